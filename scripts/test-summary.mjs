@@ -1,0 +1,32 @@
+// Prints one line per test layer from the files that layer left in build/: what passed, failed, was skipped.
+// A layer that did not run (an earlier step failed) says so; the exit code stays the test run's own.
+import { existsSync, readFileSync } from 'node:fs';
+
+const read = (path) => (existsSync(path) ? readFileSync(path, 'utf8') : null);
+
+function ctest() {
+  const log = read('build/ctest.log');
+  const m = log && /(\d+)% tests passed, (\d+) tests? failed out of (\d+)/.exec(log);
+  if (!m) return 'did not run to completion';
+  const [failed, total] = [Number(m[2]), Number(m[3])];
+  return `${total - failed} passed, ${failed} failed`;
+}
+
+function vitest() {
+  const json = read('build/vitest-results.json');
+  if (!json) return 'did not run';
+  const r = JSON.parse(json);
+  return `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + (r.numTodoTests ?? 0)} skipped (${r.numTotalTestSuites} suites)`;
+}
+
+function playwright() {
+  const json = read('build/e2e-results.json');
+  if (!json) return 'did not run';
+  const s = JSON.parse(json).stats;
+  return `${s.expected} passed, ${s.unexpected} failed, ${s.flaky} flaky, ${s.skipped} skipped`;
+}
+
+console.log('\n== test summary');
+console.log(`ctest (native C++):        ${ctest()}`);
+console.log(`vitest (wasm in Node):     ${vitest()}`);
+console.log(`playwright (Chromium):     ${playwright()}`);

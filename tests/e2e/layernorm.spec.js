@@ -1,0 +1,96 @@
+// The LayerNorm instrument in a real browser: typed input, computed output, explained edge cases, and
+// a message beside the field for every kind of bad input.
+import { expect, test } from './fixtures.js';
+
+const readEntries = async (widget) => {
+  const entries = widget.locator('.ln-y .ln-entry');
+  const text = (await entries.allInnerTexts()).map((t) => t.replace('\u2212', '-'));
+  const values = await entries.evaluateAll((els) => els.map((e) => Number(e.dataset.value)));
+  return { text, values };
+};
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('./');
+  await page.locator('#layernorm-one-vector-at-a-time').scrollIntoViewIfNeeded();
+});
+
+const widgetOf = (page) => page.locator('.ln-widget');
+const field = (widget, label) => widget.getByLabel(label, { exact: true });
+const messageOf = (widget, label) => field(widget, label).locator('xpath=..').locator('.field-message');
+
+test('[2, 4, 4, 6] with ε = 0 gives −√2, 0, 0, √2', async ({ page }) => {
+  const widget = widgetOf(page);
+  await field(widget, 'x').fill('2, 4, 4, 6');
+  await field(widget, 'ε').fill('0');
+  await expect(widget.locator('.ln-y .ln-entry')).toHaveCount(4);
+  const { text, values } = await readEntries(widget);
+  expect(text).toEqual(['-1.4142', '0', '0', '1.4142']);
+  const expected = [-Math.SQRT2, 0, 0, Math.SQRT2];
+  values.forEach((v, i) => expect(Math.abs(v - expected[i])).toBeLessThan(1e-15));
+  await expect(widget.locator('.ln-steps')).toContainText('Variance');
+  await expect(widget.locator('.ln-jacobian svg')).toHaveCount(4);
+});
+
+test('recomputes on every edit', async ({ page }) => {
+  const widget = widgetOf(page);
+  await field(widget, 'x').fill('1.5, 2');
+  await field(widget, 'ε').fill('0');
+  await expect.poll(async () => (await readEntries(widget)).text).toEqual(['-1', '1']);
+  await field(widget, 'γ').fill('2');
+  await field(widget, 'β').fill('0.5');
+  await expect.poll(async () => (await readEntries(widget)).text).toEqual(['-1.5', '2.5']);
+});
+
+test('[5, 5, 5, 5] with ε = 0 is explained as 0/0; with ε = 1e-5 it is zeros', async ({ page }) => {
+  const widget = widgetOf(page);
+  await field(widget, 'x').fill('5, 5, 5, 5');
+  await field(widget, 'ε').fill('0');
+  await expect.poll(async () => (await readEntries(widget)).text).toEqual(['NaN', 'NaN', 'NaN', 'NaN']);
+  const note = widget.locator('.ln-note');
+  await expect(note).toContainText('no value');
+  await expect(note).toContainText('ε to 0');
+  await expect(widget.locator('.ln-jac-note')).toContainText('does not exist');
+
+  await field(widget, 'ε').fill('1e-5');
+  await expect.poll(async () => (await readEntries(widget)).text).toEqual(['0', '0', '0', '0']);
+  await expect(note).toContainText('output is');
+});
+
+const badInputs = [
+  ['x', '', /Enter at least one number/],
+  ['x', '2,,4', /Entry 2 is empty/],
+  ['x', 'abc', /“abc” is not a number/],
+  ['x', '1e400', /too large/],
+  ['x', 'NaN', /not a finite number/],
+  ['x', Array(10000).fill('1').join(', '), /Too many entries: 10000/],
+  ['x', '-1e200, 1e200', /variance overflows/],
+  ['ε', '-1', /epsilon must be >= 0/],
+  ['ε', 'abc', /not a number/],
+  ['γ', '1, 2, 3', /gamma has 3 entries, x has 4/],
+  ['β', '1, 2', /beta has 2 entries, x has 4/],
+];
+
+for (const [label, value, message] of badInputs) {
+  test(`bad ${label} “${value.slice(0, 20)}” gets a message beside the field`, async ({ page }) => {
+    const widget = widgetOf(page);
+    await field(widget, 'x').fill('2, 4, 4, 6');
+    await expect(widget.locator('.ln-y .ln-entry')).toHaveCount(4);
+    await field(widget, label).fill(value);
+    await expect(messageOf(widget, label)).toHaveText(message);
+    await expect(field(widget, label)).toHaveAttribute('aria-invalid', 'true');
+    await expect(widget.locator('.ln-view')).toHaveClass(/stale/);
+
+    // the page keeps working: a good value clears the message and recomputes
+    await field(widget, label).fill(label === 'x' ? '1, 3' : label === 'ε' ? '0' : '1');
+    if (label === 'x') await field(widget, 'ε').fill('0');
+    await expect(messageOf(widget, label)).toBeEmpty();
+    await expect(widget.locator('.ln-view')).not.toHaveClass(/stale/);
+  });
+}
+
+test('presets fill the fields and recompute', async ({ page }) => {
+  const widget = widgetOf(page);
+  await widget.getByRole('button', { name: '[5, 5, 5, 5], ε = 1e-5' }).click();
+  await expect(field(widget, 'x')).toHaveValue('5, 5, 5, 5');
+  await expect.poll(async () => (await readEntries(widget)).text).toEqual(['0', '0', '0', '0']);
+});

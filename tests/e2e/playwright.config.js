@@ -1,0 +1,33 @@
+// End-to-end tests: Debian's Chromium (never a downloaded browser) against the production build in dist/,
+// served under a sub-path as GitHub Pages serves a project site.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+export const BASE_PATH = '/residual-ln/';
+const PORT = 4173;
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+
+// Without the background-networking flags Chromium keeps dialling Google's hosts, which this machine's
+// closed network refuses (toolchain.md §8).
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: /.*\.spec\.js/,
+  timeout: 60_000,
+  workers: 2,
+  fullyParallel: true,
+  reporter: [['list'], ['json', { outputFile: `${repo}/build/e2e-results.json` }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}${BASE_PATH}`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+  webServer: {
+    command: `node tests/e2e/serve.mjs --dir dist --base ${BASE_PATH} --port ${PORT}`,
+    cwd: repo,
+    url: `http://127.0.0.1:${PORT}${BASE_PATH}`,
+    reuseExistingServer: false,
+  },
+});

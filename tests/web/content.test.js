@@ -1,0 +1,40 @@
+// The chapter's prose: every file renders (KaTeX included), every widget directive names a registered
+// widget with JSON props, and no section holds a number the kernels should be computing.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { renderChapter } from '../../web/plugins/content.js';
+import { registry } from '../../web/src/widgets/registry.js';
+
+const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
+const sections = renderChapter(contentDir);
+
+describe('content', () => {
+  it('has sections, each with a title and at least one heading', () => {
+    expect(sections.length).toBeGreaterThan(0);
+    for (const s of sections) {
+      expect(s.meta.title, s.file).toBeTruthy();
+      expect(s.headings.length, s.file).toBeGreaterThan(0);
+    }
+  });
+
+  it('renders all math at build time, with MathML kept', () => {
+    const html = sections.map((s) => s.html).join('');
+    expect(html).toContain('class="katex"');
+    expect(html).toContain('<math');
+    expect(html).not.toMatch(/\$[^$<]+\$/); // no unrendered $…$ left in the text
+  });
+
+  it('names only registered widgets, with object props', () => {
+    const widgets = sections.flatMap((s) => s.widgets);
+    expect(widgets.length).toBeGreaterThan(0);
+    for (const w of widgets) {
+      expect(Object.keys(registry), `widget ${w.name}`).toContain(w.name);
+      expect(typeof (w.props ?? {})).toBe('object');
+    }
+  });
+
+  it('gives headings unique ids', () => {
+    const ids = sections.flatMap((s) => s.headings.map((h) => h.id));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

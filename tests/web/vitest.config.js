@@ -1,0 +1,13 @@
+// Vitest runs in Node against the real wasm module (web/src/wasm/, built by scripts/build-wasm.sh).
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('../..', import.meta.url)),
+  test: {
+    include: ['tests/web/**/*.test.js'],
+    environment: 'node',
+    setupFiles: ['tests/web/setup-wasm-node.js'],
+    testTimeout: 60_000,
+  },
+});

@@ -1,0 +1,74 @@
+// JS entry points of the LayerNorm kernels (layernorm.hpp). Copy in, call, copy out: nothing else.
+#include "convert.hpp"
+#include "layernorm.hpp"
+
+namespace tk::js {
+namespace {
+
+val layer_norm_steps(val x, val gamma, val beta, double eps) {
+  return guarded([&] {
+    const LayerNormSteps s = layernorm_steps(to_vec(x), to_vec(gamma), to_vec(beta), eps);
+    val out = val::object();
+    out.set("mean", s.mean);
+    out.set("deviations", to_js(s.deviations));
+    out.set("squares", to_js(s.squares));
+    out.set("variance", s.variance);
+    out.set("sigma", s.sigma);
+    out.set("zhat", to_js(s.zhat));
+    out.set("y", to_js(s.y));
+    return out;
+  });
+}
+
+val layer_norm_jacobian(val x, val gamma, double eps) {
+  return guarded([&] {
+    const LayerNormJacobian jac = layernorm_jacobian(to_vec(x), to_vec(gamma), eps);
+    val out = val::object();
+    out.set("d", int(jac.J_y_x.rows()));
+    out.set("J", to_js(jac.J_y_x));
+    out.set("diagonal", to_js(jac.diagonal));
+    out.set("meanRemoval", to_js(jac.mean_removal));
+    out.set("varianceRemoval", to_js(jac.variance_removal));
+    out.set("sigma", jac.sigma);
+    return out;
+  });
+}
+
+val layer_norm_forward(val x, int rows, int cols, val gamma, val beta, double eps) {
+  return guarded([&] {
+    LayerNormCache cache;
+    const Mat y = layernorm_forward(to_mat(x, rows, cols), to_vec(gamma), to_vec(beta), eps, cache);
+    val out = val::object();
+    out.set("y", to_js(y));
+    out.set("mean", to_js(cache.mean));
+    out.set("variance", to_js(cache.var));
+    out.set("sigma", to_js(cache.sigma));
+    out.set("zhat", to_js(cache.zhat));
+    return out;
+  });
+}
+
+val layer_norm_backward(val x, int rows, int cols, val gamma, val beta, double eps, val dy) {
+  return guarded([&] {
+    LayerNormCache cache;
+    const Vec g = to_vec(gamma);
+    layernorm_forward(to_mat(x, rows, cols), g, to_vec(beta), eps, cache);
+    const LayerNormGrads grads = layernorm_backward(to_mat(dy, rows, cols), g, cache);
+    val out = val::object();
+    out.set("dx", to_js(grads.dx));
+    out.set("dgamma", to_js(grads.dgamma));
+    out.set("dbeta", to_js(grads.dbeta));
+    return out;
+  });
+}
+
+}  // namespace
+}  // namespace tk::js
+
+EMSCRIPTEN_BINDINGS(layernorm) {
+  emscripten::constant("layerNormDefaultEps", tk::kLayerNormEps);
+  emscripten::function("layerNormSteps", &tk::js::layer_norm_steps);
+  emscripten::function("layerNormJacobian", &tk::js::layer_norm_jacobian);
+  emscripten::function("layerNormForward", &tk::js::layer_norm_forward);
+  emscripten::function("layerNormBackward", &tk::js::layer_norm_backward);
+}

@@ -1,0 +1,64 @@
+// LayerNorm over the feature axis of each row: forward, backward and the exact Jacobian, side by side.
+//
+//   mean = (1/d) Σ x_i          dev = x − mean          var = (1/d) Σ dev_i²   (population form, ÷d)
+//   sigma = √(var + ε)          zhat = dev / sigma      y = γ ⊙ zhat + β                       (LN-fwd)
+//
+// The Jacobian of one row (LN-jac), entry (a, b):
+//   J_ab = γ_a / sigma · ( δ_ab  −  1/d  −  zhat_a zhat_b / d )
+//                         diagonal  mean removal  variance removal
+// Serves the chapter's LayerNorm instrument and exercises 4, 7 and 9, and every LN inside the stack.
+#pragma once
+
+#include "tensor.hpp"
+
+namespace tk {
+
+constexpr double kLayerNormEps = 1e-5;  // nn.LayerNorm's default
+
+// Everything the forward computes on the way, kept because the backward needs zhat and sigma, and
+// because the chapter shows each step.
+struct LayerNormCache {
+  Vec mean;    // (N)     per-row mean
+  Mat dev;     // (N, d)  deviations x − mean
+  Vec var;     // (N)     population variance (÷d)
+  Vec sigma;   // (N)     √(var + ε): the denominator every derivative carries
+  Mat zhat;    // (N, d)  normalised rows, dev / sigma
+};
+
+struct LayerNormGrads {
+  Mat dx;      // (N, d)
+  Vec dgamma;  // (d)
+  Vec dbeta;   // (d)
+};
+
+// x (N, d), gamma (d), beta (d), eps ≥ 0. Returns y (N, d). Rows whose sigma is 0 (all entries equal,
+// ε = 0) come out as NaN: that is the 0/0 the chapter explains, not an error.
+Mat layernorm_forward(const Mat& x, const Vec& gamma, const Vec& beta, double eps, LayerNormCache& cache);
+
+// dy (N, d) → dx, dgamma, dbeta, using the cache of the forward call that produced y.
+LayerNormGrads layernorm_backward(const Mat& dy, const Vec& gamma, const LayerNormCache& cache);
+
+// The exact (d, d) Jacobian of y with respect to x for one row x (d), and its three terms, which sum to J.
+struct LayerNormJacobian {
+  Mat J_y_x;             // (d, d)  the whole Jacobian
+  Mat diagonal;          // (d, d)  γ_a/sigma · δ_ab
+  Mat mean_removal;      // (d, d)  −γ_a/sigma · 1/d
+  Mat variance_removal;  // (d, d)  −γ_a/sigma · zhat_a zhat_b / d
+  double sigma;          // √(var + ε) of the row
+};
+LayerNormJacobian layernorm_jacobian(const Vec& x, const Vec& gamma, double eps);
+
+// One row, every intermediate the step-by-step solution prints (mean → deviations → squares →
+// variance → sigma → zhat → y).
+struct LayerNormSteps {
+  double mean;
+  Vec deviations;  // (d)
+  Vec squares;     // (d)  deviations²
+  double variance;
+  double sigma;
+  Vec zhat;        // (d)
+  Vec y;           // (d)
+};
+LayerNormSteps layernorm_steps(const Vec& x, const Vec& gamma, const Vec& beta, double eps);
+
+}  // namespace tk

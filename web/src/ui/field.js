@@ -1,0 +1,35 @@
+// A labelled text input with its own message line beside it: the one way every widget asks for input
+// and reports bad input (aria-invalid + aria-describedby, so screen readers hear the message too).
+let counter = 0;
+
+/**
+ * @param {{label: string, value: string, hint?: string, name?: string, width?: string}} options
+ * @returns {{el: HTMLElement, input: HTMLInputElement, setMessage(text?: string): void}}
+ */
+export function createField({ label, value, hint = '', name = '', width = '' }) {
+  const id = `field-${++counter}`;
+  const el = document.createElement('div');
+  el.className = 'field';
+  el.innerHTML = `
+    <label for="${id}"></label>
+    <input id="${id}" type="text" inputmode="text" autocomplete="off" spellcheck="false"
+           aria-describedby="${id}-hint ${id}-msg">
+    <span class="field-hint" id="${id}-hint"></span>
+    <span class="field-message" id="${id}-msg" aria-live="polite"></span>`;
+  el.querySelector('label').textContent = label;
+  el.querySelector('.field-hint').textContent = hint;
+  const input = el.querySelector('input');
+  input.value = value;
+  if (name) input.name = name;
+  if (width) input.style.width = width;
+  const message = el.querySelector('.field-message');
+  return {
+    el,
+    input,
+    setMessage(text = '') {
+      message.textContent = text;
+      if (text) input.setAttribute('aria-invalid', 'true');
+      else input.removeAttribute('aria-invalid');
+    },
+  };
+}

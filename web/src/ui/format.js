@@ -1,0 +1,31 @@
+// How numbers are written on the page: plain text for tables and outputs, TeX for KaTeX formulas.
+// Presentation only: rounding for display, never a computation the chapter teaches.
+
+/** Plain text, `digits` significant digits, −0 shown as 0, NaN and ±∞ spelled out. */
+export function formatNumber(n, digits = 5) {
+  if (Number.isNaN(n)) return 'NaN';
+  if (!Number.isFinite(n)) return n > 0 ? '∞' : '−∞';
+  if (n === 0) return '0';
+  const abs = Math.abs(n);
+  let s;
+  if (abs >= 1e-4 && abs < 1e6) s = String(Number(n.toPrecision(digits)));
+  else s = n.toExponential(digits - 1).replace(/\.?0+e/, 'e');
+  return s.replace('-', '−');
+}
+
+/** The same number as TeX: 1.2e-7 → 1.2\times10^{-7}. */
+export function texNumber(n, digits = 5) {
+  if (Number.isNaN(n)) return '\\text{NaN}';
+  const s = formatNumber(n, digits).replace('−', '-').replace('∞', '\\infty');
+  const m = /^(-?[\d.]+)e([+-]?\d+)$/.exec(s);
+  return m ? `${m[1]}\\times10^{${Number(m[2])}}` : s;
+}
+
+/** A vector as TeX: [a, b, c]; long vectors keep their first and last entries around an ellipsis. */
+export function texVector(values, digits = 5, maxShown = 8) {
+  const shown =
+    values.length <= maxShown
+      ? values.map((v) => texNumber(v, digits))
+      : [...values.slice(0, 3).map((v) => texNumber(v, digits)), '\\dots', ...values.slice(-2).map((v) => texNumber(v, digits))];
+  return `\\left[${shown.join(',\\ ')}\\right]`;
+}

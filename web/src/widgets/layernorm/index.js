@@ -1,0 +1,93 @@
+// The LayerNorm instrument: the reader edits x, ε, γ, β; every keystroke recomputes LN step by step and its
+// Jacobian in the kernels, and the view redraws. Bad input gets a message beside its field; the last good
+// result stays on screen, dimmed.
+import { loadLayerNorm } from '../../kernels/layernorm.js';
+import { createField } from '../../ui/field.js';
+import { parseNumber, parseVector } from '../../ui/parse.js';
+import { createView } from './view.js';
+import './style.css';
+
+const MAX_D = 32; // the Jacobian is d×d; beyond this the heat maps stop being readable
+
+const PRESETS = [
+  { label: '[2, 4, 4, 6], ε = 0', x: '2, 4, 4, 6', eps: '0' },
+  { label: '[5, 5, 5, 5], ε = 0', x: '5, 5, 5, 5', eps: '0' },
+  { label: '[5, 5, 5, 5], ε = 1e-5', x: '5, 5, 5, 5', eps: '1e-5' },
+  { label: '[1.5, 2], ε = 0', x: '1.5, 2', eps: '0' },
+];
+
+const list = (v) => (Array.isArray(v) ? v.join(', ') : String(v));
+
+export async function mount(el, props = {}) {
+  const ln = await loadLayerNorm();
+  const fields = {
+    x: createField({ label: 'x', value: list(props.x ?? [2, 4, 4, 6]), hint: `up to ${MAX_D} numbers`, name: 'x' }),
+    eps: createField({ label: 'ε', value: String(props.eps ?? ln.defaultEps), hint: '≥ 0', name: 'eps', width: '7em' }),
+    gamma: createField({ label: 'γ', value: list(props.gamma ?? 1), hint: 'one number, or one per entry', name: 'gamma' }),
+    beta: createField({ label: 'β', value: list(props.beta ?? 0), hint: 'one number, or one per entry', name: 'beta' }),
+  };
+
+  el.classList.add('ln-widget');
+  const form = document.createElement('form');
+  form.className = 'ln-inputs';
+  form.setAttribute('aria-label', 'LayerNorm inputs');
+  form.addEventListener('submit', (e) => e.preventDefault());
+  form.append(...Object.values(fields).map((f) => f.el));
+  const presets = document.createElement('div');
+  presets.className = 'ln-presets';
+  presets.innerHTML = '<span>Try:</span>';
+  for (const p of PRESETS) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = p.label;
+    b.addEventListener('click', () => {
+      fields.x.input.value = p.x;
+      fields.eps.input.value = p.eps;
+      update();
+    });
+    presets.append(b);
+  }
+  const view = createView();
+  el.append(form, presets, view.el);
+
+  // one number is used for every entry; otherwise the list must match x (the kernel checks that)
+  const perEntry = (parsed, d) => (parsed.length === 1 ? Array(d).fill(parsed[0]) : parsed);
+
+  function update() {
+    const x = parseVector(fields.x.input.value, { max: MAX_D });
+    const eps = parseNumber(fields.eps.input.value);
+    const gamma = parseVector(fields.gamma.input.value, { max: MAX_D });
+    const beta = parseVector(fields.beta.input.value, { max: MAX_D });
+    const parsed = { x, eps, gamma, beta };
+    for (const [name, result] of Object.entries(parsed)) fields[name].setMessage(result.ok ? '' : result.message);
+    if (!Object.values(parsed).every((r) => r.ok)) return view.markStale();
+
+    const d = x.value.length;
+    const g = perEntry(gamma.value, d);
+    const b = perEntry(beta.value, d);
+    try {
+      const steps = ln.steps(x.value, g, b, eps.value);
+      const jacobian = ln.jacobian(x.value, g, eps.value);
+      view.render({ x: x.value, eps: eps.value, gamma: g, beta: b, steps, jacobian });
+    } catch (error) {
+      fields[fieldOf(error.message)].setMessage(error.message);
+      view.markStale();
+    }
+  }
+
+  for (const f of Object.values(fields)) f.input.addEventListener('input', update);
+  update();
+  return {
+    destroy() {
+      el.replaceChildren();
+    },
+  };
+}
+
+// The kernel names the argument it rejects first in its message ("epsilon must be …", "gamma has …").
+function fieldOf(message) {
+  if (/^epsilon/.test(message)) return 'eps';
+  if (/^gamma/.test(message)) return 'gamma';
+  if (/^beta/.test(message)) return 'beta';
+  return 'x';
+}

@@ -1,0 +1,58 @@
+// Mounts each `.widget[data-widget]` placeholder when it comes within a screen or two of the viewport
+// (the wasm download and the widget's chunk start then, not at page load).
+import { registry } from './registry.js';
+
+const mounted = new Map();
+
+async function mountOne(el) {
+  const name = el.dataset.widget;
+  const load = registry[name];
+  if (!load) {
+    el.querySelector('.widget-note')?.replaceChildren(`Unknown widget “${name}”.`);
+    return;
+  }
+  el.classList.add('widget-loading');
+  try {
+    const props = JSON.parse(el.dataset.props || '{}');
+    const module = await load();
+    const host = document.createElement('div');
+    host.className = 'widget-body';
+    const handle = await module.mount(host, props);
+    el.replaceChildren(host);
+    mounted.set(el, handle);
+  } catch (error) {
+    const note = document.createElement('p');
+    note.className = 'widget-error';
+    note.setAttribute('role', 'alert');
+    note.textContent =
+      typeof WebAssembly !== 'object'
+        ? 'This figure needs WebAssembly, which this browser does not offer. The text around it reads on its own.'
+        : `This figure could not start: ${error?.message ?? error}. The text around it reads on its own.`;
+    el.replaceChildren(note);
+  } finally {
+    el.classList.remove('widget-loading');
+  }
+}
+
+export function mountWidgets(root = document) {
+  const pending = [...root.querySelectorAll('.widget[data-widget]')];
+  if (!('IntersectionObserver' in window)) return Promise.all(pending.map(mountOne));
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        mountOne(entry.target);
+      }
+    },
+    { rootMargin: '150% 0px' },
+  );
+  pending.forEach((el) => observer.observe(el));
+}
+
+export function destroyWidgets() {
+  for (const [el, handle] of mounted) {
+    handle?.destroy?.();
+    mounted.delete(el);
+  }
+}

@@ -1,0 +1,17 @@
+// Vite: the site's root is web/, the chapter's prose comes from content/, the output goes to dist/.
+// BASE_PATH sets the sub-path the site is served from (GitHub Pages serves a project at /<repository>/);
+// the default './' works under any sub-path.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import content from './plugins/content.js';
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  root: here('.'),
+  base: process.env.BASE_PATH ?? './',
+  plugins: [content({ contentDir: here('../content') })],
+  worker: { format: 'es' },
+  build: { outDir: here('../dist'), emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0 },
+  server: { host: '127.0.0.1', port: 5173, fs: { allow: [here('..')] } },
+});
