@@ -14,6 +14,8 @@ declare -A need=(
   [g++]=/usr/bin/g++
   [libgtest-dev]=/usr/lib/x86_64-linux-gnu/cmake/GTest/GTestConfig.cmake
   [libbenchmark-dev]=/usr/lib/x86_64-linux-gnu/cmake/benchmark/benchmarkConfig.cmake
+  [googletest]=/usr/src/googletest/CMakeLists.txt
+  [nlohmann-json3-dev]=/usr/include/nlohmann/json.hpp
 )
 missing=()
 for pkg in "${!need[@]}"; do

@@ -4,8 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 
 const read = (path) => (existsSync(path) ? readFileSync(path, 'utf8') : null);
 
-function ctest() {
-  const log = read('build/ctest.log');
+function ctest(path) {
+  const log = read(path);
   const m = log && /(\d+)% tests passed, (\d+) tests? failed out of (\d+)/.exec(log);
   if (!m) return 'did not run to completion';
   const [failed, total] = [Number(m[2]), Number(m[3])];
@@ -27,6 +27,7 @@ function playwright() {
 }
 
 console.log('\n== test summary');
-console.log(`ctest (native C++):        ${ctest()}`);
+console.log(`ctest (native C++):        ${ctest('build/ctest.log')}`);
+console.log(`ctest (C++ as wasm, Node): ${ctest('build/ctest-wasm.log')}`);
 console.log(`vitest (wasm in Node):     ${vitest()}`);
 console.log(`playwright (Chromium):     ${playwright()}`);

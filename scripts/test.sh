@@ -1,25 +1,29 @@
 #!/usr/bin/env bash
 # npm test: install what is missing, then every layer of tests, in the order a failure is cheapest to read:
 #   1. the kernels natively (GoogleTest via ctest)
-#   2. the same kernels as the browser's wasm module, in Node (Vitest)
-#   3. the production site, built for a sub-path, in Debian's Chromium (Playwright)
+#   2. the same GoogleTest suites compiled to wasm, in Node (ctest)
+#   3. the browser's wasm module through its JS bindings, in Node (Vitest)
+#   4. the production site, built for a sub-path, in Debian's Chromium (Playwright)
 # The last lines printed are the pass counts of every layer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p build
-rm -f build/ctest.log build/vitest-results.json build/e2e-results.json
+rm -f build/ctest.log build/ctest-wasm.log build/vitest-results.json build/e2e-results.json
 trap 'node scripts/test-summary.mjs' EXIT
 
 bash scripts/ensure-deps.sh
 
-echo "== 1/3 native kernels: ctest"
+echo "== 1/4 native kernels: ctest"
 bash scripts/test-cpp.sh 2>&1 | tee build/ctest.log
 
-echo "== 2/3 wasm kernels in Node: vitest"
+echo "== 2/4 the C++ suites as wasm in Node: ctest"
+bash scripts/test-wasm-cpp.sh 2>&1 | tee build/ctest-wasm.log
+
+echo "== 3/4 the wasm module's JS bindings in Node: vitest"
 bash scripts/build-wasm.sh
 node_modules/.bin/vitest run --config tests/web/vitest.config.js \
   --reporter=default --reporter=json --outputFile.json=build/vitest-results.json
 
-echo "== 3/3 the site in Chromium: playwright"
+echo "== 4/4 the site in Chromium: playwright"
 BASE_PATH=/residual-ln/ node_modules/.bin/vite build --config web/vite.config.js --logLevel warn
 node_modules/.bin/playwright test --config tests/e2e/playwright.config.js
