@@ -12,6 +12,15 @@ function ctest(path) {
   return `${total - failed} passed, ${failed} failed`;
 }
 
+// A GoogleTest binary run directly: "[  PASSED  ] N tests." and, on failure, "[  FAILED  ] M tests,".
+function gtest(path) {
+  const log = read(path);
+  const passed = log && /\[ {2}PASSED {2}\] (\d+) tests?/.exec(log);
+  const failed = log && /\[ {2}FAILED {2}\] (\d+) tests?,/.exec(log);
+  if (!passed && !failed) return 'did not run to completion';
+  return `${passed ? passed[1] : 0} passed, ${failed ? failed[1] : 0} failed`;
+}
+
 function vitest() {
   const json = read('build/vitest-results.json');
   if (!json) return 'did not run';
@@ -28,6 +37,6 @@ function playwright() {
 
 console.log('\n== test summary');
 console.log(`ctest (native C++):        ${ctest('build/ctest.log')}`);
-console.log(`ctest (C++ as wasm, Node): ${ctest('build/ctest-wasm.log')}`);
+console.log(`gtest (C++ as wasm, Node): ${gtest('build/ctest-wasm.log')}`);
 console.log(`vitest (wasm in Node):     ${vitest()}`);
 console.log(`playwright (Chromium):     ${playwright()}`);

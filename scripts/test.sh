@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test: install what is missing, then every layer of tests, in the order a failure is cheapest to read:
 #   1. the kernels natively (GoogleTest via ctest)
-#   2. the same GoogleTest suites compiled to wasm, in Node (ctest)
+#   2. the same GoogleTest suites compiled to wasm, in one Node process
 #   3. the browser's wasm module through its JS bindings, in Node (Vitest)
 #   4. the production site, built for a sub-path, in Debian's Chromium (Playwright)
 # The last lines printed are the pass counts of every layer.
@@ -16,7 +16,7 @@ bash scripts/ensure-deps.sh
 echo "== 1/4 native kernels: ctest"
 bash scripts/test-cpp.sh 2>&1 | tee build/ctest.log
 
-echo "== 2/4 the C++ suites as wasm in Node: ctest"
+echo "== 2/4 the C++ suites as wasm in Node: gtest"
 bash scripts/test-wasm-cpp.sh 2>&1 | tee build/ctest-wasm.log
 
 echo "== 3/4 the wasm module's JS bindings in Node: vitest"

@@ -10,6 +10,7 @@
 #include <random>
 #include <sstream>
 
+#include "bits.hpp"
 #include "tensor.hpp"
 
 namespace tk::test {

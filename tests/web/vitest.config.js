@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     include: ['tests/web/**/*.test.js'],
     environment: 'node',
-    setupFiles: ['tests/web/setup-wasm-node.js'],
+    setupFiles: ['scripts/lib/fetch-file-urls.mjs'],
     testTimeout: 60_000,
   },
 });

@@ -5,6 +5,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cmath>
 #include <exception>
 #include <string>
 #include <utility>
@@ -38,6 +39,34 @@ inline val to_js(const double* data, Eigen::Index n) {
 template <class Derived>
 val to_js(const Eigen::PlainObjectBase<Derived>& m) {  // Vec or row-major Mat, flattened row by row
   return to_js(m.data(), m.size());
+}
+
+// Fields of a plain JS options object; a missing (undefined) field takes the kernel's default.
+inline bool has_field(const val& object, const char* name) { return !object[name].isUndefined(); }
+
+inline double number_field(const val& object, const char* name, double fallback) {
+  if (!has_field(object, name)) return fallback;
+  const val v = object[name];
+  require(v.isNumber(), std::string(name) + " must be a number");
+  return v.as<double>();
+}
+
+inline int int_field(const val& object, const char* name, int fallback) {
+  const double v = number_field(object, name, fallback);
+  require(v == std::floor(v) && std::abs(v) < 2147483648.0, std::string(name) + " must be a whole number");
+  return int(v);
+}
+
+inline bool bool_field(const val& object, const char* name, bool fallback) {
+  if (!has_field(object, name)) return fallback;
+  require(object[name].isTrue() || object[name].isFalse(), std::string(name) + " must be true or false");
+  return object[name].as<bool>();
+}
+
+inline std::string string_field(const val& object, const char* name, const std::string& fallback) {
+  if (!has_field(object, name)) return fallback;
+  require(object[name].isString(), std::string(name) + " must be a string");
+  return object[name].as<std::string>();
 }
 
 // Runs a kernel call; any C++ exception reaches JS as a real Error carrying the kernel's message.

@@ -1,5 +1,6 @@
 // Node 20's fetch() rejects file: URLs, and the browser build of the kernels fetches
 // new URL('kernels.wasm', import.meta.url). Serve file: URLs from disk; the app code has no Node branch.
+// Imported for its effect by the Vitest setup and by the Node command-line tools (sweep, bench).
 import { readFile } from 'node:fs/promises';
 
 const realFetch = globalThis.fetch;

@@ -1,0 +1,22 @@
+// One worker thread of the sweep: its own instance of the wasm module, one run per message.
+import { parentPort } from 'node:worker_threads';
+import './fetch-file-urls.mjs';
+import { loadStack } from '../../web/src/kernels/stack.js';
+
+const stack = await loadStack();
+parentPort.on('message', (run) => {
+  try {
+    const started = performance.now();
+    const r = stack.run(run);
+    parentPort.postMessage({
+      run,
+      gradNorm: [...r.gradNorm],
+      streamSd: [...r.streamSd],
+      loss: r.loss,
+      ratio: r.ratio,
+      seconds: (performance.now() - started) / 1000,
+    });
+  } catch (error) {
+    parentPort.postMessage({ error: error.message });
+  }
+});

@@ -1,0 +1,207 @@
+// The stack: gradients against central finite differences on a tiny stack for every placement and option,
+// exact invariants, and the reader-facing errors of validate().
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "check.hpp"
+#include "stack.hpp"
+
+namespace tk {
+namespace {
+
+using test::Draw;
+
+// Every parameter of a block and its gradient, in one order, so a test can walk them in one loop.
+std::vector<Eigen::Ref<Mat>> mats(BlockParams& p) {
+  return {p.attn.q.W, p.attn.k.W, p.attn.v.W, p.attn.o.W, p.ffn.up.W, p.ffn.down.W};
+}
+std::vector<Vec*> vecs(BlockParams& p) {
+  return {&p.attn.q.b, &p.attn.k.b, &p.attn.v.b, &p.attn.o.b, &p.ffn.up.b, &p.ffn.down.b,
+          &p.ln1.gamma, &p.ln1.beta, &p.ln2.gamma, &p.ln2.beta};
+}
+std::vector<const Mat*> mat_grads(const BlockGrads& g) {
+  return {&g.attn.q.dW, &g.attn.k.dW, &g.attn.v.dW, &g.attn.o.dW, &g.ffn.up.dW, &g.ffn.down.dW};
+}
+std::vector<const Vec*> vec_grads(const BlockGrads& g) {
+  return {&g.attn.q.db, &g.attn.k.db, &g.attn.v.db, &g.attn.o.db, &g.ffn.up.db, &g.ffn.down.db,
+          &g.ln1.dgamma, &g.ln1.dbeta, &g.ln2.dgamma, &g.ln2.dbeta};
+}
+
+// p + h·direction, entry by entry
+BlockParams step(BlockParams p, BlockParams direction, double h) {
+  auto pm = mats(p), dm = mats(direction);
+  for (size_t k = 0; k < pm.size(); ++k) pm[k] += h * dm[k];
+  auto pv = vecs(p), dv = vecs(direction);
+  for (size_t k = 0; k < pv.size(); ++k) *pv[k] += h * *dv[k];
+  return p;
+}
+
+// ⟨grads, direction⟩ over every parameter of the block
+double dot(const BlockGrads& g, BlockParams direction) {
+  double sum = 0;
+  auto gm = mat_grads(g);
+  auto dm = mats(direction);
+  for (size_t k = 0; k < gm.size(); ++k) sum += (gm[k]->array() * dm[k].array()).sum();
+  auto gv = vec_grads(g);
+  auto dv = vecs(direction);
+  for (size_t k = 0; k < gv.size(); ++k) sum += gv[k]->dot(*dv[k]);
+  return sum;
+}
+
+BlockParams random_like(const BlockParams& p, Draw& draw) {
+  BlockParams r = p;
+  for (auto& m : mats(r)) m = draw.matrix(m.rows(), m.cols());
+  for (Vec* v : vecs(r)) *v = draw.vector(v->size());
+  return r;
+}
+
+struct TinyCase {
+  Placement placement;
+  bool causal;
+  Activation activation;
+  double scale;
+};
+std::string tiny_case_name(const TinyCase& c) {
+  return std::string(placement_name(c.placement)) + (c.causal ? "_causal" : "") +
+         (c.activation == Activation::GELU ? "_gelu" : "_relu") + "_s" + std::to_string(int(c.scale));
+}
+void PrintTo(const TinyCase& c, std::ostream* os) { *os << tiny_case_name(c); }
+
+class TinyStack : public ::testing::TestWithParam<TinyCase> {
+ protected:
+  StackConfig config() const {
+    StackConfig c;
+    c.placement = GetParam().placement;
+    c.L = 3, c.d = 8, c.heads = 2, c.B = 2, c.T = 3, c.seed = 0;
+    c.causal = GetParam().causal;
+    c.activation = GetParam().activation;
+    c.scale = GetParam().scale;
+    return c;
+  }
+};
+
+// Directional central differences: (loss(θ + h·v) − loss(θ − h·v)) / 2h against ⟨∇loss, v⟩, one block at a time.
+TEST_P(TinyStack, ParameterGradientsMatchFiniteDifferences) {
+  const StackConfig c = config();
+  const StackInit init(c);
+  std::vector<BlockParams> params;
+  for (int i = 0; i < c.L; ++i) params.push_back(init.block(i));
+  std::vector<BlockGrads> grads(c.L);
+  const StackResult r = stack_forward_backward(
+      c, [&](int i) { return params[i]; }, init.x(), init.target(), {},
+      [&](int i, const BlockGrads& g, const Mat&) { grads[i] = g; });
+
+  Draw draw(42);
+  for (int block = 0; block < c.L; ++block) {
+    const BlockParams direction = random_like(params[block], draw);
+    const double h = 1e-6;
+    auto loss_at = [&](double t) {
+      return stack_loss(c, [&](int i) { return i == block ? step(params[i], direction, t) : params[i]; }, init.x(), init.target());
+    };
+    const double numeric = (loss_at(h) - loss_at(-h)) / (2 * h);
+    const double analytic = dot(grads[block], direction);
+    EXPECT_NEAR(analytic, numeric, 1e-6 * std::abs(numeric) + 1e-9) << "block " << block;
+  }
+  // the reported norms are the norms of exactly these gradients
+  for (int i = 0; i < c.L; ++i) {
+    const BlockGradSquares sq = grad_squares(grads[i]);
+    EXPECT_DOUBLE_EQ(r.grad_norm[i], std::sqrt(sq.weights + sq.biases + sq.layernorm));
+    EXPECT_GT(r.grad_norm[i], r.grad_norm_no_ln[i] * (1 - 1e-15));
+    EXPECT_GT(r.grad_norm_no_ln[i], r.grad_norm_weights[i]);
+  }
+  EXPECT_DOUBLE_EQ(r.ratio, r.grad_norm.front() / r.grad_norm.back());
+  EXPECT_DOUBLE_EQ(r.loss, stack_loss(c, [&](int i) { return params[i]; }, init.x(), init.target()));
+}
+
+TEST_P(TinyStack, InputGradientsMatchFiniteDifferences) {
+  const StackConfig c = config();
+  const StackInit init(c);
+  std::vector<Mat> d_inputs(c.L);
+  const StackResult r = stack_forward_backward(
+      c, [&](int i) { return init.block(i); }, init.x(), init.target(), {},
+      [&](int i, const BlockGrads&, const Mat& d_input) { d_inputs[i] = d_input; });
+  Draw draw(7);
+  const Mat direction = draw.matrix(init.x().rows(), init.x().cols());
+  const double h = 1e-6;
+  auto loss_at = [&](double t) {
+    return stack_loss(c, [&](int i) { return init.block(i); }, init.x() + t * direction, init.target());
+  };
+  const double numeric = (loss_at(h) - loss_at(-h)) / (2 * h);
+  const double analytic = (d_inputs[0].array() * direction.array()).sum();
+  EXPECT_NEAR(analytic, numeric, 1e-6 * std::abs(numeric) + 1e-9);
+  for (int i = 0; i < c.L; ++i) EXPECT_DOUBLE_EQ(r.input_grad_norm[i], d_inputs[i].norm()) << "block " << i;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryPlacement, TinyStack,
+    ::testing::Values(TinyCase{Placement::PostLN, false, Activation::ReLU, 1.0},
+                      TinyCase{Placement::PreLN, false, Activation::ReLU, 1.0},
+                      TinyCase{Placement::NoResidual, false, Activation::ReLU, 1.0},
+                      TinyCase{Placement::PostLN, true, Activation::GELU, 1.0},
+                      TinyCase{Placement::PreLN, true, Activation::GELU, 3.0},
+                      TinyCase{Placement::NoResidual, true, Activation::GELU, 1.0},
+                      TinyCase{Placement::PreLN, false, Activation::GELU, 10.0}),
+    [](const auto& info) { return tiny_case_name(info.param); });
+
+// Exercise 15: a Pre-LN block whose branches output zero is the identity, at any depth.
+TEST(StackInvariants, PreLnWithZeroOutputScaleIsTheIdentity) {
+  StackConfig c;
+  c.placement = Placement::PreLN;
+  c.L = 4, c.d = 8, c.heads = 2, c.B = 2, c.T = 3, c.scale = 0.0;
+  const StackInit init(c);
+  const StackResult r = run_stack(c);
+  const double sd_x = std::sqrt((init.x().array() - init.x().mean()).square().sum() / double(init.x().size() - 1));
+  for (int i = 0; i < c.L; ++i) EXPECT_DOUBLE_EQ(r.stream_sd[i], sd_x) << "block " << i;
+  // every block passes the gradient through unchanged: dloss/dx is the same at every depth
+  for (int i = 1; i < c.L; ++i) EXPECT_DOUBLE_EQ(r.input_grad_norm[i], r.input_grad_norm[0]) << "block " << i;
+}
+
+// Redrawing a block from its saved generator state gives the same weights every time.
+TEST(StackInvariants, BlocksRedrawIdentically) {
+  StackConfig c;
+  c.L = 3, c.d = 8, c.heads = 2, c.B = 2, c.T = 3, c.seed = 5;
+  const StackInit init(c);
+  for (int i : {2, 0, 1, 2}) {
+    const BlockParams a = init.block(i), b = init.block(i);
+    EXPECT_EQ(a.attn.q.W, b.attn.q.W);
+    EXPECT_EQ(a.ffn.down.b, b.ffn.down.b);
+  }
+  EXPECT_NE(init.block(0).attn.q.W, init.block(1).attn.q.W);
+}
+
+TEST(StackValidate, RejectsWithReadableMessages) {
+  auto message = [](StackConfig c) {
+    try {
+      validate(c);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("(accepted)");
+  };
+  StackConfig c;
+  EXPECT_EQ(message(c), "(accepted)");
+  c.L = 10000;
+  EXPECT_EQ(message(c), "depth L must be between 1 and 1024 (got 10000)");
+  c = StackConfig{};
+  c.heads = 5;
+  EXPECT_EQ(message(c), "heads must divide d: d = 128 is not a multiple of heads = 5");
+  c = StackConfig{};
+  c.scale = -1;
+  EXPECT_EQ(message(c), "the output scale s must be a finite number >= 0");
+  c = StackConfig{};
+  c.L = 1024, c.B = 64, c.T = 64;
+  EXPECT_NE(message(c).find("reduce L, B, T or d"), std::string::npos) << message(c);
+}
+
+TEST(StackMemory, ArticleDepth96FitsIn64MiB) {
+  StackConfig c;
+  c.L = 96;
+  EXPECT_LT(stack_memory_bytes(c), 64.0 * 1024 * 1024);
+  c.L = 256;
+  EXPECT_NO_THROW(validate(c));
+}
+
+}  // namespace
+}  // namespace tk

@@ -1,0 +1,332 @@
+"""Reference fixtures for the stacking experiment, computed with PyTorch.
+
+What it writes
+--------------
+One JSON file per configuration to tests/reference/fixtures/stack/<name>.json, holding
+the loss, the per-block gradient norms, the gradient norm at each block's input, the
+residual-stream standard deviation after each block, checksums (and, for small
+configurations, the exact hex values) of the input x and the target, and the first
+entries of the stack output y. The experiment is the one pinned down in
+/work/shared/design/protocol.md (a copy of the essentials is in the code below):
+a stack of L transformer blocks (attention + ReLU/GELU feed-forward + two
+LayerNorms) in Post-LN, Pre-LN or no-residual wiring, PyTorch default
+initialisation, float64, CPU, one thread, loss = mean((y - target)^2), one backward.
+
+While it runs it prints, for the article-sized configurations, the values the
+article's tables print, next to the protocol column of protocol.md, and checks
+them to the printed digits (exit status 1 on any mismatch).
+
+How to run it (from the repository root)
+----------------------------------------
+    bash tests/reference/install-torch.sh && /usr/bin/python3 tests/reference/make_reference.py
+
+Always use /usr/bin/python3: Debian's python3-torch (PyTorch 1.13.1) is installed
+for that interpreter. The tests that read the fixtures never need PyTorch.
+
+The model code (build_stack, run_stack, ...) is also imported by bench_torch.py.
+"""
+
+import json
+import math
+import os
+import platform
+import re
+import struct
+import sys
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+DTYPE = torch.float64
+PLACEMENTS = ("post", "pre", "nores")
+ACTIVATIONS = ("relu", "gelu")
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT_DIR = os.path.join(HERE, "fixtures", "stack")
+GENERATOR = "tests/reference/make_reference.py"
+
+
+# --------------------------------------------------------------------------- model
+
+class Block(nn.Module):
+    """One transformer block. The order of creation below is the order in which the
+    modules draw their random numbers (each nn.Linear: weight, then bias), so it must
+    not change: Wq, Wk, Wv, Wo, W1 (d -> F), W2 (F -> d), LN1, LN2 (no draws)."""
+
+    def __init__(self, d, heads, ffn_mult):
+        super().__init__()
+        assert d % heads == 0
+        self.d, self.heads, self.hs = d, heads, d // heads
+        f = ffn_mult * d
+        self.wq = nn.Linear(d, d, dtype=DTYPE)
+        self.wk = nn.Linear(d, d, dtype=DTYPE)
+        self.wv = nn.Linear(d, d, dtype=DTYPE)
+        self.wo = nn.Linear(d, d, dtype=DTYPE)
+        self.w1 = nn.Linear(d, f, dtype=DTYPE)
+        self.w2 = nn.Linear(f, d, dtype=DTYPE)
+        self.ln1 = nn.LayerNorm(d, eps=1e-5, dtype=DTYPE)
+        self.ln2 = nn.LayerNorm(d, eps=1e-5, dtype=DTYPE)
+
+    def linears(self):
+        return [self.wq, self.wk, self.wv, self.wo, self.w1, self.w2]
+
+    def attn(self, x, causal):
+        B, T, d = x.shape
+        H, hs = self.heads, self.hs
+        # head h = feature columns h*hs .. (h+1)*hs-1
+        q = self.wq(x).view(B, T, H, hs).transpose(1, 2)  # (B, H, T, hs)
+        k = self.wk(x).view(B, T, H, hs).transpose(1, 2)
+        v = self.wv(x).view(B, T, H, hs).transpose(1, 2)
+        scores = q @ k.transpose(-2, -1) / math.sqrt(hs)  # (B, H, T, T): [query i, key j]
+        if causal:
+            future = torch.triu(torch.ones(T, T, dtype=torch.bool), diagonal=1)  # key j > query i
+            scores = scores.masked_fill(future, float("-inf"))
+        p = torch.softmax(scores, dim=-1)  # over keys
+        out = (p @ v).transpose(1, 2).reshape(B, T, d)  # heads concatenated
+        return self.wo(out)
+
+    def ffn(self, x, activation):
+        h = self.w1(x)
+        h = F.relu(h) if activation == "relu" else F.gelu(h)  # gelu: exact erf form
+        return self.w2(h)
+
+    def forward(self, x, placement, causal, activation):
+        if placement == "post":
+            x = self.ln1(x + self.attn(x, causal))
+            x = self.ln2(x + self.ffn(x, activation))
+        elif placement == "pre":
+            x = x + self.attn(self.ln1(x), causal)
+            x = x + self.ffn(self.ln2(x), activation)
+        elif placement == "nores":
+            x = self.ln1(self.attn(x, causal))
+            x = self.ln2(self.ffn(x, activation))
+        else:
+            raise ValueError(placement)
+        return x
+
+
+DEFAULTS = dict(placement="post", L=3, d=8, heads=2, ffn_mult=4, B=2, T=3, seed=0,
+                scale=1.0, causal=False, activation="relu")
+
+
+def make_config(**kw):
+    cfg = dict(DEFAULTS)
+    unknown = set(kw) - set(cfg)
+    if unknown:
+        raise KeyError(unknown)
+    cfg.update(kw)
+    cfg["scale"] = float(cfg["scale"])
+    assert cfg["placement"] in PLACEMENTS and cfg["activation"] in ACTIVATIONS
+    return cfg
+
+
+def build_stack(cfg):
+    """Seed, build the L blocks (+ Pre-LN's final LN), apply the output scale, then draw
+    x and target -- exactly the protocol's order of random draws.
+    Returns (blocks, final_ln or None, x, target)."""
+    torch.manual_seed(cfg["seed"])
+    blocks = [Block(cfg["d"], cfg["heads"], cfg["ffn_mult"]) for _ in range(cfg["L"])]
+    final_ln = nn.LayerNorm(cfg["d"], eps=1e-5, dtype=DTYPE) if cfg["placement"] == "pre" else None
+    s = cfg["scale"]
+    if s != 1.0:
+        with torch.no_grad():
+            for b in blocks:
+                for lin in (b.wo, b.w2):
+                    lin.weight.mul_(s)
+                    lin.bias.mul_(s)
+    shape = (cfg["B"], cfg["T"], cfg["d"])
+    x = torch.randn(*shape, dtype=DTYPE)
+    target = torch.randn(*shape, dtype=DTYPE)
+    return blocks, final_ln, x, target
+
+
+def forward_backward(cfg, blocks, final_ln, x, target):
+    """Forward through the stack, loss, one backward.
+    Returns (loss, y, streams) where streams[i] is the input of block i+1 and
+    streams[L] the stream after the last block (before the final LN); every stream
+    tensor holds its .grad after the call."""
+    x = x.clone().requires_grad_(True)
+    streams = [x]
+    h = x
+    for b in blocks:
+        h = b(h, cfg["placement"], cfg["causal"], cfg["activation"])
+        h.retain_grad()
+        streams.append(h)
+    y = final_ln(h) if final_ln is not None else h
+    loss = ((y - target) ** 2).mean()
+    loss.backward()
+    return loss, y, streams
+
+
+def _norm(tensors):
+    return math.sqrt(sum(float((t.detach() ** 2).sum()) for t in tensors))
+
+
+def block_stats(blocks, streams):
+    """Per-block statistics, lists indexed 0..L-1 for blocks 1..L."""
+    stats = dict(grad_norm=[], grad_norm_weights=[], grad_norm_no_ln=[], input_grad_norm=[], stream_sd=[])
+    for i, b in enumerate(blocks):
+        lin = b.linears()
+        stats["grad_norm"].append(_norm([p.grad for p in b.parameters()]))  # 6 Linear (w, b) + 2 LN (w, b)
+        stats["grad_norm_weights"].append(_norm([m.weight.grad for m in lin]))
+        stats["grad_norm_no_ln"].append(_norm([g for m in lin for g in (m.weight.grad, m.bias.grad)]))
+        stats["input_grad_norm"].append(_norm([streams[i].grad]))
+        stats["stream_sd"].append(float(torch.std(streams[i + 1].detach(), unbiased=True)))
+    assert sum(1 for _ in blocks[0].parameters()) == 16
+    return stats
+
+
+def run_stack(cfg):
+    """Build, forward, backward, statistics. Returns a dict with everything a fixture needs."""
+    blocks, final_ln, x, target = build_stack(cfg)
+    loss, y, streams = forward_backward(cfg, blocks, final_ln, x, target)
+    st = block_stats(blocks, streams)
+    st["loss"] = float(loss)
+    st["ratio"] = st["grad_norm"][0] / st["grad_norm"][-1]
+    st["x"], st["target"], st["y"] = x, target, y.detach()
+    return st
+
+
+# --------------------------------------------------------------------------- fixtures
+
+def fnv1a64(t):
+    """FNV-1a 64 over the little-endian bytes of each float64, row-major."""
+    h = 0xcbf29ce484222325
+    for byte in struct.pack("<%dd" % t.numel(), *t.contiguous().view(-1).tolist()):
+        h = ((h ^ byte) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return "%016x" % h
+
+
+def hex_list(t):
+    return [float(v).hex() for v in t.contiguous().view(-1).tolist()]
+
+
+def cpu_capability():
+    cpu = getattr(torch.backends, "cpu", None)
+    if cpu is not None and hasattr(cpu, "get_cpu_capability"):
+        return cpu.get_cpu_capability()
+    m = re.search(r"CPU capability usage:\s*(\S+)", torch.__config__.show())
+    return m.group(1) if m else "unknown"
+
+
+def fixture(cfg, r):
+    out = {
+        "generator": GENERATOR,
+        "torch": torch.__version__,
+        "python": platform.python_version(),
+        "cpu_capability": cpu_capability(),
+        "config": {k: cfg[k] for k in DEFAULTS},
+        "loss": r["loss"],
+        "ratio": r["ratio"],
+    }
+    for k in ("grad_norm", "grad_norm_weights", "grad_norm_no_ln", "input_grad_norm", "stream_sd"):
+        out[k] = r[k]
+    out["x_fnv1a64"] = fnv1a64(r["x"])
+    out["target_fnv1a64"] = fnv1a64(r["target"])
+    if r["x"].numel() <= 512:
+        out["x_hex"] = hex_list(r["x"])
+        out["target_hex"] = hex_list(r["target"])
+    out["y_hex_first"] = hex_list(r["y"])[:8]
+    return out
+
+
+def configurations():
+    """(name, cfg) for every fixture."""
+    cfgs = []
+    tiny = dict(d=8, heads=2, L=3, B=2, T=3, ffn_mult=4)
+    for p in PLACEMENTS:
+        for act in ACTIVATIONS:
+            for causal in (False, True):
+                name = "tiny_%s_%s%s_s0" % (p, act, "_causal" if causal else "")
+                cfgs.append((name, make_config(placement=p, activation=act, causal=causal, seed=0, **tiny)))
+    for p in PLACEMENTS:
+        cfgs.append(("tiny_%s_relu_scale3_s0" % p, make_config(placement=p, scale=3, seed=0, **tiny)))
+    for p in PLACEMENTS:
+        cfgs.append(("tiny_%s_relu_s1" % p, make_config(placement=p, seed=1, **tiny)))
+    for p in PLACEMENTS:
+        cfgs.append(("edge_%s_d8_h1_L2_B1_T1_s2" % p,
+                     make_config(placement=p, d=8, heads=1, L=2, B=1, T=1, ffn_mult=4, seed=2)))
+    for p in PLACEMENTS:
+        cfgs.append(("edge_%s_d16_h4_L5_B3_T4_s7" % p,
+                     make_config(placement=p, d=16, heads=4, L=5, B=3, T=4, ffn_mult=4, seed=7)))
+    art = dict(d=128, heads=4, B=8, T=16, ffn_mult=4, activation="relu", causal=False, seed=0)
+    for p in PLACEMENTS:
+        cfgs.append(("article_%s_L20_s0" % p, make_config(placement=p, L=20, **art)))
+    for s in (1, 3, 10):
+        cfgs.append(("article_pre_L96%s_s0" % ("" if s == 1 else "_scale%d" % s),
+                     make_config(placement="pre", L=96, scale=s, **art)))
+    for L in (6, 24):
+        cfgs.append(("article_pre_L%d_s0" % L, make_config(placement="pre", L=L, **art)))
+    return cfgs
+
+
+# --------------------------------------------------------------------------- sanity check
+
+# protocol.md, "protocol" column (seed 0 values): key (placement, L, scale).
+PROTOCOL = {
+    ("post", 20, 1.0): dict(grad1="1.7767e-01", gradL="3.4463e-01", ratio="0.51554"),
+    ("pre", 20, 1.0): dict(grad1="1.8856e-01", gradL="1.1457e-01", ratio="1.64584"),
+    ("nores", 20, 1.0): dict(grad1="2.9905e-01", gradL="9.8626e-01", ratio="0.30321"),
+    ("pre", 6, 1.0): dict(sd1="1.0373", sdL="1.2117", factor="1.1681"),
+    ("pre", 24, 1.0): dict(sd1="1.0315", sdL="1.9075", factor="1.8492"),
+    ("pre", 96, 1.0): dict(sd1="1.0393", sdL="3.5909", factor="3.4552", exponent="0.27165"),
+    ("pre", 96, 3.0): dict(factor="9.2129", exponent="0.48651"),
+    ("pre", 96, 10.0): dict(factor="14.187", exponent="0.58110"),
+}
+
+
+def same_digits(value, expected):
+    """Format value with as many digits as the expected string prints, compare."""
+    if "e" in expected:
+        mant = expected.split("e")[0]
+        digits = len(mant.split(".")[1]) if "." in mant else 0
+        return format(value, ".%de" % digits) == expected
+    digits = len(expected.split(".")[1]) if "." in expected else 0
+    return format(value, ".%df" % digits) == expected
+
+
+def sanity(cfg, r):
+    """Print the article's quantities for an article configuration; return #mismatches."""
+    L = cfg["L"]
+    vals = dict(grad1=r["grad_norm"][0], gradL=r["grad_norm"][-1], ratio=r["ratio"])
+    if cfg["placement"] == "pre":
+        vals["sd1"], vals["sdL"] = r["stream_sd"][0], r["stream_sd"][-1]
+        vals["factor"] = vals["sdL"] / vals["sd1"]
+        vals["exponent"] = math.log(vals["factor"]) / math.log(L)
+    expected = PROTOCOL.get((cfg["placement"], L, cfg["scale"]), {})
+    bad = 0
+    parts = []
+    for k, v in vals.items():
+        s = "%s=%.6g" % (k, v)
+        if k in expected:
+            ok = same_digits(v, expected[k])
+            bad += not ok
+            s += " [protocol %s %s]" % (expected[k], "ok" if ok else "MISMATCH")
+        parts.append(s)
+    print("    " + "  ".join(parts))
+    return bad
+
+
+def main():
+    torch.set_num_threads(1)
+    os.makedirs(OUT_DIR, exist_ok=True)
+    print("torch %s, python %s, cpu capability %s, threads %d"
+          % (torch.__version__, platform.python_version(), cpu_capability(), torch.get_num_threads()))
+    bad = 0
+    for name, cfg in configurations():
+        r = run_stack(cfg)
+        path = os.path.join(OUT_DIR, name + ".json")
+        with open(path, "w") as f:
+            json.dump(fixture(cfg, r), f, indent=1)
+            f.write("\n")
+        print("%-40s loss=%.10g ratio=%.10g" % (name + ".json", r["loss"], r["ratio"]))
+        if name.startswith("article_"):
+            bad += sanity(cfg, r)
+    if bad:
+        print("%d value(s) do NOT match protocol.md: the implementation deviates from the protocol" % bad)
+        sys.exit(1)
+    print("all article values match protocol.md to the printed digits")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+// The stack kernel through the real wasm module in Node: defaults from C++, PyTorch fixtures through the
+// JS bindings, progress callbacks, reader-facing errors, and the memory a deep run takes.
+import { readFileSync, readdirSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadKernels } from '../../web/src/kernels/loader.js';
+import { loadStack } from '../../web/src/kernels/stack.js';
+
+const fixtureDir = new URL('../reference/fixtures/stack/', import.meta.url);
+const fixture = (name) => JSON.parse(readFileSync(new URL(`${name}.json`, fixtureDir), 'utf8'));
+const optionsOf = ({ config: c }) => ({
+  placement: c.placement, L: c.L, d: c.d, heads: c.heads, ffnMult: c.ffn_mult, B: c.B, T: c.T,
+  seed: c.seed, scale: c.scale, causal: c.causal, activation: c.activation,
+});
+
+const expectClose = (actual, expected, rtol, what) => {
+  expect(actual.length, what).toBe(expected.length);
+  actual.forEach((a, i) => expect(Math.abs(a - expected[i]), `${what}[${i}]: ${a} vs ${expected[i]}`).toBeLessThanOrEqual(rtol * Math.abs(expected[i])));
+};
+
+let stack;
+beforeAll(async () => {
+  stack = await loadStack();
+});
+
+describe('defaults', () => {
+  it('are the protocol’s, reported by C++', () => {
+    expect(stack.defaults).toEqual({ placement: 'pre', L: 20, d: 128, heads: 4, ffnMult: 4, B: 8, T: 16, seed: 0, scale: 1, causal: false, activation: 'relu' });
+  });
+});
+
+describe('runStack against PyTorch fixtures', () => {
+  const small = readdirSync(fixtureDir).filter((f) => /^(tiny|edge)_/.test(f)).map((f) => f.replace(/\.json$/, ''));
+  it.each(small)('%s', (name) => {
+    const f = fixture(name);
+    const r = stack.run(optionsOf(f));
+    expectClose(r.gradNorm, f.grad_norm, 1e-9, 'gradNorm');
+    expectClose(r.gradNormWeights, f.grad_norm_weights, 1e-9, 'gradNormWeights');
+    expectClose(r.gradNormNoLn, f.grad_norm_no_ln, 1e-9, 'gradNormNoLn');
+    expectClose(r.inputGradNorm, f.input_grad_norm, 1e-9, 'inputGradNorm');
+    expectClose(r.streamSd, f.stream_sd, 1e-9, 'streamSd');
+    expectClose([r.loss, r.ratio], [f.loss, f.ratio], 1e-9, 'loss, ratio');
+  });
+
+  it('reproduces the article configuration (Post-LN, L = 20, seed 0)', () => {
+    const f = fixture('article_post_L20_s0');
+    const r = stack.run(optionsOf(f));
+    expectClose(r.gradNorm, f.grad_norm, 1e-9, 'gradNorm');
+    expectClose(r.streamSd, f.stream_sd, 1e-9, 'streamSd');
+  });
+});
+
+describe('progress', () => {
+  it('reports every block forward and backward, in order', () => {
+    const calls = [];
+    stack.run({ L: 4, d: 8, heads: 2, B: 2, T: 3 }, (done, total) => calls.push([done, total]));
+    expect(calls).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((k) => [k, 8]));
+  });
+});
+
+describe('bad configurations get the kernel’s message', () => {
+  it.each([
+    [{ L: 10000 }, /depth L must be between 1 and 1024 \(got 10000\)/],
+    [{ heads: 5 }, /heads must divide d/],
+    [{ placement: 'middle' }, /placement must be post, pre or nores/],
+    [{ activation: 'tanh' }, /activation must be relu or gelu/],
+    [{ L: 2.5 }, /L must be a whole number/],
+    [{ L: '20' }, /L must be a number/],
+    [{ scale: -1 }, /output scale s must be a finite number >= 0/],
+    [{ seed: 0.5 }, /seed must be a whole number/],
+    [{ L: 1024, B: 64, T: 64 }, /needs about .* MiB .* reduce L, B, T or d/],
+  ])('%j', (options, message) => {
+    expect(() => stack.check(options)).toThrow(message);
+    expect(() => stack.run(options)).toThrow(message);
+  });
+});
+
+describe('memory', () => {
+  it('a run at L = 96 with the article’s sizes stays under 64 MiB of wasm memory, and L = 256 works', async () => {
+    const K = await loadKernels();
+    stack.run({ placement: 'pre', L: 96 });
+    expect(K.HEAPU8.buffer.byteLength).toBeLessThan(64 * 1024 * 1024);
+    const r = stack.run({ placement: 'post', L: 256, B: 2, T: 16 });
+    expect(r.gradNorm.length).toBe(256);
+    expect(r.gradNorm.every(Number.isFinite)).toBe(true);
+  });
+});
+
+describe('summaries', () => {
+  it('median is the mean of the middle two for an even count', () => {
+    expect(stack.median([3, 1, 4, 1, 5, 9])).toBe(3.5);
+    expect(stack.median([2, 7, 1])).toBe(2);
+    expect(() => stack.median([])).toThrow(/median of no values/);
+  });
+  it('stream growth is last/first and ln(factor)/ln(L)', () => {
+    const g = stack.streamGrowth([1, 2, 4, 8]);
+    expect(g.factor).toBe(8);
+    expect(g.exponent).toBeCloseTo(Math.log(8) / Math.log(4), 15);
+  });
+});

@@ -1,0 +1,109 @@
+// JS entry points of the stack kernel (stack.hpp): the article's experiment for one configuration and seed.
+// Options arrive as a plain object; any field left out takes the C++ default (StackConfig), which
+// stackDefaults() reports, so the page never types a default of its own.
+#include <cstdint>
+
+#include "convert.hpp"
+#include "stack.hpp"
+#include "stats.hpp"
+
+namespace tk::js {
+namespace {
+
+StackConfig config_from(const val& options) {
+  const StackConfig defaults;
+  StackConfig c;
+  c.placement = placement_from_name(string_field(options, "placement", placement_name(defaults.placement)));
+  c.L = int_field(options, "L", defaults.L);
+  c.d = int_field(options, "d", defaults.d);
+  c.heads = int_field(options, "heads", defaults.heads);
+  c.ffn_mult = int_field(options, "ffnMult", defaults.ffn_mult);
+  c.B = int_field(options, "B", defaults.B);
+  c.T = int_field(options, "T", defaults.T);
+  // torch.manual_seed takes any integer; negative ones wrap modulo 2^64. JS numbers are exact to 2^53.
+  const double seed = number_field(options, "seed", double(defaults.seed));
+  require(seed == std::floor(seed) && std::abs(seed) <= 9007199254740992.0, "seed must be a whole number (|seed| <= 2^53)");
+  c.seed = std::uint64_t(std::int64_t(seed));
+  c.scale = number_field(options, "scale", defaults.scale);
+  c.causal = bool_field(options, "causal", defaults.causal);
+  c.activation = activation_from_name(string_field(options, "activation", activation_name(defaults.activation)));
+  return c;
+}
+
+val to_js(const std::vector<double>& v) { return tk::js::to_js(v.data(), Eigen::Index(v.size())); }
+
+val stack_defaults() {
+  const StackConfig c;
+  val out = val::object();
+  out.set("placement", std::string(placement_name(c.placement)));
+  out.set("L", c.L);
+  out.set("d", c.d);
+  out.set("heads", c.heads);
+  out.set("ffnMult", c.ffn_mult);
+  out.set("B", c.B);
+  out.set("T", c.T);
+  out.set("seed", double(c.seed));
+  out.set("scale", c.scale);
+  out.set("causal", c.causal);
+  out.set("activation", std::string(activation_name(c.activation)));
+  return out;
+}
+
+// Throws the reader-facing message of validate(); returns the bytes a run needs.
+double stack_check(val options) {
+  return guarded([&] {
+    const StackConfig c = config_from(options);
+    validate(c);
+    return stack_memory_bytes(c);
+  });
+}
+
+// onProgress(done, total), if given, is called after every block forward and backward.
+val run_stack_js(val options, val on_progress) {
+  return guarded([&] {
+    const StackConfig c = config_from(options);
+    Progress progress;
+    if (on_progress.typeOf().as<std::string>() == "function") {
+      progress = [&](int done, int total) { on_progress(done, total); };
+    }
+    const StackResult r = run_stack(c, progress);
+    val out = val::object();
+    out.set("gradNorm", to_js(r.grad_norm));
+    out.set("gradNormWeights", to_js(r.grad_norm_weights));
+    out.set("gradNormNoLn", to_js(r.grad_norm_no_ln));
+    out.set("inputGradNorm", to_js(r.input_grad_norm));
+    out.set("streamSd", to_js(r.stream_sd));
+    out.set("loss", r.loss);
+    out.set("ratio", r.ratio);
+    return out;
+  });
+}
+
+double median_js(val values) {
+  return guarded([&] {
+    const Vec v = to_vec(values);
+    return median(std::vector<double>(v.data(), v.data() + v.size()));
+  });
+}
+
+val stream_growth_js(val stream_sd) {
+  return guarded([&] {
+    const Vec v = to_vec(stream_sd);
+    const StreamGrowth g = stream_growth(std::vector<double>(v.data(), v.data() + v.size()));
+    val out = val::object();
+    out.set("factor", g.factor);
+    out.set("exponent", g.exponent);
+    return out;
+  });
+}
+
+}  // namespace
+}  // namespace tk::js
+
+EMSCRIPTEN_BINDINGS(stack) {
+  emscripten::function("stackDefaults", &tk::js::stack_defaults);
+  emscripten::function("stackCheck", &tk::js::stack_check);
+  emscripten::function("runStack", &tk::js::run_stack_js);
+  emscripten::function("median", &tk::js::median_js);
+  emscripten::function("streamGrowth", &tk::js::stream_growth_js);
+}

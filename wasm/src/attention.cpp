@@ -1,0 +1,78 @@
+// Multi-head self-attention kernels (see attention.hpp).
+#include "attention.hpp"
+
+#include "gemm.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace tk {
+
+Mat attention_forward(const Mat& x, const AttentionParams& p, const AttentionShape& shape, AttentionCache& cache) {
+  const int d = int(x.cols()), T = shape.T, H = shape.H, hs = d / H;
+  const double root_hs = std::sqrt(double(hs));
+  cache.x = x;
+  cache.q = linear_forward(x, p.q);
+  cache.k = linear_forward(x, p.k);
+  cache.v = linear_forward(x, p.v);
+  cache.P.resize(Eigen::Index(shape.B) * H * T, T);
+  cache.o.resize(x.rows(), d);
+
+  Mat S(T, T);
+  for (int b = 0; b < shape.B; ++b) {
+    for (int h = 0; h < H; ++h) {
+      const auto q_bh = cache.q.block(b * T, h * hs, T, hs);
+      const auto k_bh = cache.k.block(b * T, h * hs, T, hs);
+      gemm(q_bh, false, k_bh, true, S);
+      S /= root_hs;  // divided, as PyTorch's q @ kᵀ / √hs rounds
+      if (shape.causal) {
+        for (int i = 0; i < T; ++i) S.row(i).tail(T - 1 - i).setConstant(-std::numeric_limits<double>::infinity());
+      }
+      // softmax over keys, shifted by the row maximum so exp never overflows
+      auto P = cache.P.block(Eigen::Index(b * H + h) * T, 0, T, T);
+      const Vec row_max = S.rowwise().maxCoeff();
+      P = (S.colwise() - row_max).array().exp();
+      const Vec row_sum = P.rowwise().sum();
+      P.array().colwise() /= row_sum.array();
+      gemm(P, false, cache.v.block(b * T, h * hs, T, hs), false, cache.o.block(b * T, h * hs, T, hs));
+    }
+  }
+  return linear_forward(cache.o, p.o);
+}
+
+Mat attention_backward(const Mat& dy, const AttentionParams& p, const AttentionShape& shape,
+                       const AttentionCache& cache, AttentionGrads& grads) {
+  const int d = int(cache.x.cols()), T = shape.T, H = shape.H, hs = d / H;
+  const double root_hs = std::sqrt(double(hs));
+
+  // forward: y = o·Woᵀ + bo
+  const Mat d_o = linear_backward(dy, cache.o, p.o, grads.o);
+
+  Mat dq(cache.q.rows(), d), dk(cache.k.rows(), d), dv(cache.v.rows(), d);
+  Mat dP(T, T), dS(T, T);
+  for (int b = 0; b < shape.B; ++b) {
+    for (int h = 0; h < H; ++h) {
+      const auto P = cache.P.block(Eigen::Index(b * H + h) * T, 0, T, T);
+      const auto do_bh = d_o.block(b * T, h * hs, T, hs);
+      // forward: o_bh = P·v_bh, so dP = do_bh·v_bhᵀ and dv_bh = Pᵀ·do_bh
+      gemm(do_bh, false, cache.v.block(b * T, h * hs, T, hs), true, dP);
+      gemm(P, true, do_bh, false, dv.block(b * T, h * hs, T, hs));
+      // forward: P = softmax_rows(S), so dS = P ⊙ (dP − rowsum(dP ⊙ P)); masked entries have P = 0
+      const Vec dP_dot_P = (dP.array() * P.array()).rowwise().sum();
+      dS = P.array() * (dP.array().colwise() - dP_dot_P.array());
+      // forward: S = q_bh·k_bhᵀ / √hs
+      gemm(dS, false, cache.k.block(b * T, h * hs, T, hs), false, dq.block(b * T, h * hs, T, hs));
+      gemm(dS, true, cache.q.block(b * T, h * hs, T, hs), false, dk.block(b * T, h * hs, T, hs));
+    }
+  }
+  dq /= root_hs;
+  dk /= root_hs;
+
+  // forward: q, k, v = x·Wᵀ + b; x feeds all three, so its gradient is the sum of the three paths
+  Mat dx = linear_backward(dq, cache.x, p.q, grads.q);
+  dx += linear_backward(dk, cache.x, p.k, grads.k);
+  dx += linear_backward(dv, cache.x, p.v, grads.v);
+  return dx;
+}
+
+}  // namespace tk

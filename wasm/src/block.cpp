@@ -1,0 +1,96 @@
+// One transformer block (see block.hpp). The three placements differ only inside the two sublayer
+// functions below; everything else is shared.
+#include "block.hpp"
+
+namespace tk {
+
+namespace {
+
+// One sublayer's forward: branch(u) is attention or FFN; ln is that sublayer's LayerNorm.
+template <class Branch>
+Mat sublayer_forward(const Mat& u, Placement placement, Branch&& branch, const LayerNormParams& ln, double eps,
+                     LayerNormCache& ln_cache) {
+  switch (placement) {
+    case Placement::PostLN:  // LN(u + F(u)): the norm sits on the residual stream
+      return layernorm_forward(u + branch(u), ln.gamma, ln.beta, eps, ln_cache);
+    case Placement::PreLN:  // u + F(LN(u)): the norm sits on the branch; u passes untouched
+      return u + branch(layernorm_forward(u, ln.gamma, ln.beta, eps, ln_cache));
+    case Placement::NoResidual:  // LN(F(u)): no path around the branch
+      return layernorm_forward(branch(u), ln.gamma, ln.beta, eps, ln_cache);
+  }
+  throw std::logic_error("unknown placement");
+}
+
+// The same sublayer backwards: branch_backward(d_out_of_branch) returns d_in_of_branch.
+template <class BranchBackward>
+Mat sublayer_backward(const Mat& dout, Placement placement, BranchBackward&& branch_backward, const LayerNormParams& ln,
+                      const LayerNormCache& ln_cache, LayerNormParamGrads& ln_grads) {
+  auto ln_backward = [&](const Mat& dy) {
+    LayerNormGrads g = layernorm_backward(dy, ln.gamma, ln_cache);
+    ln_grads.dgamma = std::move(g.dgamma);
+    ln_grads.dbeta = std::move(g.dbeta);
+    return std::move(g.dx);
+  };
+  switch (placement) {
+    case Placement::PostLN: {  // forward: out = LN(u + F(u))
+      const Mat dr = ln_backward(dout);
+      return dr + branch_backward(dr);  // the residual path adds its gradient to the branch's
+    }
+    case Placement::PreLN:  // forward: out = u + F(LN(u)); the residual path carries dout through unchanged
+      return dout + ln_backward(branch_backward(dout));
+    case Placement::NoResidual:  // forward: out = LN(F(u)); every gradient must cross the branch
+      return branch_backward(ln_backward(dout));
+  }
+  throw std::logic_error("unknown placement");
+}
+
+}  // namespace
+
+const char* placement_name(Placement placement) {
+  switch (placement) {
+    case Placement::PostLN: return "post";
+    case Placement::PreLN: return "pre";
+    case Placement::NoResidual: return "nores";
+  }
+  throw std::logic_error("unknown placement");
+}
+
+Placement placement_from_name(const std::string& name) {
+  for (Placement p : {Placement::PostLN, Placement::PreLN, Placement::NoResidual}) {
+    if (name == placement_name(p)) return p;
+  }
+  throw std::invalid_argument("placement must be post, pre or nores (got \"" + name + "\")");
+}
+
+Mat block_forward(const Mat& x, const BlockParams& p, const BlockShape& shape, Placement placement, BlockCache& cache) {
+  const Mat h = sublayer_forward(
+      x, placement, [&](const Mat& u) { return attention_forward(u, p.attn, shape.attention, cache.attn); }, p.ln1,
+      shape.ln_eps, cache.ln1);
+  return sublayer_forward(
+      h, placement, [&](const Mat& u) { return ffn_forward(u, p.ffn, shape.activation, cache.ffn); }, p.ln2,
+      shape.ln_eps, cache.ln2);
+}
+
+Mat block_backward(const Mat& dy, const BlockParams& p, const BlockShape& shape, Placement placement,
+                   const BlockCache& cache, BlockGrads& grads) {
+  const Mat dh = sublayer_backward(
+      dy, placement,
+      [&](const Mat& d) { return ffn_backward(d, p.ffn, shape.activation, cache.ffn, grads.ffn); }, p.ln2, cache.ln2,
+      grads.ln2);
+  return sublayer_backward(
+      dh, placement,
+      [&](const Mat& d) { return attention_backward(d, p.attn, shape.attention, cache.attn, grads.attn); }, p.ln1,
+      cache.ln1, grads.ln1);
+}
+
+BlockGradSquares grad_squares(const BlockGrads& g) {
+  BlockGradSquares s;
+  for (const LinearGrads* l : {&g.attn.q, &g.attn.k, &g.attn.v, &g.attn.o, &g.ffn.up, &g.ffn.down}) {
+    s.weights += l->dW.squaredNorm();
+    s.biases += l->db.squaredNorm();
+  }
+  for (const LayerNormParamGrads* l : {&g.ln1, &g.ln2}) s.layernorm += l->dgamma.squaredNorm() + l->dbeta.squaredNorm();
+  return s;
+}
+
+}  // namespace tk

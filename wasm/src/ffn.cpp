@@ -1,0 +1,48 @@
+// Feed-forward kernels (see ffn.hpp).
+#include "ffn.hpp"
+
+#include <cmath>
+
+namespace tk {
+
+namespace {
+
+constexpr double kInvSqrt2 = 0.70710678118654752440;    // 1/√2
+constexpr double kInvSqrt2Pi = 0.39894228040143267794;  // 1/√(2π)
+
+// GELU(z) = z·Φ(z) = ½·z·(1 + erf(z/√2)), as torch.nn.functional.gelu computes it by default
+double gelu(double z) { return 0.5 * z * (1.0 + std::erf(z * kInvSqrt2)); }
+// d/dz [z·Φ(z)] = Φ(z) + z·φ(z)
+double gelu_grad(double z) { return 0.5 * (1.0 + std::erf(z * kInvSqrt2)) + z * kInvSqrt2Pi * std::exp(-0.5 * z * z); }
+
+}  // namespace
+
+const char* activation_name(Activation act) { return act == Activation::ReLU ? "relu" : "gelu"; }
+
+Activation activation_from_name(const std::string& name) {
+  if (name == "relu") return Activation::ReLU;
+  if (name == "gelu") return Activation::GELU;
+  throw std::invalid_argument("activation must be relu or gelu (got \"" + name + "\")");
+}
+
+Mat ffn_forward(const Mat& x, const FfnParams& p, Activation act, FfnCache& cache) {
+  cache.x = x;
+  cache.pre = linear_forward(x, p.up);
+  cache.h = act == Activation::ReLU ? Mat(cache.pre.cwiseMax(0.0)) : Mat(cache.pre.unaryExpr(&gelu));
+  return linear_forward(cache.h, p.down);
+}
+
+Mat ffn_backward(const Mat& dy, const FfnParams& p, Activation act, const FfnCache& cache, FfnGrads& grads) {
+  // forward: y = h·W2ᵀ + b2
+  Mat dh = linear_backward(dy, cache.h, p.down, grads.down);
+  // forward: h = act(pre); ReLU passes the gradient where pre > 0
+  if (act == Activation::ReLU) {
+    dh = (cache.pre.array() > 0.0).select(dh, 0.0);
+  } else {
+    dh.array() *= cache.pre.unaryExpr(&gelu_grad).array();
+  }
+  // forward: pre = x·W1ᵀ + b1
+  return linear_backward(dh, cache.x, p.up, grads.up);
+}
+
+}  // namespace tk

@@ -1,0 +1,36 @@
+// The feed-forward sublayer, forward and backward side by side:
+//   h = act(x·W1ᵀ + b1)   (N, F), F = ffn_mult·d        act = ReLU, or GELU in PyTorch's exact erf form
+//   y = h·W2ᵀ + b2        (N, d)
+#pragma once
+
+#include "linear.hpp"
+
+namespace tk {
+
+enum class Activation { ReLU, GELU };
+
+// "relu" or "gelu", as the command line, the bindings and the page name them.
+const char* activation_name(Activation act);
+Activation activation_from_name(const std::string& name);  // throws std::invalid_argument for any other name
+
+struct FfnParams {
+  LinearParams up;    // W1 (F, d), b1 (F)
+  LinearParams down;  // W2 (d, F), b2 (d)
+};
+
+struct FfnGrads {
+  LinearGrads up, down;
+};
+
+struct FfnCache {
+  Mat x;    // (N, d)  input, for dW1
+  Mat pre;  // (N, F)  x·W1ᵀ + b1, for the activation's derivative
+  Mat h;    // (N, F)  act(pre), for dW2
+};
+
+Mat ffn_forward(const Mat& x, const FfnParams& p, Activation act, FfnCache& cache);
+
+// Fills grads; returns dx (N, d).
+Mat ffn_backward(const Mat& dy, const FfnParams& p, Activation act, const FfnCache& cache, FfnGrads& grads);
+
+}  // namespace tk

@@ -1,0 +1,192 @@
+// Matrix product for the stack's projections (see gemm.hpp).
+//
+// The WebAssembly SIMD kernel, in three steps (design/performance.md has the measurements behind each choice):
+//   1. pack A into panels of 4 rows and B into panels of 4 columns, each laid out k by k, so the inner loop
+//      reads both operands contiguously whatever the transposes (packing makes aᵀ and bᵀ cost nothing);
+//   2. for every 4×4 tile of C, run over k keeping the tile in 8 f64x2 registers: the 4 numbers of B(k, ·)
+//      are two f64x2 loads, each of the 4 numbers of A(·, k) is broadcast by a splat load, then mul and add
+//      (wasm SIMD128 has no fused multiply-add);
+//   3. add or store the tile into C, through a small buffer at the ragged right and bottom edges.
+// Native builds use Eigen's product instead.
+#include "gemm.hpp"
+
+#include <algorithm>
+#include <string>
+
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+
+#include <vector>
+#endif
+
+namespace tk {
+
+namespace {
+
+using Eigen::Index;
+
+std::string shape(const Eigen::Ref<const Mat>& m) { return std::to_string(m.rows()) + "x" + std::to_string(m.cols()); }
+
+#ifdef __wasm_simd128__
+
+// The register budget: V8 allocates 15 vector registers on x86-64 (xmm0–xmm14; xmm15 is its scratch), and its
+// scheduler issues all the loads of a k step before the arithmetic, so every loaded value is live at once.
+// A 4×4 tile needs 8 accumulators + 2 halves of B(k, ·) + 4 broadcasts of A(·, k) + 1 product = 15: it fits
+// and runs at 22–23 GFLOP/s in Node 20. A 5×4 tile needs 18: V8 (Node 20.20) keeps 3 accumulators on the
+// stack and the kernel drops to about 10 GFLOP/s, and unrolling the k loop spills in the same way. If a change
+// here moves the speed, look at the machine code: node --no-liftoff --print-wasm-code (bench/gemm_bench.cpp).
+// 4 also divides the stack's sizes (128, 512), so its products have no edge tiles.
+constexpr Index kTile = 4;
+
+// Address of m(r, c), for the f64x2 loads (a const Ref's operator() returns a copy).
+const double* at(const Eigen::Ref<const Mat>& m, Index r, Index c) { return &m.coeffRef(r, c); }
+
+// Packs X = m (transposed = false) or mᵀ (transposed = true), of size K×n, into panels of 4 columns, each K
+// groups of 4 numbers: panel[k·4 + j] = X(k, j0 + j). Columns past the right edge of X are zeros, so the kernel
+// never branches on the edge. B is packed as X = B; A as X = Aᵀ, so that group k of an A panel holds A(i0.., k).
+void pack_panels(const Eigen::Ref<const Mat>& m, bool transposed, Index K, Index n, double* packed) {
+  for (Index j0 = 0; j0 < n; j0 += kTile, packed += kTile * K) {
+    const Index width = std::min(kTile, n - j0);
+    if (!transposed && width == kTile) {
+      // X(k, j) = m(k, j): group k is 4 contiguous numbers of row k of m
+      for (Index k = 0; k < K; ++k) {
+        wasm_v128_store(packed + k * kTile, wasm_v128_load(at(m, k, j0)));
+        wasm_v128_store(packed + k * kTile + 2, wasm_v128_load(at(m, k, j0 + 2)));
+      }
+    } else if (transposed && width == kTile) {
+      // X(k, j) = m(j, k): k runs along the rows of m; 2×2 transposes of f64x2 pairs, two k at a time
+      Index k = 0;
+      for (; k + 2 <= K; k += 2) {
+        double* dst = packed + k * kTile;
+        for (Index j = 0; j < kTile; j += 2) {
+          const v128_t upper = wasm_v128_load(at(m, j0 + j, k));      // m(j, k)    m(j, k+1)
+          const v128_t lower = wasm_v128_load(at(m, j0 + j + 1, k));  // m(j+1, k)  m(j+1, k+1)
+          wasm_v128_store(dst + j, wasm_i64x2_shuffle(upper, lower, 0, 2));
+          wasm_v128_store(dst + kTile + j, wasm_i64x2_shuffle(upper, lower, 1, 3));
+        }
+      }
+      for (; k < K; ++k) {
+        for (Index j = 0; j < kTile; ++j) packed[k * kTile + j] = m(j0 + j, k);
+      }
+    } else {
+      for (Index k = 0; k < K; ++k) {
+        for (Index j = 0; j < kTile; ++j) {
+          packed[k * kTile + j] = j >= width ? 0.0 : transposed ? m(j0 + j, k) : m(k, j0 + j);
+        }
+      }
+    }
+  }
+}
+
+// One 4×4 tile of C from a packed A panel (K×4) and a packed B panel (K×4). c points at C(i0, j0), ldc is the
+// distance between rows of C; rows × cols is the part of the tile inside C (4×4 except at the edges).
+// acc[r][0] holds C(r, 0..1) and acc[r][1] holds C(r, 2..3).
+void multiply_tile(Index K, const double* pa, const double* pb, double* c, Index ldc, Index rows, Index cols,
+                   bool accumulate) {
+  v128_t acc[kTile][2];
+  for (Index r = 0; r < kTile; ++r) acc[r][0] = acc[r][1] = wasm_f64x2_splat(0.0);
+#pragma clang loop unroll(disable)  // a second k step in flight needs registers the tile does not leave (see kTile)
+  for (Index k = 0; k < K; ++k, pa += kTile, pb += kTile) {
+    const v128_t b01 = wasm_v128_load(pb);
+    const v128_t b23 = wasm_v128_load(pb + 2);
+    for (Index r = 0; r < kTile; ++r) {
+      const v128_t a = wasm_v128_load64_splat(pa + r);
+      acc[r][0] = wasm_f64x2_add(acc[r][0], wasm_f64x2_mul(a, b01));
+      acc[r][1] = wasm_f64x2_add(acc[r][1], wasm_f64x2_mul(a, b23));
+    }
+  }
+
+  if (rows == kTile && cols == kTile) {
+    for (Index r = 0; r < kTile; ++r, c += ldc) {
+      if (accumulate) {
+        acc[r][0] = wasm_f64x2_add(wasm_v128_load(c), acc[r][0]);
+        acc[r][1] = wasm_f64x2_add(wasm_v128_load(c + 2), acc[r][1]);
+      }
+      wasm_v128_store(c, acc[r][0]);
+      wasm_v128_store(c + 2, acc[r][1]);
+    }
+    return;
+  }
+  // The edge: write the whole tile to a buffer and copy out the part inside C.
+  double tile[kTile][kTile];
+  for (Index r = 0; r < kTile; ++r) {
+    wasm_v128_store(&tile[r][0], acc[r][0]);
+    wasm_v128_store(&tile[r][2], acc[r][1]);
+  }
+  for (Index r = 0; r < rows; ++r, c += ldc) {
+    for (Index j = 0; j < cols; ++j) c[j] = accumulate ? c[j] + tile[r][j] : tile[r][j];
+  }
+}
+
+void simd_gemm(const Eigen::Ref<const Mat>& a, bool transpose_a, const Eigen::Ref<const Mat>& b, bool transpose_b,
+               Eigen::Ref<Mat>& c, bool accumulate) {
+  const Index M = c.rows(), N = c.cols(), K = transpose_a ? a.rows() : a.cols();
+  const Index row_panels = (M + kTile - 1) / kTile, col_panels = (N + kTile - 1) / kTile;
+  // Scratch kept between calls, so a call allocates only when it needs more room than any call before it
+  // (for the stack's shapes at most 512×128 numbers each, 0.5 MB). Rows and columns are rounded up to
+  // whole panels, padded with zeros.
+  static thread_local std::vector<double> packed_a, packed_b;
+  if (packed_a.size() < std::size_t(row_panels * kTile * K)) packed_a.resize(row_panels * kTile * K);
+  if (packed_b.size() < std::size_t(col_panels * kTile * K)) packed_b.resize(col_panels * kTile * K);
+  pack_panels(a, !transpose_a, K, M, packed_a.data());  // X = Aᵀ: a when A = aᵀ, aᵀ when A = a
+  pack_panels(b, transpose_b, K, N, packed_b.data());   // X = B
+
+  // One B panel (K×4, 4 KB at K = 128) stays in L1 while every A panel streams past it from L2.
+  for (Index jp = 0; jp < col_panels; ++jp) {
+    const Index j0 = jp * kTile;
+    const double* pb = packed_b.data() + j0 * K;
+    for (Index ip = 0; ip < row_panels; ++ip) {
+      const Index i0 = ip * kTile;
+      multiply_tile(K, packed_a.data() + i0 * K, pb, &c(i0, j0), c.outerStride(), std::min(kTile, M - i0),
+                    std::min(kTile, N - j0), accumulate);
+    }
+  }
+}
+
+#else
+
+template <class A, class B>
+void eigen_gemm(const A& a, const B& b, Eigen::Ref<Mat>& c, bool accumulate) {
+  if (accumulate) {
+    c.noalias() += a * b;
+  } else {
+    c.noalias() = a * b;
+  }
+}
+
+#endif
+
+}  // namespace
+
+void gemm(const Eigen::Ref<const Mat>& a, bool transpose_a, const Eigen::Ref<const Mat>& b, bool transpose_b,
+          Eigen::Ref<Mat> c, bool accumulate) {
+  const Index M = transpose_a ? a.cols() : a.rows(), K = transpose_a ? a.rows() : a.cols();
+  const Index K_b = transpose_b ? b.cols() : b.rows(), N = transpose_b ? b.rows() : b.cols();
+  if (K != K_b || c.rows() != M || c.cols() != N) {  // the message is built only when it is needed
+    const std::string operands = std::string("gemm: A = ") + (transpose_a ? "aT" : "a") + " with a " + shape(a) +
+                                 ", B = " + (transpose_b ? "bT" : "b") + " with b " + shape(b);
+    require(K == K_b, operands + ": A has " + std::to_string(K) + " columns, B has " + std::to_string(K_b) +
+                          " rows: they must match");
+    require(false, operands + ": C is " + shape(c) + ", it must be " + std::to_string(M) + "x" + std::to_string(N));
+  }
+  if (M == 0 || N == 0) return;
+  if (K == 0) {  // an empty sum
+    if (!accumulate) c.setZero();
+    return;
+  }
+#ifdef __wasm_simd128__
+  simd_gemm(a, transpose_a, b, transpose_b, c, accumulate);
+#else
+  if (transpose_a && transpose_b) {
+    eigen_gemm(a.transpose(), b.transpose(), c, accumulate);
+  } else if (transpose_a) {
+    eigen_gemm(a.transpose(), b, c, accumulate);
+  } else if (transpose_b) {
+    eigen_gemm(a, b.transpose(), c, accumulate);
+  } else {
+    eigen_gemm(a, b, c, accumulate);
+  }
+#endif
+}
+
+}  // namespace tk

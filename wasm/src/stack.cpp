@@ -1,0 +1,175 @@
+// The article's experiment (see stack.hpp).
+#include "stack.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace tk {
+
+namespace {
+
+BlockShape shape_of(const StackConfig& c) {
+  return BlockShape{AttentionShape{c.B, c.T, c.heads, c.causal}, c.activation, kLayerNormEps};
+}
+
+// Unbiased standard deviation of every entry (n − 1 in the denominator), as torch.std.
+double stream_sd(const Mat& x) {
+  const double mean = x.mean();
+  return std::sqrt((x.array() - mean).square().sum() / double(x.size() - 1));
+}
+
+std::string mib(double bytes) {
+  std::ostringstream s;
+  s.precision(3);
+  s << bytes / (1024.0 * 1024.0) << " MiB";
+  return s.str();
+}
+
+// The stack's output: the last block's output, through the final LayerNorm for Pre-LN.
+struct FinalNorm {
+  LayerNormParams params;
+  LayerNormCache cache;
+};
+
+}  // namespace
+
+void validate(const StackConfig& c) {
+  require(c.L >= 1 && c.L <= 1024, "depth L must be between 1 and 1024 (got " + std::to_string(c.L) + ")");
+  require(c.d >= 1 && c.d <= 2048, "width d must be between 1 and 2048 (got " + std::to_string(c.d) + ")");
+  require(c.heads >= 1 && c.d % c.heads == 0, "heads must divide d: d = " + std::to_string(c.d) +
+                                                  " is not a multiple of heads = " + std::to_string(c.heads));
+  require(c.ffn_mult >= 1 && c.ffn_mult <= 16, "the FFN multiple must be between 1 and 16");
+  require(c.B >= 1 && c.B <= 4096, "B (sequences) must be between 1 and 4096");
+  require(c.T >= 1 && c.T <= 4096, "T (tokens per sequence) must be between 1 and 4096");
+  require(double(c.B) * c.T * c.d >= 2, "the stream needs at least 2 entries for its standard deviation");
+  require(std::isfinite(c.scale) && c.scale >= 0, "the output scale s must be a finite number >= 0");
+  const double bytes = stack_memory_bytes(c);
+  require(bytes <= kMaxStackMemoryBytes, "this configuration needs about " + mib(bytes) +
+                                             " of memory, more than the " + mib(kMaxStackMemoryBytes) +
+                                             " a browser tab can give it: reduce L, B, T or d");
+}
+
+double stack_memory_bytes(const StackConfig& c) {
+  const double N = double(c.B) * c.T, d = c.d, F = double(c.ffn_mult) * c.d;
+  const double stream = (c.L + 1.0) * N * d;                     // each block's input, kept for the backward
+  const double weights = 4 * d * d + 2 * d * F + 8 * d + F;      // one block's parameters
+  const double cache = 14 * N * d + 3 * N * F + double(c.B) * c.heads * c.T * c.T;  // one block's caches
+  const double work = 6 * N * d + 2 * N * F;                     // temporaries of one block's backward
+  return 8 * (stream + 3 * weights + cache + work + 2 * N * d) + c.L * sizeof(TorchGenerator::State);
+}
+
+StackInit::StackInit(const StackConfig& config) : config_(config) {
+  const int d = config.d, F = config.ffn_mult * config.d;
+  const std::uint64_t per_block = 4 * linear_draws(d, d) + linear_draws(d, F) + linear_draws(F, d);
+  TorchGenerator gen(config.seed);
+  block_start_.reserve(config.L);
+  for (int i = 0; i < config.L; ++i) {
+    block_start_.push_back(gen.state());
+    gen.discard(per_block);
+  }
+  // LayerNorms draw nothing; x and target come after every block's weights
+  x_ = randn(gen, Eigen::Index(config.B) * config.T, d);
+  target_ = randn(gen, Eigen::Index(config.B) * config.T, d);
+}
+
+BlockParams StackInit::block(int i) const {
+  const int d = config_.d, F = config_.ffn_mult * config_.d;
+  TorchGenerator gen;
+  gen.set_state(block_start_.at(i));
+  BlockParams p;
+  // creation order decides the draws: Wq, Wk, Wv, Wo (weight then bias each), then W1, W2
+  for (LinearParams* l : {&p.attn.q, &p.attn.k, &p.attn.v, &p.attn.o}) {
+    l->W.resize(d, d);
+    linear_init(gen, l->W, l->b);
+  }
+  p.ffn.up.W.resize(F, d);
+  linear_init(gen, p.ffn.up.W, p.ffn.up.b);
+  p.ffn.down.W.resize(d, F);
+  linear_init(gen, p.ffn.down.W, p.ffn.down.b);
+  if (config_.scale != 1.0) {
+    for (LinearParams* l : {&p.attn.o, &p.ffn.down}) {
+      l->W *= config_.scale;
+      l->b *= config_.scale;
+    }
+  }
+  p.ln1 = p.ln2 = LayerNormParams{Vec::Ones(d), Vec::Zero(d)};
+  return p;
+}
+
+namespace {
+
+// Runs the stack forward, keeping every block's input; returns the output y (through the final LN for Pre-LN).
+Mat forward_keeping_inputs(const StackConfig& c, const std::function<BlockParams(int)>& params_of, const Mat& x,
+                           std::vector<Mat>& inputs, FinalNorm& final_norm, StackResult* result,
+                           const Progress& progress, int total_steps) {
+  const BlockShape shape = shape_of(c);
+  inputs.assign(1, x);
+  inputs.reserve(c.L + 1);
+  BlockCache cache;
+  for (int i = 0; i < c.L; ++i) {
+    inputs.push_back(block_forward(inputs.back(), params_of(i), shape, c.placement, cache));
+    if (result) result->stream_sd[i] = stream_sd(inputs.back());
+    if (progress) progress(i + 1, total_steps);
+  }
+  if (c.placement != Placement::PreLN) return inputs.back();
+  final_norm.params = LayerNormParams{Vec::Ones(c.d), Vec::Zero(c.d)};
+  return layernorm_forward(inputs.back(), final_norm.params.gamma, final_norm.params.beta, kLayerNormEps,
+                           final_norm.cache);
+}
+
+}  // namespace
+
+StackResult stack_forward_backward(const StackConfig& c, const std::function<BlockParams(int)>& params_of,
+                                   const Mat& x, const Mat& target, const Progress& progress,
+                                   const BlockGradsObserver& observe) {
+  const BlockShape shape = shape_of(c);
+  const int total_steps = 2 * c.L;
+  StackResult r;
+  for (auto* v : {&r.grad_norm, &r.grad_norm_weights, &r.grad_norm_no_ln, &r.input_grad_norm, &r.stream_sd}) {
+    v->assign(c.L, 0.0);
+  }
+
+  std::vector<Mat> inputs;
+  FinalNorm final_norm;
+  const Mat y = forward_keeping_inputs(c, params_of, x, inputs, final_norm, &r, progress, total_steps);
+
+  // loss = mean((y − target)²), so dloss/dy = 2·(y − target) / (N·d)
+  const Mat residual = y - target;
+  r.loss = residual.squaredNorm() / double(residual.size());
+  Mat d_stream = residual * (2.0 / double(residual.size()));
+  if (c.placement == Placement::PreLN) d_stream = layernorm_backward(d_stream, final_norm.params.gamma, final_norm.cache).dx;
+
+  BlockCache cache;
+  BlockGrads grads;
+  for (int i = c.L - 1; i >= 0; --i) {
+    const BlockParams p = params_of(i);
+    block_forward(inputs[i], p, shape, c.placement, cache);  // recompute block i's caches from its input
+    d_stream = block_backward(d_stream, p, shape, c.placement, cache, grads);
+    const BlockGradSquares sq = grad_squares(grads);
+    r.grad_norm[i] = std::sqrt(sq.weights + sq.biases + sq.layernorm);
+    r.grad_norm_weights[i] = std::sqrt(sq.weights);
+    r.grad_norm_no_ln[i] = std::sqrt(sq.weights + sq.biases);
+    r.input_grad_norm[i] = d_stream.norm();
+    if (observe) observe(i, grads, d_stream);
+    inputs[i + 1].resize(0, 0);  // block i's output is no longer needed
+    if (progress) progress(2 * c.L - i, total_steps);
+  }
+  r.ratio = r.grad_norm.front() / r.grad_norm.back();
+  return r;
+}
+
+double stack_loss(const StackConfig& c, const std::function<BlockParams(int)>& params_of, const Mat& x,
+                  const Mat& target) {
+  std::vector<Mat> inputs;
+  FinalNorm final_norm;
+  const Mat y = forward_keeping_inputs(c, params_of, x, inputs, final_norm, nullptr, {}, 0);
+  return (y - target).squaredNorm() / double(y.size());
+}
+
+StackResult run_stack(const StackConfig& config, const Progress& progress) {
+  validate(config);
+  const StackInit init(config);
+  return stack_forward_backward(config, [&](int i) { return init.block(i); }, init.x(), init.target(), progress);
+}
+
+}  // namespace tk

@@ -1,0 +1,350 @@
+// PyTorch 1.13 CPU random streams for float64 (see torch_rng.hpp for the algorithm and its sources).
+//
+// The build uses -ffp-contract=off, so every multiply-add below rounds twice unless it is written as a
+// fused one: FusedAffine (= std::fma, one rounding) is used exactly where PyTorch's AVX2/AVX512 kernels fuse
+// (the "primary personality", §7.1 of the spec), and nowhere else.
+#include "torch_rng.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+
+namespace tk {
+
+namespace {
+
+// MT19937 constants (§1).
+constexpr int kN = TorchGenerator::kStateWords;
+constexpr int kM = 397;
+constexpr std::uint32_t kMatrixA = 0x9908b0dfu;
+constexpr std::uint32_t kUpperBit = 0x80000000u;
+constexpr std::uint32_t kLowerBits = 0x7fffffffu;
+
+// PyTorch's c10::pi<double>; 2π is formed first (exact, a power-of-two scaling), then times the uniform.
+constexpr double kPi = 3.14159265358979323846;
+static_assert(kPi == 0x1.921fb54442d18p+1, "pi must round to PyTorch's double");
+constexpr double kTwoPi = 2.0 * kPi;
+
+// One recurrence step: the new word i from words i, i+1 and i+m.
+inline std::uint32_t twist_word(std::uint32_t current, std::uint32_t next, std::uint32_t far) {
+  const std::uint32_t y = (current & kUpperBit) | (next & kLowerBits);
+  return far ^ (y >> 1) ^ ((0u - (y & 1u)) & kMatrixA);
+}
+
+inline std::uint32_t temper(std::uint32_t y) {
+  y ^= y >> 11;
+  y ^= (y << 7) & 0x9d2c5680u;
+  y ^= (y << 15) & 0xefc60000u;
+  y ^= y >> 18;
+  return y;
+}
+
+// A float64 uniform's 53 bits from its two tempered words: the first word is the high one (§2), and
+// only its low 21 bits survive the 53-bit mask (§3). The result k·2^-53 is exact. (k < 2^53 converts
+// exactly either way; the signed conversion is one instruction on x86-64.)
+inline double unit_from_words(std::uint32_t first, std::uint32_t second) {
+  const std::uint64_t k = (std::uint64_t(first & 0x1fffffu) << 32) | second;
+  return double(std::int64_t(k)) * 0x1p-53;
+}
+
+// x·scale + offset rounded once, bit-equal to std::fma(x, scale, offset), without std::fma on the hot path.
+// Why: WebAssembly has no fma instruction and emscripten's exact software fma costs about 30 ns a call,
+// most of the time of a uniform; nn.Linear inits draw millions of them. Instead (all steps plain IEEE):
+//   x·scale = p + e exactly      Dekker's product, Veltkamp's splitting (scale split once per call)
+//   offset + p = th + tl exactly TwoSum
+//   result = RN(th + RO(tl + e)) RO = round to odd
+// which is the correctly rounded x·scale + offset (Boldo & Melquiond, "Emulation of FMA and correctly
+// rounded sums: proved algorithms using rounding to odd", IEEE Trans. Computers 57(4), 2008). The proof
+// needs no overflow and no underflow in the steps, so operands outside [2^-400, 2^400] (zero aside) go to
+// std::fma; uniforms on [0, 1) and Box–Muller values with ordinary mean/std never do.
+class FusedAffine {
+ public:
+  FusedAffine(double scale, double offset) : scale_(scale), offset_(offset) {
+    emulate_ = in_safe_range(scale) && std::fabs(offset) <= kBig;
+    split(scale, scale_hi_, scale_lo_);
+  }
+
+  double operator()(double x) const {
+    if (!emulate_ || !in_safe_range(x)) return std::fma(x, scale_, offset_);
+    return emulated(x);
+  }
+  // For a uniform x = k·2^-53 on [0, 1): always 0 or >= 2^-53, so only the constructor's check applies.
+  double of_unit(double x) const { return emulate_ ? emulated(x) : std::fma(x, scale_, offset_); }
+
+ private:
+  static constexpr double kBig = 0x1p+400;
+  static constexpr double kSmall = 0x1p-400;
+
+  double emulated(double x) const {
+    const double p = x * scale_;
+    // An exactly zero product (x or scale is 0): p + offset is already the one rounding, signed zeros included.
+    if (p == 0) return p + offset_;
+    double x_hi, x_lo;
+    split(x, x_hi, x_lo);
+    const double e = (((x_hi * scale_hi_ - p) + x_hi * scale_lo_) + x_lo * scale_hi_) + x_lo * scale_lo_;
+    double th, tl;
+    two_sum(offset_, p, th, tl);
+    return th + sum_rounded_to_odd(tl, e);
+  }
+  static bool in_safe_range(double v) {
+    const double a = std::fabs(v);
+    return v == 0 || (a >= kSmall && a <= kBig);  // false for NaN and infinities
+  }
+  // v = hi + lo exactly, each half with at most 26 significant bits, so their products are exact.
+  static void split(double v, double& hi, double& lo) {
+    const double c = 134217729.0 * v;  // 2^27 + 1
+    hi = c - (c - v);
+    lo = v - hi;
+  }
+  static void two_sum(double a, double b, double& s, double& err) {
+    s = a + b;
+    const double bb = s - a;
+    err = (a - (s - bb)) + (b - bb);
+  }
+  // a + b rounded to odd: the nearest double if exact, otherwise whichever bracketing neighbour is odd.
+  // Branch-free: whether the sum is inexact and its last bit even is a coin toss per value.
+  static double sum_rounded_to_odd(double a, double b) {
+    double s, err;
+    two_sum(a, b, s, err);
+    std::uint64_t bits;
+    std::memcpy(&bits, &s, sizeof bits);
+    // If inexact and even, the odd neighbour lies one step towards the exact sum s + err (s != 0 then):
+    // one step up in magnitude when err has the sign of s, else one step down.
+    const std::uint64_t step = std::uint64_t(err != 0) & ~bits & 1u;
+    const std::uint64_t away = std::uint64_t((err > 0) == (s > 0));
+    bits += step * (2 * away - 1);  // +1, or -1 modulo 2^64
+    std::memcpy(&s, &bits, sizeof s);
+    return s;
+  }
+
+  double scale_, offset_;
+  double scale_hi_ = 0, scale_lo_ = 0;
+  bool emulate_ = false;
+};
+
+// Box–Muller's radius from a uniform u on [0, 1): 1 − u is exact and lies in (0, 1], so log never sees 0.
+inline double box_muller_radius(double u) { return std::sqrt(-2.0 * std::log(1.0 - u)); }
+
+// One 16-value Box–Muller block in place (§4.1): the first half holds radii uniforms, the second half
+// angle uniforms; cosines go to the first half, sines to the second. `affine` is z·std + mean.
+void box_muller_block(double* d, const FusedAffine& affine) {
+  for (int j = 0; j < 8; ++j) {
+    const double radius = box_muller_radius(d[j]);
+    const double theta = kTwoPi * d[j + 8];
+    d[j] = affine(radius * std::cos(theta));
+    d[j + 8] = affine(radius * std::sin(theta));
+  }
+}
+
+void check_normal_args(double mean, double stddev) {
+  require(std::isfinite(mean), "normal: mean must be a finite number");
+  require(std::isfinite(stddev) && stddev >= 0, "normal expects std >= 0.0 (and finite), but found std " +
+                                                     std::to_string(stddev));
+}
+
+}  // namespace
+
+TorchGenerator::TorchGenerator(std::uint64_t seed) { manual_seed(seed); }
+
+void TorchGenerator::manual_seed(std::uint64_t seed) {
+  seed_ = seed;
+  // Only the low 32 bits reach the engine, so seeds s and s + 2^32 give the same stream (§1).
+  mt_[0] = std::uint32_t(seed);
+  for (int i = 1; i < kN; ++i) {
+    mt_[i] = 1812433253u * (mt_[i - 1] ^ (mt_[i - 1] >> 30)) + std::uint32_t(i);
+  }
+  index_ = kN;  // the first draw twists
+  has_cached_normal_ = false;
+  cached_normal_ = 0;
+}
+
+void TorchGenerator::twist() {
+  int i = 0;
+  for (; i < kN - kM; ++i) mt_[i] = twist_word(mt_[i], mt_[i + 1], mt_[i + kM]);
+  for (; i < kN - 1; ++i) mt_[i] = twist_word(mt_[i], mt_[i + 1], mt_[i + kM - kN]);
+  mt_[kN - 1] = twist_word(mt_[kN - 1], mt_[0], mt_[kM - 1]);
+  index_ = 0;
+}
+
+std::uint32_t TorchGenerator::next_word() {
+  if (index_ >= kN) twist();
+  return mt_[index_++];
+}
+
+std::uint32_t TorchGenerator::random() { return temper(next_word()); }
+
+std::uint64_t TorchGenerator::random64() {
+  const std::uint64_t hi = random();
+  const std::uint64_t lo = random();
+  return (hi << 32) | lo;
+}
+
+void TorchGenerator::discard(std::uint64_t n) {
+  // Skipping within the current block is just moving the index; each block boundary crossed costs one
+  // twist and no tempering, which is all a skipped output needs.
+  while (n > 0) {
+    if (index_ >= kN) twist();
+    const std::uint64_t step = std::min<std::uint64_t>(n, std::uint64_t(kN - index_));
+    index_ += int(step);
+    n -= step;
+  }
+}
+
+double TorchGenerator::uniform01() {
+  const std::uint32_t first = temper(next_word());
+  const std::uint32_t second = temper(next_word());
+  return unit_from_words(first, second);
+}
+
+template <class Transform>
+void TorchGenerator::fill_units(double* out, std::size_t n, const Transform& transform) {
+  std::size_t i = 0;
+  while (i < n) {
+    if (index_ >= kN - 1) {
+      // The pair straddles a twist (or the block is used up): take this one value the slow way.
+      out[i++] = transform(uniform01());
+      continue;
+    }
+    // Every pair left in this block, without a bounds check or a twist test per value.
+    const std::size_t pairs = std::min(n - i, std::size_t(kN - index_) / 2);
+    const std::uint32_t* words = mt_.data() + index_;
+    double* dst = out + i;
+    for (std::size_t k = 0; k < pairs; ++k) {
+      dst[k] = transform(unit_from_words(temper(words[2 * k]), temper(words[2 * k + 1])));
+    }
+    index_ += int(2 * pairs);
+    i += pairs;
+  }
+}
+
+void TorchGenerator::uniform(double* out, std::size_t n, double from, double to) {
+  require(from <= to, "uniform_ expects to return a [from, to) range, but found from=" + std::to_string(from) +
+                          " > to=" + std::to_string(to));
+  const double range = to - from;
+  require(std::isfinite(range), "uniform_ expects to - from to be a finite number");
+  if (from == 0 && range == 1) {
+    // x·1 + 0 is exactly x (torch.rand, and the first step of the normal block path).
+    fill_units(out, n, [](double x) { return x; });
+    return;
+  }
+  const FusedAffine affine(range, from);  // x·(to − from) + from, fused as PyTorch's AVX2 kernel (§7.1)
+  fill_units(out, n, [&affine](double x) { return affine.of_unit(x); });
+}
+
+void TorchGenerator::normal(double* out, std::size_t n, double mean, double stddev) {
+  check_normal_args(mean, stddev);
+  if (n < 16) {
+    normal_serial(out, n, mean, stddev);
+    return;
+  }
+  // Block path: never touches the cached normal. The affine step is fused like uniform's (§7.1).
+  const FusedAffine affine(stddev, mean);
+  uniform(out, n, 0.0, 1.0);
+  for (std::size_t offset = 0; offset + 16 <= n; offset += 16) box_muller_block(out + offset, affine);
+  if (n % 16 != 0) {
+    // The tail: 16 fresh uniforms over the last 16 slots, overwriting part of the last full block's output.
+    double* tail = out + n - 16;
+    uniform(tail, 16, 0.0, 1.0);
+    box_muller_block(tail, affine);
+  }
+}
+
+void TorchGenerator::normal_serial(double* out, std::size_t n, double mean, double stddev) {
+  check_normal_args(mean, stddev);
+  // Fused like the block path: vector normal2_s42_n7 tells the two personalities apart here.
+  const FusedAffine affine(stddev, mean);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (has_cached_normal_) {
+      // The cache holds a unit normal; this call's mean and std apply (§4.3).
+      out[i] = affine(cached_normal_);
+      has_cached_normal_ = false;
+      continue;
+    }
+    // Roles swapped versus the block path: the first uniform is the angle, the second the radius (§4.2).
+    const double u1 = uniform01();
+    const double u2 = uniform01();
+    const double radius = box_muller_radius(u2);
+    const double theta = kTwoPi * u1;
+    cached_normal_ = radius * std::sin(theta);
+    has_cached_normal_ = true;
+    out[i] = affine(radius * std::cos(theta));
+  }
+}
+
+TorchGenerator::State TorchGenerator::state() const {
+  State s;
+  s.words = mt_;
+  s.index = index_;
+  s.has_cached_normal = has_cached_normal_;
+  s.cached_normal = cached_normal_;
+  s.seed = seed_;
+  return s;
+}
+
+void TorchGenerator::set_state(const State& s) {
+  require(s.index >= 0 && s.index <= kN, "TorchGenerator::set_state: index must lie in [0, 624]");
+  mt_ = s.words;
+  index_ = s.index;
+  has_cached_normal_ = s.has_cached_normal;
+  cached_normal_ = s.cached_normal;
+  seed_ = s.seed;
+}
+
+double fused_affine(double x, double scale, double offset) { return FusedAffine(scale, offset)(x); }
+
+double linear_weight_bound(int fan_in) {
+  require(fan_in >= 1, "linear_weight_bound: fan_in must be >= 1");
+  // Python's kaiming_uniform_(a=math.sqrt(5)), operation by operation; a*a = 5.000000000000001 (§5.1).
+  const double a = std::sqrt(5.0);
+  const double gain = std::sqrt(2.0 / (1.0 + a * a));
+  const double stddev = gain / std::sqrt(double(fan_in));
+  return std::sqrt(3.0) * stddev;
+}
+
+double linear_bias_bound(int fan_in) {
+  require(fan_in >= 0, "linear_bias_bound: fan_in must be >= 0");
+  return fan_in > 0 ? 1.0 / std::sqrt(double(fan_in)) : 0.0;
+}
+
+void linear_init(TorchGenerator& gen, Mat& weight) {
+  // kaiming_uniform_ skips zero-element tensors without drawing (§5.1 edge cases).
+  if (weight.size() == 0) return;
+  require(weight.cols() <= INT32_MAX, "linear_init: in_features too large");
+  const double bound = linear_weight_bound(int(weight.cols()));
+  gen.uniform(weight.data(), std::size_t(weight.size()), -bound, bound);  // row-major = PyTorch's memory order
+}
+
+void linear_init(TorchGenerator& gen, Mat& weight, Vec& bias) {
+  linear_init(gen, weight);
+  require(weight.cols() <= INT32_MAX, "linear_init: in_features too large");
+  bias.resize(weight.rows());
+  // Drawn even when in == 0 (bound 0: all zeros, still `out` draws).
+  const double bound = linear_bias_bound(int(weight.cols()));
+  gen.uniform(bias.data(), std::size_t(bias.size()), -bound, bound);
+}
+
+std::uint64_t linear_draws(int in, int out, bool bias) {
+  require(in >= 0 && out >= 0, "linear_draws: sizes must be >= 0");
+  const std::uint64_t weight_values = in > 0 ? std::uint64_t(in) * std::uint64_t(out) : 0;
+  const std::uint64_t bias_values = bias ? std::uint64_t(out) : 0;
+  return 2 * (weight_values + bias_values);  // two 32-bit outputs per float64 uniform
+}
+
+std::uint64_t linear_draws(int in, int out) { return linear_draws(in, out, true); }
+
+Mat randn(TorchGenerator& gen, Eigen::Index rows, Eigen::Index cols) {
+  require(rows >= 0 && cols >= 0, "randn: sizes must be >= 0");
+  Mat m(rows, cols);
+  gen.normal(m.data(), std::size_t(m.size()), 0.0, 1.0);
+  return m;
+}
+
+Mat rand(TorchGenerator& gen, Eigen::Index rows, Eigen::Index cols) {
+  require(rows >= 0 && cols >= 0, "rand: sizes must be >= 0");
+  Mat m(rows, cols);
+  gen.uniform(m.data(), std::size_t(m.size()), 0.0, 1.0);
+  return m;
+}
+
+}  // namespace tk

@@ -1,0 +1,27 @@
+// Typed wrappers around the stack kernel (wasm/bindings/bind_stack.cpp): the article's experiment for
+// one configuration and seed, and the summaries the article prints. Used by the page's workers and by the
+// Node command-line tools, so both run the very same module.
+import { loadKernels } from './loader.js';
+
+export async function loadStack() {
+  const K = await loadKernels();
+  return {
+    /** The protocol's defaults, from C++: {placement, L, d, heads, ffnMult, B, T, seed, scale, causal, activation}. */
+    defaults: K.stackDefaults(),
+
+    /** Throws an Error with a reader-facing message if the options cannot run; else the bytes a run needs. */
+    check: (options) => K.stackCheck(options),
+
+    /**
+     * One run. onProgress(done, total) is called after every block's forward and backward.
+     * → {gradNorm, gradNormWeights, gradNormNoLn, inputGradNorm, streamSd: Float64Array(L), loss, ratio}
+     */
+    run: (options, onProgress) => K.runStack(options, onProgress ?? null),
+
+    /** Median, the mean of the middle two for an even count (the article's "median of 6"). */
+    median: (values) => K.median(Float64Array.from(values)),
+
+    /** {factor, exponent} of a run's streamSd: last/first, and ln(factor)/ln(L). */
+    streamGrowth: (streamSd) => K.streamGrowth(Float64Array.from(streamSd)),
+  };
+}
