@@ -1,13 +1,20 @@
 // Vite: the site's root is web/, the chapter's prose comes from content/, the output goes to dist/.
 // BASE_PATH sets the sub-path the site is served from (GitHub Pages serves a project at /<repository>/);
 // the default './' works under any sub-path.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import content from './plugins/content.js';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
+// Cached run results are keyed by the kernels' build, so a new kernel never serves an old result.
+const wasm = here('src/wasm/kernels.wasm');
+const kernelsVersion = existsSync(wasm) ? createHash('sha256').update(readFileSync(wasm)).digest('hex').slice(0, 16) : 'missing';
+
 export default defineConfig({
+  define: { __KERNELS_VERSION__: JSON.stringify(kernelsVersion) },
   root: here('.'),
   base: process.env.BASE_PATH ?? './',
   plugins: [content({ contentDir: here('../content') })],

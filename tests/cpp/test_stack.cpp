@@ -203,5 +203,30 @@ TEST(StackMemory, ArticleDepth96FitsIn64MiB) {
   EXPECT_NO_THROW(validate(c));
 }
 
+TEST(GradientRatio, EveryMeasureDividesFirstByLast) {
+  StackResult r;
+  r.grad_norm = {4, 3, 2}, r.grad_norm_weights = {3, 1, 1.5}, r.grad_norm_no_ln = {3.5, 1, 7};
+  r.input_grad_norm = {1, 2, 8};
+  EXPECT_EQ(gradient_ratio(r, Measure::AllParameters), 2.0);
+  EXPECT_EQ(gradient_ratio(r, Measure::Weights), 2.0);
+  EXPECT_EQ(gradient_ratio(r, Measure::NoLayerNorm), 0.5);
+  EXPECT_EQ(gradient_ratio(r, Measure::Input), 0.125);
+  EXPECT_EQ(gradient_ratio(r, Measure::Penultimate), 4.0 / 3.0);
+  for (const char* name : {"all", "weights", "no-ln", "input", "penultimate"}) EXPECT_STREQ(measure_name(measure_from_name(name)), name);
+  EXPECT_THROW(measure_from_name("mean"), std::invalid_argument);
+}
+
+TEST(StackFlops, CountsTheProtocolsBlock) {
+  // protocol.md: one block, forward + backward, at B·T = 128 tokens is about 150 MFLOP
+  StackConfig c;
+  c.L = 1;
+  const double per_block = stack_flops(c);
+  EXPECT_NEAR(per_block, 150e6, 5e6);
+  // forward = 4 projections 2·N·d² + FFN 2·2·N·d·F + attention 2·2·B·H·T²·hs, N = 128, d = 128, F = 512
+  EXPECT_DOUBLE_EQ(per_block, 3 * (4 * 2.0 * 128 * 128 * 128 + 4.0 * 128 * 128 * 512 + 4.0 * 8 * 4 * 16 * 16 * 32));
+  c.L = 96;
+  EXPECT_DOUBLE_EQ(stack_flops(c), 96 * per_block);
+}
+
 }  // namespace
 }  // namespace tk

@@ -75,6 +75,11 @@ val run_stack_js(val options, val on_progress) {
     out.set("streamSd", to_js(r.stream_sd));
     out.set("loss", r.loss);
     out.set("ratio", r.ratio);
+    val ratios = val::object();  // the first block over the last under every measure, keyed by measure name
+    for (Measure m : {Measure::AllParameters, Measure::Weights, Measure::NoLayerNorm, Measure::Input, Measure::Penultimate}) {
+      ratios.set(measure_name(m), gradient_ratio(r, m));
+    }
+    out.set("ratios", ratios);
     return out;
   });
 }
@@ -93,8 +98,20 @@ val stream_growth_js(val stream_sd) {
     val out = val::object();
     out.set("factor", g.factor);
     out.set("exponent", g.exponent);
+    out.set("sqrtDepth", g.sqrt_depth);
     return out;
   });
+}
+
+val growth_curve_js(double first, double exponent, int L) {
+  return guarded([&] {
+    const std::vector<double> curve = growth_curve(first, exponent, L);
+    return to_js(curve);
+  });
+}
+
+double stack_flops_js(val options) {
+  return guarded([&] { return stack_flops(config_from(options)); });
 }
 
 }  // namespace
@@ -106,4 +123,6 @@ EMSCRIPTEN_BINDINGS(stack) {
   emscripten::function("runStack", &tk::js::run_stack_js);
   emscripten::function("median", &tk::js::median_js);
   emscripten::function("streamGrowth", &tk::js::stream_growth_js);
+  emscripten::function("growthCurve", &tk::js::growth_curve_js);
+  emscripten::function("stackFlops", &tk::js::stack_flops_js);
 }

@@ -58,6 +58,45 @@ double stack_memory_bytes(const StackConfig& c) {
   return 8 * (stream + 3 * weights + cache + work + 2 * N * d) + c.L * sizeof(TorchGenerator::State);
 }
 
+const char* measure_name(Measure m) {
+  switch (m) {
+    case Measure::AllParameters: return "all";
+    case Measure::Weights: return "weights";
+    case Measure::NoLayerNorm: return "no-ln";
+    case Measure::Input: return "input";
+    case Measure::Penultimate: return "penultimate";
+  }
+  throw std::logic_error("unknown measure");
+}
+
+Measure measure_from_name(const std::string& name) {
+  for (Measure m : {Measure::AllParameters, Measure::Weights, Measure::NoLayerNorm, Measure::Input, Measure::Penultimate}) {
+    if (name == measure_name(m)) return m;
+  }
+  throw std::invalid_argument("measure must be all, weights, no-ln, input or penultimate (got \"" + name + "\")");
+}
+
+double gradient_ratio(const StackResult& r, Measure m) {
+  const auto first_over = [](const std::vector<double>& v, size_t last) { return v.front() / v[last]; };
+  const size_t L = r.grad_norm.size();
+  switch (m) {
+    case Measure::AllParameters: return first_over(r.grad_norm, L - 1);
+    case Measure::Weights: return first_over(r.grad_norm_weights, L - 1);
+    case Measure::NoLayerNorm: return first_over(r.grad_norm_no_ln, L - 1);
+    case Measure::Input: return first_over(r.input_grad_norm, L - 1);
+    case Measure::Penultimate: return L >= 2 ? first_over(r.grad_norm, L - 2) : std::nan("");
+  }
+  throw std::logic_error("unknown measure");
+}
+
+double stack_flops(const StackConfig& c) {
+  const double N = double(c.B) * c.T, d = c.d, F = double(c.ffn_mult) * c.d, hs = d / c.heads;
+  const double projections = 4 * 2 * N * d * d;            // q, k, v, o
+  const double ffn = 2 * 2 * N * d * F;                    // W1, W2
+  const double attention = 2 * 2 * double(c.B) * c.heads * c.T * c.T * hs;  // q·kᵀ and P·v
+  return 3 * c.L * (projections + ffn + attention);         // forward, plus a backward of twice its cost
+}
+
 StackInit::StackInit(const StackConfig& config) : config_(config) {
   const int d = config.d, F = config.ffn_mult * config.d;
   const std::uint64_t per_block = 4 * linear_draws(d, d) + linear_draws(d, F) + linear_draws(F, d);
@@ -154,7 +193,7 @@ StackResult stack_forward_backward(const StackConfig& c, const std::function<Blo
     inputs[i + 1].resize(0, 0);  // block i's output is no longer needed
     if (progress) progress(2 * c.L - i, total_steps);
   }
-  r.ratio = r.grad_norm.front() / r.grad_norm.back();
+  r.ratio = gradient_ratio(r, Measure::AllParameters);
   return r;
 }
 

@@ -38,8 +38,21 @@ struct StackResult {
   std::vector<double> input_grad_norm;    // (L) ‖∂loss/∂x_i‖, x_i the input of block i
   std::vector<double> stream_sd;          // (L) unbiased sd of all entries of the stream after block i
   double loss = 0;
-  double ratio = 0;  // grad_norm[0] / grad_norm[L−1]
+  double ratio = 0;  // grad_norm[0] / grad_norm[L−1]: the article's ratio
 };
+
+// What "the gradient at a layer" is taken to mean when comparing the first block with the last.
+enum class Measure {
+  AllParameters,  // the article's: every parameter of the block
+  Weights,        // the six Linear weight matrices only
+  NoLayerNorm,    // Linear weights and biases, without LayerNorm γ, β
+  Input,          // the gradient with respect to the block's input
+  Penultimate,    // every parameter, block 1 against block L − 1 (skips the last block's LN2 bonus)
+};
+const char* measure_name(Measure m);                    // "all", "weights", "no-ln", "input", "penultimate"
+Measure measure_from_name(const std::string& name);     // throws std::invalid_argument for any other name
+// The first block's gradient over the last's (or the last but one's) under measure m; NaN where undefined (L = 1).
+double gradient_ratio(const StackResult& r, Measure m);
 
 constexpr double kMaxStackMemoryBytes = 768.0 * 1024 * 1024;  // the wasm module may grow to 1 GiB
 
@@ -77,6 +90,10 @@ StackResult stack_forward_backward(const StackConfig& config, const std::functio
 // Forward only: the loss, for finite-difference checks.
 double stack_loss(const StackConfig& config, const std::function<BlockParams(int)>& params_of, const Mat& x,
                   const Mat& target);
+
+// Floating-point operations of one run's forward and backward as the protocol counts them (2·m·n·k per
+// matrix product; backward = 2 × forward), without the recomputed forward: what benchmarks divide by.
+double stack_flops(const StackConfig& config);
 
 // One run of the protocol: validate, draw, forward, backward.
 StackResult run_stack(const StackConfig& config, const Progress& progress = {});

@@ -21,7 +21,15 @@ double median(std::vector<double> values) {
 StreamGrowth stream_growth(const std::vector<double>& stream_sd) {
   require(stream_sd.size() >= 2, "stream growth needs at least 2 blocks");
   const double factor = stream_sd.back() / stream_sd.front();
-  return {factor, std::log(factor) / std::log(double(stream_sd.size()))};
+  const double L = double(stream_sd.size());
+  return {factor, std::log(factor) / std::log(L), std::sqrt(L)};
+}
+
+std::vector<double> growth_curve(double first, double exponent, int L) {
+  require(L >= 1 && L <= 100000, "growth curve needs 1 <= L <= 100000");
+  std::vector<double> curve(L);
+  for (int i = 1; i <= L; ++i) curve[i - 1] = first * std::pow(double(i), exponent);
+  return curve;
 }
 
 }  // namespace tk

@@ -10,10 +10,14 @@ namespace tk {
 double median(std::vector<double> values);
 
 struct StreamGrowth {
-  double factor;    // sd after block L / sd after block 1
-  double exponent;  // ln(factor) / ln(L): 0.5 would be √L growth
+  double factor;      // sd after block L / sd after block 1
+  double exponent;    // ln(factor) / ln(L): 0.5 would be √L growth
+  double sqrt_depth;  // √L, the factor the "add L independent terms" argument predicts
 };
 // stream_sd (L ≥ 2) as run_stack reports it.
 StreamGrowth stream_growth(const std::vector<double>& stream_sd);
+
+// first · i^exponent for i = 1 … L: the stream's sd if it grew as a power of depth (exponent 0.5: √L).
+std::vector<double> growth_curve(double first, double exponent, int L);
 
 }  // namespace tk

@@ -21,7 +21,13 @@ export async function loadStack() {
     /** Median, the mean of the middle two for an even count (the article's "median of 6"). */
     median: (values) => K.median(Float64Array.from(values)),
 
-    /** {factor, exponent} of a run's streamSd: last/first, and ln(factor)/ln(L). */
+    /** {factor, exponent, sqrtDepth} of a run's streamSd: last/first, ln(factor)/ln(L), and √L. */
     streamGrowth: (streamSd) => K.streamGrowth(Float64Array.from(streamSd)),
+
+    /** first · i^exponent for i = 1…L (exponent 0.5 is √L growth). */
+    growthCurve: (first, exponent, L) => K.growthCurve(first, exponent, L),
+
+    /** The protocol's FLOP count of one run (forward + backward), for throughput figures. */
+    flops: (options) => K.stackFlops(options),
   };
 }

@@ -29,3 +29,22 @@ export function texVector(values, digits = 5, maxShown = 8) {
       : [...values.slice(0, 3).map((v) => texNumber(v, digits)), '\\dots', ...values.slice(-2).map((v) => texNumber(v, digits))];
   return `\\left[${shown.join(',\\ ')}\\right]`;
 }
+
+/**
+ * A computed value written the way a published one is printed: "1.78e-01" (mantissa digits, two-digit
+ * exponent) or "0.306" / "14.19" (that many decimals), with extraDigits more. Rounding for display only.
+ */
+export function formatLike(value, printed, extraDigits = 0) {
+  if (!Number.isFinite(value)) return formatNumber(value);
+  const exp = /^-?\d(?:\.(\d+))?e([+-])(\d+)$/i.exec(printed);
+  if (exp) {
+    const [mantissa, power] = value.toExponential((exp[1] ?? '').length + extraDigits).split('e');
+    const sign = power.startsWith('-') ? '-' : '+';
+    return `${mantissa}e${sign}${power.replace(/^[+-]/, '').padStart(exp[3].length, '0')}`;
+  }
+  const decimals = (/\.(\d+)$/.exec(printed)?.[1] ?? '').length;
+  return value.toFixed(decimals + extraDigits);
+}
+
+/** Whether a computed value, rounded as the published one was printed, reads the same. */
+export const agreesWithPrinted = (value, printed) => formatLike(value, printed) === printed;

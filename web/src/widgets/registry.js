@@ -2,4 +2,9 @@
 // own chunk. Every module exports mount(element, props) → { destroy() }.
 export const registry = {
   layernorm: () => import('./layernorm/index.js'),
+  'article-table': () => import('./article-table/index.js'),
+  wirings: () => import('./wirings/index.js'),
+  'grad-profile': () => import('./grad-profile/index.js'),
+  'ratio-depth': () => import('./ratio-depth/index.js'),
+  'stream-growth': () => import('./stream-growth/index.js'),
 };

@@ -1,0 +1,36 @@
+// The summaries the article prints: median over seeds, stream growth factor and exponent, power curves.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "stats.hpp"
+
+namespace tk {
+namespace {
+
+TEST(Median, OddAndEvenCounts) {
+  EXPECT_EQ(median({3.0}), 3.0);
+  EXPECT_EQ(median({5.0, 1.0, 3.0}), 3.0);
+  EXPECT_EQ(median({0.9, 0.1, 0.5, 0.7, 0.3, 1.1}), 0.6);  // the article's "median of 6": mean of the middle two
+  EXPECT_THROW(median({}), std::invalid_argument);
+}
+
+TEST(StreamGrowth, FactorExponentAndSqrtDepth) {
+  const std::vector<double> sd = {1.0, 1.5, 2.0, 2.0};  // L = 4
+  const StreamGrowth g = stream_growth(sd);
+  EXPECT_EQ(g.factor, 2.0);
+  EXPECT_DOUBLE_EQ(g.exponent, 0.5);  // 2 = 4^0.5
+  EXPECT_EQ(g.sqrt_depth, 2.0);
+  EXPECT_THROW(stream_growth({1.0}), std::invalid_argument);
+}
+
+TEST(GrowthCurve, PowerOfDepth) {
+  const std::vector<double> c = growth_curve(1.5, 0.5, 4);
+  ASSERT_EQ(c.size(), 4u);
+  EXPECT_EQ(c[0], 1.5);
+  EXPECT_DOUBLE_EQ(c[3], 3.0);
+  EXPECT_THROW(growth_curve(1, 0.5, 0), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace tk

@@ -1,0 +1,62 @@
+// Results of finished runs, by configuration: in memory for this visit, and in IndexedDB across visits.
+// Keys carry the kernels' build hash, so a new build of the kernels never serves an old result. When
+// IndexedDB is unavailable (private windows, blocked storage) the cache is memory only.
+/* global __KERNELS_VERSION__ */
+
+const DB_NAME = 'residual-ln-runs';
+const STORE = 'runs';
+const memory = new Map();
+let database;
+
+function openDatabase() {
+  database ??= new Promise((resolve) => {
+    try {
+      const request = indexedDB.open(DB_NAME, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => resolve(null);
+      request.onblocked = () => resolve(null);
+    } catch {
+      resolve(null);
+    }
+  });
+  return database;
+}
+
+export const versionedKey = (key) => `${typeof __KERNELS_VERSION__ === 'string' ? __KERNELS_VERSION__ : 'dev'}|${key}`;
+
+/** The stored result for key, or undefined. Never throws. */
+export async function cached(key) {
+  const k = versionedKey(key);
+  if (memory.has(k)) return memory.get(k);
+  const db = await openDatabase();
+  if (!db) return undefined;
+  return new Promise((resolve) => {
+    try {
+      const request = db.transaction(STORE, 'readonly').objectStore(STORE).get(k);
+      request.onsuccess = () => {
+        if (request.result !== undefined) memory.set(k, request.result);
+        resolve(request.result);
+      };
+      request.onerror = () => resolve(undefined);
+    } catch {
+      resolve(undefined);
+    }
+  });
+}
+
+/** Keeps a result; storage errors (quota, blocked) leave the memory copy only. */
+export async function store(key, value) {
+  const k = versionedKey(key);
+  memory.set(k, value);
+  const db = await openDatabase();
+  if (!db) return;
+  try {
+    db.transaction(STORE, 'readwrite').objectStore(STORE).put(value, k);
+  } catch {
+    /* memory copy is enough */
+  }
+}
+
+/** The memory copy only, synchronously: lets a revisited view fill in without waiting a frame. */
+export const cachedNow = (key) => memory.get(versionedKey(key));

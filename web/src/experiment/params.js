@@ -1,0 +1,60 @@
+// The experiment's controls as a reader types them: one depth, a list of depths, seeds as a range or a
+// list, output scales. Parsing and limits only; whether a configuration can run is the kernel's call
+// (stack.check), whose message is shown beside the control.
+import { parseNumber, parseVector } from '../ui/parse.js';
+
+const wholeNumbers = (result, what, { min, max }) => {
+  if (!result.ok) return result;
+  for (const v of result.value) {
+    if (!Number.isInteger(v)) return { ok: false, message: `${what} must be whole numbers (got ${v}).` };
+    if (v < min || v > max) return { ok: false, message: `${what} must be between ${min} and ${max} (got ${v}).` };
+  }
+  return result;
+};
+
+/** "20" → 20 */
+export function parseDepth(text, { max = 1024 } = {}) {
+  const r = wholeNumbers(parseVector(text, { max: 1 }), 'The depth', { min: 1, max });
+  return r.ok ? { ok: true, value: r.value[0] } : r;
+}
+
+/** "6, 24, 48, 96" → [6, 24, 48, 96], sorted, without repeats */
+export function parseDepths(text, { max = 1024, maxCount = 12 } = {}) {
+  const r = wholeNumbers(parseVector(text, { max: maxCount }), 'Depths', { min: 1, max });
+  return r.ok ? { ok: true, value: [...new Set(r.value)].sort((a, b) => a - b) } : r;
+}
+
+/** "0-5" or "0, 3, 7" → [0, 1, 2, 3, 4, 5] / [0, 3, 7] */
+export function parseSeeds(text, { maxCount = 32 } = {}) {
+  const range = /^\s*(\d+)\s*[-–]\s*(\d+)\s*$/.exec(String(text ?? ''));
+  if (range) {
+    const [from, to] = [Number(range[1]), Number(range[2])];
+    if (to < from) return { ok: false, message: `The range ${from}–${to} is empty: write the smaller seed first.` };
+    if (to - from + 1 > maxCount) return { ok: false, message: `At most ${maxCount} seeds (that range has ${to - from + 1}).` };
+    return { ok: true, value: Array.from({ length: to - from + 1 }, (_, k) => from + k) };
+  }
+  const r = wholeNumbers(parseVector(text, { max: maxCount }), 'Seeds', { min: 0, max: 2 ** 32 - 1 });
+  return r.ok ? { ok: true, value: [...new Set(r.value)] } : r;
+}
+
+/** "1, 3, 10" → [1, 3, 10] (finite, ≥ 0) */
+export function parseScales(text, { maxCount = 6 } = {}) {
+  const r = parseVector(text, { max: maxCount });
+  if (!r.ok) return r;
+  const bad = r.value.find((s) => s < 0 || s > 1000);
+  if (bad !== undefined) return { ok: false, message: `Output scales must be between 0 and 1000 (got ${bad}).` };
+  return r;
+}
+
+/** a single output scale */
+export function parseScale(text) {
+  const r = parseNumber(text);
+  if (r.ok && (r.value < 0 || r.value > 1000)) return { ok: false, message: 'The output scale must be between 0 and 1000.' };
+  return r;
+}
+
+/** seeds as written back to the URL: a range when contiguous */
+export function formatSeeds(seeds) {
+  const contiguous = seeds.length > 2 && seeds.every((s, k) => k === 0 || s === seeds[k - 1] + 1);
+  return contiguous ? `${seeds[0]}-${seeds[seeds.length - 1]}` : seeds.join(', ');
+}

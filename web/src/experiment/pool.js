@@ -1,0 +1,189 @@
+// The page's pool of module workers (one per core, at most 4). Runs are queued cheapest first, shared by
+// every widget that asks for the same configuration, reported as they progress, and cancelled when nobody
+// waits for them any more (a running one by terminating its worker, which stops it at once).
+import { cached, store } from './cache.js';
+
+const MAX_WORKERS = 4;
+let singleton;
+
+export class Cancelled extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'Cancelled';
+  }
+}
+
+/** Canonical key of a run: every option, in a fixed order. */
+export const runKey = (o) =>
+  JSON.stringify([o.placement, o.L, o.d, o.heads, o.ffnMult, o.B, o.T, o.seed, o.scale, o.causal, o.activation]);
+
+export class RunPool {
+  constructor({ size, createWorker }) {
+    this.size = size;
+    this.createWorker = createWorker;
+    this.slots = Array.from({ length: size }, () => ({ worker: null, job: null }));
+    this.jobs = new Map(); // key -> job
+    this.queue = [];
+    this.nextId = 1;
+    this.listeners = new Set();
+    this.finished = 0;
+  }
+
+  /**
+   * Asks for one run. options must be complete (see runKey). cost orders the queue (cheapest first).
+   * → {promise, cancel()}; promise resolves to {result, seconds, cached} or rejects with Cancelled / Error.
+   */
+  request(options, { cost = 1, onProgress } = {}) {
+    const key = runKey(options);
+    let ticket;
+    const promise = new Promise((resolve, reject) => {
+      ticket = { resolve, reject, onProgress };
+    });
+    let job = this.jobs.get(key);
+    if (!job) {
+      job = { key, options, cost, tickets: new Set(), state: 'looking', progress: 0 };
+      this.jobs.set(key, job);
+      this.lookUp(job);
+    }
+    job.tickets.add(ticket);
+    if (job.progress && onProgress) onProgress(job.progress);
+    this.emit();
+    return { promise, cancel: () => this.release(job, ticket) };
+  }
+
+  async lookUp(job) {
+    const hit = await cached(job.key);
+    if (job.state !== 'looking') return; // cancelled meanwhile
+    if (hit) return this.settle(job, { result: hit.result, seconds: hit.seconds, cached: true });
+    job.state = 'queued';
+    this.queue.push(job);
+    this.queue.sort((a, b) => a.cost - b.cost);
+    this.pump();
+  }
+
+  pump() {
+    for (const slot of this.slots) {
+      if (slot.job || this.queue.length === 0) continue;
+      const job = this.queue.shift();
+      slot.job = job;
+      job.state = 'running';
+      job.slot = slot;
+      job.id = this.nextId++;
+      slot.worker ??= this.spawn(slot);
+      slot.worker.postMessage({ id: job.id, options: job.options });
+    }
+    this.emit();
+  }
+
+  spawn(slot) {
+    const worker = this.createWorker();
+    worker.onmessage = ({ data }) => {
+      const job = slot.job;
+      if (!job || data.id !== job.id) return;
+      if (data.type === 'progress') {
+        job.progress = data.done / data.total;
+        for (const t of job.tickets) t.onProgress?.(job.progress);
+        this.emit();
+      } else if (data.type === 'result') {
+        slot.job = null;
+        store(job.key, { result: data.result, seconds: data.seconds });
+        this.settle(job, { result: data.result, seconds: data.seconds, cached: false });
+        this.pump();
+      } else if (data.type === 'error') {
+        slot.job = null;
+        this.fail(job, new Error(data.message));
+        this.pump();
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      const job = slot.job;
+      slot.job = null;
+      slot.worker?.terminate();
+      slot.worker = null;
+      if (job) this.fail(job, new Error(event.message || 'the worker stopped'));
+      this.pump();
+    };
+    return worker;
+  }
+
+  settle(job, value) {
+    job.state = 'done';
+    this.jobs.delete(job.key);
+    this.finished++;
+    for (const t of job.tickets) t.resolve(value);
+    this.emit();
+  }
+
+  fail(job, error) {
+    job.state = 'failed';
+    this.jobs.delete(job.key);
+    for (const t of job.tickets) t.reject(error);
+    this.emit();
+  }
+
+  release(job, ticket) {
+    if (!job.tickets.delete(ticket)) return;
+    ticket.reject(new Cancelled());
+    if (job.tickets.size === 0) this.abandon(job);
+    this.emit();
+  }
+
+  // Nobody waits for this job: drop it from the queue, or stop its worker.
+  abandon(job) {
+    this.jobs.delete(job.key);
+    if (job.state === 'queued') this.queue.splice(this.queue.indexOf(job), 1);
+    if (job.state === 'running') {
+      job.slot.worker.terminate();
+      job.slot.worker = null;
+      job.slot.job = null;
+      this.pump();
+    }
+    job.state = 'cancelled';
+  }
+
+  /** Stops everything at once: every waiting request rejects with Cancelled, every worker is stopped. */
+  cancelAll() {
+    for (const job of [...this.jobs.values()]) {
+      for (const t of job.tickets) t.reject(new Cancelled());
+      job.tickets.clear();
+      this.abandon(job);
+    }
+    this.emit();
+  }
+
+  /** {running, queued, finished, progress: [0..1] per running job} */
+  status() {
+    return {
+      running: this.slots.filter((s) => s.job).length,
+      queued: this.queue.length,
+      finished: this.finished,
+      progress: this.slots.filter((s) => s.job).map((s) => s.job.progress),
+      workers: this.slots.filter((s) => s.worker).length,
+    };
+  }
+
+  onStatus(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit() {
+    if (this.emitScheduled) return;
+    this.emitScheduled = true;
+    queueMicrotask(() => {
+      this.emitScheduled = false;
+      const s = this.status();
+      for (const l of this.listeners) l(s);
+    });
+  }
+}
+
+/** The page's one pool, created on first use. */
+export function getPool() {
+  singleton ??= new RunPool({
+    size: Math.max(1, Math.min(MAX_WORKERS, navigator.hardwareConcurrency || 2)),
+    createWorker: () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }),
+  });
+  return singleton;
+}

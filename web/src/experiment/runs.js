@@ -1,0 +1,60 @@
+// A widget's view of the worker pool: ask for the runs a view needs, hear about each as it progresses and
+// finishes, and drop the whole set when the controls change or the widget goes away. Runs another widget
+// also asked for keep going; the pool stops a run only when nobody waits for it.
+import { loadStack } from '../kernels/stack.js';
+import { mountStatusBar } from './status-bar.js';
+import { Cancelled, getPool } from './pool.js';
+
+export async function createRunSet() {
+  const [stack, pool] = [await loadStack(), getPool()];
+  mountStatusBar(pool);
+  let tickets = [];
+  let generation = 0;
+
+  return {
+    /**
+     * runs: [{options (without defaults), ...anything the caller wants back}].
+     * handlers: onResult(run, {result, seconds, cached}), onProgress(run, fraction), onError(run, error),
+     * onCancelled() once if the set was cancelled from outside (the global Cancel button), onDone().
+     */
+    start(runs, { onResult, onProgress, onError, onCancelled, onDone }) {
+      this.cancel();
+      const mine = ++generation;
+      let open = runs.length;
+      let cancelledReported = false;
+      const finish = () => {
+        if (--open === 0 && mine === generation) onDone?.();
+      };
+      tickets = runs.map((run) => {
+        const options = { ...stack.defaults, ...run.options };
+        const ticket = pool.request(options, { cost: stack.flops(options), onProgress: (p) => onProgress?.(run, p) });
+        ticket.promise.then(
+          (value) => {
+            if (mine !== generation) return;
+            onResult(run, value);
+            finish();
+          },
+          (error) => {
+            if (mine !== generation) return;
+            if (error instanceof Cancelled) {
+              if (!cancelledReported) onCancelled?.();
+              cancelledReported = true;
+            } else {
+              onError?.(run, error);
+              finish();
+            }
+          },
+        );
+        return ticket;
+      });
+      if (runs.length === 0) onDone?.();
+    },
+
+    cancel() {
+      generation++;
+      const old = tickets;
+      tickets = [];
+      for (const t of old) t.cancel();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+// One line at the bottom of the window while the workers compute: how many runs are done, running and
+// waiting, and a Cancel button that stops everything at once.
+let bar;
+
+export function mountStatusBar(pool) {
+  if (bar) return;
+  bar = document.createElement('div');
+  bar.className = 'run-status';
+  bar.hidden = true;
+  bar.innerHTML = `<span class="run-status-text" role="status" aria-live="polite"></span>
+    <progress max="1" value="0" aria-label="progress of the running computations"></progress>
+    <button type="button" class="run-status-cancel">Cancel</button>`;
+  document.body.append(bar);
+  const text = bar.querySelector('.run-status-text');
+  const progress = bar.querySelector('progress');
+  bar.querySelector('.run-status-cancel').addEventListener('click', () => pool.cancelAll());
+  let shownAt = 0;
+  pool.onStatus((s) => {
+    const busy = s.running + s.queued > 0;
+    if (busy) {
+      if (bar.hidden) shownAt = performance.now();
+      bar.hidden = false;
+      const plural = (n, w) => `${n} ${w}${n === 1 ? '' : 's'}`;
+      text.textContent = `Computing in ${plural(s.running, 'worker')}: ${plural(s.queued, 'run')} waiting, ${s.finished} done.`;
+      const mean = s.progress.length ? s.progress.reduce((a, b) => a + b, 0) / s.progress.length : 0;
+      progress.value = mean;
+    } else if (!bar.hidden) {
+      // keep it up long enough to be read, then hide
+      setTimeout(() => {
+        if (pool.status().running + pool.status().queued === 0) bar.hidden = true;
+      }, Math.max(0, 600 - (performance.now() - shownAt)));
+      text.textContent = `Done: ${s.finished} runs.`;
+    }
+  });
+}

@@ -1,0 +1,141 @@
+// One of the article's tables (A–D), computed live: the reader's controls decide the runs, the worker pool
+// computes them (cheapest first, shared with other figures, cached across visits), and each cell fills in
+// as its runs finish, beside the article's printed value where the settings are the article's.
+import { loadStack } from '../../kernels/stack.js';
+import { createControls } from '../../experiment/controls.js';
+import { createRunSet } from '../../experiment/runs.js';
+import { getSettings } from '../../experiment/settings.js';
+import { agreesWithPrinted, formatLike, formatNumber } from '../../ui/format.js';
+import { TABLES } from './tables.js';
+import './style.css';
+
+export async function mount(el, props) {
+  const spec = TABLES[props.table];
+  if (!spec) throw new Error(`no table “${props.table}”`);
+  const [stack, settings, runSet] = await Promise.all([loadStack(), getSettings(), createRunSet()]);
+  const prefix = props.id ?? props.table.toLowerCase();
+
+  el.classList.add('exp-table');
+  el.dataset.table = props.table;
+  const controls = createControls(spec.controls, { prefix, onChange: () => start() });
+  const table = document.createElement('table');
+  table.className = 'results';
+  const note = document.createElement('p');
+  note.className = 'exp-note';
+  const footer = document.createElement('p');
+  footer.className = 'exp-footer';
+  footer.setAttribute('aria-live', 'polite');
+  const restart = document.createElement('button');
+  restart.type = 'button';
+  restart.textContent = 'Compute';
+  restart.hidden = true;
+  restart.addEventListener('click', () => start());
+  el.append(controls.el, table, note, footer, restart);
+
+  let results = new Map();
+  let progress = new Map();
+  let failed = new Map();
+  let current;
+  let computeSeconds = 0;
+
+  function start() {
+    current = { ...controls.values };
+    const runs = spec.runs(current).map((r) => ({ ...r, options: { ...settings.values, ...r.options } }));
+    // every run must be possible before any starts: the kernel's message goes beside the controls
+    try {
+      for (const r of runs) stack.check(r.options);
+    } catch (error) {
+      footer.textContent = `Cannot run: ${error.message}`;
+      runSet.cancel();
+      return;
+    }
+    results = new Map();
+    progress = new Map();
+    failed = new Map();
+    computeSeconds = 0;
+    restart.hidden = true;
+    footer.textContent = `Computing ${runs.length} runs in your browser…`;
+    render();
+    runSet.start(runs, {
+      onProgress: (r, p) => {
+        progress.set(r.id, p);
+        renderSoon();
+      },
+      onResult: (r, { result, seconds, cached }) => {
+        results.set(r.id, result);
+        if (!cached) computeSeconds += seconds;
+        renderSoon();
+      },
+      onError: (r, error) => {
+        failed.set(r.id, error.message);
+        renderSoon();
+      },
+      onCancelled: () => {
+        footer.textContent = 'Cancelled. The cells computed so far stay; Compute finishes the rest.';
+        restart.hidden = false;
+      },
+      onDone: () => {
+        footer.textContent =
+          `${runs.length} runs` +
+          (computeSeconds > 0 ? `, ${computeSeconds.toFixed(1)} s of computing in your browser's workers.` : ', all from this browser’s cache.');
+      },
+    });
+  }
+
+  let frame;
+  const renderSoon = () => {
+    frame ??= requestAnimationFrame(() => {
+      frame = undefined;
+      render();
+    });
+  };
+
+  function render() {
+    const c = current;
+    const rows = spec.rows(c);
+    const columns = spec.columns(c);
+    const comparable = controls.isFallback() && settings.isDefault() && props.published;
+    const head = `<tr><th scope="col">${spec.rowHeader}</th>${columns.map((col) => `<th scope="col">${col.label}</th>`).join('')}</tr>`;
+    const body = rows
+      .map((row) => {
+        const cells = columns.map((col) => cell(row.key, col.key, comparable ? props.published?.[row.key]?.[col.key] : undefined));
+        return `<tr><th scope="row">${row.label}</th>${cells.join('')}</tr>`;
+      })
+      .join('');
+    table.innerHTML = `<caption>${props.caption ?? ''}</caption><thead>${head}</thead><tbody>${body}</tbody>`;
+    note.textContent = props.published && !comparable
+      ? 'The published values are for the article’s settings; put the controls back to compare.'
+      : '';
+  }
+
+  function cell(row, col, printed) {
+    const needs = spec.needs(row, col, current);
+    const error = needs.map((id) => failed.get(id)).find(Boolean);
+    if (error) return `<td class="failed" title="${error}">error</td>`;
+    if (!needs.every((id) => results.has(id))) {
+      const done = needs.reduce((sum, id) => sum + (results.has(id) ? 1 : progress.get(id) ?? 0), 0) / needs.length;
+      return `<td class="pending" aria-busy="true"><span class="meter" style="--done:${done}"></span><span class="visually-hidden">computing, ${Math.round(done * 100)}%</span></td>`;
+    }
+    const value = spec.value(row, col, current, results, stack);
+    const shown = printed ? formatLike(value, printed, 2) : formatNumber(value, 4);
+    const published = printed
+      ? ` <span class="published" title="the article's printed value">published ${printed}</span>${
+          agreesWithPrinted(value, printed)
+            ? '<span class="agrees" role="img" aria-label="agrees to the printed digits">✓</span>'
+            : '<span class="differs" role="img" aria-label="differs from the printed value">≠</span>'
+        }`
+      : '';
+    return `<td data-value="${value}"${printed ? ` data-published="${printed}"` : ''}><span class="computed">${shown}</span>${published}</td>`;
+  }
+
+  const unsubscribe = settings.subscribe(() => start());
+  start();
+  return {
+    destroy() {
+      unsubscribe();
+      controls.destroy();
+      runSet.cancel();
+      el.replaceChildren();
+    },
+  };
+}

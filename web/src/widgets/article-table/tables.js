@@ -1,0 +1,100 @@
+// The article's four tables as specifications: which runs each needs for the reader's controls, its rows
+// and columns, and which kernel result fills each cell. Values come from the kernels (run results, and
+// stack.median / stack.streamGrowth for the summaries); nothing here computes what the chapter teaches.
+
+import { PLACEMENTS } from '../../experiment/choices.js';
+
+const runId = (placement, L, seed, scale = 1) => `${placement}|${L}|${seed}|${scale}`;
+const run = (placement, L, seed, scale = 1) => ({ id: runId(placement, L, seed, scale), options: { placement, L, seed, scale } });
+
+// ratio of one run under a measure: the kernel computed every measure's ratio (result.ratios)
+const ratioOf = (r, measure) => r.ratios[measure];
+
+export const TABLES = {
+  // At twenty layers nothing separates the three wirings.
+  A: {
+    controls: [
+      { key: 'L', label: 'Depth L', kind: 'depth', fallback: '20' },
+      { key: 'seeds', label: 'Seeds', kind: 'seeds', fallback: '0-5' },
+    ],
+    rowHeader: 'wiring',
+    rows: () => PLACEMENTS,
+    columns: (c) => [
+      { key: 'g1', label: `layer 1 grad (seed ${c.seeds[0]})` },
+      { key: 'gL', label: `layer ${c.L} grad (seed ${c.seeds[0]})` },
+      { key: 'ratio0', label: `ratio (seed ${c.seeds[0]})` },
+      { key: 'median', label: `ratio (median of ${c.seeds.length})` },
+    ],
+    runs: (c) => PLACEMENTS.flatMap((p) => c.seeds.map((s) => run(p.key, c.L, s))),
+    needs: (row, col, c) => (col === 'median' ? c.seeds : [c.seeds[0]]).map((s) => runId(row, c.L, s)),
+    value(row, col, c, results, stack) {
+      const first = results.get(runId(row, c.L, c.seeds[0]));
+      if (col === 'g1') return first.gradNorm[0];
+      if (col === 'gL') return first.gradNorm[c.L - 1];
+      if (col === 'ratio0') return first.ratio;
+      return stack.median(c.seeds.map((s) => results.get(runId(row, c.L, s)).ratio));
+    },
+  },
+
+  // From 6 to 96 layers: the median ratio of the first block's gradient to the last block's.
+  B: {
+    controls: [
+      { key: 'Ls', label: 'Depths', kind: 'depths', fallback: '6, 24, 48, 96' },
+      { key: 'seeds', label: 'Seeds', kind: 'seeds', fallback: '0-5' },
+      { key: 'measure', label: 'Gradient measured over', kind: 'measure', fallback: 'all' },
+    ],
+    rowHeader: 'L',
+    rows: (c) => c.Ls.map((L) => ({ key: L, label: String(L) })),
+    columns: () => PLACEMENTS,
+    runs: (c) => c.Ls.flatMap((L) => PLACEMENTS.flatMap((p) => c.seeds.map((s) => run(p.key, L, s)))),
+    needs: (L, placement, c) => c.seeds.map((s) => runId(placement, L, s)),
+    value: (L, placement, c, results, stack) =>
+      stack.median(c.seeds.map((s) => ratioOf(results.get(runId(placement, L, s)), c.measure))),
+  },
+
+  // The Pre-LN residual stream grows with depth, but slower than √L (seed 0 alone, as in the article).
+  C: {
+    controls: [
+      { key: 'Ls', label: 'Depths', kind: 'depths', fallback: '6, 24, 96', min: 2 },
+      { key: 'seed', label: 'Seed', kind: 'seed', fallback: '0' },
+    ],
+    rowHeader: 'L',
+    rows: (c) => c.Ls.map((L) => ({ key: L, label: String(L) })),
+    columns: () => [
+      { key: 'sd1', label: 'layer 1 sd' },
+      { key: 'sdL', label: 'last sd' },
+      { key: 'factor', label: 'factor' },
+      { key: 'sqrtL', label: '√L' },
+    ],
+    runs: (c) => c.Ls.map((L) => run('pre', L, c.seed)),
+    needs: (L, col, c) => [runId('pre', L, c.seed)],
+    value(L, col, c, results, stack) {
+      const r = results.get(runId('pre', L, c.seed));
+      if (col === 'sd1') return r.streamSd[0];
+      if (col === 'sdL') return r.streamSd[L - 1];
+      const growth = stack.streamGrowth(r.streamSd);
+      return col === 'factor' ? growth.factor : growth.sqrtDepth;
+    },
+  },
+
+  // Scale up the branch outputs (Wo and W2) and the growth approaches √L.
+  D: {
+    controls: [
+      { key: 'L', label: 'Depth L', kind: 'depth', fallback: '96', min: 2 },
+      { key: 'scales', label: 'Output scales s', kind: 'scales', fallback: '1, 3, 10' },
+      { key: 'seed', label: 'Seed', kind: 'seed', fallback: '0' },
+    ],
+    rowHeader: 'output scale',
+    rows: (c) => c.scales.map((s) => ({ key: s, label: String(s) })),
+    columns: () => [
+      { key: 'factor', label: 'factor' },
+      { key: 'exponent', label: 'exponent' },
+    ],
+    runs: (c) => c.scales.map((s) => run('pre', c.L, c.seed, s)),
+    needs: (s, col, c) => [runId('pre', c.L, c.seed, s)],
+    value(s, col, c, results, stack) {
+      const growth = stack.streamGrowth(results.get(runId('pre', c.L, c.seed, s)).streamSd);
+      return growth[col];
+    },
+  },
+};
