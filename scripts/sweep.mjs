@@ -109,7 +109,7 @@ async function main() {
   await runAll(runs, Math.min(options.jobs, availableParallelism()), (r) => {
     results.push(r);
     const { placement, L, seed } = r.run;
-    console.log(JSON.stringify({ placement, L, seed, config, grad: r.gradNorm, sd: r.streamSd, loss: r.loss, ratio: r.ratio, seconds: r.seconds }));
+    console.log(JSON.stringify({ placement, L, seed, config, grad: r.gradNorm, sd: r.streamSd, loss: r.loss, ratio: r.ratio, seconds: r.seconds, flops: r.flops }));
   });
 
   const medians = [];

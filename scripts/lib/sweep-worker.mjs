@@ -14,6 +14,7 @@ parentPort.on('message', (run) => {
       streamSd: [...r.streamSd],
       loss: r.loss,
       ratio: r.ratio,
+      flops: stack.flops(run),
       seconds: (performance.now() - started) / 1000,
     });
   } catch (error) {

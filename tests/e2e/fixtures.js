@@ -15,7 +15,10 @@ export const test = base.extend({
         problems.push(`request outside the site: ${url}`);
       }
     });
-    page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`));
+    page.on('requestfailed', (request) => {
+      // a reload or navigation aborts what the old page was still loading: not a failure of the site
+      if (request.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
+    });
     page.on('response', (response) => {
       if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
     });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 export const BASE_PATH = '/residual-ln/';
-const PORT = 4173;
+const PORT = Number(process.env.E2E_PORT ?? 4173); // another port lets two e2e runs share a machine
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
 // Without the background-networking flags Chromium keeps dialling Google's hosts, which this machine's

@@ -1,11 +1,11 @@
 // The experiment settings every figure of the article shares: model width d, heads, batch B, tokens T,
 // causal mask and activation. Defaults come from the kernel (stack.defaults), so the page never states
-// the protocol twice. Kept in the URL (d, heads, B, T, causal, act); widgets subscribe to changes.
+// the protocol twice. Kept in the URL (x.d, x.heads, x.ffn, x.B, x.T, x.causal, x.act); widgets subscribe to changes.
 import { loadStack } from '../kernels/stack.js';
 import { readParam, writeParams } from './url-state.js';
 
 export const SETTING_KEYS = ['d', 'heads', 'ffnMult', 'B', 'T', 'causal', 'activation'];
-const URL_NAMES = { d: 'd', heads: 'heads', ffnMult: 'ffn', B: 'B', T: 'T', causal: 'causal', activation: 'act' };
+const URL_NAMES = { d: 'x.d', heads: 'x.heads', ffnMult: 'x.ffn', B: 'x.B', T: 'x.T', causal: 'x.causal', activation: 'x.act' };
 
 let store;
 

@@ -48,3 +48,25 @@ export function formatLike(value, printed, extraDigits = 0) {
 
 /** Whether a computed value, rounded as the published one was printed, reads the same. */
 export const agreesWithPrinted = (value, printed) => formatLike(value, printed) === printed;
+
+/** A matrix (array of rows) as a TeX bmatrix. */
+export function texMatrix(rows, digits = 4) {
+  return `\\begin{bmatrix}${rows.map((r) => r.map((v) => texNumber(v, digits)).join(' & ')).join(' \\\\ ')}\\end{bmatrix}`;
+}
+
+/**
+ * Any value a placeholder may hold, as TeX: a number, a list, a list of rows, or a kernel value
+ * {rows, cols, values} (1×1 → number, 1×n → vector, else matrix).
+ */
+export function texValue(value, digits = 5) {
+  if (typeof value === 'number') return texNumber(value, digits);
+  if (value && !Array.isArray(value) && 'values' in value) {
+    const { rows, cols, values } = value;
+    if (rows === 1 && cols === 1) return texNumber(values[0], digits);
+    if (rows === 1) return texVector([...values], digits, 12);
+    return texMatrix(Array.from({ length: rows }, (_, r) => [...values].slice(r * cols, (r + 1) * cols)), Math.min(digits, 4));
+  }
+  if (Array.isArray(value) && Array.isArray(value[0])) return texMatrix(value, Math.min(digits, 4));
+  if (Array.isArray(value)) return texVector(value, digits, 12);
+  return `\\text{${String(value)}}`;
+}

@@ -35,19 +35,24 @@ async function mountOne(el) {
 }
 
 export function mountWidgets(root = document) {
-  const pending = [...root.querySelectorAll('.widget[data-widget]')];
-  if (!('IntersectionObserver' in window)) return Promise.all(pending.map(mountOne));
+  const pending = new Set(root.querySelectorAll('.widget[data-widget]'));
+  const start = (el) => {
+    if (pending.delete(el)) mountOne(el);
+  };
+  if (!('IntersectionObserver' in window)) return [...pending].forEach(start);
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         observer.unobserve(entry.target);
-        mountOne(entry.target);
+        start(entry.target);
       }
     },
     { rootMargin: '150% 0px' },
   );
   pending.forEach((el) => observer.observe(el));
+  // a printed page shows every figure, including those the reader never scrolled to
+  window.addEventListener('beforeprint', () => [...pending].forEach(start), { once: true });
 }
 
 export function destroyWidgets() {

@@ -4,6 +4,7 @@ export const registry = {
   layernorm: () => import('./layernorm/index.js'),
   'article-table': () => import('./article-table/index.js'),
   wirings: () => import('./wirings/index.js'),
+  'experiment-settings': () => import('./experiment-settings/index.js'),
   'grad-profile': () => import('./grad-profile/index.js'),
   'ratio-depth': () => import('./ratio-depth/index.js'),
   'stream-growth': () => import('./stream-growth/index.js'),

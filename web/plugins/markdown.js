@@ -1,0 +1,81 @@
+// Markdown with math, rendered at build time: `$…$` and `$$…$$` through KaTeX (HTML + MathML), fenced
+// `widget` blocks into lazy placeholders. Math holding {{name}} placeholders is "live": it is kept as a TeX
+// template in data-tex, prerendered with the values given (an exercise's default inputs) or left for the
+// page to fill with what the kernels compute.
+import katex from 'katex';
+import MarkdownIt from 'markdown-it';
+import { texValue } from '../src/ui/format.js';
+
+export const escapeAttr = (s) =>
+  String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const PLACEHOLDER = /\{\{([a-zA-Z][\w-]*)\}\}/g;
+
+function tex(source, displayMode, file) {
+  try {
+    return katex.renderToString(source, { displayMode, throwOnError: true, output: 'htmlAndMathml' });
+  } catch (e) {
+    throw new Error(`${file}: KaTeX cannot render ${JSON.stringify(source)}: ${e.message}`);
+  }
+}
+
+/** A TeX template with every placeholder filled from values (missing ones stay empty boxes). */
+export const fillTex = (template, values, format = texValue) =>
+  template.replace(PLACEHOLDER, (_, name) => (name in values ? format(values[name]) : '\\boxed{\\;}'));
+
+function widgetFence(md) {
+  const fence = md.renderer.rules.fence;
+  md.renderer.rules.fence = (tokens, idx, options, env, self) => {
+    const token = tokens[idx];
+    if (token.info.trim() !== 'widget') return fence(tokens, idx, options, env, self);
+    let spec;
+    try {
+      spec = JSON.parse(token.content);
+    } catch (e) {
+      throw new Error(`${env.file}: widget directive is not JSON: ${e.message}`);
+    }
+    if (typeof spec.name !== 'string') throw new Error(`${env.file}: widget directive needs a "name"`);
+    if (spec.id !== undefined && !/^[a-z][a-z0-9-]*$/.test(spec.id)) throw new Error(`${env.file}: widget id "${spec.id}" is not a plain lowercase id`);
+    env.widgets.push(spec);
+    const props = escapeAttr(JSON.stringify(spec.props ?? {}));
+    const note = md.renderInline(spec.note ?? 'An interactive figure is shown here when JavaScript is on.');
+    const id = spec.id ? ` id="${spec.id}"` : '';
+    return `<div class="widget"${id} data-widget="${spec.name}" data-props="${props}"><p class="widget-note">${note}</p></div>\n`;
+  };
+}
+
+export function createRenderer() {
+  const md = new MarkdownIt({ html: true, typographer: true });
+  widgetFence(md);
+
+  // Protect math (outside code), render markdown, restore math. live: values for {{placeholders}} or null.
+  function render(text, { file, env = { file, widgets: [] }, live = null, inline = false }) {
+    const rendered = [];
+    const keep = (source, displayMode) => {
+      let html;
+      if (/\{\{[a-zA-Z][\w-]*\}\}/.test(source)) {
+        const filled = live ? tex(fillTex(source, live), displayMode, file) : '';
+        html = `<span class="tex-live" data-tex="${escapeAttr(source)}"${displayMode ? ' data-display="1"' : ''}>${filled}</span>`;
+      } else {
+        html = tex(source, displayMode, file);
+      }
+      rendered.push(html);
+      return `\uE000${rendered.length - 1}\uE001`;
+    };
+    const protectedText = text
+      .split(/(^```[\s\S]*?^```$|`[^`\n]*`)/m)
+      .map((part, i) =>
+        i % 2 === 1
+          ? part
+          : part
+              .replace(/\$\$([\s\S]+?)\$\$/g, (_, s) => keep(s.trim(), true))
+              .replace(/(^|[^\\$])\$([^$\n]+?)\$/g, (_, pre, s) => pre + keep(s, false)),
+      )
+      .join('');
+    const html = inline ? md.renderInline(protectedText, env) : md.render(protectedText, env);
+    if (/\{\{/.test(html)) throw new Error(`${file}: a {{placeholder}} outside math; put it inside $…$`);
+    return html.replace(/\uE000(\d+)\uE001/g, (_, k) => rendered[Number(k)]);
+  }
+
+  return { render };
+}

@@ -1,0 +1,95 @@
+// The "advanced" drawer: the experiment settings every figure of Part 1 shares (d, heads, FFN multiple,
+// B, T, causal mask, activation). Defaults are the protocol's, reported by the kernel; a change that the
+// kernel cannot run gets its message here and changes nothing.
+import { loadStack } from '../../kernels/stack.js';
+import { getSettings } from '../../experiment/settings.js';
+import { createField } from '../../ui/field.js';
+import { parseVector } from '../../ui/parse.js';
+import './style.css';
+
+const NUMBERS = [
+  { key: 'd', label: 'width d' },
+  { key: 'heads', label: 'heads' },
+  { key: 'ffnMult', label: 'FFN multiple' },
+  { key: 'B', label: 'sequences B' },
+  { key: 'T', label: 'tokens T' },
+];
+
+export async function mount(el) {
+  const [stack, settings] = await Promise.all([loadStack(), getSettings()]);
+  el.classList.add('exp-settings');
+  el.innerHTML = `<details><summary>Advanced: model and batch <span class="exp-settings-state"></span></summary>
+    <div class="exp-settings-body"><div class="exp-settings-fields"></div>
+    <p class="exp-settings-message" role="alert"></p>
+    <button type="button" class="exp-settings-reset">Back to the article’s settings</button></div></details>`;
+  const fieldsEl = el.querySelector('.exp-settings-fields');
+  const message = el.querySelector('.exp-settings-message');
+  const state = el.querySelector('.exp-settings-state');
+
+  const fields = {};
+  for (const { key, label } of NUMBERS) {
+    fields[key] = createField({ label, value: String(settings.values[key]), name: key, width: '6em' });
+    fieldsEl.append(fields[key].el);
+  }
+  const causal = document.createElement('label');
+  causal.className = 'exp-settings-check';
+  causal.innerHTML = '<input type="checkbox" name="causal"> causal mask';
+  const causalBox = causal.querySelector('input');
+  const activation = document.createElement('div');
+  activation.className = 'field';
+  activation.innerHTML = '<label for="exp-activation">activation</label><select id="exp-activation"><option value="relu">ReLU</option><option value="gelu">GELU (exact)</option></select>';
+  const activationSelect = activation.querySelector('select');
+  fieldsEl.append(activation, causal);
+
+  const show = (values) => {
+    for (const { key } of NUMBERS) fields[key].input.value = String(values[key]);
+    causalBox.checked = values.causal;
+    activationSelect.value = values.activation;
+    state.textContent = settings.isDefault() ? '(the article’s)' : '(changed)';
+  };
+  show(settings.values);
+
+  let timer;
+  const apply = () => {
+    const next = { causal: causalBox.checked, activation: activationSelect.value };
+    let ok = true;
+    for (const { key } of NUMBERS) {
+      const r = parseVector(fields[key].input.value, { max: 1 });
+      const bad = !r.ok ? r.message : !Number.isInteger(r.value[0]) || r.value[0] < 1 ? 'A whole number, at least 1.' : '';
+      fields[key].setMessage(bad);
+      if (bad) ok = false;
+      else next[key] = r.value[0];
+    }
+    if (!ok) return;
+    try {
+      stack.check({ ...next, L: 2 });  // the kernel's limits, at the smallest depth any figure uses
+      message.textContent = '';
+    } catch (error) {
+      message.textContent = error.message;
+      return;
+    }
+    settings.set(next);
+    state.textContent = settings.isDefault() ? '(the article’s)' : '(changed)';
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(apply, 500);
+  };
+  for (const { key } of NUMBERS) fields[key].input.addEventListener('input', schedule);
+  causalBox.addEventListener('change', apply);
+  activationSelect.addEventListener('change', apply);
+  el.querySelector('.exp-settings-reset').addEventListener('click', () => {
+    show(settings.defaults);
+    for (const { key } of NUMBERS) fields[key].setMessage('');
+    message.textContent = '';
+    settings.set({ ...settings.defaults });
+    state.textContent = '(the article’s)';
+  });
+
+  return {
+    destroy() {
+      clearTimeout(timer);
+      el.replaceChildren();
+    },
+  };
+}
