@@ -5,6 +5,7 @@ import { createField } from '../ui/field.js';
 import { MEASURES, PLACEMENTS } from './choices.js';
 import { formatSeeds, parseDepth, parseDepths, parseScale, parseScales, parseSeeds } from './params.js';
 import { readParam, writeParams } from './url-state.js';
+import './controls.css';
 
 const PARSERS = {
   depth: (t, spec) => {

@@ -13,7 +13,7 @@ export async function mount(el, props) {
   const spec = TABLES[props.table];
   if (!spec) throw new Error(`no table “${props.table}”`);
   const [stack, settings, runSet] = await Promise.all([loadStack(), getSettings(), createRunSet()]);
-  const prefix = props.id ?? props.table.toLowerCase();
+  const prefix = props.prefix ?? props.table.toLowerCase();
 
   el.classList.add('exp-table');
   el.dataset.table = props.table;

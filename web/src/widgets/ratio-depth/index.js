@@ -1,5 +1,180 @@
-// Placeholder until the widget lands: says so instead of drawing.
-export function mount(el) {
-  el.textContent = 'This figure is not built yet.';
-  return { destroy() { el.replaceChildren(); } };
+// The gradient ratio (first block over last) against depth: every seed's run as a point, the median over
+// seeds as a line, for the three wirings. The runs are Table B's (same options, same ids), so the pool
+// computes each once for both; the ratio under each measure and the median come from the kernels.
+import { loadStack } from '../../kernels/stack.js';
+import { PLACEMENTS } from '../../experiment/choices.js';
+import { createControls } from '../../experiment/controls.js';
+import { createRunSet } from '../../experiment/runs.js';
+import { getSettings } from '../../experiment/settings.js';
+import { createChart, createDataTable } from '../../ui/chart.js';
+
+const COLOURS = { post: '--accent', pre: '--fg', nores: '--danger' };
+const runId = (placement, L, seed, scale = 1) => `${placement}|${L}|${seed}|${scale}`;
+
+export async function mount(el, props) {
+  const [stack, settings, runSet] = await Promise.all([loadStack(), getSettings(), createRunSet()]);
+  const prefix = props.prefix ?? 'r';
+  const controls = createControls(
+    [
+      { key: 'Ls', label: 'Depths', kind: 'depths', fallback: props.Ls ?? '6, 12, 24, 48, 96' },
+      { key: 'seeds', label: 'Seeds', kind: 'seeds', fallback: props.seeds ?? '0-5' },
+      { key: 'measure', label: 'Gradient measured over', kind: 'measure', fallback: 'all' },
+    ],
+    { prefix, onChange: () => start() },
+  );
+  const host = document.createElement('div');
+  const status = document.createElement('p');
+  status.className = 'chart-status';
+  const dataTable = createDataTable();
+  const footer = document.createElement('p');
+  footer.className = 'exp-footer';
+  footer.setAttribute('aria-live', 'polite');
+  const restart = document.createElement('button');
+  restart.type = 'button';
+  restart.textContent = 'Compute';
+  restart.hidden = true;
+  restart.addEventListener('click', () => start());
+  el.classList.add('exp-chart');
+  el.append(controls.el, host, status, dataTable.el, footer, restart);
+
+  let current;
+  const chart = createChart(host, {
+    x: {
+      label: 'depth L (blocks)',
+      log: true,
+      ticks: () => current?.Ls ?? [],
+      range: (u, min, max) => (min == null || max == null ? [1, 100] : [min / 1.3, max * 1.3]),
+    },
+    y: { label: 'ratio, block 1 / block L', log: true },
+    live: false,
+  });
+
+  let results = new Map();
+  let failed = new Map();
+  let runCount = 0;
+  let computeSeconds = 0;
+  let dataChanged = true;
+
+  function start() {
+    current = { ...controls.values };
+    const { Ls, seeds } = current;
+    const runs = Ls.flatMap((L) =>
+      PLACEMENTS.flatMap((p) =>
+        seeds.map((seed) => ({ id: runId(p.key, L, seed), options: { ...settings.values, placement: p.key, L, seed, scale: 1 } })),
+      ),
+    );
+    try {
+      for (const r of runs) stack.check(r.options);
+    } catch (error) {
+      footer.textContent = `Cannot run: ${error.message}`;
+      runSet.cancel();
+      return;
+    }
+    results = new Map();
+    failed = new Map();
+    runCount = runs.length;
+    computeSeconds = 0;
+    dataChanged = true;
+    restart.hidden = true;
+    footer.textContent = `Computing ${runs.length} runs in your browser…`;
+    chart.describe(
+      `Scatter chart with lines, logarithmic axes: the ratio of block 1's gradient to block L's against depth L ` +
+        `(${Ls.join(', ')}), one point per seed (${seeds.length} seeds) and a line through the median over seeds, ` +
+        `for ${PLACEMENTS.map((p) => p.label).join(', ')}. The values are in the data table below.`,
+    );
+    render();
+    runSet.start(runs, {
+      onResult: (r, { result, seconds, cached }) => {
+        results.set(r.id, result);
+        if (!cached) computeSeconds += seconds;
+        dataChanged = true;
+        renderSoon();
+      },
+      onError: (r, error) => {
+        failed.set(r.id, error.message);
+        renderSoon();
+      },
+      onCancelled: () => {
+        footer.textContent = 'Cancelled. The points computed so far stay; Compute finishes the rest.';
+        restart.hidden = false;
+      },
+      onDone: () => {
+        footer.textContent =
+          `${runs.length} runs` +
+          (computeSeconds > 0 ? `, ${computeSeconds.toFixed(1)} s of computing in your browser's workers.` : ', all from this browser’s cache.');
+      },
+    });
+  }
+
+  let frame;
+  const renderSoon = () => {
+    frame ??= requestAnimationFrame(() => {
+      frame = undefined;
+      render();
+    });
+  };
+
+  function render() {
+    const finished = results.size + failed.size;
+    status.textContent =
+      finished < runCount ? `${results.size} of ${runCount} runs finished…` : '';
+    if (failed.size) status.textContent += ` ${failed.size} failed: ${[...failed.values()][0]}`;
+    if (!dataChanged) return;
+    dataChanged = false;
+    const { Ls, seeds, measure } = current;
+    const ratio = (p, L, seed) => results.get(runId(p, L, seed))?.ratios[measure];
+    // the kernel's median, once every seed of that wiring and depth has finished
+    const medians = new Map();
+    for (const L of Ls) {
+      for (const p of PLACEMENTS) {
+        const values = seeds.map((s) => ratio(p.key, L, s));
+        if (values.every((v) => v !== undefined)) medians.set(`${p.key}|${L}`, stack.median(values));
+      }
+    }
+    // one x position per (depth, seed): each seed's point sits at its depth, the median repeats across them
+    const points = Ls.flatMap((L) => seeds.map((seed) => ({ L, seed })));
+    const series = PLACEMENTS.flatMap((p) => [
+      { key: `${p.key}-seeds`, label: `${p.label}, each seed`, colour: COLOURS[p.key], line: false },
+      { key: `${p.key}-median`, label: `${p.label}, median`, colour: COLOURS[p.key], points: true, pointSize: 7, spanGaps: true },
+    ]);
+    const data = [
+      points.map(({ L }) => L),
+      ...PLACEMENTS.flatMap((p) => [
+        points.map(({ L, seed }) => ratio(p.key, L, seed) ?? null),
+        points.map(({ L }) => medians.get(`${p.key}|${L}`) ?? null),
+      ]),
+    ];
+    chart.update(series, data);
+    dataTable.update({
+      caption: `Ratio block 1 / block L for each seed, and the median over seeds (${seeds.length} seeds).`,
+      rowHeader: 'depth, seed',
+      columns: PLACEMENTS,
+      rows: Ls.flatMap((L) => [
+        ...seeds.map((seed) => ({
+          key: `${L}|${seed}`,
+          label: `L = ${L}, seed ${seed}`,
+          values: PLACEMENTS.map((p) => ratio(p.key, L, seed)),
+        })),
+        {
+          key: `${L}|median`,
+          label: `L = ${L}, median`,
+          className: 'summary-row',
+          values: PLACEMENTS.map((p) => medians.get(`${p.key}|${L}`)),
+        },
+      ]),
+    });
+  }
+
+  const unsubscribe = settings.subscribe(() => start());
+  start();
+  return {
+    destroy() {
+      unsubscribe();
+      controls.destroy();
+      runSet.cancel();
+      if (frame) cancelAnimationFrame(frame);
+      chart.destroy();
+      el.replaceChildren();
+    },
+  };
 }

@@ -1,5 +1,177 @@
-// Placeholder until the widget lands: says so instead of drawing.
-export function mount(el) {
-  el.textContent = 'This figure is not built yet.';
-  return { destroy() { el.replaceChildren(); } };
+// The Pre-LN residual stream's standard deviation after every block, one curve per output scale s, each
+// beside two reference curves from the kernel: √L growth from the first block's sd, and the power of depth
+// the kernel fits to the run (its exponent in the legend). One Pre-LN run per scale in the worker pool.
+import { loadStack } from '../../kernels/stack.js';
+import { createControls } from '../../experiment/controls.js';
+import { createRunSet } from '../../experiment/runs.js';
+import { getSettings } from '../../experiment/settings.js';
+import { createChart, createDataTable } from '../../ui/chart.js';
+
+const PALETTE = ['--accent', '--danger', '--ok', '--fg', '--muted'];
+const SQRT_DASH = [6, 4];
+const FIT_DASH = [2, 3];
+
+export async function mount(el, props) {
+  const [stack, settings, runSet] = await Promise.all([loadStack(), getSettings(), createRunSet()]);
+  const prefix = props.prefix ?? 's';
+  const controls = createControls(
+    [
+      { key: 'L', label: 'Depth L', kind: 'depth', fallback: String(props.L ?? 96), min: 2 },
+      { key: 'scales', label: 'Output scales s', kind: 'scales', fallback: props.scales ?? '1, 3, 10' },
+      { key: 'seed', label: 'Seed', kind: 'seed', fallback: String(props.seed ?? 0) },
+    ],
+    { prefix, onChange: () => start() },
+  );
+  const host = document.createElement('div');
+  const status = document.createElement('p');
+  status.className = 'chart-status';
+  const dataTable = createDataTable();
+  const footer = document.createElement('p');
+  footer.className = 'exp-footer';
+  footer.setAttribute('aria-live', 'polite');
+  const restart = document.createElement('button');
+  restart.type = 'button';
+  restart.textContent = 'Compute';
+  restart.hidden = true;
+  restart.addEventListener('click', () => start());
+  el.classList.add('exp-chart');
+  el.append(controls.el, host, status, dataTable.el, footer, restart);
+  const chart = createChart(host, {
+    x: { label: 'block', integer: true },
+    y: { label: 'sd of the residual stream', log: true },
+    live: false,
+  });
+
+  let current;
+  let results = new Map();
+  let progress = new Map();
+  let failed = new Map();
+  let computeSeconds = 0;
+  let dataChanged = true;
+
+  function start() {
+    current = { ...controls.values, scales: [...new Set(controls.values.scales)] };
+    const { L, seed, scales } = current;
+    const runs = scales.map((scale) => ({
+      id: String(scale),
+      scale,
+      options: { ...settings.values, placement: 'pre', L, seed, scale },
+    }));
+    try {
+      for (const r of runs) stack.check(r.options);
+    } catch (error) {
+      footer.textContent = `Cannot run: ${error.message}`;
+      runSet.cancel();
+      return;
+    }
+    results = new Map();
+    progress = new Map();
+    failed = new Map();
+    computeSeconds = 0;
+    dataChanged = true;
+    restart.hidden = true;
+    footer.textContent = `Computing ${runs.length} runs in your browser…`;
+    chart.describe(
+      `Line chart, logarithmic y axis: Pre-LN, seed ${seed}, standard deviation of the residual stream after each of the ` +
+        `${L} blocks, for output scales ${scales.join(', ')}, each with dashed reference curves for √L growth and for ` +
+        `the power of depth fitted to it. The values are in the data table below.`,
+    );
+    render();
+    runSet.start(runs, {
+      onProgress: (r, p) => {
+        progress.set(r.id, p);
+        renderSoon();
+      },
+      onResult: (r, { result, seconds, cached }) => {
+        results.set(r.id, result);
+        if (!cached) computeSeconds += seconds;
+        dataChanged = true;
+        renderSoon();
+      },
+      onError: (r, error) => {
+        failed.set(r.id, error.message);
+        renderSoon();
+      },
+      onCancelled: () => {
+        footer.textContent = 'Cancelled. The curves computed so far stay; Compute finishes the rest.';
+        restart.hidden = false;
+      },
+      onDone: () => {
+        footer.textContent =
+          `${runs.length} runs` +
+          (computeSeconds > 0 ? `, ${computeSeconds.toFixed(1)} s of computing in your browser's workers.` : ', all from this browser’s cache.');
+      },
+    });
+  }
+
+  let frame;
+  const renderSoon = () => {
+    frame ??= requestAnimationFrame(() => {
+      frame = undefined;
+      render();
+    });
+  };
+
+  function render() {
+    const { L, seed, scales } = current;
+    status.textContent = scales
+      .filter((s) => !results.has(String(s)))
+      .map((s) =>
+        failed.has(String(s))
+          ? `s = ${s}: error (${failed.get(String(s))})`
+          : `s = ${s} ${Math.round((progress.get(String(s)) ?? 0) * 100)} %…`,
+      )
+      .join('  ·  ');
+    if (!dataChanged) return;
+    dataChanged = false;
+    const blocks = Array.from({ length: L }, (_, i) => i + 1);
+    // per scale: the measured sd, and the kernel's √L and fitted-power curves from its first block
+    const curves = scales.map((s) => {
+      const r = results.get(String(s));
+      if (!r) return { s };
+      const sd = Array.from(r.streamSd);
+      const { exponent } = stack.streamGrowth(sd);
+      return {
+        s,
+        exponent,
+        sd,
+        sqrt: Array.from(stack.growthCurve(sd[0], 0.5, L)),
+        fit: Array.from(stack.growthCurve(sd[0], exponent, L)),
+      };
+    });
+    const series = curves.flatMap(({ s, exponent }, k) => {
+      const c = PALETTE[k % PALETTE.length];
+      const power = exponent === undefined ? 'fitted power' : `fitted L^${exponent.toFixed(3)}`;
+      return [
+        { key: `${s}-sd`, label: `s = ${s}`, colour: c },
+        { key: `${s}-sqrt`, label: `s = ${s}: √L growth`, colour: c, dash: SQRT_DASH, width: 1.5, points: false },
+        { key: `${s}-fit`, label: `s = ${s}: ${power}`, colour: c, dash: FIT_DASH, width: 1.5, points: false },
+      ];
+    });
+    const empty = blocks.map(() => null);
+    chart.update(series, [blocks, ...curves.flatMap((c) => [c.sd ?? empty, c.sqrt ?? empty, c.fit ?? empty])]);
+    dataTable.update({
+      caption: `Pre-LN, depth ${L}, seed ${seed}: sd of the stream after each block, with the √L and fitted-power curves.`,
+      rowHeader: 'block',
+      columns: series,
+      rows: blocks.map((b, i) => ({
+        key: String(b),
+        label: String(b),
+        values: curves.flatMap((c) => [c.sd?.[i], c.sqrt?.[i], c.fit?.[i]]),
+      })),
+    });
+  }
+
+  const unsubscribe = settings.subscribe(() => start());
+  start();
+  return {
+    destroy() {
+      unsubscribe();
+      controls.destroy();
+      runSet.cancel();
+      if (frame) cancelAnimationFrame(frame);
+      chart.destroy();
+      el.replaceChildren();
+    },
+  };
 }

@@ -1,0 +1,213 @@
+// A uPlot chart for the article's figures, and the data table one click away beneath it. The chart takes
+// the page's colours from its CSS variables (light and dark), follows its container's width, and names
+// itself for screen readers (role="img" + aria-label). Drawing only: every value comes in from a widget,
+// which has it from the kernels; the table lists exactly those values, full precision in data-value.
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { formatNumber } from './format.js';
+import './chart.css';
+
+const HEIGHT = 300;
+const FONT = '12px system-ui, -apple-system, "Segoe UI", sans-serif';
+const LABEL_FONT = `600 ${FONT}`;
+const DARK = '(prefers-color-scheme: dark)';
+
+// The value of a CSS custom property on :root, e.g. colour('--accent') → '#0e7490'.
+const colour = (name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+
+// #rrggbb → #rrggbbaa; other notations are returned as they are (opaque).
+const withAlpha = (c, alpha) => (/^#[0-9a-f]{6}$/i.test(c) ? c + Math.round(alpha * 255).toString(16).padStart(2, '0') : c);
+
+const shown = (v) => (v == null ? '—' : formatNumber(v, 4));
+
+// An axis as wide as its longest tick label (uPlot's own auto-size recipe), so labels like 1e-3 never clip.
+function autoSize(u, values, axisIdx, cycleNum) {
+  const axis = u.axes[axisIdx];
+  if (cycleNum > 1) return axis._size;
+  let size = axis.ticks.size + axis.gap;
+  const longest = (values ?? []).reduce((a, v) => (v && v.length > a.length ? v : a), '');
+  if (longest) {
+    u.ctx.font = axis.font[0];
+    size += u.ctx.measureText(longest).width / uPlot.pxRatio;
+  }
+  return Math.ceil(size);
+}
+
+/**
+ * A chart in host. options: {x: {label, log?, range?, integer?, ticks?: () => positions}, y: {label, log?, range?},
+ * live? (legend follows the cursor, default true), height?}.
+ * update(series, data): series [{key, label, colour: CSS variable, width?, dash?, line? (default true; false
+ * draws points only), points? (true / false / uPlot's choice), pointSize?, spanGaps?}], data [xs, ys…]
+ * aligned with series (null = no value).
+ * → {el, update, describe(label), destroy()}
+ */
+export function createChart(host, options) {
+  const el = document.createElement('div');
+  el.className = 'chart';
+  el.setAttribute('role', 'img');
+  host.append(el);
+  const height = options.height ?? HEIGHT;
+  let plot;
+  let signature = '';
+  let last = { series: [], data: [[]] };
+  const hidden = new Set(); // series the reader switched off in the legend, by key
+
+  const width = () => Math.max(200, Math.floor(el.clientWidth || host.clientWidth || 640));
+
+  function axis(spec) {
+    const fg = colour('--fg');
+    const grid = colour('--border');
+    return {
+      label: spec.label,
+      stroke: fg,
+      font: FONT,
+      labelFont: LABEL_FONT,
+      grid: { stroke: grid, width: 1 },
+      ticks: { stroke: grid, width: 1 },
+      values: (u, splits) => splits.map((v) => (v == null ? '' : formatNumber(v, 3))),
+      size: autoSize,
+      // whole-number ticks (block indices): never 2.5
+      ...(spec.integer && { incrs: [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000] }),
+      // fixed tick positions (e.g. the depths that were run), every one labelled
+      ...(spec.ticks && { splits: () => spec.ticks(), filter: (u, splits) => splits }),
+    };
+  }
+
+  function scale(spec) {
+    if (!spec.log) return { auto: true, ...(spec.range && { range: spec.range }) };
+    return {
+      distr: 3,
+      log: 10,
+      // before any value has arrived there is nothing to range over: show one decade
+      range: spec.range ?? ((u, min, max) => (min == null || max == null ? [1, 10] : uPlot.rangeLog(min, max, 10, true))),
+    };
+  }
+
+  function build() {
+    plot?.destroy();
+    // legend markers: a filled square for series drawn as points only, an outlined one for lines
+    const markerFill = [null, ...last.series.map((s) => ((s.line ?? true) ? 'transparent' : withAlpha(colour(s.colour), 0.55)))];
+    const seriesOptions = last.series.map((s) => {
+      const stroke = colour(s.colour);
+      const line = s.line ?? true;
+      return {
+        label: s.label,
+        stroke,
+        width: s.width ?? 2,
+        dash: s.dash,
+        show: !hidden.has(s.key),
+        spanGaps: !line ? false : s.spanGaps ?? false,
+        value: (u, v) => shown(v),
+        ...(line ? {} : { paths: () => null }),
+        points:
+          s.points === true || !line
+            ? { show: true, space: 0, size: s.pointSize ?? 6, stroke, fill: line ? stroke : withAlpha(stroke, 0.55) }
+            : s.points === false
+              ? { show: false }
+              : {},
+      };
+    });
+    plot = new uPlot(
+      {
+        width: width(),
+        height,
+        scales: { x: { time: false, ...scale(options.x) }, y: scale(options.y) },
+        axes: [axis(options.x), axis(options.y)],
+        series: [{ label: options.x.label, value: (u, v) => shown(v) }, ...seriesOptions],
+        legend: {
+          live: options.live ?? true,
+          markers: { dash: (u, i) => (!u.series[i].dash ? 'solid' : u.series[i].dash[0] <= 2 ? 'dotted' : 'dashed'), fill: (u, i) => markerFill[i] },
+        },
+        cursor: { points: { size: 7 } },
+        hooks: {
+          setSeries: [
+            (u, i, opts) => {
+              if (i == null || opts.show === undefined) return;
+              const key = last.series[i - 1]?.key;
+              if (opts.show) hidden.delete(key);
+              else hidden.add(key);
+            },
+          ],
+        },
+      },
+      sanitise(last.data),
+      el,
+    );
+  }
+
+  // A log axis cannot place zero, negative or non-finite values; they are left out of the drawing.
+  const sanitise = (data) =>
+    data.map((column, i) =>
+      i === 0 ? column : Array.from(column, (v) => (v == null || !Number.isFinite(v) || (options.y.log && v <= 0) ? null : v)),
+    );
+
+  // resized in the next frame, not inside the observer: the legend's new height must not re-trigger it
+  let resizeFrame;
+  const resize = new ResizeObserver(() => {
+    resizeFrame ??= requestAnimationFrame(() => {
+      resizeFrame = undefined;
+      if (plot && plot.width !== width()) plot.setSize({ width: width(), height });
+    });
+  });
+  resize.observe(host);
+  const scheme = matchMedia(DARK);
+  const retheme = () => build();
+  scheme.addEventListener('change', retheme);
+
+  return {
+    el,
+    /** Draws series over data; a new set of series (keys, labels, styles) rebuilds the chart. */
+    update(series, data) {
+      last = { series, data };
+      const next = JSON.stringify(series);
+      if (!plot || next !== signature) {
+        signature = next;
+        build();
+      } else {
+        plot.setData(sanitise(data));
+      }
+    },
+    describe(label) {
+      el.setAttribute('aria-label', label);
+    },
+    destroy() {
+      resize.disconnect();
+      if (resizeFrame) cancelAnimationFrame(resizeFrame);
+      scheme.removeEventListener('change', retheme);
+      plot?.destroy();
+      plot = undefined;
+      el.remove();
+    },
+  };
+}
+
+/**
+ * The chart's values as a table, in a <details> one click away. update({caption, rowHeader, columns:
+ * [{key, label}], rows: [{key, label, values: [number | undefined]}]}): undefined = not computed yet.
+ * → {el, update}
+ */
+export function createDataTable() {
+  const el = document.createElement('details');
+  el.className = 'chart-data';
+  el.innerHTML = '<summary>Data table</summary><div class="chart-data-scroll"><table class="chart-table"></table></div>';
+  const table = el.querySelector('table');
+  const escape = (s) => String(s).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+  return {
+    el,
+    update({ caption = '', rowHeader, columns, rows }) {
+      const head = `<tr><th scope="col">${escape(rowHeader)}</th>${columns.map((c) => `<th scope="col">${escape(c.label)}</th>`).join('')}</tr>`;
+      const body = rows
+        .map((row) => {
+          const cells = row.values.map((v, k) =>
+            v === undefined
+              ? `<td class="pending" data-col="${escape(columns[k].key)}">…</td>`
+              : `<td data-col="${escape(columns[k].key)}" data-value="${v}">${formatNumber(v, 4)}</td>`,
+          );
+          return `<tr data-key="${escape(row.key)}"${row.className ? ` class="${row.className}"` : ''}><th scope="row">${escape(row.label)}</th>${cells.join('')}</tr>`;
+        })
+        .join('');
+      table.innerHTML = `<caption>${escape(caption)}</caption><thead>${head}</thead><tbody>${body}</tbody>`;
+    },
+  };
+}
