@@ -14,7 +14,6 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic',
 
 export default defineConfig({
   testDir: '.',
-  testMatch: /.*\.spec\.js/,
   timeout: 60_000,
   workers: 2,
   fullyParallel: true,
@@ -24,6 +23,11 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
+  projects: [
+    { name: 'chromium', testMatch: /.*\.spec\.js/ },
+    // timing-sensitive checks run last and alone, so no other test shares the two cores
+    { name: 'responsiveness', testMatch: /.*\.perf\.js/, dependencies: ['chromium'], fullyParallel: false },
+  ],
   webServer: {
     command: `node tests/e2e/serve.mjs --dir dist --base ${BASE_PATH} --port ${PORT}`,
     cwd: repo,

@@ -4,6 +4,7 @@
 //   - index.html's <!--chapter--> and <!--toc--> comments receive the sections and their contents.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { renderCards } from './cards.js';
 import { renderExercise } from './exercise.js';
 import { createRenderer } from './markdown.js';
 
@@ -14,6 +15,17 @@ const slugify = (s) =>
     .replace(/&[a-z]+;/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
+
+// Gives every h2 and h3 an id from its text; returns the headings for the table of contents.
+function slugHeading(html) {
+  const headings = [];
+  const out = html.replace(/<h([23])>([\s\S]*?)<\/h\1>/g, (_, level, inner) => {
+    const id = slugify(inner);
+    headings.push({ level: Number(level), id, html: inner });
+    return `<h${level} id="${id}">${inner}</h${level}>`;
+  });
+  return { html: out, headings };
+}
 
 export function parseFrontMatter(text) {
   const m = /^---\n([\s\S]*?)\n---\n/.exec(text);
@@ -40,13 +52,12 @@ export function renderChapter(contentDir) {
         const ex = renderExercise({ meta, body, file, renderer });
         return { file, slug, meta, html: ex.html, headings: [ex.heading], widgets: ex.widgets, exercise: true };
       }
+      if (meta.cards) {
+        const c = renderCards({ body, file, renderer, slugHeading });
+        return { file, slug, meta, html: `<section class="part" id="${slug}">\n${c.html}</section>`, headings: c.headings, widgets: c.widgets };
+      }
       const env = { file, widgets: [] };
-      const headings = [];
-      const html = renderer.render(body, { file, env }).replace(/<h([23])>([\s\S]*?)<\/h\1>/g, (_, level, inner) => {
-        const id = slugify(inner);
-        headings.push({ level: Number(level), id, html: inner });
-        return `<h${level} id="${id}">${inner}</h${level}>`;
-      });
+      const { html, headings } = slugHeading(renderer.render(body, { file, env }));
       return { file, slug, meta, html: `<section class="part" id="${slug}">\n${html}</section>`, headings, widgets: env.widgets };
     });
 }

@@ -4,12 +4,10 @@
 // page to fill with what the kernels compute.
 import katex from 'katex';
 import MarkdownIt from 'markdown-it';
-import { texValue } from '../src/ui/format.js';
+import { fillTex, hasPlaceholder } from '../src/ui/tex-template.js';
 
 export const escapeAttr = (s) =>
   String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-const PLACEHOLDER = /\{\{([a-zA-Z][\w-]*)\}\}/g;
 
 function tex(source, displayMode, file) {
   try {
@@ -18,10 +16,6 @@ function tex(source, displayMode, file) {
     throw new Error(`${file}: KaTeX cannot render ${JSON.stringify(source)}: ${e.message}`);
   }
 }
-
-/** A TeX template with every placeholder filled from values (missing ones stay empty boxes). */
-export const fillTex = (template, values, format = texValue) =>
-  template.replace(PLACEHOLDER, (_, name) => (name in values ? format(values[name]) : '\\boxed{\\;}'));
 
 function widgetFence(md) {
   const fence = md.renderer.rules.fence;
@@ -53,7 +47,7 @@ export function createRenderer() {
     const rendered = [];
     const keep = (source, displayMode) => {
       let html;
-      if (/\{\{[a-zA-Z][\w-]*\}\}/.test(source)) {
+      if (hasPlaceholder(source)) {
         const filled = live ? tex(fillTex(source, live), displayMode, file) : '';
         html = `<span class="tex-live" data-tex="${escapeAttr(source)}"${displayMode ? ' data-display="1"' : ''}>${filled}</span>`;
       } else {

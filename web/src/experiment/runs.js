@@ -5,6 +5,8 @@ import { loadStack } from '../kernels/stack.js';
 import { mountStatusBar } from './status-bar.js';
 import { Cancelled, getPool } from './pool.js';
 
+const PROGRESS_INTERVAL_MS = 250;
+
 export async function createRunSet() {
   const [stack, pool] = [await loadStack(), getPool()];
   mountStatusBar(pool);
@@ -21,13 +23,28 @@ export async function createRunSet() {
       this.cancel();
       const mine = ++generation;
       let open = runs.length;
+      // progress redraws at most four times a second: the main thread stays free while workers compute
+      const pending = new Map();
+      let timer = null;
+      let last = 0;
+      const progressed = (run, fraction) => {
+        pending.set(run, fraction);
+        if (timer !== null) return;
+        timer = setTimeout(() => {
+          timer = null;
+          last = performance.now();
+          if (mine !== generation) return;
+          for (const [r, f] of pending) onProgress?.(r, f);
+          pending.clear();
+        }, Math.max(0, PROGRESS_INTERVAL_MS - (performance.now() - last)));
+      };
       let cancelledReported = false;
       const finish = () => {
         if (--open === 0 && mine === generation) onDone?.();
       };
       tickets = runs.map((run) => {
         const options = { ...stack.defaults, ...run.options };
-        const ticket = pool.request(options, { cost: stack.flops(options), onProgress: (p) => onProgress?.(run, p) });
+        const ticket = pool.request(options, { cost: stack.flops(options), onProgress: (p) => progressed(run, p) });
         ticket.promise.then(
           (value) => {
             if (mine !== generation) return;

@@ -193,9 +193,19 @@ export function createDataTable() {
   const table = el.querySelector('table');
   const escape = (s) => String(s).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-  return {
-    el,
-    update({ caption = '', rowHeader, columns, rows }) {
+  // Rebuilding the table at every result would load the main thread during a sweep: an open table is
+  // redrawn on the next frame, a closed one when the page is idle.
+  let latest = null;
+  let scheduled = false;
+  const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 200));
+  const flush = () => {
+    scheduled = false;
+    if (latest) draw(latest);
+    latest = null;
+  };
+  el.addEventListener('toggle', () => el.open && flush());
+
+  function draw({ caption = '', rowHeader, columns, rows }) {
       const head = `<tr><th scope="col">${escape(rowHeader)}</th>${columns.map((c) => `<th scope="col">${escape(c.label)}</th>`).join('')}</tr>`;
       const body = rows
         .map((row) => {
@@ -208,6 +218,16 @@ export function createDataTable() {
         })
         .join('');
       table.innerHTML = `<caption>${escape(caption)}</caption><thead>${head}</thead><tbody>${body}</tbody>`;
+  }
+
+  return {
+    el,
+    update(data) {
+      latest = data;
+      if (scheduled) return;
+      scheduled = true;
+      if (el.open) requestAnimationFrame(flush);
+      else idle(flush, { timeout: 1000 });
     },
   };
 }

@@ -15,11 +15,16 @@ async function mountOne(el) {
   try {
     const props = JSON.parse(el.dataset.props || '{}');
     const module = await load();
-    const host = document.createElement('div');
-    host.className = 'widget-body';
-    const handle = await module.mount(host, props);
-    el.replaceChildren(host);
-    mounted.set(el, handle);
+    if (module.enhances) {
+      // the widget builds around the content already on the page (an exercise's question)
+      mounted.set(el, await module.mount(el, props));
+    } else {
+      const host = document.createElement('div');
+      host.className = 'widget-body';
+      const handle = await module.mount(host, props);
+      el.replaceChildren(host);
+      mounted.set(el, handle);
+    }
   } catch (error) {
     const note = document.createElement('p');
     note.className = 'widget-error';
@@ -28,7 +33,8 @@ async function mountOne(el) {
       typeof WebAssembly !== 'object'
         ? 'This figure needs WebAssembly, which this browser does not offer. The text around it reads on its own.'
         : `This figure could not start: ${error?.message ?? error}. The text around it reads on its own.`;
-    el.replaceChildren(note);
+    if (el.querySelector('.widget-note')) el.querySelector('.widget-note').replaceWith(note);
+    else el.append(note);
   } finally {
     el.classList.remove('widget-loading');
   }
@@ -36,8 +42,12 @@ async function mountOne(el) {
 
 export function mountWidgets(root = document) {
   const pending = new Set(root.querySelectorAll('.widget[data-widget]'));
-  const start = (el) => {
-    if (pending.delete(el)) mountOne(el);
+  // one mount per idle period: figures coming into view never stall scrolling or a running sweep
+  const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 1));
+  const start = (el, now = false) => {
+    if (!pending.delete(el)) return;
+    if (now) mountOne(el);
+    else idle(() => mountOne(el), { timeout: 300 });
   };
   if (!('IntersectionObserver' in window)) return [...pending].forEach(start);
   const observer = new IntersectionObserver(
@@ -52,7 +62,7 @@ export function mountWidgets(root = document) {
   );
   pending.forEach((el) => observer.observe(el));
   // a printed page shows every figure, including those the reader never scrolled to
-  window.addEventListener('beforeprint', () => [...pending].forEach(start), { once: true });
+  window.addEventListener('beforeprint', () => [...pending].forEach((el) => start(el, true)), { once: true });
 }
 
 export function destroyWidgets() {

@@ -90,22 +90,39 @@ export async function mount(el, props) {
     });
   };
 
+  // The table's frame is drawn when the controls change; afterwards only cells whose content changed are
+  // touched, so results streaming in during a sweep cost the main thread next to nothing.
+  let frameKey = '';
+  let drawn = new Map(); // "row|col" → the cell's last HTML
+
   function render() {
     const c = current;
     const rows = spec.rows(c);
     const columns = spec.columns(c);
     const comparable = controls.isFallback() && settings.isDefault() && props.published;
-    const head = `<tr><th scope="col">${spec.rowHeader}</th>${columns.map((col) => `<th scope="col">${col.label}</th>`).join('')}</tr>`;
-    const body = rows
-      .map((row) => {
-        const cells = columns.map((col) => cell(row.key, col.key, comparable ? props.published?.[row.key]?.[col.key] : undefined));
-        return `<tr><th scope="row">${row.label}</th>${cells.join('')}</tr>`;
-      })
-      .join('');
-    table.innerHTML = `<caption>${props.caption ?? ''}</caption><thead>${head}</thead><tbody>${body}</tbody>`;
-    note.textContent = props.published && !comparable
-      ? 'The published values are for the article’s settings; put the controls back to compare.'
-      : '';
+    const key = JSON.stringify([c, comparable, rows.map((r) => r.key), columns.map((col) => col.key)]);
+    if (key !== frameKey) {
+      frameKey = key;
+      drawn = new Map();
+      const head = `<tr><th scope="col">${spec.rowHeader}</th>${columns.map((col) => `<th scope="col">${col.label}</th>`).join('')}</tr>`;
+      const body = rows
+        .map((row) => `<tr><th scope="row">${row.label}</th>${columns.map(() => '<td></td>').join('')}</tr>`)
+        .join('');
+      table.innerHTML = `<caption>${props.caption ?? ''}</caption><thead>${head}</thead><tbody>${body}</tbody>`;
+      note.textContent = props.published && !comparable
+        ? 'The published values are for the article’s settings; put the controls back to compare.'
+        : '';
+    }
+    const trs = table.tBodies[0].rows;
+    rows.forEach((row, r) =>
+      columns.forEach((col, k) => {
+        const html = cell(row.key, col.key, comparable ? props.published?.[row.key]?.[col.key] : undefined);
+        const id = `${row.key}|${col.key}`;
+        if (drawn.get(id) === html) return;
+        drawn.set(id, html);
+        trs[r].cells[k + 1].outerHTML = html;
+      }),
+    );
   }
 
   function cell(row, col, printed) {

@@ -1,0 +1,182 @@
+// The exercises in a real browser: for every numeric exercise the answer key's own answer is accepted, a
+// wrong one rejected with its wrong entries marked, and a known mistake named; garbage costs no attempt; a
+// variant seed in the URL survives a reload; export then import restores the progress.
+import { readFileSync } from 'node:fs';
+import { expect, test } from './fixtures.js';
+
+// Answers to the questions at their default numbers (the answer key's), keyed by part id (data-part);
+// a known mistake [part, typed, id] and a typed answer with one entry off [part, typed, entry index].
+const ANSWERS = {
+  2: { right: { dydx: '1.3', 'nothing-learned': '1' }, mistake: ['dydx', '0.3', 'no-identity'], offEntry: null },
+  4: {
+    right: { mean: '4', variance: '2', sigma: '1.41421', output: '-1.4142, 0, 0, 1.4142' },
+    mistake: ['output', '-1.2247, 0, 0, 1.2247', 'variance-d-minus-1'],
+    offEntry: ['output', '-1.4142, 0, 1, 1.4142', 2],
+  },
+  5: { right: { update: '1.5, 2', 'zero-branch': '1, 3' }, mistake: ['update', '-1, 1', 'post-ln'], offEntry: ['update', '1.5, 3', 1] },
+  6: { right: { sum: '1.5, 2', output: '-1, 1' }, mistake: ['output', '1.5, 2', 'pre-ln'], offEntry: ['sum', '1.5, 4', 1] },
+  7: { right: { denominator: '0.0031623', output: '0, 0, 0, 0', cap: '316.23' }, mistake: ['cap', '100000', 'cap-eps-without-root'], offEntry: ['output', '0, 0, 1, 0', 2] },
+  8: { right: { jacobian: '1.1, -0.2; 0.05, 1.3' }, mistake: ['jacobian', '0.1, -0.2; 0.05, 0.3', 'no-identity'], offEntry: ['jacobian', '1.1, -0.2; 0.05, 1', 3] },
+  9: {
+    right: { jacobian: '0.204124, -0.408248, 0.204124; -0.408248, 0.816497, -0.408248; 0.204124, -0.408248, 0.204124' },
+    mistake: ['jacobian', '0.816497, -0.408248, -0.408248; -0.408248, 0.816497, -0.408248; -0.408248, -0.408248, 0.816497', 'no-variance-term'],
+    offEntry: ['jacobian', '0.204124, -0.408248, 0.204124; -0.408248, 0.5, -0.408248; 0.204124, -0.408248, 0.204124', 4],
+  },
+  10: { right: { product: '1/3' }, mistake: ['product', '3.8333', 'sum'], offEntry: null },
+  11: { right: { deep: '0.33333', shallow: '2', ratio: '6' }, mistake: ['ratio', '1/6', 'ratio-inverted'], offEntry: null },
+  12: { right: { x1: '0.1, 0.1', x2: '0.2, 0.2', xn: '0.3, 0.3' }, mistake: ['xn', '0.001, 0.001', 'power'], offEntry: ['x2', '0.2, 0.3', 1] },
+  13: { right: { x1: '1, -1', x2: '1, -1', xn: '1, -1' }, mistake: ['xn', '0.3, -0.3', 'accumulate'], offEntry: ['x2', '1, 1', 1] },
+  15: { right: { output: '0.7, -1.2, 2.5' }, mistake: null, offEntry: ['output', '0.7, 1.2, 2.5', 1] },
+  16: { right: { bound: '2.5871' }, mistake: ['bound', '1.96', 'linear'], offEntry: null },
+};
+
+const section = (page, n) => page.locator(`#exercise-${n}`);
+const partOf = (page, n, id) => section(page, n).locator(`.ex-part[data-part="${id}"]`);
+
+async function open(page, n, query = '') {
+  await page.goto(`./${query}#exercise-${n}`);
+  await expect(section(page, n).locator('.ex-form')).toBeVisible({ timeout: 30_000 });
+}
+
+async function answer(page, n, id, text) {
+  const input = partOf(page, n, id).locator('.ex-answer');
+  await expect(input).toHaveAccessibleName(/Answer/);
+  await input.fill(text);
+}
+
+const check = (page, n) => section(page, n).getByRole('button', { name: 'Check' }).click();
+const status = (page, n) => section(page, n).getByRole('status');
+
+for (const [n, key] of Object.entries(ANSWERS)) {
+  test(`exercise ${n}: the right answer is accepted, a wrong one marked, a known mistake named`, async ({ page }) => {
+    await open(page, n);
+    for (const [id, text] of Object.entries(key.right)) await answer(page, n, id, text);
+    await check(page, n);
+    const parts = Object.keys(key.right).length;
+    await expect(status(page, n)).toContainText(parts === 1 ? /^Right\./ : `All ${parts} answers right.`);
+    for (const id of Object.keys(key.right)) await expect(partOf(page, n, id)).toHaveClass(/ex-right/);
+
+    if (key.offEntry) {
+      const [id, text, entry] = key.offEntry;
+      await answer(page, n, id, text);
+      await check(page, n);
+      await expect(partOf(page, n, id)).toHaveClass(/ex-wrong/);
+      await expect(partOf(page, n, id).locator('.ex-answer')).toHaveAttribute('aria-invalid', 'true');
+      const wrong = partOf(page, n, id).locator('.ex-entries li.wrong');
+      await expect(wrong).toHaveCount(1);
+      await expect(wrong).toHaveAttribute('data-entry', String(entry));
+      await expect(partOf(page, n, id).locator('.ex-interval')).toContainText('Accepted');
+      await answer(page, n, id, key.right[id]);
+    }
+    if (key.mistake) {
+      const [id, text, mistake] = key.mistake;
+      await answer(page, n, id, text);
+      await check(page, n);
+      await expect(partOf(page, n, id)).toHaveClass(/ex-wrong/);
+      await expect(partOf(page, n, id).locator('.ex-mistake')).toHaveAttribute('data-misconception', mistake);
+    }
+  });
+}
+
+test('exercise 4 names the ÷(d−1) mistake and echoes how it read the answer', async ({ page }) => {
+  await open(page, 4);
+  await answer(page, 4, 'output', '[−1.2247, 0, 0, 1.2247]');
+  await expect(partOf(page, 4, 'output').locator('.ex-echo')).toHaveText('interpreted as [−1.2247, 0, 0, 1.2247]');
+  await check(page, 4);
+  await expect(partOf(page, 4, 'output').locator('.ex-mistake')).toContainText('sample variance');
+  await answer(page, 4, 'output', '-1.4142, 0, 0, 1.4142');
+  await check(page, 4);
+  await expect(partOf(page, 4, 'output')).toHaveClass(/ex-right/);
+});
+
+test('choice exercises: the right choice is accepted, a wrong one is not', async ({ page }) => {
+  await open(page, 1);
+  const ex = section(page, 1);
+  await ex.locator('.ex-part[data-part="post"]').getByLabel(/\(b\)/).check();
+  await ex.locator('.ex-part[data-part="highway"]').getByLabel('in (b)').check();
+  await check(page, 1);
+  await expect(ex.locator('.ex-part[data-part="post"]')).toHaveClass(/ex-wrong/);
+  await expect(ex.locator('.ex-part[data-part="highway"]')).toHaveClass(/ex-right/);
+  await ex.locator('.ex-part[data-part="post"]').getByLabel(/\(a\)/).check();
+  await check(page, 1);
+  await expect(status(page, 1)).toContainText('All 2 answers right. Well done.');
+
+  await open(page, 14);
+  const fixes = section(page, 14).locator('.ex-part[data-part="fixes"]');
+  for (const label of [/warmup/, /switch to Pre-LN/, /scale the branch/]) await fixes.getByLabel(label).check();
+  await section(page, 14).locator('.ex-part[data-part="mechanism"]').getByLabel(/chain multiplicatively/).check();
+  await check(page, 14);
+  await expect(status(page, 14)).toContainText('All 2 answers right. Well done.');
+});
+
+test('garbage gets the format message and costs no attempt', async ({ page }) => {
+  await open(page, 4);
+  for (const garbage of ['abc', '2,,4', '1e400', '']) {
+    await answer(page, 4, 'output', garbage);
+    await check(page, 4);
+    if (garbage === '') await expect(status(page, 4)).toContainText('Type an answer first');
+    else await expect(status(page, 4)).toContainText('no attempt was counted');
+  }
+  const attempts = await page.evaluate(() => JSON.parse(localStorage.getItem('residual-ln-progress-v1') ?? '{"exercises":{}}').exercises['4']?.attempts ?? 0);
+  expect(attempts).toBe(0);
+});
+
+test('hints open one at a time as attempts are made', async ({ page }) => {
+  await open(page, 4);
+  const ex = section(page, 4);
+  await ex.getByRole('button', { name: 'Show hint 1 of 3' }).click();
+  await expect(ex.locator('.ex-hint-list li')).toHaveCount(1);
+  await expect(ex.getByRole('button', { name: 'Next hint after another attempt' })).toBeDisabled();
+  await answer(page, 4, 'mean', '5');
+  await check(page, 4);
+  await ex.getByRole('button', { name: 'Show hint 2 of 3' }).click();
+  await expect(ex.locator('.ex-hint-list li')).toHaveCount(2);
+});
+
+test('the worked solution is filled with the kernels’ numbers', async ({ page }) => {
+  await open(page, 4);
+  const ex = section(page, 4);
+  await ex.locator('.ex-solution summary').click();
+  await expect(ex.locator('.ex-solution-body .katex').first()).toBeVisible();
+  await expect(ex.locator('.ex-solution-body')).toContainText('1.4142');
+});
+
+test('a variant seed in the URL reproduces the same numbers after a reload', async ({ page }) => {
+  await open(page, 4, '?ex4.seed=12345');
+  const x = section(page, 4).getByLabel('x', { exact: true });
+  const first = await x.inputValue();
+  expect(first).not.toBe('2, 4, 4, 6');
+  await page.reload();
+  await expect(section(page, 4).locator('.ex-form')).toBeVisible({ timeout: 30_000 });
+  await expect(x).toHaveValue(first);
+  await section(page, 4).getByRole('button', { name: 'New numbers' }).click();
+  await expect(x).not.toHaveValue(first);
+  const seed = new URL(page.url()).searchParams.get('ex4.seed');
+  expect(seed).toMatch(/^\d+$/);
+  await section(page, 4).getByRole('button', { name: 'The original numbers' }).click();
+  await expect(x).toHaveValue('2, 4, 4, 6');
+  expect(new URL(page.url()).searchParams.get('ex4.seed')).toBeNull();
+});
+
+test('export then import restores the same progress', async ({ page, browser }) => {
+  await open(page, 11);
+  await answer(page, 11, 'deep', '0.3333');
+  await answer(page, 11, 'ratio', '1/6');
+  await check(page, 11);
+  await page.goto('./#progress');
+  const panel = page.locator('#progress');
+  const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Export progress' }).click()]);
+  const file = await download.path();
+  const exported = JSON.parse(readFileSync(file, 'utf8'));
+  expect(exported.exercises['11'].attempts).toBe(1);
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto('./#progress');
+  await other.locator('#progress input[type=file]').setInputFiles(file);
+  await expect(other.locator('#progress .progress-message')).toContainText('Imported');
+  await other.goto('./#exercise-11');
+  await expect(other.locator('#exercise-11 .ex-part[data-part="ratio"] .ex-answer')).toHaveValue('1/6');
+  await expect(other.locator('#exercise-11 .ex-part[data-part="deep"] .ex-answer')).toHaveValue('0.3333');
+  await fresh.close();
+});

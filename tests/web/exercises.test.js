@@ -1,0 +1,189 @@
+// The exercise kernels through the real wasm module in Node: shapes and row-major order, the answer key's
+// numbers, grading and mistake names, reader-facing errors, deterministic variants.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadKernels } from '../../web/src/kernels/loader.js';
+import { loadExercises } from '../../web/src/kernels/exercises.js';
+
+let ex;
+beforeAll(async () => {
+  ex = await loadExercises();
+});
+
+const close = (actual, expected, tol, what = 'value') => {
+  expect(actual.length, what).toBe(expected.length);
+  actual.forEach((a, i) => expect(Math.abs(a - expected[i]), `${what}[${i}]: ${a} vs ${expected[i]}`).toBeLessThanOrEqual(tol));
+};
+const partOf = (s, id) => s.parts.find((p) => p.id === id);
+const row = (values) => ({ rows: 1, cols: values.length, values });
+
+describe('exercise list and defaults', () => {
+  it('lists the numeric exercises', () => {
+    expect(ex.numbers).toEqual([2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16]);
+  });
+
+  it('defaults are the answer key’s inputs, as plain arrays', () => {
+    expect(ex.defaults(4)).toEqual({ x: { rows: 1, cols: 4, values: [2, 4, 4, 6] }, eps: { rows: 1, cols: 1, values: [0] } });
+    expect(ex.defaults(8)).toEqual({ B: { rows: 2, cols: 2, values: [0.1, -0.2, 0.05, 0.3] } });
+    expect(ex.defaults(16)).toEqual({ delta: { rows: 1, cols: 1, values: [0.02] }, n: { rows: 1, cols: 1, values: [48] } });
+  });
+
+  it('solving the defaults reproduces the key’s numbers', () => {
+    const ln = ex.solve(4, ex.defaults(4));
+    expect(ln.parts.map((p) => p.id)).toEqual(['mean', 'variance', 'sigma', 'output']);
+    close(partOf(ln, 'output').answer, [-Math.SQRT2, 0, 0, Math.SQRT2], 1e-15, 'output');
+    expect(partOf(ln, 'variance').answer).toEqual([2]);
+    expect(ln.steps.deviations).toEqual({ rows: 1, cols: 4, values: [-2, 0, 0, 2] });
+    const d1 = ln.misconceptions.find((m) => m.id === 'variance-d-minus-1' && m.part === 'output');
+    close(d1.value, [-1.2247, 0, 0, 1.2247], 5e-5, 'variance-d-minus-1');
+    close(partOf(ex.solve(6, ex.defaults(6)), 'output').answer, [-1, 1], 0, 'post-ln');
+    close(partOf(ex.solve(7, ex.defaults(7)), 'cap').answer, [316.23], 5e-3, 'cap');
+    const scales = ex.solve(11, ex.defaults(11));
+    close(['deep', 'shallow', 'ratio'].flatMap((id) => partOf(scales, id).answer), [1 / 3, 2, 6], 1e-14, 'ex 11');
+    const post = ex.solve(13, ex.defaults(13));
+    close(partOf(post, 'x1').answer, [1, -1], 1e-15, 'x1');
+    close(partOf(post, 'x2').answer, [1, -1], 1e-15, 'x2');
+    close(partOf(ex.solve(16, ex.defaults(16)), 'bound').answer, [2.587], 5e-4, 'bound');
+  });
+
+  it('states each part’s tolerance', () => {
+    const p = partOf(ex.solve(4, ex.defaults(4)), 'output');
+    expect([p.atol, p.rtol]).toEqual([5e-4, 1e-3]);
+  });
+});
+
+describe('shapes and row-major order', () => {
+  it('ex 9: the 3×3 Jacobian with γ per entry is row a scaled by γ_a, (0,1) ≠ (1,0)', () => {
+    const inputs = { x: row([1, 2, 4]), eps: row([0]), gamma: row([1, 2, 3]) };
+    const s = ex.solve(9, inputs);
+    const J = partOf(s, 'jacobian');
+    expect([J.rows, J.cols]).toEqual([3, 3]);
+    // the same formula by hand: J_ab = γ_a/σ · (δ_ab − 1/d − ẑ_a ẑ_b / d)
+    const x = [1, 2, 4];
+    const mean = 7 / 3;
+    const sigma = Math.sqrt(x.reduce((acc, v) => acc + (v - mean) ** 2, 0) / 3);
+    const zhat = x.map((v) => (v - mean) / sigma);
+    const expected = [];
+    for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) expected.push(((a + 1) / sigma) * ((a === b ? 1 : 0) - 1 / 3 - (zhat[a] * zhat[b]) / 3));
+    close(J.answer, expected, 1e-14, 'J');
+    expect(Math.abs(J.answer[1] - J.answer[3])).toBeGreaterThan(0.1); // entry (0,1) vs (1,0)
+    expect(s.steps['mean-removal'].rows).toBe(3);
+    close(s.steps['mean-removal'].values.slice(0, 3), [-1 / 3 / sigma, -1 / 3 / sigma, -1 / 3 / sigma], 1e-14, 'row 0 of mean removal');
+    close(s.steps['mean-removal'].values.slice(3, 6), [-2 / 3 / sigma, -2 / 3 / sigma, -2 / 3 / sigma], 1e-14, 'row 1 of mean removal');
+  });
+
+  it('ex 8: a 2×2 matrix goes in and comes out row by row', () => {
+    const s = ex.solve(8, { B: { rows: 2, cols: 2, values: Float64Array.from([0.1, -0.2, 0.05, 0.3]) } });
+    const J = partOf(s, 'jacobian');
+    expect([J.rows, J.cols]).toEqual([2, 2]);
+    close(J.answer, [1.1, -0.2, 0.05, 1.3], 1e-15, 'I + B');
+    expect(s.misconceptions.map((m) => m.id)).toEqual(['no-identity', 'identity-only']);
+  });
+
+  it('ex 12: the states x_1 … x_n as an n×d matrix', () => {
+    const steps = ex.solve(12, { b: row([0.1, 0.2]), n: row([3]) }).steps;
+    expect([steps.states.rows, steps.states.cols]).toEqual([3, 2]);
+    close(steps.states.values, [0.1, 0.2, 0.2, 0.4, 0.3, 0.6], 1e-15, 'x');
+  });
+
+  it('values may be plain arrays or Float64Arrays; rows and cols default to one row', () => {
+    const a = ex.solve(4, { x: { values: [2, 4, 4, 6] }, eps: { values: [0] } });
+    const b = ex.solve(4, { x: { rows: 1, cols: 4, values: Float64Array.from([2, 4, 4, 6]) }, eps: { rows: 1, cols: 1, values: Float64Array.of(0) } });
+    expect(a).toEqual(b);
+    expect(Array.isArray(a.parts[3].answer)).toBe(true);
+  });
+});
+
+describe('grade', () => {
+  const inputs = () => ex.defaults(4);
+
+  it('accepts a right answer typed to 4 digits', () => {
+    const g = ex.grade(4, inputs(), 'output', row([-1.414, 0, 0, 1.414]));
+    expect(g).toMatchObject({ correct: true, shapeOk: true, message: '', misconception: '', entryOk: [true, true, true, true] });
+    expect(g.lo[1]).toBeCloseTo(-5e-4, 15);
+    expect(g.hi[1]).toBeCloseTo(5e-4, 15);
+  });
+
+  it('marks the wrong entry', () => {
+    const g = ex.grade(4, inputs(), 'output', row([-1.414, 0, 0.5, 1.414]));
+    expect(g.correct).toBe(false);
+    expect(g.entryOk).toEqual([true, true, false, true]);
+    expect(g.misconception).toBe('');
+  });
+
+  it('names variance-d-minus-1 for [−1.2247, 0, 0, 1.2247]', () => {
+    const g = ex.grade(4, inputs(), 'output', row([-1.2247, 0, 0, 1.2247]));
+    expect(g.correct).toBe(false);
+    expect(g.misconception).toBe('variance-d-minus-1');
+  });
+
+  it('says what is wrong with the shape', () => {
+    const g = ex.grade(4, inputs(), 'output', row([1, 2, 3]));
+    expect(g).toMatchObject({ correct: false, shapeOk: false, message: 'expected 4 numbers, got 3', entryOk: [] });
+    expect(ex.grade(9, ex.defaults(9), 'jacobian', { rows: 2, cols: 3, values: [0, 0, 0, 0, 0, 0] }).message).toBe('expected 3 rows, got 2');
+  });
+
+  it('rejects non-finite answers', () => {
+    const g = ex.grade(4, inputs(), 'mean', row([Number.NaN]));
+    expect(g).toMatchObject({ correct: false, message: 'the answer is not a finite number', misconception: '' });
+  });
+});
+
+describe('errors reach JS as Errors with the kernel’s message', () => {
+  it.each([
+    [() => ex.solve(4, { x: row([2, 4, 4, 6]), eps: row([-1]) }), /eps must be >= 0 \(it is added under a square root\), got -1/],
+    [() => ex.solve(4, { x: row([2, 4, 4, 6]) }), /missing input 'eps'/],
+    [() => ex.solve(4, { x: row([2, Number.NaN]), eps: row([0]) }), /x must contain only finite numbers \(entry 2 is not\)/],
+    [() => ex.solve(4, { x: { rows: 2, cols: 2, values: [1, 2, 3, 4] }, eps: row([0]) }), /x must be a vector/],
+    [() => ex.solve(5, { x: row([1, 3]), b: row([1]) }), /b has 1 number, x has 2: they must match/],
+    [() => ex.solve(4, { x: [2, 4], eps: row([0]) }), /x.values must be an array of numbers/],
+    [() => ex.solve(4, null), /inputs must be an object/],
+    [() => ex.defaults(3), /exercise 3 is multiple choice/],
+    [() => ex.defaults(17), /there is no exercise 17/],
+    [() => ex.variant(4, -1), /seed must be a whole number from 0 to 2\^53/],
+    [() => ex.variant(4, 1.5), /seed must be a whole number/],
+    [() => ex.grade(4, ex.defaults(4), 'sd', row([1])), /this exercise has no part 'sd'/],
+    [() => ex.solve(16, { delta: row([-0.1]), n: row([4]) }), /delta must be >= 0 \(it bounds a norm ‖B_i‖\)/],
+  ])('%#', (call, message) => {
+    let error;
+    try {
+      call();
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(Error);
+    expect(error.message).toMatch(message);
+  });
+
+  it('leaves the module usable after an error', async () => {
+    expect(() => ex.solve(4, { x: row([1]), eps: row([0]) })).toThrow(/at least 2 numbers/);
+    expect(partOf(ex.solve(2, ex.defaults(2)), 'dydx').answer).toEqual([1.3]);
+    expect((await loadKernels()).exerciseNumbers).toBeTypeOf('function');
+  });
+});
+
+describe('well posed', () => {
+  it('the defaults are; equal entries are not, with the reason', () => {
+    for (const n of ex.numbers) expect(ex.wellPosed(n, ex.defaults(n)), `exercise ${n}`).toBe('');
+    expect(ex.wellPosed(4, { x: row([3, 3, 3]), eps: row([0]) })).toMatch(/^all entries of x are equal, so σ² = 0/);
+  });
+});
+
+describe('variant', () => {
+  it('is deterministic in the seed, the same numbers as natively, and well posed', () => {
+    for (const n of ex.numbers) {
+      for (const seed of [0, 1, 2, 12345, 2 ** 53]) {
+        const v = ex.variant(n, seed);
+        expect(ex.variant(n, seed), `exercise ${n} seed ${seed}`).toEqual(v);
+        expect(ex.wellPosed(n, v), `exercise ${n} seed ${seed}`).toBe('');
+      }
+    }
+    // pinned in tests/cpp/test_exercises.cpp too
+    expect(ex.variant(4, 1)).toEqual({ eps: { rows: 1, cols: 1, values: [0] }, x: { rows: 1, cols: 3, values: [0, 9, 3] } });
+    expect(ex.variant(16, 1)).toEqual({ delta: { rows: 1, cols: 1, values: [0.01] }, n: { rows: 1, cols: 1, values: [96] } });
+  });
+
+  it('different seeds give different numbers', () => {
+    const seen = new Set(Array.from({ length: 20 }, (_, seed) => JSON.stringify(ex.variant(4, seed))));
+    expect(seen.size).toBeGreaterThan(10);
+  });
+});

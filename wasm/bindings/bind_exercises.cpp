@@ -1,0 +1,147 @@
+// JS entry points of the exercises (exercises.hpp): the key's inputs, seeded variants, solutions with
+// mistakes and steps, grading, well-posedness. A value crosses as {rows, cols, values}, row-major; values
+// arrive as an Array or a Float64Array (rows defaults to 1, cols to the count) and leave as a Float64Array.
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "convert.hpp"
+#include "exercises.hpp"
+
+namespace tk::js {
+namespace {
+
+int exercise_number(double n) {
+  require(n == std::floor(n) && std::abs(n) < 1e9, "the exercise number must be a whole number");
+  return int(n);
+}
+
+// Seeds are JS numbers: whole, 0 … 2^53, all exact in a double.
+std::uint64_t seed_from(double seed) {
+  require(seed == std::floor(seed) && seed >= 0 && seed <= 9007199254740992.0, "seed must be a whole number from 0 to 2^53");
+  return std::uint64_t(seed);
+}
+
+ExerciseValue value_from(const val& v, const std::string& name) {
+  require(v.typeOf().as<std::string>() == "object" && !v.isNull(), name + " must be an object {rows, cols, values}");
+  const val values = v["values"];
+  require(val::global("Array").call<bool>("isArray", values) || val::global("ArrayBuffer").call<bool>("isView", values),
+          name + ".values must be an array of numbers");
+  ExerciseValue out;
+  out.values = emscripten::convertJSArrayToNumberVector<double>(values);
+  out.rows = int_field(v, "rows", 1);
+  out.cols = int_field(v, "cols", int(out.values.size()));
+  return out;
+}
+
+ExerciseInputs inputs_from(const val& inputs) {
+  require(inputs.typeOf().as<std::string>() == "object" && !inputs.isNull(), "inputs must be an object {name: {rows, cols, values}}");
+  ExerciseInputs out;
+  const val keys = val::global("Object").call<val>("keys", inputs);
+  const int count = keys["length"].as<int>();
+  for (int i = 0; i < count; ++i) {
+    const std::string name = keys[i].as<std::string>();
+    out[name] = value_from(inputs[name], name);
+  }
+  return out;
+}
+
+val to_js(const ExerciseValue& v) {
+  val out = val::object();
+  out.set("rows", v.rows);
+  out.set("cols", v.cols);
+  out.set("values", tk::js::to_js(v.values.data(), Eigen::Index(v.values.size())));
+  return out;
+}
+
+val to_js(const std::map<std::string, ExerciseValue>& values) {
+  val out = val::object();
+  for (const auto& [name, value] : values) out.set(name, to_js(value));
+  return out;
+}
+
+val exercise_numbers() {
+  return guarded([] {
+    val out = val::array();
+    for (int n : numeric_exercises()) out.call<void>("push", n);
+    return out;
+  });
+}
+
+val exercise_defaults_js(double n) {
+  return guarded([&] { return to_js(exercise_defaults(exercise_number(n))); });
+}
+
+val exercise_variant_js(double n, double seed) {
+  return guarded([&] { return to_js(exercise_variant(exercise_number(n), seed_from(seed))); });
+}
+
+val solve_exercise_js(double n, val inputs) {
+  return guarded([&] {
+    const ExerciseSolution s = solve_exercise(exercise_number(n), inputs_from(inputs));
+    val parts = val::array();
+    for (const ExercisePart& p : s.parts) {
+      val part = val::object();
+      part.set("id", p.id);
+      part.set("rows", p.answer.rows);
+      part.set("cols", p.answer.cols);
+      part.set("answer", to_js(p.answer)["values"]);
+      part.set("atol", p.atol);
+      part.set("rtol", p.rtol);
+      parts.call<void>("push", part);
+    }
+    val mistakes = val::array();
+    for (const Misconception& m : s.misconceptions) {
+      val mistake = val::object();
+      mistake.set("id", m.id);
+      mistake.set("part", m.part);
+      mistake.set("rows", m.value.rows);
+      mistake.set("cols", m.value.cols);
+      mistake.set("value", to_js(m.value)["values"]);
+      mistakes.call<void>("push", mistake);
+    }
+    val out = val::object();
+    out.set("parts", parts);
+    out.set("misconceptions", mistakes);
+    out.set("steps", to_js(s.steps));
+    return out;
+  });
+}
+
+val grade_part_js(double n, val inputs, val part, val answer) {
+  return guarded([&] {
+    require(part.isString(), "part must be a string (a part id)");
+    const ExerciseSolution s = solve_exercise(exercise_number(n), inputs_from(inputs));
+    const Grade g = grade_part(s, part.as<std::string>(), value_from(answer, "answer"));
+    val entry_ok = val::array();
+    for (bool ok : g.entry_ok) entry_ok.call<void>("push", ok);
+    val out = val::object();
+    out.set("correct", g.correct);
+    out.set("shapeOk", g.shape_ok);
+    out.set("message", g.message);
+    out.set("entryOk", entry_ok);
+    out.set("lo", tk::js::to_js(g.lo.data(), Eigen::Index(g.lo.size())));
+    out.set("hi", tk::js::to_js(g.hi.data(), Eigen::Index(g.hi.size())));
+    out.set("misconception", g.misconception);
+    return out;
+  });
+}
+
+std::string check_well_posed_js(double n, val inputs) {
+  return guarded([&] {
+    const int number = exercise_number(n);
+    return check_well_posed(number, solve_exercise(number, inputs_from(inputs)));
+  });
+}
+
+}  // namespace
+}  // namespace tk::js
+
+EMSCRIPTEN_BINDINGS(exercises) {
+  emscripten::function("exerciseNumbers", &tk::js::exercise_numbers);
+  emscripten::function("exerciseDefaults", &tk::js::exercise_defaults_js);
+  emscripten::function("exerciseVariant", &tk::js::exercise_variant_js);
+  emscripten::function("solveExercise", &tk::js::solve_exercise_js);
+  emscripten::function("gradePart", &tk::js::grade_part_js);
+  emscripten::function("checkWellPosed", &tk::js::check_well_posed_js);
+}

@@ -1,0 +1,48 @@
+// Typed wrappers around the exercise kernels (wasm/bindings/bind_exercises.cpp): the answer key's inputs,
+// seeded "new numbers", answers with tolerances, the values known mistakes give, the worked solution's
+// steps, and the grader. A value is {rows, cols, values} with values row-major; here they come out as plain
+// arrays. Every call is synchronous once loaded and throws an Error with the kernel's message on bad input.
+import { loadKernels } from './loader.js';
+
+const valueOut = ({ rows, cols, values }) => ({ rows, cols, values: Array.from(values) });
+const valuesOut = (named) => Object.fromEntries(Object.entries(named).map(([name, v]) => [name, valueOut(v)]));
+
+export async function loadExercises() {
+  const K = await loadKernels();
+  return {
+    /** The exercise numbers that have kernels: [2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 16]. */
+    numbers: Array.from(K.exerciseNumbers()),
+
+    /** The answer key's inputs: {name: {rows, cols, values}}. */
+    defaults: (n) => valuesOut(K.exerciseDefaults(n)),
+
+    /** "New numbers" for a seed (a whole number, 0 … 2^53): the same seed always gives the same inputs. */
+    variant: (n, seed) => valuesOut(K.exerciseVariant(n, seed)),
+
+    /**
+     * Answers and tolerances, mistakes, steps for the inputs (values as arrays or Float64Arrays).
+     * → {parts: [{id, rows, cols, answer, atol, rtol}], misconceptions: [{id, part, rows, cols, value}],
+     *    steps: {name: {rows, cols, values}}}
+     */
+    solve(n, inputs) {
+      const s = K.solveExercise(n, inputs);
+      return {
+        parts: s.parts.map((p) => ({ ...p, answer: Array.from(p.answer) })),
+        misconceptions: s.misconceptions.map((m) => ({ ...m, value: Array.from(m.value) })),
+        steps: valuesOut(s.steps),
+      };
+    },
+
+    /**
+     * Grades one part; answer = {rows, cols, values}.
+     * → {correct, shapeOk, message, entryOk: [bool], lo: [..], hi: [..], misconception: '' or a mistake id}
+     */
+    grade(n, inputs, part, answer) {
+      const g = K.gradePart(n, inputs, part, answer);
+      return { ...g, entryOk: Array.from(g.entryOk), lo: Array.from(g.lo), hi: Array.from(g.hi) };
+    },
+
+    /** '' when the exercise is fit to ask with these inputs, else the reason for the reader. */
+    wellPosed: (n, inputs) => K.checkWellPosed(n, inputs),
+  };
+}

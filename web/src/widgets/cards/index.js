@@ -1,0 +1,123 @@
+// The flash-card deck: the chapter's cloze cards and practice cards, scheduled with FSRS (ts-fsrs). A card
+// shows its front; "Show answer" turns it; the reader rates recall (Again, Hard, Good, Easy) and FSRS picks
+// the next review. Practice cards draw new numbers from the exercise kernels at every repetition. The
+// schedule lives with the reader's progress (progress/store.js).
+import katex from 'katex';
+import { createEmptyCard, fsrs, generatorParameters, Rating } from 'ts-fsrs';
+import { loadExercises } from '../../kernels/exercises.js';
+import { progress } from '../../progress/store.js';
+import { fillTex } from '../../ui/tex-template.js';
+import './style.css';
+
+const RATINGS = [
+  [Rating.Again, 'Again'],
+  [Rating.Hard, 'Hard'],
+  [Rating.Good, 'Good'],
+  [Rating.Easy, 'Easy'],
+];
+const scheduler = fsrs(generatorParameters({ enable_fuzz: false }));
+
+// FSRS cards hold Dates; the stored copy holds ISO strings.
+const revive = (c) => ({ ...c, due: new Date(c.due), last_review: c.last_review ? new Date(c.last_review) : undefined });
+const store = (c) => ({ ...c, due: c.due.toISOString(), last_review: c.last_review?.toISOString() });
+
+function when(date, now) {
+  const minutes = Math.round((date - now) / 60000);
+  if (minutes < 1) return 'now';
+  if (minutes < 60) return `in ${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `in ${hours} h`;
+  const days = Math.round(hours / 24);
+  return `in ${days} day${days === 1 ? '' : 's'}`;
+}
+
+export async function mount(el, { cloze, practice }) {
+  const exercises = practice.length ? await loadExercises() : null;
+  const cards = [...cloze, ...practice];
+  el.classList.add('deck');
+  el.innerHTML = `<p class="deck-status" aria-live="polite"></p>
+    <div class="deck-card" tabindex="-1"><div class="deck-front"></div><div class="deck-back" hidden></div></div>
+    <div class="deck-actions"><button type="button" class="deck-show">Show answer</button></div>
+    <div class="deck-rate" hidden role="group" aria-label="How well did you remember?"></div>`;
+  const status = el.querySelector('.deck-status');
+  const front = el.querySelector('.deck-front');
+  const back = el.querySelector('.deck-back');
+  const show = el.querySelector('.deck-show');
+  const rate = el.querySelector('.deck-rate');
+  let current;
+
+  const scheduleOf = (id) => (progress.cards()[id] ? revive(progress.cards()[id]) : createEmptyCard(new Date(0)));
+
+  // a practice card's numbers: a fresh variant of its exercise, solved by the kernels
+  function practiceValues(card) {
+    const seed = Math.floor(Math.random() * 2 ** 31);
+    const inputs = exercises.variant(card.exercise, seed);
+    const solution = exercises.solve(card.exercise, inputs);
+    const values = { ...inputs, ...solution.steps };
+    for (const part of solution.parts) values[part.id] = part.answer;
+    return values;
+  }
+
+  function fill(root, values) {
+    for (const span of root.querySelectorAll('.tex-live')) {
+      span.innerHTML = katex.renderToString(fillTex(span.dataset.tex, values), { throwOnError: false, output: 'htmlAndMathml' });
+    }
+  }
+
+  function next() {
+    const now = new Date();
+    const due = cards.filter((c) => scheduleOf(c.id).due <= now).sort((a, b) => scheduleOf(a.id).due - scheduleOf(b.id).due);
+    rate.hidden = true;
+    back.hidden = true;
+    if (!due.length) {
+      const upcoming = cards.map((c) => scheduleOf(c.id).due).sort((a, b) => a - b)[0];
+      current = null;
+      front.innerHTML = '<p>No card is due.</p>';
+      show.hidden = true;
+      status.textContent = `All ${cards.length} cards reviewed for now; the next one is due ${when(upcoming, now)}.`;
+      return;
+    }
+    current = due[0];
+    front.innerHTML = current.front;
+    back.innerHTML = current.back;
+    if (current.exercise) {
+      const values = practiceValues(current);
+      fill(front, values);
+      fill(back, values);
+    }
+    show.hidden = false;
+    status.textContent = `${due.length} card${due.length === 1 ? '' : 's'} due of ${cards.length}.`;
+  }
+
+  show.addEventListener('click', () => {
+    back.hidden = false;
+    show.hidden = true;
+    const now = new Date();
+    const options = scheduler.repeat(scheduleOf(current.id), now);
+    rate.replaceChildren(
+      ...RATINGS.map(([rating, label]) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.innerHTML = `${label} <span class="deck-next">${when(options[rating].card.due, now)}</span>`;
+        b.addEventListener('click', () => {
+          const card = options[rating].card;
+          progress.update((s) => (s.cards[current.id] = store(card)));
+          next();
+          el.querySelector('.deck-card').focus();
+        });
+        return b;
+      }),
+    );
+    rate.hidden = false;
+    rate.querySelector('button').focus();
+  });
+
+  const unsubscribe = progress.subscribe((why) => why === 'import' && next());
+  next();
+  return {
+    destroy() {
+      unsubscribe();
+      el.replaceChildren();
+    },
+  };
+}

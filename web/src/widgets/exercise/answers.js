@@ -1,0 +1,86 @@
+// One answer control per part of an exercise: a text field for numbers, vectors and matrices (with a live
+// "interpreted as" line), radio buttons or checkboxes for choices, a text area for an explanation. Each
+// control reads itself; grading and feedback are drawn by index.js.
+import { parseMatrix, parseNumber, parseVector } from '../../ui/parse.js';
+import { describe } from './values.js';
+
+let counter = 0;
+const PARSE = {
+  number: (t) => parseNumber(t),
+  vector: (t) => parseVector(t, { max: 64 }),
+  matrix: (t) => parseMatrix(t, { maxRows: 16, maxCols: 16 }),
+};
+const plain = (html) => {
+  const div = document.createElement('div');
+  div.innerHTML = html;
+  return div.textContent.replace(/\s+/g, ' ').trim();
+};
+
+export function createAnswer(part, saved = '') {
+  const id = `ex-answer-${++counter}`;
+  const el = document.createElement('div');
+  el.className = `ex-part ex-part-${part.kind}`;
+  el.dataset.part = part.id;
+  const name = `Answer: ${plain(part.label)}`;
+
+  if (part.kind in PARSE) {
+    const tag = part.kind === 'matrix' ? 'textarea' : 'input';
+    el.innerHTML = `<label class="ex-part-label" for="${id}">${part.label}</label>
+      <${tag} id="${id}" class="ex-answer" autocomplete="off" spellcheck="false" aria-describedby="${id}-echo ${id}-result"
+        ${tag === 'input' ? 'type="text"' : 'rows="3"'}></${tag}>
+      <p class="ex-echo" id="${id}-echo" aria-live="off"></p>
+      <div class="ex-result" id="${id}-result"></div>`;
+    const input = el.querySelector('.ex-answer');
+    input.setAttribute('aria-label', name);
+    input.value = saved ?? '';
+    const echo = el.querySelector('.ex-echo');
+    const read = () => {
+      const text = input.value;
+      if (!text.trim()) return { empty: true };
+      const r = PARSE[part.kind](text);
+      return r.ok ? { value: r.value } : { error: r.message };
+    };
+    const showEcho = () => {
+      const r = read();
+      echo.classList.toggle('ex-echo-error', !!r.error);
+      echo.textContent = r.empty ? '' : r.error ? r.error : `interpreted as ${describe(r.value)}`;
+    };
+    input.addEventListener('input', showEcho);
+    showEcho();
+    return { el, part, input, read, text: () => input.value, result: el.querySelector('.ex-result'), focus: () => input.focus() };
+  }
+
+  if (part.kind === 'choice' || part.kind === 'multi') {
+    const type = part.kind === 'choice' ? 'radio' : 'checkbox';
+    const chosen = new Set(String(saved ?? '').split(',').filter(Boolean));
+    el.innerHTML = `<fieldset class="ex-choices"><legend class="ex-part-label"></legend>
+      ${part.options.map((o, k) => `<label class="ex-option"><input type="${type}" name="${id}" value="${o.key}" id="${id}-${k}"> <span>${o.html}</span></label>`).join('')}
+      </fieldset><div class="ex-result"></div>`;
+    const legend = el.querySelector('legend');
+    legend.innerHTML = `<span class="visually-hidden">Answer: </span>${part.label}`;
+    const boxes = [...el.querySelectorAll('input')];
+    boxes.forEach((b) => (b.checked = chosen.has(b.value)));
+    const keys = () => boxes.filter((b) => b.checked).map((b) => b.value);
+    return {
+      el, part, input: boxes[0], boxes,
+      read: () => (keys().length ? { value: keys() } : { empty: true }),
+      text: () => keys().join(','),
+      result: el.querySelector('.ex-result'),
+      focus: () => boxes[0].focus(),
+    };
+  }
+
+  // explain: free text, then the model answer and an honest self-check
+  el.innerHTML = `<label class="ex-part-label" for="${id}">${part.label}</label>
+    <textarea id="${id}" class="ex-answer" rows="3"></textarea><div class="ex-result"></div>`;
+  const input = el.querySelector('textarea');
+  input.setAttribute('aria-label', name);
+  input.value = saved ?? '';
+  return {
+    el, part, input,
+    read: () => (input.value.trim() ? { value: input.value.trim() } : { empty: true }),
+    text: () => input.value,
+    result: el.querySelector('.ex-result'),
+    focus: () => input.focus(),
+  };
+}
