@@ -168,14 +168,16 @@ export class RunPool {
     return () => this.listeners.delete(listener);
   }
 
+  // Status listeners (the status line) hear at most four times a second: the main thread stays free.
   emit() {
-    if (this.emitScheduled) return;
-    this.emitScheduled = true;
-    queueMicrotask(() => {
-      this.emitScheduled = false;
+    if (this.emitTimer) return;
+    const wait = Math.max(0, 250 - (performance.now() - (this.lastEmit ?? -Infinity)));
+    this.emitTimer = setTimeout(() => {
+      this.emitTimer = null;
+      this.lastEmit = performance.now();
       const s = this.status();
       for (const l of this.listeners) l(s);
-    });
+    }, wait);
   }
 }
 

@@ -21,9 +21,10 @@ export function mountStatusBar(pool) {
       if (bar.hidden) shownAt = performance.now();
       bar.hidden = false;
       const plural = (n, w) => `${n} ${w}${n === 1 ? '' : 's'}`;
-      text.textContent = `Computing in ${plural(s.running, 'worker')}: ${plural(s.queued, 'run')} waiting, ${s.finished} done.`;
+      const line = `Computing in ${plural(s.running, 'worker')}: ${plural(s.queued, 'run')} waiting, ${s.finished} done.`;
+      if (text.textContent !== line) text.textContent = line;
       const mean = s.progress.length ? s.progress.reduce((a, b) => a + b, 0) / s.progress.length : 0;
-      progress.value = mean;
+      if (Math.abs(progress.value - mean) > 0.02) progress.value = mean;
     } else if (!bar.hidden) {
       // keep it up long enough to be read, then hide
       setTimeout(() => {

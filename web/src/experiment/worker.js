@@ -1,5 +1,5 @@
 // A module worker that runs the stack kernel, one run per message, with its own instance of the wasm module.
-// Messages in:  {id, options}.  Out: {id, type: 'progress', done, total} (at most every 50 ms),
+// Messages in:  {id, options}.  Out: {id, type: 'progress', done, total} (at most every 200 ms),
 //               {id, type: 'result', result, seconds} or {id, type: 'error', message}.
 import { loadStack } from '../kernels/stack.js';
 
@@ -12,7 +12,7 @@ self.onmessage = async ({ data: { id, options } }) => {
     const started = performance.now();
     const result = stack.run(options, (done, total) => {
       const now = performance.now();
-      if (done === total || now - last > 50) {
+      if (done === total || now - last > 200) {
         last = now;
         self.postMessage({ id, type: 'progress', done, total });
       }

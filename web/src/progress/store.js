@@ -18,13 +18,21 @@ function storage() {
   }
 }
 
+const BLOCKED = 'Your progress cannot be saved in this browser (storage is blocked or full): it lasts until you close the page.';
+
 function load() {
+  // a browser may expose localStorage and still refuse every write (private modes, full quota)
+  try {
+    storage().setItem(`${KEY}-probe`, '1');
+    storage().removeItem(`${KEY}-probe`);
+  } catch {
+    problem = BLOCKED;
+  }
   try {
     const text = storage()?.getItem(KEY);
     if (text) state = validated(JSON.parse(text));
-    if (!storage()) problem = 'Your progress cannot be saved in this browser (storage is blocked): it lasts until you close the page.';
   } catch {
-    problem = 'Your saved progress could not be read, so this visit starts afresh; it will be saved again when you answer.';
+    problem ??= 'Your saved progress could not be read, so this visit starts afresh; it will be saved again when you answer.';
     state = empty();
   }
 }
@@ -34,9 +42,9 @@ function save() {
     const s = storage();
     if (!s) throw new Error('no storage');
     s.setItem(KEY, JSON.stringify(state));
-    if (problem?.startsWith('Your progress could not be saved')) problem = null;
+    if (problem === BLOCKED) problem = null;
   } catch {
-    problem = 'Your progress could not be saved in this browser (storage is blocked or full): it lasts until you close the page.';
+    problem = BLOCKED;
   }
 }
 
