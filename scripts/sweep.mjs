@@ -2,7 +2,8 @@
 // npm run sweep -- --placement post|pre|nores --L 20 --seeds 0-5 [--d 128 --heads 4 --B 8 --T 16 --scale 1
 //                  --causal --act relu|gelu --ffn-mult 4 --jobs 2]
 // Runs the article's experiment with the browser's own wasm module, in Node. Prints one JSON object per run
-// per line (placement, L, seed, config, grad[], sd[], loss, ratio) and a last line with the medians over seeds.
+// per line (placement, L, seed, config, grad[], sd[], loss, ratio, growth {factor, exponent, sqrtDepth} of the
+// stream) and a last line with the medians over seeds.
 // --placement and --L also take comma lists (e.g. --L 6,24,48,96) to run a whole table.
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -109,7 +110,7 @@ async function main() {
   await runAll(runs, Math.min(options.jobs, availableParallelism()), (r) => {
     results.push(r);
     const { placement, L, seed } = r.run;
-    console.log(JSON.stringify({ placement, L, seed, config, grad: r.gradNorm, sd: r.streamSd, loss: r.loss, ratio: r.ratio, seconds: r.seconds, flops: r.flops }));
+    console.log(JSON.stringify({ placement, L, seed, config, grad: r.gradNorm, sd: r.streamSd, loss: r.loss, ratio: r.ratio, growth: r.growth, seconds: r.seconds, flops: r.flops }));
   });
 
   const medians = [];

@@ -15,6 +15,7 @@ parentPort.on('message', (run) => {
       loss: r.loss,
       ratio: r.ratio,
       flops: stack.flops(run),
+      growth: r.streamSd.length >= 2 ? stack.streamGrowth(r.streamSd) : null,
       seconds: (performance.now() - started) / 1000,
     });
   } catch (error) {

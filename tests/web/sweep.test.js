@@ -1,0 +1,43 @@
+// npm run sweep: the command line over the same wasm module. Good arguments print one JSON line per run and
+// the medians last; bad ones print the usage and exit with code 2.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const script = fileURLToPath(new URL('../../scripts/sweep.mjs', import.meta.url));
+const run = (...args) => spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', timeout: 60_000 });
+
+describe('sweep command line', () => {
+  it('prints a JSON line per run and the medians last', () => {
+    const r = run('--placement', 'post,pre', '--L', '3', '--seeds', '0-2', '--d', '8', '--heads', '2', '--B', '2', '--T', '3');
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const runs = lines.slice(0, -1);
+    expect(runs).toHaveLength(6);
+    for (const line of runs) {
+      expect(line.grad).toHaveLength(3);
+      expect(line.sd).toHaveLength(3);
+      expect(line.config).toMatchObject({ d: 8, heads: 2, B: 2, T: 3, ffnMult: 4, scale: 1, causal: false, activation: 'relu' });
+      expect(line.ratio).toBeCloseTo(line.grad[0] / line.grad[2], 12);
+      expect(line.growth.factor).toBeCloseTo(line.sd[2] / line.sd[0], 12);
+    }
+    const { medians } = lines.at(-1);
+    expect(medians.map((m) => [m.placement, m.L, m.seeds])).toEqual([['post', 3, [0, 1, 2]], ['pre', 3, [0, 1, 2]]]);
+    const post = runs.filter((l) => l.placement === 'post').map((l) => l.ratio).sort((a, b) => a - b);
+    expect(medians[0].ratio).toBe(post[1]);
+  });
+
+  it.each([
+    [[], /--placement, --L and --seeds are required/],
+    [['--placement', 'middle', '--L', '3', '--seeds', '0'], /unknown placement "middle"/],
+    [['--placement', 'pre', '--L', 'x', '--seeds', '0'], /--L needs a whole number/],
+    [['--placement', 'pre', '--L', '3', '--seeds', '0', '--bogus'], /unknown argument "--bogus"/],
+    [['--placement', 'pre', '--L', '10000', '--seeds', '0'], /depth L must be between 1 and 1024/],
+    [['--placement', 'pre', '--L', '3', '--seeds', '0', '--heads', '5'], /heads must divide d/],
+  ])('%j → usage, exit code 2', (args, message) => {
+    const r = run(...args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).toMatch(/usage: npm run sweep/);
+  });
+});
