@@ -15,6 +15,8 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic',
 export default defineConfig({
   testDir: '.',
   timeout: 60_000,
+  // the machine may be shared: an assertion waits up to 15 s for the page before it fails
+  expect: { timeout: 15_000 },
   workers: 2,
   fullyParallel: true,
   reporter: [['list'], ['json', { outputFile: `${repo}/build/e2e-results.json` }]],
