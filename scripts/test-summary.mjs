@@ -35,8 +35,19 @@ function playwright() {
   return `${s.expected} passed, ${s.unexpected} failed, ${s.flaky} flaky, ${s.skipped} skipped`;
 }
 
+// scripts/size.mjs: each budget's measure against its limit
+function size() {
+  const json = read('build/size-results.json');
+  if (!json) return 'did not run';
+  const { budgets } = JSON.parse(json);
+  const over = budgets.filter((b) => !b.ok).length;
+  const shown = budgets.map((b) => `${b.name.split(' (')[0].split(':')[0]} ${(b.value / 1000).toFixed(1)} of ${(b.limit / 1000).toFixed(0)} KB`).join(', ');
+  return `${budgets.length - over} passed, ${over} failed (${shown}, gzip -9)`;
+}
+
 console.log('\n== test summary');
 console.log(`ctest (native C++):        ${ctest('build/ctest.log')}`);
 console.log(`gtest (C++ as wasm, Node): ${gtest('build/ctest-wasm.log')}`);
 console.log(`vitest (wasm in Node):     ${vitest()}`);
 console.log(`playwright (Chromium):     ${playwright()}`);
+console.log(`size budget:               ${size()}`);

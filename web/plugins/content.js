@@ -39,6 +39,10 @@ export function parseFrontMatter(text) {
   return { meta, body: text.slice(m[0].length) };
 }
 
+// A section's id is its file's slug, unless one of its headings already has that id (30-exercises.md and
+// its "Exercises" heading): ids must be unique, and the contents link to the heading.
+const sectionId = (slug, headings) => (headings.some((h) => h.id === slug) ? `${slug}-part` : slug);
+
 /** Renders every content file; returns the sections in order, with their headings and widget specs. */
 export function renderChapter(contentDir) {
   const renderer = createRenderer();
@@ -54,11 +58,11 @@ export function renderChapter(contentDir) {
       }
       if (meta.cards) {
         const c = renderCards({ body, file, renderer, slugHeading });
-        return { file, slug, meta, html: `<section class="part" id="${slug}">\n${c.html}</section>`, headings: c.headings, widgets: c.widgets };
+        return { file, slug, meta, html: `<section class="part" id="${sectionId(slug, c.headings)}">\n${c.html}</section>`, headings: c.headings, widgets: c.widgets };
       }
       const env = { file, widgets: [] };
       const { html, headings } = slugHeading(renderer.render(body, { file, env }));
-      return { file, slug, meta, html: `<section class="part" id="${slug}">\n${html}</section>`, headings, widgets: env.widgets };
+      return { file, slug, meta, html: `<section class="part" id="${sectionId(slug, headings)}">\n${html}</section>`, headings, widgets: env.widgets };
     });
 }
 
@@ -82,6 +86,7 @@ export default function contentPlugin({ contentDir }) {
     transformIndexHtml: {
       order: 'pre',
       handler(html) {
+        if (!html.includes('<!--chapter-->')) return html; // another page (404.html)
         const { chapter, toc } = pageHtml(renderChapter(contentDir));
         return html.replace('<!--chapter-->', chapter).replace('<!--toc-->', toc);
       },

@@ -8,7 +8,8 @@ let instance;
 export function loadKernels() {
   instance ??= createKernels().catch((error) => {
     instance = undefined; // allow a retry after a failed download
-    throw error;
+    // the page shows this message as it is (widgets/mount.js); the loader's own text stays in `cause`
+    throw new Error('the computing kernels (a WebAssembly file) could not be loaded; reloading the page may help', { cause: error });
   });
   return instance;
 }

@@ -1,7 +1,9 @@
 // A uPlot chart for the article's figures, and the data table one click away beneath it. The chart takes
-// the page's colours from its CSS variables (light and dark), follows its container's width, and names
-// itself for screen readers (role="img" + aria-label). Drawing only: every value comes in from a widget,
-// which has it from the kernels; the table lists exactly those values, full precision in data-value.
+// the page's colours from its CSS variables (light and dark: redrawn when the system's scheme, the
+// masthead's switch (data-theme on <html>) or print changes them), follows its container's width, names
+// itself for screen readers (role="img" + aria-label) and lets a keyboard switch the series in its legend.
+// Drawing only: every value comes in from a widget, which has it from the kernels; the table lists exactly
+// those values, full precision in data-value.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatNumber } from './format.js';
@@ -11,6 +13,7 @@ const HEIGHT = 300;
 const FONT = '12px system-ui, -apple-system, "Segoe UI", sans-serif';
 const LABEL_FONT = `600 ${FONT}`;
 const DARK = '(prefers-color-scheme: dark)';
+const PRINT = 'print';
 
 // The value of a CSS custom property on :root, e.g. colour('--accent') → '#0e7490'.
 const colour = (name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
@@ -45,7 +48,10 @@ export function createChart(host, options) {
   const el = document.createElement('div');
   el.className = 'chart';
   el.setAttribute('role', 'img');
-  host.append(el);
+  // the legend sits outside the image: its entries are switches a keyboard can reach
+  const legendBox = document.createElement('div');
+  legendBox.className = 'chart-legend';
+  host.append(el, legendBox);
   const height = options.height ?? HEIGHT;
   let plot;
   let signature = '';
@@ -116,6 +122,7 @@ export function createChart(host, options) {
         series: [{ label: options.x.label, value: (u, v) => shown(v) }, ...seriesOptions],
         legend: {
           live: options.live ?? true,
+          mount: (u, table) => legendBox.append(table),
           markers: { dash: (u, i) => (!u.series[i].dash ? 'solid' : u.series[i].dash[0] <= 2 ? 'dotted' : 'dashed'), fill: (u, i) => markerFill[i] },
         },
         cursor: { points: { size: 7 } },
@@ -126,6 +133,7 @@ export function createChart(host, options) {
               const key = last.series[i - 1]?.key;
               if (opts.show) hidden.delete(key);
               else hidden.add(key);
+              legendBox.querySelectorAll('.u-legend .u-series .u-label')[i]?.setAttribute('aria-checked', String(opts.show));
             },
           ],
         },
@@ -133,6 +141,23 @@ export function createChart(host, options) {
       sanitise(last.data),
       el,
     );
+    legendKeys();
+  }
+
+  // uPlot switches a series on a click on its legend entry; the same entry answers Enter and Space.
+  function legendKeys() {
+    legendBox.querySelectorAll('.u-legend .u-series').forEach((row, i) => {
+      const label = row.querySelector('.u-label');
+      if (i === 0 || !label) return; // the x series is not a switch
+      label.tabIndex = 0;
+      label.setAttribute('role', 'switch');
+      label.setAttribute('aria-checked', String(plot.series[i].show));
+      label.addEventListener('keydown', (event) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        event.preventDefault();
+        plot.setSeries(i, { show: !plot.series[i].show });
+      });
+    });
   }
 
   // A log axis cannot place zero, negative or non-finite values; they are left out of the drawing.
@@ -150,9 +175,12 @@ export function createChart(host, options) {
     });
   });
   resize.observe(host);
-  const scheme = matchMedia(DARK);
-  const retheme = () => build();
-  scheme.addEventListener('change', retheme);
+  // new colours: the system's scheme, the reader's choice in the masthead, or paper
+  const retheme = () => plot && build();
+  const media = [matchMedia(DARK), matchMedia(PRINT)];
+  media.forEach((m) => m.addEventListener('change', retheme));
+  const themeChoice = new MutationObserver(retheme);
+  themeChoice.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
 
   return {
     el,
@@ -173,10 +201,12 @@ export function createChart(host, options) {
     destroy() {
       resize.disconnect();
       if (resizeFrame) cancelAnimationFrame(resizeFrame);
-      scheme.removeEventListener('change', retheme);
+      media.forEach((m) => m.removeEventListener('change', retheme));
+      themeChoice.disconnect();
       plot?.destroy();
       plot = undefined;
       el.remove();
+      legendBox.remove();
     },
   };
 }

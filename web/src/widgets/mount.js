@@ -1,6 +1,6 @@
 // Mounts each `.widget[data-widget]` placeholder when it comes within a screen or two of the viewport
 // (the wasm download and the widget's chunk start then, not at page load).
-import { registry } from './registry.js';
+import { registry, withoutKernels } from './registry.js';
 
 const mounted = new Map();
 
@@ -13,6 +13,8 @@ async function mountOne(el) {
   }
   el.classList.add('widget-loading');
   try {
+    // without WebAssembly a figure that computes cannot start (its workers would fail the same way)
+    if (typeof WebAssembly !== 'object' && !withoutKernels.has(name)) throw new Error('no WebAssembly');
     const props = JSON.parse(el.dataset.props || '{}');
     const module = await load();
     if (module.enhances) {
@@ -25,7 +27,9 @@ async function mountOne(el) {
       el.replaceChildren(host);
       mounted.set(el, handle);
     }
+    el.dataset.mount = 'done'; // "mounted", for styles and tests
   } catch (error) {
+    el.dataset.mount = 'failed';
     const note = document.createElement('p');
     note.className = 'widget-error';
     note.setAttribute('role', 'alert');

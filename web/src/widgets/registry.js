@@ -12,3 +12,6 @@ export const registry = {
   'ratio-depth': () => import('./ratio-depth/index.js'),
   'stream-growth': () => import('./stream-growth/index.js'),
 };
+
+// Widgets that draw without the kernels: they mount even where WebAssembly is missing.
+export const withoutKernels = new Set(['wirings', 'progress']);

@@ -30,7 +30,10 @@ export async function mount(el, props) {
   restart.textContent = 'Compute';
   restart.hidden = true;
   restart.addEventListener('click', () => start());
-  el.append(controls.el, table, note, footer, restart);
+  const scroller = document.createElement('div'); // on a phone the table scrolls, not the page
+  scroller.className = 'scroll-x table-scroll';
+  scroller.append(table);
+  el.append(controls.el, scroller, note, footer, restart);
 
   let results = new Map();
   let progress = new Map();

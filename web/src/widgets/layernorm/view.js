@@ -12,9 +12,9 @@ export function createView() {
   el.innerHTML = `
     <p class="ln-output">LN(x) = <output class="ln-y" aria-live="polite"></output></p>
     <p class="ln-note" role="status"></p>
-    <h4>Step by step</h4>
+    <h3 class="ln-heading">Step by step</h3>
     <ol class="ln-steps"></ol>
-    <h4>The Jacobian <span class="ln-jac-scale"></span></h4>
+    <h3 class="ln-heading">The Jacobian <span class="ln-jac-scale"></span></h3>
     <p class="ln-jac-note"></p>
     <div class="ln-jacobian">
       <div data-term="J"></div><div data-term="diagonal"></div>

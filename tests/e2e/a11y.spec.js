@@ -1,0 +1,194 @@
+// Accessibility of the whole chapter in a real browser: axe-core finds no serious or critical violation
+// in light or dark mode with every widget mounted (an exercise after a wrong answer, the card deck turned
+// over, a chart's data table open); the keyboard reaches every control with a visible focus ring and can
+// work the ones that are not plain form fields; the palette keeps text at 4.5:1; math keeps its MathML.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures.js';
+import { contrast, experimentsDone, lightUrl, mountAll } from './reach.js';
+
+test.describe.configure({ timeout: 180_000 });
+
+/** Puts the page in the states the issue names, then runs axe over all of it. */
+async function scan(page) {
+  await mountAll(page);
+  await experimentsDone(page);
+  // an exercise after a wrong answer
+  const ex = page.locator('#exercise-11');
+  await ex.locator('.ex-part[data-part="ratio"] .ex-answer').fill('7');
+  await ex.getByRole('button', { name: 'Check' }).click();
+  await expect(ex.getByRole('status')).toContainText(/^0 of \d+ answers right/);
+  // the card deck turned over
+  const deck = page.locator('#card-deck');
+  await deck.getByRole('button', { name: 'Show answer' }).click();
+  await expect(deck.locator('.deck-back')).toBeVisible();
+  // a chart with its data table open
+  const chart = page.locator('#figure-grad-profile');
+  await chart.locator('.chart-data summary').click();
+  await expect(chart.locator('.chart-data table')).toBeVisible();
+  // ... and a series switched off in its legend (dimmed, still to be readable)
+  await chart.getByRole('switch', { name: /Post-LN/ }).click();
+  await expect(chart.getByRole('switch', { name: /Post-LN/ })).toHaveAttribute('aria-checked', 'false');
+  // every section laid out (content-visibility skips those off screen), so colours are judged everywhere
+  await page.addStyleTag({ content: 'main > section { content-visibility: visible !important; }' });
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(results.passes.map((p) => p.id)).toContain('color-contrast'); // axe really judged the colours
+  return report;
+}
+
+for (const scheme of ['light', 'dark']) {
+  test(`axe: no serious or critical violation in ${scheme} mode, every widget mounted`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(lightUrl());
+    expect(await scan(page)).toEqual([]);
+  });
+}
+
+test('the colour switch: light, dark, system; kept across visits, applied before the first paint; charts redraw', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(lightUrl('#figure-grad-profile'));
+  const html = page.locator('html');
+  const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const group = page.getByRole('group', { name: 'Colour scheme' });
+  await expect(group.getByRole('button', { name: 'System' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await bg()).toBe('rgb(253, 253, 252)');
+
+  const chart = page.locator('#figure-grad-profile');
+  await expect(chart.locator('.exp-footer')).toHaveText(/^\d+ runs/, { timeout: 90_000 });
+  const pixels = () => chart.locator('.chart canvas').first().evaluate((c) => c.toDataURL());
+  const before = await pixels();
+
+  // by keyboard: focus the switch's "Dark" and press Enter
+  await group.getByRole('button', { name: 'Dark' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await expect(group.getByRole('button', { name: 'Dark' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await bg()).toBe('rgb(21, 23, 27)');
+  await expect.poll(pixels, { message: 'the chart redraws in the dark palette' }).not.toBe(before);
+  expect(await page.evaluate(() => localStorage.getItem('residual-ln-theme'))).toBe('dark');
+
+  // a new visit: the choice is on <html> before the body is parsed, i.e. before anything is painted
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.body) return;
+      window.__themeAtBody = document.documentElement.dataset.theme ?? 'none';
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.reload();
+  expect(await page.evaluate(() => window.__themeAtBody)).toBe('dark');
+
+  // "Light" wins over a dark system; "System" follows it again
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await group.getByRole('button', { name: 'Light' }).click();
+  expect(await bg()).toBe('rgb(253, 253, 252)');
+  await group.getByRole('button', { name: 'System' }).click();
+  await expect(html).not.toHaveAttribute('data-theme', /.*/);
+  expect(await bg()).toBe('rgb(21, 23, 27)');
+  expect(await page.evaluate(() => localStorage.getItem('residual-ln-theme'))).toBeNull();
+});
+
+test('text colours keep 4.5:1 against every background they sit on, light and dark', async ({ page }) => {
+  await page.goto('./');
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+    const c = await page.evaluate(() => {
+      const probe = document.createElement('span');
+      document.body.append(probe);
+      const read = (name) => {
+        probe.style.color = `var(${name})`;
+        return getComputedStyle(probe).color;
+      };
+      const out = Object.fromEntries(['--bg', '--fg', '--muted', '--panel', '--accent', '--accent-soft', '--danger', '--ok'].map((n) => [n, read(n)]));
+      probe.remove();
+      return out;
+    });
+    const pairs = [['--fg', '--bg'], ['--fg', '--panel'], ['--muted', '--bg'], ['--muted', '--panel'], ['--accent', '--bg'],
+      ['--accent', '--panel'], ['--danger', '--bg'], ['--danger', '--panel'], ['--ok', '--bg'], ['--ok', '--panel'],
+      ['--bg', '--accent'], ['--fg', '--accent-soft']];
+    for (const [fg, bg] of pairs) {
+      expect(contrast(c[fg], c[bg]), `${theme}: ${fg} on ${bg} (${c[fg]} on ${c[bg]})`).toBeGreaterThanOrEqual(4.5);
+    }
+  }
+});
+
+test('keyboard: Tab walks the first sections with a visible focus ring on every stop', async ({ page }) => {
+  await page.goto(lightUrl());
+  await mountAll(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.locator('body').focus();
+  const stops = [];
+  for (let i = 0; i < 45; i++) {
+    await page.keyboard.press('Tab');
+    stops.push(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        const s = getComputedStyle(el);
+        const r = el.getBoundingClientRect();
+        return {
+          what: `${el.tagName.toLowerCase()} ${(el.labels?.[0]?.textContent || el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 40)}`,
+          body: el === document.body,
+          ring: (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none',
+          inView: r.bottom > 0 && r.top < innerHeight && r.width > 0 && r.height > 0,
+        };
+      }),
+    );
+  }
+  for (const stop of stops) {
+    expect(stop.body, 'focus never falls back to the page').toBe(false);
+    expect(stop.ring, `focus ring on ${stop.what}`).toBe(true);
+    expect(stop.inView, `${stop.what} scrolled into view`).toBe(true);
+  }
+  const seen = stops.map((s) => s.what).join('\n');
+  for (const expected of ['Skip to the chapter', 'Light', 'What this chapter is about', 'Pre-LN', 'Depth L']) expect(seen).toContain(expected);
+});
+
+test('keyboard: the controls that are not form fields work with Enter and Space', async ({ page }) => {
+  await page.goto(lightUrl('#figure-grad-profile'));
+  const chart = page.locator('#figure-grad-profile');
+  await expect(chart.locator('.exp-footer')).toHaveText(/^\d+ runs/, { timeout: 90_000 });
+  // a legend entry is a switch
+  const entry = chart.getByRole('switch', { name: /Post-LN/ });
+  await expect(entry).toHaveAttribute('aria-checked', 'true');
+  await entry.focus();
+  await page.keyboard.press('Space');
+  await expect(entry).toHaveAttribute('aria-checked', 'false');
+  await page.keyboard.press('Enter');
+  await expect(entry).toHaveAttribute('aria-checked', 'true');
+  // the data table opens from its summary
+  await chart.locator('.chart-data summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(chart.locator('.chart-data table')).toBeVisible();
+  // the wirings figure's buttons
+  const wirings = page.locator('#figure-s01');
+  await wirings.scrollIntoViewIfNeeded();
+  const post = wirings.getByRole('button', { name: 'Post-LN' });
+  await post.focus();
+  await page.keyboard.press('Enter');
+  await expect(post).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('every chart has its data table, math keeps its MathML (prerendered and live), sliders are labelled', async ({ page }) => {
+  await page.goto(lightUrl());
+  // prerendered: every KaTeX formula carries MathML for screen readers
+  const katex = await page.locator('.katex').count();
+  expect(katex).toBeGreaterThan(100);
+  await expect(page.locator('.katex > .katex-mathml > math')).toHaveCount(katex);
+  await mountAll(page);
+  // runtime: the LayerNorm instrument's steps and an exercise's filled-in formulas
+  await expect(page.locator('.ln-steps .katex .katex-mathml math')).toHaveCount(7);
+  expect(await page.locator('.katex').count()).toBe(await page.locator('.katex > .katex-mathml > math').count());
+  // charts: each with a data table beside it
+  const charts = page.locator('.chart[role="img"]');
+  await expect(charts).toHaveCount(3);
+  for (const chart of await charts.all()) await expect(chart).toHaveAttribute('aria-label', /\S/);
+  const figures = page.locator('.widget:has(.chart)');
+  await expect(figures).toHaveCount(3);
+  for (const figure of await figures.all()) await expect(figure.locator('.chart-data table')).toHaveCount(1);
+  // sliders, if any: a name and a value for assistive technology
+  for (const slider of await page.locator('input[type="range"], [role="slider"]').all()) {
+    await expect(slider).toHaveAccessibleName(/\S/);
+    if ((await slider.getAttribute('role')) === 'slider') await expect(slider).toHaveAttribute('aria-valuenow', /\S/);
+  }
+});

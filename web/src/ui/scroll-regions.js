@@ -1,0 +1,68 @@
+// A box that scrolls sideways (a code block, a wide display equation, a table on a phone) must be
+// reachable by keyboard, or a keyboard cannot scroll it: each one that actually overflows gets
+// tabindex="0" (and loses it when it fits again). Boxes added later by widgets are picked up too.
+// Every box is measured once in idle time (so Tab finds it wherever it is), again when it or its content
+// is resized, when it comes near the viewport, and when a web font arrives while it is near (KaTeX's fonts
+// widen a line of math without resizing any box): a font never makes the page measure boxes far away.
+const SELECTOR = 'pre, .katex-display, .scroll-x, .chart-data-scroll';
+
+function update(box) {
+  const scrolls = box.scrollWidth > box.clientWidth + 1;
+  if (scrolls && !box.hasAttribute('tabindex')) {
+    box.tabIndex = 0;
+    box.dataset.scrollRegion = '';
+  } else if (!scrolls && 'scrollRegion' in box.dataset) {
+    box.removeAttribute('tabindex');
+    delete box.dataset.scrollRegion;
+  }
+}
+
+export function watchScrollRegions(root = document.body) {
+  const near = new Set();
+  const views = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) near.delete(entry.target);
+        else if (entry.target.isConnected) {
+          near.add(entry.target);
+          update(entry.target);
+        }
+      }
+    },
+    { rootMargin: '100% 0px' },
+  );
+  // the box's own size and its content's (a table that fills in grows inside a box that keeps its width)
+  const sizes = new ResizeObserver((entries) => {
+    for (const entry of entries) {
+      const box = entry.target.matches(SELECTOR) ? entry.target : entry.target.parentElement?.closest(SELECTOR);
+      if (box) update(box);
+    }
+  });
+  // the first measure of each box, a few at a time when the page is idle
+  const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 1));
+  const queue = [];
+  const drain = (deadline) => {
+    while (queue.length && (deadline?.timeRemaining?.() ?? 1) > 2) {
+      const box = queue.shift();
+      if (box.isConnected) update(box);
+    }
+    if (queue.length) idle(drain);
+  };
+  const watch = (box) => {
+    if (queue.push(box) === 1) idle(drain);
+    views.observe(box);
+    sizes.observe(box);
+    if (box.firstElementChild) sizes.observe(box.firstElementChild);
+  };
+  document.fonts?.addEventListener('loadingdone', () => near.forEach((box) => (box.isConnected ? update(box) : near.delete(box))));
+  root.querySelectorAll(SELECTOR).forEach(watch);
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== 1) continue;
+        if (node.matches(SELECTOR)) watch(node);
+        node.querySelectorAll(SELECTOR).forEach(watch);
+      }
+    }
+  }).observe(root, { childList: true, subtree: true });
+}
