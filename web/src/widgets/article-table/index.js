@@ -3,7 +3,7 @@
 // as its runs finish, beside the article's printed value where the settings are the article's.
 import { loadStack } from '../../kernels/stack.js';
 import { createControls } from '../../experiment/controls.js';
-import { createRunSet } from '../../experiment/runs.js';
+import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
 import { agreesWithPrinted, formatLike, formatNumber } from '../../ui/format.js';
 import { TABLES } from './tables.js';
@@ -12,7 +12,9 @@ import './style.css';
 export async function mount(el, props) {
   const spec = TABLES[props.table];
   if (!spec) throw new Error(`no table “${props.table}”`);
-  const [stack, settings, runSet] = await Promise.all([loadStack(), getSettings(), createRunSet()]);
+  const [stack, settings, live] = await Promise.all([
+    loadStack(), getSettings(), createLiveRuns({ render: () => render(), restart: () => start(), what: 'cells' }),
+  ]);
   const prefix = props.prefix ?? props.table.toLowerCase();
 
   el.classList.add('exp-table');
@@ -22,76 +24,18 @@ export async function mount(el, props) {
   table.className = 'results';
   const note = document.createElement('p');
   note.className = 'exp-note';
-  const footer = document.createElement('p');
-  footer.className = 'exp-footer';
-  footer.setAttribute('aria-live', 'polite');
-  const restart = document.createElement('button');
-  restart.type = 'button';
-  restart.textContent = 'Compute';
-  restart.hidden = true;
-  restart.addEventListener('click', () => start());
   const scroller = document.createElement('div'); // on a phone the table scrolls, not the page
   scroller.className = 'scroll-x table-scroll';
   scroller.append(table);
-  el.append(controls.el, scroller, note, footer, restart);
+  el.append(controls.el, scroller, note, live.footer, live.compute);
 
-  let results = new Map();
-  let progress = new Map();
-  let failed = new Map();
   let current;
-  let computeSeconds = 0;
 
   function start() {
     current = { ...controls.values };
-    const runs = spec.runs(current).map((r) => ({ ...r, options: { ...settings.values, ...r.options } }));
-    // every run must be possible before any starts: the kernel's message goes beside the controls
-    try {
-      for (const r of runs) stack.check(r.options);
-    } catch (error) {
-      footer.textContent = `Cannot run: ${error.message}`;
-      runSet.cancel();
-      return;
-    }
-    results = new Map();
-    progress = new Map();
-    failed = new Map();
-    computeSeconds = 0;
-    restart.hidden = true;
-    footer.textContent = `Computing ${runs.length} runs in your browser…`;
-    render();
-    runSet.start(runs, {
-      onProgress: (r, p) => {
-        progress.set(r.id, p);
-        renderSoon();
-      },
-      onResult: (r, { result, seconds, cached }) => {
-        results.set(r.id, result);
-        if (!cached) computeSeconds += seconds;
-        renderSoon();
-      },
-      onError: (r, error) => {
-        failed.set(r.id, error.message);
-        renderSoon();
-      },
-      onCancelled: () => {
-        footer.textContent = 'Cancelled. The cells computed so far stay; Compute finishes the rest.';
-        restart.hidden = false;
-      },
-      onDone: () => {
-        footer.textContent =
-          `${runs.length} runs` +
-          (computeSeconds > 0 ? `, ${computeSeconds.toFixed(1)} s of computing in your browser's workers.` : ', all from this browser’s cache.');
-      },
-    });
+    // every run must be possible before any starts: otherwise the kernel's message says why
+    if (live.start(spec.runs(current).map((r) => ({ ...r, options: { ...settings.values, ...r.options } })))) render();
   }
-
-  let frame;
-  const renderSoon = () => {
-    frame ??= requestAnimationFrame(() => {
-      frame = undefined;
-      render();
-    });
-  };
 
   // The table's frame is drawn when the controls change; afterwards only cells whose content changed are
   // touched, so results streaming in during a sweep cost the main thread next to nothing.
@@ -130,6 +74,7 @@ export async function mount(el, props) {
 
   function cell(row, col, printed) {
     const needs = spec.needs(row, col, current);
+    const { results, progress, failed } = live;
     const error = needs.map((id) => failed.get(id)).find(Boolean);
     if (error) return `<td class="failed" title="${error}">error</td>`;
     if (!needs.every((id) => results.has(id))) {
@@ -154,7 +99,7 @@ export async function mount(el, props) {
     destroy() {
       unsubscribe();
       controls.destroy();
-      runSet.cancel();
+      live.cancel();
       el.replaceChildren();
     },
   };

@@ -4,7 +4,7 @@
 import { loadStack } from '../../kernels/stack.js';
 import { PLACEMENTS } from '../../experiment/choices.js';
 import { createControls } from '../../experiment/controls.js';
-import { createRunSet } from '../../experiment/runs.js';
+import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
 import { createChart, createDataTable } from '../../ui/chart.js';
 
@@ -12,7 +12,9 @@ const COLOURS = { post: '--accent', pre: '--fg', nores: '--danger' };
 const runId = (placement, L, seed, scale = 1) => `${placement}|${L}|${seed}|${scale}`;
 
 export async function mount(el, props) {
-  const [stack, settings, runSet] = await Promise.all([loadStack(), getSettings(), createRunSet()]);
+  const [stack, settings, live] = await Promise.all([
+    loadStack(), getSettings(), createLiveRuns({ render: () => render(), restart: () => start(), what: 'points' }),
+  ]);
   const prefix = props.prefix ?? 'r';
   const controls = createControls(
     [
@@ -26,16 +28,8 @@ export async function mount(el, props) {
   const status = document.createElement('p');
   status.className = 'chart-status';
   const dataTable = createDataTable();
-  const footer = document.createElement('p');
-  footer.className = 'exp-footer';
-  footer.setAttribute('aria-live', 'polite');
-  const restart = document.createElement('button');
-  restart.type = 'button';
-  restart.textContent = 'Compute';
-  restart.hidden = true;
-  restart.addEventListener('click', () => start());
   el.classList.add('exp-chart');
-  el.append(controls.el, host, status, dataTable.el, footer, restart);
+  el.append(controls.el, host, status, dataTable.el, live.footer, live.compute);
 
   let current;
   const chart = createChart(host, {
@@ -49,11 +43,7 @@ export async function mount(el, props) {
     live: false,
   });
 
-  let results = new Map();
-  let failed = new Map();
   let runCount = 0;
-  let computeSeconds = 0;
-  let dataChanged = true;
 
   function start() {
     current = { ...controls.values };
@@ -63,64 +53,24 @@ export async function mount(el, props) {
         seeds.map((seed) => ({ id: runId(p.key, L, seed), options: { ...settings.values, placement: p.key, L, seed, scale: 1 } })),
       ),
     );
-    try {
-      for (const r of runs) stack.check(r.options);
-    } catch (error) {
-      footer.textContent = `Cannot run: ${error.message}`;
-      runSet.cancel();
-      return;
-    }
-    results = new Map();
-    failed = new Map();
+    if (!live.start(runs)) return;
     runCount = runs.length;
-    computeSeconds = 0;
-    dataChanged = true;
-    restart.hidden = true;
-    footer.textContent = `Computing ${runs.length} runs in your browser…`;
     chart.describe(
       `Scatter chart with lines, logarithmic axes: the ratio of block 1's gradient to block L's against depth L ` +
         `(${Ls.join(', ')}), one point per seed (${seeds.length} seeds) and a line through the median over seeds, ` +
         `for ${PLACEMENTS.map((p) => p.label).join(', ')}. The values are in the data table below.`,
     );
     render();
-    runSet.start(runs, {
-      onResult: (r, { result, seconds, cached }) => {
-        results.set(r.id, result);
-        if (!cached) computeSeconds += seconds;
-        dataChanged = true;
-        renderSoon();
-      },
-      onError: (r, error) => {
-        failed.set(r.id, error.message);
-        renderSoon();
-      },
-      onCancelled: () => {
-        footer.textContent = 'Cancelled. The points computed so far stay; Compute finishes the rest.';
-        restart.hidden = false;
-      },
-      onDone: () => {
-        footer.textContent =
-          `${runs.length} runs` +
-          (computeSeconds > 0 ? `, ${computeSeconds.toFixed(1)} s of computing in your browser's workers.` : ', all from this browser’s cache.');
-      },
-    });
   }
 
-  let frame;
-  const renderSoon = () => {
-    frame ??= requestAnimationFrame(() => {
-      frame = undefined;
-      render();
-    });
-  };
-
   function render() {
+    const { results, failed } = live;
     const finished = results.size + failed.size;
     status.textContent =
       finished < runCount ? `${results.size} of ${runCount} runs finished…` : '';
     if (failed.size) status.textContent += ` ${failed.size} failed: ${[...failed.values()][0]}`;
-    if (!dataChanged) return;
-    dataChanged = false;
+    if (!live.dataChanged) return;
+    live.dataChanged = false;
     const { Ls, seeds, measure } = current;
     const ratio = (p, L, seed) => results.get(runId(p, L, seed))?.ratios[measure];
     // the kernel's median, once every seed of that wiring and depth has finished
@@ -171,8 +121,7 @@ export async function mount(el, props) {
     destroy() {
       unsubscribe();
       controls.destroy();
-      runSet.cancel();
-      if (frame) cancelAnimationFrame(frame);
+      live.cancel();
       chart.destroy();
       el.replaceChildren();
     },

@@ -3,7 +3,7 @@
 // the kernel fits to the run (its exponent in the legend). One Pre-LN run per scale in the worker pool.
 import { loadStack } from '../../kernels/stack.js';
 import { createControls } from '../../experiment/controls.js';
-import { createRunSet } from '../../experiment/runs.js';
+import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
 import { createChart, createDataTable } from '../../ui/chart.js';
 
@@ -12,7 +12,9 @@ const SQRT_DASH = [6, 4];
 const FIT_DASH = [2, 3];
 
 export async function mount(el, props) {
-  const [stack, settings, runSet] = await Promise.all([loadStack(), getSettings(), createRunSet()]);
+  const [stack, settings, live] = await Promise.all([
+    loadStack(), getSettings(), createLiveRuns({ render: () => render(), restart: () => start(), what: 'curves' }),
+  ]);
   const prefix = props.prefix ?? 's';
   const controls = createControls(
     [
@@ -26,16 +28,8 @@ export async function mount(el, props) {
   const status = document.createElement('p');
   status.className = 'chart-status';
   const dataTable = createDataTable();
-  const footer = document.createElement('p');
-  footer.className = 'exp-footer';
-  footer.setAttribute('aria-live', 'polite');
-  const restart = document.createElement('button');
-  restart.type = 'button';
-  restart.textContent = 'Compute';
-  restart.hidden = true;
-  restart.addEventListener('click', () => start());
   el.classList.add('exp-chart');
-  el.append(controls.el, host, status, dataTable.el, footer, restart);
+  el.append(controls.el, host, status, dataTable.el, live.footer, live.compute);
   const chart = createChart(host, {
     x: { label: 'block', integer: true },
     y: { label: 'sd of the residual stream', log: true },
@@ -43,11 +37,6 @@ export async function mount(el, props) {
   });
 
   let current;
-  let results = new Map();
-  let progress = new Map();
-  let failed = new Map();
-  let computeSeconds = 0;
-  let dataChanged = true;
 
   function start() {
     current = { ...controls.values, scales: [...new Set(controls.values.scales)] };
@@ -57,62 +46,17 @@ export async function mount(el, props) {
       scale,
       options: { ...settings.values, placement: 'pre', L, seed, scale },
     }));
-    try {
-      for (const r of runs) stack.check(r.options);
-    } catch (error) {
-      footer.textContent = `Cannot run: ${error.message}`;
-      runSet.cancel();
-      return;
-    }
-    results = new Map();
-    progress = new Map();
-    failed = new Map();
-    computeSeconds = 0;
-    dataChanged = true;
-    restart.hidden = true;
-    footer.textContent = `Computing ${runs.length} runs in your browser…`;
+    if (!live.start(runs)) return;
     chart.describe(
       `Line chart, logarithmic y axis: Pre-LN, seed ${seed}, standard deviation of the residual stream after each of the ` +
         `${L} blocks, for output scales ${scales.join(', ')}, each with dashed reference curves for √L growth and for ` +
         `the power of depth fitted to it. The values are in the data table below.`,
     );
     render();
-    runSet.start(runs, {
-      onProgress: (r, p) => {
-        progress.set(r.id, p);
-        renderSoon();
-      },
-      onResult: (r, { result, seconds, cached }) => {
-        results.set(r.id, result);
-        if (!cached) computeSeconds += seconds;
-        dataChanged = true;
-        renderSoon();
-      },
-      onError: (r, error) => {
-        failed.set(r.id, error.message);
-        renderSoon();
-      },
-      onCancelled: () => {
-        footer.textContent = 'Cancelled. The curves computed so far stay; Compute finishes the rest.';
-        restart.hidden = false;
-      },
-      onDone: () => {
-        footer.textContent =
-          `${runs.length} runs` +
-          (computeSeconds > 0 ? `, ${computeSeconds.toFixed(1)} s of computing in your browser's workers.` : ', all from this browser’s cache.');
-      },
-    });
   }
 
-  let frame;
-  const renderSoon = () => {
-    frame ??= requestAnimationFrame(() => {
-      frame = undefined;
-      render();
-    });
-  };
-
   function render() {
+    const { results, progress, failed } = live;
     const { L, seed, scales } = current;
     status.textContent = scales
       .filter((s) => !results.has(String(s)))
@@ -122,8 +66,8 @@ export async function mount(el, props) {
           : `s = ${s} ${Math.round((progress.get(String(s)) ?? 0) * 100)} %…`,
       )
       .join('  ·  ');
-    if (!dataChanged) return;
-    dataChanged = false;
+    if (!live.dataChanged) return;
+    live.dataChanged = false;
     const blocks = Array.from({ length: L }, (_, i) => i + 1);
     // per scale: the measured sd, and the kernel's √L and fitted-power curves from its first block
     const curves = scales.map((s) => {
@@ -168,8 +112,7 @@ export async function mount(el, props) {
     destroy() {
       unsubscribe();
       controls.destroy();
-      runSet.cancel();
-      if (frame) cancelAnimationFrame(frame);
+      live.cancel();
       chart.destroy();
       el.replaceChildren();
     },

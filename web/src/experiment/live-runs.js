@@ -1,0 +1,90 @@
+// What every figure of the article (a table or a chart) does with its runs: have the kernel check them all
+// before any starts, keep their results, progress and errors as they arrive, redraw at most once a frame,
+// and keep the reader told in a footer line, with a Compute button to resume after a cancel.
+import { loadStack } from '../kernels/stack.js';
+import { createRunSet } from './runs.js';
+
+/**
+ * render(): draws from live.results / progress / failed; live.dataChanged is true when a result or an
+ * error arrived since the last draw (progress alone leaves it false). restart(): the figure's own start.
+ * `what` names what fills in ("cells", "curves", "points") in the cancel message.
+ */
+export async function createLiveRuns({ render, restart, what = 'values' }) {
+  const [stack, runSet] = await Promise.all([loadStack(), createRunSet()]);
+  const footer = document.createElement('p');
+  footer.className = 'exp-footer';
+  footer.setAttribute('aria-live', 'polite');
+  const compute = document.createElement('button');
+  compute.type = 'button';
+  compute.textContent = 'Compute';
+  compute.hidden = true;
+  compute.addEventListener('click', () => restart());
+
+  let frame;
+  const soon = (data) => {
+    if (data) live.dataChanged = true;
+    frame ??= requestAnimationFrame(() => {
+      frame = undefined;
+      render();
+    });
+  };
+
+  const live = {
+    footer,
+    compute,
+    results: new Map(),
+    progress: new Map(),
+    failed: new Map(),
+    dataChanged: true,
+
+    /** Starts runs [{id, options, …}] in the pool; false (and the footer says why) if the kernel refuses one. */
+    start(runs) {
+      try {
+        for (const r of runs) stack.check(r.options);
+      } catch (error) {
+        footer.textContent = `Cannot run: ${error.message}`;
+        runSet.cancel();
+        return false;
+      }
+      live.results = new Map();
+      live.progress = new Map();
+      live.failed = new Map();
+      live.dataChanged = true;
+      let computeSeconds = 0;
+      compute.hidden = true;
+      footer.textContent = `Computing ${runs.length} runs in your browser…`;
+      runSet.start(runs, {
+        onProgress: (r, p) => {
+          live.progress.set(r.id, p);
+          soon(false);
+        },
+        onResult: (r, { result, seconds, cached }) => {
+          live.results.set(r.id, result);
+          if (!cached) computeSeconds += seconds;
+          soon(true);
+        },
+        onError: (r, error) => {
+          live.failed.set(r.id, error.message);
+          soon(true);
+        },
+        onCancelled: () => {
+          footer.textContent = `Cancelled. The ${what} computed so far stay; Compute finishes the rest.`;
+          compute.hidden = false;
+        },
+        onDone: () => {
+          footer.textContent =
+            `${runs.length} runs` +
+            (computeSeconds > 0 ? `, ${computeSeconds.toFixed(1)} s of computing in your browser's workers.` : ', all from this browser’s cache.');
+        },
+      });
+      return true;
+    },
+
+    cancel() {
+      runSet.cancel();
+      if (frame) cancelAnimationFrame(frame);
+      frame = undefined;
+    },
+  };
+  return live;
+}
