@@ -9,6 +9,7 @@
 #include <functional>
 #include <random>
 #include <sstream>
+#include <string>
 
 #include "bits.hpp"
 #include "tensor.hpp"
@@ -40,6 +41,18 @@ inline ::testing::AssertionResult all_close(const Mat& actual, const Mat& expect
 
 inline ::testing::AssertionResult all_close(const Vec& actual, const Vec& expected, double rtol, double atol) {
   return all_close(Mat(actual.transpose()), Mat(expected.transpose()), rtol, atol);
+}
+
+// The message of the std::invalid_argument a call throws, or "(no exception)": bad-input tests compare
+// the exact reader-facing message.
+template <class F>
+std::string thrown_message(F&& call) {
+  try {
+    call();
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "(no exception)";
 }
 
 // Deterministic uniforms on [lo, hi) from the 53 top bits of mt19937_64; fully specified, so every

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "check.hpp"
 #include "exercises.hpp"
 
 namespace tk {
@@ -70,15 +71,10 @@ std::vector<std::string> mistake_ids(const ExerciseSolution& s) {
 
 ExerciseSolution defaults_solved(int n) { return solve_exercise(n, exercise_defaults(n)); }
 
-// The message of the std::invalid_argument the call throws ("" if it does not throw).
+// The message of the std::invalid_argument the call throws ("(no exception)" if it does not throw).
 template <class F>
 std::string thrown(F&& f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "";
+  return test::thrown_message(f);
 }
 
 const double kSqrt2 = std::sqrt(2.0);

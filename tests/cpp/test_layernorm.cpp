@@ -185,14 +185,7 @@ TEST(LayerNormOneFeature, OutputIsBetaAndJacobianZero) {
 
 TEST(LayerNormBadInput, RejectsWithMessages) {
   const Vec x = vec({1, 2, 3});
-  auto message = [](auto&& call) {
-    try {
-      call();
-    } catch (const std::invalid_argument& e) {
-      return std::string(e.what());
-    }
-    return std::string("(no exception)");
-  };
+  auto message = [](auto&& call) { return test::thrown_message(call); };
   EXPECT_EQ(message([&] { layernorm_steps(x, Vec::Ones(3), Vec::Zero(3), -1); }),
             "epsilon must be >= 0 (it is added under a square root)");
   EXPECT_EQ(message([&] { layernorm_steps(x, Vec::Ones(3), Vec::Zero(3), NAN); }), "epsilon must be a finite number");
