@@ -117,8 +117,16 @@ test.describe('a new build', () => {
       await page.locator('#layernorm-one-vector-at-a-time').scrollIntoViewIfNeeded();
       await lnEntries(page);
 
-      // the old page closes: the new worker takes over and deletes the old cache
+      // the old page closes: the new worker takes over and deletes the old cache. Watched from a page
+      // outside the worker's scope, so that no page of the chapter is open while the old one unloads
+      // (a chapter page opened at once could still be claimed by the old worker, which is correct
+      // behaviour but not the moment this test is about)
       await page.close();
+      const watcher = await context.newPage();
+      await watcher.goto(`http://127.0.0.1:${port}/outside-the-chapter`);
+      const state = () => navigator.serviceWorker.getRegistration('/residual-ln/').then((r) => `${r.active?.state}/${r.waiting ? 'waiting' : 'none'}`);
+      await expect.poll(() => watcher.evaluate(state), { timeout: 30_000 }).toBe('activated/none');
+      await watcher.close();
       const next = await context.newPage();
       await next.goto('./');
       await expect.poll(() => next.evaluate(() => caches.keys()), { timeout: 30_000 }).toEqual([cache1.replace(/[0-9a-f]{16}$/, build2.id)]);
