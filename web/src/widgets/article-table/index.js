@@ -3,6 +3,7 @@
 // as its runs finish, beside the article's printed value where the settings are the article's.
 import { loadStack } from '../../kernels/stack.js';
 import { createControls } from '../../experiment/controls.js';
+import { runFigure } from '../../experiment/figure.js';
 import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
 import { agreesWithPrinted, formatLike, formatNumber } from '../../ui/format.js';
@@ -93,14 +94,5 @@ export async function mount(el, props) {
     return `<td data-value="${value}"${printed ? ` data-published="${printed}"` : ''}><span class="computed">${shown}</span>${published}</td>`;
   }
 
-  const unsubscribe = settings.subscribe(() => start());
-  start();
-  return {
-    destroy() {
-      unsubscribe();
-      controls.destroy();
-      live.cancel();
-      el.replaceChildren();
-    },
-  };
+  return runFigure(el, { settings, controls, live, start });
 }

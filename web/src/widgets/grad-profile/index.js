@@ -3,9 +3,10 @@
 // appears as its run finishes. The reader picks the depth, the seed and what "gradient of a block" means.
 import { PLACEMENTS } from '../../experiment/choices.js';
 import { createControls } from '../../experiment/controls.js';
+import { chartFrame, runFigure } from '../../experiment/figure.js';
 import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
-import { createChart, createDataTable } from '../../ui/chart.js';
+import { createChart } from '../../ui/chart.js';
 
 // which per-block array of a run a measure draws (the penultimate measure differs only in its ratio)
 const PER_BLOCK = { all: 'gradNorm', penultimate: 'gradNorm', weights: 'gradNormWeights', 'no-ln': 'gradNormNoLn', input: 'inputGradNorm' };
@@ -24,12 +25,7 @@ export async function mount(el, props) {
     ],
     { prefix, onChange: () => start() },
   );
-  const host = document.createElement('div');
-  const status = document.createElement('p');
-  status.className = 'chart-status';
-  const dataTable = createDataTable();
-  el.classList.add('exp-chart');
-  el.append(controls.el, host, status, dataTable.el, live.footer, live.compute);
+  const { host, status, dataTable } = chartFrame(el, controls, live);
   const chart = createChart(host, {
     x: { label: 'block', integer: true },
     y: { label: 'gradient norm', log: true },
@@ -76,15 +72,5 @@ export async function mount(el, props) {
     });
   }
 
-  const unsubscribe = settings.subscribe(() => start());
-  start();
-  return {
-    destroy() {
-      unsubscribe();
-      controls.destroy();
-      live.cancel();
-      chart.destroy();
-      el.replaceChildren();
-    },
-  };
+  return runFigure(el, { settings, controls, live, start, owned: [chart] });
 }

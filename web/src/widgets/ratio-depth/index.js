@@ -4,9 +4,10 @@
 import { loadStack } from '../../kernels/stack.js';
 import { PLACEMENTS } from '../../experiment/choices.js';
 import { createControls } from '../../experiment/controls.js';
+import { chartFrame, runFigure } from '../../experiment/figure.js';
 import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
-import { createChart, createDataTable } from '../../ui/chart.js';
+import { createChart } from '../../ui/chart.js';
 
 const COLOURS = { post: '--accent', pre: '--fg', nores: '--danger' };
 const runId = (placement, L, seed, scale = 1) => `${placement}|${L}|${seed}|${scale}`;
@@ -24,12 +25,7 @@ export async function mount(el, props) {
     ],
     { prefix, onChange: () => start() },
   );
-  const host = document.createElement('div');
-  const status = document.createElement('p');
-  status.className = 'chart-status';
-  const dataTable = createDataTable();
-  el.classList.add('exp-chart');
-  el.append(controls.el, host, status, dataTable.el, live.footer, live.compute);
+  const { host, status, dataTable } = chartFrame(el, controls, live);
 
   let current;
   const chart = createChart(host, {
@@ -115,15 +111,5 @@ export async function mount(el, props) {
     });
   }
 
-  const unsubscribe = settings.subscribe(() => start());
-  start();
-  return {
-    destroy() {
-      unsubscribe();
-      controls.destroy();
-      live.cancel();
-      chart.destroy();
-      el.replaceChildren();
-    },
-  };
+  return runFigure(el, { settings, controls, live, start, owned: [chart] });
 }

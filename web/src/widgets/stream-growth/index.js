@@ -3,9 +3,10 @@
 // the kernel fits to the run (its exponent in the legend). One Pre-LN run per scale in the worker pool.
 import { loadStack } from '../../kernels/stack.js';
 import { createControls } from '../../experiment/controls.js';
+import { chartFrame, runFigure } from '../../experiment/figure.js';
 import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
-import { createChart, createDataTable } from '../../ui/chart.js';
+import { createChart } from '../../ui/chart.js';
 
 const PALETTE = ['--accent', '--danger', '--ok', '--fg', '--muted'];
 const SQRT_DASH = [6, 4];
@@ -24,12 +25,7 @@ export async function mount(el, props) {
     ],
     { prefix, onChange: () => start() },
   );
-  const host = document.createElement('div');
-  const status = document.createElement('p');
-  status.className = 'chart-status';
-  const dataTable = createDataTable();
-  el.classList.add('exp-chart');
-  el.append(controls.el, host, status, dataTable.el, live.footer, live.compute);
+  const { host, status, dataTable } = chartFrame(el, controls, live);
   const chart = createChart(host, {
     x: { label: 'block', integer: true },
     y: { label: 'sd of the residual stream', log: true },
@@ -106,15 +102,5 @@ export async function mount(el, props) {
     });
   }
 
-  const unsubscribe = settings.subscribe(() => start());
-  start();
-  return {
-    destroy() {
-      unsubscribe();
-      controls.destroy();
-      live.cancel();
-      chart.destroy();
-      el.replaceChildren();
-    },
-  };
+  return runFigure(el, { settings, controls, live, start, owned: [chart] });
 }
