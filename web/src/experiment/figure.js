@@ -22,7 +22,7 @@ export function runFigure(el, { settings, controls, live, start, owned = [] }) {
     destroy() {
       unsubscribe();
       controls.destroy();
-      live.cancel();
+      live.destroy();
       for (const part of owned) part.destroy();
       el.replaceChildren();
     },

@@ -2,15 +2,20 @@
 // before any starts, keep their results, progress and errors as they arrive, redraw at most once a frame,
 // and keep the reader told in a footer line, with a Compute button to resume after a cancel.
 import { loadStack } from '../kernels/stack.js';
+import { getPool } from './pool.js';
 import { createRunSet } from './runs.js';
 
 /**
- * render(): draws from live.results / progress / failed; live.dataChanged is true when a result or an
- * error arrived since the last draw (progress alone leaves it false). restart(): the figure's own start.
- * `what` names what fills in ("cells", "curves", "points") in the cancel message.
+ * el: the figure's element (whether it is in view orders its runs in the pool). render(): draws from
+ * live.results / progress / failed; live.dataChanged is true when a result or an error arrived since the
+ * last draw (progress alone leaves it false). restart(): the figure's own start. `what` names what fills
+ * in ("cells", "curves", "points") in the cancel message.
  */
-export async function createLiveRuns({ render, restart, what = 'values' }) {
+export async function createLiveRuns({ el, render, restart, what = 'values' }) {
+  getPool().warm(); // the workers start loading now, beside the page's own copy of the module
   const [stack, runSet] = await Promise.all([loadStack(), createRunSet()]);
+  const view = new IntersectionObserver((entries) => runSet.setVisible(entries.at(-1).isIntersecting));
+  view.observe(el);
   const footer = document.createElement('p');
   footer.className = 'exp-footer';
   footer.setAttribute('aria-live', 'polite');
@@ -80,7 +85,9 @@ export async function createLiveRuns({ render, restart, what = 'values' }) {
       return true;
     },
 
-    cancel() {
+    /** Stops its runs and its drawing for good (the figure goes away). */
+    destroy() {
+      view.disconnect();
       runSet.cancel();
       if (frame) cancelAnimationFrame(frame);
       frame = undefined;

@@ -1,9 +1,15 @@
-// The page's pool of module workers (one per core, at most 4). Runs are queued cheapest first, shared by
-// every widget that asks for the same configuration, reported as they progress, and cancelled when nobody
-// waits for them any more (a running one by terminating its worker, which stops it at once).
+// The page's pool of module workers (one per core, at most 4). Runs are shared by every widget that asks
+// for the same configuration, reported as they progress, and cancelled when nobody waits for them any more
+// (a running one by terminating its worker, which stops it at once).
+// Order: runs of a figure the reader can see first, cheapest first within each kind. A figure only near
+// the viewport computes ahead (prefetch), but its runs wait PREFETCH_HOLD_MS in the queue first: figures
+// mount together as the page opens, and a running run cannot be taken back, so without the hold a chart
+// below the fold could take every worker for seconds while the table in view waits.
 import { cached, store } from './cache.js';
 
 const MAX_WORKERS = 4;
+export const PREFETCH_HOLD_MS = 1000;
+const inView = (job) => [...job.tickets].some((t) => t.visible);
 let singleton;
 
 export class Cancelled extends Error {
@@ -18,9 +24,10 @@ export const runKey = (o) =>
   JSON.stringify([o.placement, o.L, o.d, o.heads, o.ffnMult, o.B, o.T, o.seed, o.scale, o.causal, o.activation]);
 
 export class RunPool {
-  constructor({ size, createWorker }) {
+  constructor({ size, createWorker, now = () => performance.now() }) {
     this.size = size;
     this.createWorker = createWorker;
+    this.now = now;
     this.slots = Array.from({ length: size }, () => ({ worker: null, job: null }));
     this.jobs = new Map(); // key -> job
     this.queue = [];
@@ -30,14 +37,16 @@ export class RunPool {
   }
 
   /**
-   * Asks for one run. options must be complete (see runKey). cost orders the queue (cheapest first).
-   * → {promise, cancel()}; promise resolves to {result, seconds, cached} or rejects with Cancelled / Error.
+   * Asks for one run. options must be complete (see runKey). cost orders the queue (cheapest first);
+   * visible: whether the asking figure is in view (see setVisible).
+   * → {promise, cancel(), setVisible(visible)}; promise resolves to {result, seconds, cached} or rejects
+   * with Cancelled / Error.
    */
-  request(options, { cost = 1, onProgress } = {}) {
+  request(options, { cost = 1, onProgress, visible = true } = {}) {
     const key = runKey(options);
     let ticket;
     const promise = new Promise((resolve, reject) => {
-      ticket = { resolve, reject, onProgress };
+      ticket = { resolve, reject, onProgress, visible };
     });
     let job = this.jobs.get(key);
     if (!job) {
@@ -47,8 +56,16 @@ export class RunPool {
     }
     job.tickets.add(ticket);
     if (job.progress && onProgress) onProgress(job.progress);
+    if (job.state === 'queued') this.reorder();
     this.emit();
-    return { promise, cancel: () => this.release(job, ticket) };
+    return {
+      promise,
+      cancel: () => this.release(job, ticket),
+      setVisible: (v) => {
+        ticket.visible = v;
+        if (job.state === 'queued') this.reorder();
+      },
+    };
   }
 
   async lookUp(job) {
@@ -56,15 +73,40 @@ export class RunPool {
     if (job.state !== 'looking') return; // cancelled meanwhile
     if (hit) return this.settle(job, { result: hit.result, seconds: hit.seconds, cached: true });
     job.state = 'queued';
+    job.queuedAt = this.now();
     this.queue.push(job);
-    this.queue.sort((a, b) => a.cost - b.cost);
+    this.reorder();
+  }
+
+  reorder() {
+    const rank = (job) => (inView(job) ? 0 : 1);
+    this.queue.sort((a, b) => rank(a) - rank(b) || a.cost - b.cost);
     this.pump();
+  }
+
+  /** The next job a free worker may take: a visible one, else a prefetch that has waited its hold. */
+  next() {
+    const now = this.now();
+    const i = this.queue.findIndex((job) => inView(job) || now - job.queuedAt >= PREFETCH_HOLD_MS);
+    if (i >= 0) return this.queue.splice(i, 1)[0];
+    // only prefetches still on hold: look again when the first of them is due
+    const due = Math.min(...this.queue.map((job) => job.queuedAt + PREFETCH_HOLD_MS));
+    clearTimeout(this.holdTimer);
+    this.holdTimer = setTimeout(() => this.pump(), Math.max(0, due - now));
+    return undefined;
+  }
+
+  /** Starts every worker now (each loads its own wasm module), so the first runs do not wait for that. */
+  warm() {
+    for (const slot of this.slots) slot.worker ??= this.spawn(slot);
+    this.emit();
   }
 
   pump() {
     for (const slot of this.slots) {
       if (slot.job || this.queue.length === 0) continue;
-      const job = this.queue.shift();
+      const job = this.next();
+      if (!job) break;
       slot.job = job;
       job.state = 'running';
       job.slot = slot;
@@ -126,6 +168,7 @@ export class RunPool {
     if (!job.tickets.delete(ticket)) return;
     ticket.reject(new Cancelled());
     if (job.tickets.size === 0) this.abandon(job);
+    else if (job.state === 'queued') this.reorder();
     this.emit();
   }
 

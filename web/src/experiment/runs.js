@@ -12,6 +12,7 @@ export async function createRunSet() {
   mountStatusBar(pool);
   let tickets = [];
   let generation = 0;
+  let visible = false; // until the figure says it is in view (setVisible): its first report comes a frame later
 
   return {
     /**
@@ -44,7 +45,7 @@ export async function createRunSet() {
       };
       tickets = runs.map((run) => {
         const options = { ...stack.defaults, ...run.options };
-        const ticket = pool.request(options, { cost: stack.flops(options), onProgress: (p) => progressed(run, p) });
+        const ticket = pool.request(options, { cost: stack.flops(options), visible, onProgress: (p) => progressed(run, p) });
         ticket.promise.then(
           (value) => {
             if (mine !== generation) return;
@@ -65,6 +66,12 @@ export async function createRunSet() {
         return ticket;
       });
       if (runs.length === 0) onDone?.();
+    },
+
+    /** Whether the figure is in the reader's view: its runs go before those of figures only near it. */
+    setVisible(inView) {
+      visible = inView;
+      for (const t of tickets) t.setVisible(inView);
     },
 
     cancel() {

@@ -4,6 +4,8 @@
 import { loadStack } from '../kernels/stack.js';
 
 const ready = loadStack();
+// a worker may start before any run needs it (the pool warms up): a failed load is reported by each run
+ready.catch(() => {});
 
 self.onmessage = async ({ data: { id, options } }) => {
   try {

@@ -14,7 +14,7 @@ export async function mount(el, props) {
   const spec = TABLES[props.table];
   if (!spec) throw new Error(`no table “${props.table}”`);
   const [stack, settings, live] = await Promise.all([
-    loadStack(), getSettings(), createLiveRuns({ render: () => render(), restart: () => start(), what: 'cells' }),
+    loadStack(), getSettings(), createLiveRuns({ el, render: () => render(), restart: () => start(), what: 'cells' }),
   ]);
   const prefix = props.prefix ?? props.table.toLowerCase();
 

@@ -14,7 +14,7 @@ const COLOURS = { post: '--accent', pre: '--fg', nores: '--danger' };
 
 export async function mount(el, props) {
   const [settings, live] = await Promise.all([
-    getSettings(), createLiveRuns({ render: () => render(), restart: () => start(), what: 'curves' }),
+    getSettings(), createLiveRuns({ el, render: () => render(), restart: () => start(), what: 'curves' }),
   ]);
   const prefix = props.prefix ?? 'g';
   const controls = createControls(

@@ -14,7 +14,7 @@ const runId = (placement, L, seed, scale = 1) => `${placement}|${L}|${seed}|${sc
 
 export async function mount(el, props) {
   const [stack, settings, live] = await Promise.all([
-    loadStack(), getSettings(), createLiveRuns({ render: () => render(), restart: () => start(), what: 'points' }),
+    loadStack(), getSettings(), createLiveRuns({ el, render: () => render(), restart: () => start(), what: 'points' }),
   ]);
   const prefix = props.prefix ?? 'r';
   const controls = createControls(

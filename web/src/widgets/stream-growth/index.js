@@ -14,7 +14,7 @@ const FIT_DASH = [2, 3];
 
 export async function mount(el, props) {
   const [stack, settings, live] = await Promise.all([
-    loadStack(), getSettings(), createLiveRuns({ render: () => render(), restart: () => start(), what: 'curves' }),
+    loadStack(), getSettings(), createLiveRuns({ el, render: () => render(), restart: () => start(), what: 'curves' }),
   ]);
   const prefix = props.prefix ?? 's';
   const controls = createControls(
