@@ -6,6 +6,7 @@
 //      first live number of the production site served locally
 //   4. PyTorch 1.13 (Debian's python3-torch), table B on one thread, if it is installed
 // The machine may be shared: check `uptime`; the load average is printed with the figures.
+// `npm run bench -- --only chromium,pytorch` runs some of the layers (native, wasm, chromium, pytorch).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -34,94 +35,113 @@ function gemmTotal(output) {
 }
 
 // ---- 1. native ----
-section('native C++ (g++ -O3, Eigen 3.4)');
-sh('cmake', ['-S', '.', '-B', 'build/native', '-DCMAKE_BUILD_TYPE=Release'], { stdio: 'ignore' });
-sh('cmake', ['--build', 'build/native', '-j2', '--target', 'tk_stack_bench', 'tk_gemm_bench'], { stdio: 'ignore' });
-const nativeGemm = gemmTotal(sh('build/native/tk_gemm_bench', ['7']));
-note('native', 'GEMM alone, one block’s 9 shapes (GFLOP/s, median)', nativeGemm.eigen.toFixed(2));
-for (const threads of [1, 2]) {
-  const out = sh('build/native/tk_stack_bench', ['--threads', String(threads)]);
-  const r = lastJson(out);
-  console.log(out.split('\n').slice(1, 4).join('\n'));
-  note('native', `table B on ${threads} thread(s): wall time`, `${r.wall_s.toFixed(1)} s (${r.gflops.toFixed(2)} GFLOP/s, ${r.gflops_per_thread.toFixed(2)} per thread)`);
-  note('native', `time per block at L = 96 (${threads} thread(s))`, `${r.ms_per_block_L96.toFixed(2)} ms`);
+async function native() {
+  section('native C++ (g++ -O3, Eigen 3.4)');
+  sh('cmake', ['-S', '.', '-B', 'build/native', '-DCMAKE_BUILD_TYPE=Release'], { stdio: 'ignore' });
+  sh('cmake', ['--build', 'build/native', '-j2', '--target', 'tk_stack_bench', 'tk_gemm_bench'], { stdio: 'ignore' });
+  const nativeGemm = gemmTotal(sh('build/native/tk_gemm_bench', ['7']));
+  note('native', 'GEMM alone, one block’s 9 shapes (GFLOP/s, median)', nativeGemm.eigen.toFixed(2));
+  for (const threads of [1, 2]) {
+    const out = sh('build/native/tk_stack_bench', ['--threads', String(threads)]);
+    const r = lastJson(out);
+    console.log(out.split('\n').slice(1, 4).join('\n'));
+    note('native', `table B on ${threads} thread(s): wall time`, `${r.wall_s.toFixed(1)} s (${r.gflops.toFixed(2)} GFLOP/s, ${r.gflops_per_thread.toFixed(2)} per thread)`);
+    note('native', `time per block at L = 96 (${threads} thread(s))`, `${r.ms_per_block_L96.toFixed(2)} ms`);
+  }
 }
 
 // ---- 2. wasm in Node ----
-section('wasm in Node 20 (emscripten 3.1.6, -O3 -msimd128)');
-if (!existsSync(join(root, 'build/wasm-bench/CMakeCache.txt'))) {
-  sh('emcmake', ['cmake', '-S', '.', '-B', 'build/wasm-bench', '-DCMAKE_BUILD_TYPE=Release', '-DTK_WASM_BENCH=ON'], { env, stdio: 'ignore' });
+async function wasmNode() {
+  section('wasm in Node 20 (emscripten 3.1.6, -O3 -msimd128)');
+  if (!existsSync(join(root, 'build/wasm-bench/CMakeCache.txt'))) {
+    sh('emcmake', ['cmake', '-S', '.', '-B', 'build/wasm-bench', '-DCMAKE_BUILD_TYPE=Release', '-DTK_WASM_BENCH=ON'], { env, stdio: 'ignore' });
+  }
+  sh('cmake', ['--build', 'build/wasm-bench', '-j2', '--target', 'tk_gemm_bench_wasm'], { env, stdio: 'ignore' });
+  sh('bash', ['scripts/build-wasm.sh'], { env, stdio: 'ignore' });
+  const wasmGemm = gemmTotal(sh('node', ['--no-experimental-fetch', 'build/wasm-bench/tk_gemm_bench_wasm.js', '7']));
+  note('wasm-node', 'GEMM alone: Eigen in wasm, 9 block shapes (GFLOP/s, median)', wasmGemm.eigen.toFixed(2));
+  note('wasm-node', 'GEMM alone: tk::gemm SIMD kernel (GFLOP/s, median)', wasmGemm.gemm.toFixed(2));
+  const wasmGflop = {};
+  for (const jobs of [1, 2]) {
+    const lines = sh('node', ['scripts/sweep.mjs', '--placement', 'post,pre,nores', '--L', '6,24,48,96', '--seeds', '0-5', '--jobs', String(jobs)])
+      .trim().split('\n').map((l) => JSON.parse(l));
+    const summary = lines.pop();
+    const gflop = lines.reduce((sum, r) => sum + r.flops, 0) / 1e9;
+    const busy = lines.reduce((s, r) => s + r.seconds, 0);
+    const L96 = lines.filter((r) => r.L === 96);
+    wasmGflop[jobs] = gflop / busy;
+    note('wasm-node', `table B on ${jobs} worker thread(s): wall time`, `${summary.seconds.toFixed(1)} s (${(gflop / summary.seconds).toFixed(2)} GFLOP/s, ${(gflop / busy).toFixed(2)} per worker)`);
+    note('wasm-node', `time per block at L = 96 (${jobs} worker(s))`, `${((1000 * L96.reduce((s, r) => s + r.seconds, 0)) / (L96.length * 96)).toFixed(2)} ms`);
+  }
+  note('wasm-node', 'whole kernel (useful GFLOP/s per worker) / Eigen GEMM alone in wasm', `${((100 * wasmGflop[1]) / wasmGemm.eigen).toFixed(0)} %`);
+  note('wasm-node', 'whole kernel / tk::gemm alone in wasm', `${((100 * wasmGflop[1]) / wasmGemm.gemm).toFixed(0)} %`);
 }
-sh('cmake', ['--build', 'build/wasm-bench', '-j2', '--target', 'tk_gemm_bench_wasm'], { env, stdio: 'ignore' });
-sh('bash', ['scripts/build-wasm.sh'], { env, stdio: 'ignore' });
-const wasmGemm = gemmTotal(sh('node', ['--no-experimental-fetch', 'build/wasm-bench/tk_gemm_bench_wasm.js', '7']));
-note('wasm-node', 'GEMM alone: Eigen in wasm, 9 block shapes (GFLOP/s, median)', wasmGemm.eigen.toFixed(2));
-note('wasm-node', 'GEMM alone: tk::gemm SIMD kernel (GFLOP/s, median)', wasmGemm.gemm.toFixed(2));
-const wasmGflop = {};
-for (const jobs of [1, 2]) {
-  const lines = sh('node', ['scripts/sweep.mjs', '--placement', 'post,pre,nores', '--L', '6,24,48,96', '--seeds', '0-5', '--jobs', String(jobs)])
-    .trim().split('\n').map((l) => JSON.parse(l));
-  const summary = lines.pop();
-  const gflop = lines.reduce((sum, r) => sum + r.flops, 0) / 1e9;
-  const busy = lines.reduce((s, r) => s + r.seconds, 0);
-  const L96 = lines.filter((r) => r.L === 96);
-  wasmGflop[jobs] = gflop / busy;
-  note('wasm-node', `table B on ${jobs} worker thread(s): wall time`, `${summary.seconds.toFixed(1)} s (${(gflop / summary.seconds).toFixed(2)} GFLOP/s, ${(gflop / busy).toFixed(2)} per worker)`);
-  note('wasm-node', `time per block at L = 96 (${jobs} worker(s))`, `${((1000 * L96.reduce((s, r) => s + r.seconds, 0)) / (L96.length * 96)).toFixed(2)} ms`);
-}
-note('wasm-node', 'whole kernel (useful GFLOP/s per worker) / Eigen GEMM alone in wasm', `${((100 * wasmGflop[1]) / wasmGemm.eigen).toFixed(0)} %`);
-note('wasm-node', 'whole kernel / tk::gemm alone in wasm', `${((100 * wasmGflop[1]) / wasmGemm.gemm).toFixed(0)} %`);
 
 // ---- 3. Chromium ----
-section('wasm in Chromium (Debian 156, headless)');
-sh('node_modules/.bin/vite', ['build', '--config', 'bench/browser/vite.config.js', '--logLevel', 'warn'], { stdio: 'ignore' });
-sh('node_modules/.bin/vite', ['build', '--config', 'web/vite.config.js', '--logLevel', 'warn'], { env: { ...env, BASE_PATH: '/residual-ln/' }, stdio: 'ignore' });
-const servers = [
-  spawn('node', ['tests/e2e/serve.mjs', '--dir', 'build/bench-site', '--base', '/bench/', '--port', '4390'], { cwd: root, stdio: 'ignore' }),
-  spawn('node', ['tests/e2e/serve.mjs', '--dir', 'dist', '--base', '/residual-ln/', '--port', '4391'], { cwd: root, stdio: 'ignore' }),
-];
-await new Promise((r) => setTimeout(r, 800));
-const browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'bench-chromium-')), {
-  executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS,
-});
-try {
-  const page = await browser.newPage();
-  await page.goto('http://127.0.0.1:4390/bench/?workers=2');
-  await page.waitForFunction(() => window.__bench?.done, null, { timeout: 600_000, polling: 500 });
-  const b = await page.evaluate(() => window.__bench);
-  note('chromium', 'table B on 2 module workers: wall time', `${b.seconds.toFixed(1)} s (${b.gflops.toFixed(2)} GFLOP/s)`);
-  note('chromium', 'time per block at L = 96', `${b.msPerBlockL96.toFixed(2)} ms`);
-  note('chromium', 'table B medians', Object.entries(b.medians).map(([k, v]) => `${k} ${v.toPrecision(3)}`).join(', '));
+async function chromiumSite() {
+  section('wasm in Chromium (Debian 156, headless)');
+  sh('node_modules/.bin/vite', ['build', '--config', 'bench/browser/vite.config.js', '--logLevel', 'warn'], { stdio: 'ignore' });
+  sh('node_modules/.bin/vite', ['build', '--config', 'web/vite.config.js', '--logLevel', 'warn'], { env: { ...env, BASE_PATH: '/residual-ln/' }, stdio: 'ignore' });
+  const servers = [
+    spawn('node', ['tests/e2e/serve.mjs', '--dir', 'build/bench-site', '--base', '/bench/', '--port', '4390'], { cwd: root, stdio: 'ignore' }),
+    spawn('node', ['tests/e2e/serve.mjs', '--dir', 'dist', '--base', '/residual-ln/', '--port', '4391'], { cwd: root, stdio: 'ignore' }),
+  ];
+  await new Promise((r) => setTimeout(r, 800));
+  const browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'bench-chromium-')), {
+    executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS,
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto('http://127.0.0.1:4390/bench/?workers=2');
+    await page.waitForFunction(() => window.__bench?.done, null, { timeout: 600_000, polling: 500 });
+    const b = await page.evaluate(() => window.__bench);
+    note('chromium', 'table B on 2 module workers: wall time', `${b.seconds.toFixed(1)} s (${b.gflops.toFixed(2)} GFLOP/s)`);
+    note('chromium', 'time per block at L = 96', `${b.msPerBlockL96.toFixed(2)} ms`);
+    note('chromium', 'table B medians', Object.entries(b.medians).map(([k, v]) => `${k} ${v.toPrecision(3)}`).join(', '));
 
-  const site = await browser.newPage();
-  await site.goto('http://127.0.0.1:4391/residual-ln/#table-a');
-  await site.waitForSelector('#table-a td[data-value]', { timeout: 120_000 });
-  const timing = await site.evaluate(() => ({
-    now: performance.now(),
-    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-  }));
-  note('chromium', 'first contentful paint (production site, local server)', `${(timing.fcp ?? NaN).toFixed(0)} ms`);
-  note('chromium', 'first live number (table A, opened at #table-a)', `${(timing.now / 1000).toFixed(2)} s`);
-  await site.waitForFunction(() => document.querySelectorAll('#table-a td[data-value]').length === 12, null, { timeout: 120_000 });
-  note('chromium', 'table A complete', `${(((await site.evaluate(() => performance.now())) / 1000)).toFixed(2)} s`);
-} finally {
-  await browser.close();
-  servers.forEach((s) => s.kill());
+    const site = await browser.newPage();
+    await site.goto('http://127.0.0.1:4391/residual-ln/#table-a');
+    await site.waitForSelector('#table-a td[data-value]', { timeout: 120_000 });
+    const timing = await site.evaluate(() => ({
+      now: performance.now(),
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    }));
+    note('chromium', 'first contentful paint (production site, local server)', `${(timing.fcp ?? NaN).toFixed(0)} ms`);
+    note('chromium', 'first live number (table A, opened at #table-a)', `${(timing.now / 1000).toFixed(2)} s`);
+    await site.waitForFunction(() => document.querySelectorAll('#table-a td[data-value]').length === 12, null, { timeout: 120_000 });
+    note('chromium', 'table A complete', `${(((await site.evaluate(() => performance.now())) / 1000)).toFixed(2)} s`);
+  } finally {
+    await browser.close();
+    servers.forEach((s) => s.kill());
+  }
 }
 
 // ---- 4. PyTorch ----
-section('PyTorch 1.13 (Debian python3-torch, CPU, 1 thread)');
-let torch = false;
-try {
-  sh('/usr/bin/python3', ['-c', 'import torch'], { stdio: 'ignore' });
-  torch = true;
-} catch {
-  console.log('  not installed: bash tests/reference/install-torch.sh, then run npm run bench again');
+async function pytorch() {
+  section('PyTorch 1.13 (Debian python3-torch, CPU, 1 thread)');
+  let torch = false;
+  try {
+    sh('/usr/bin/python3', ['-c', 'import torch'], { stdio: 'ignore' });
+    torch = true;
+  } catch {
+    console.log('  not installed: bash tests/reference/install-torch.sh, then run npm run bench again');
+  }
+  if (torch) {
+    const r = lastJson(sh('/usr/bin/python3', ['tests/reference/bench_torch.py', '--threads', '1']));
+    note('pytorch', 'table B on 1 thread: wall time', `${r.total_seconds.toFixed(1)} s (forward+backward ${r.fwd_bwd_seconds.toFixed(1)} s, ${r.gflops_per_second.toFixed(2)} GFLOP/s)`);
+  }
 }
-if (torch) {
-  const r = lastJson(sh('/usr/bin/python3', ['tests/reference/bench_torch.py', '--threads', '1']));
-  note('pytorch', 'table B on 1 thread: wall time', `${r.total_seconds.toFixed(1)} s (forward+backward ${r.fwd_bwd_seconds.toFixed(1)} s, ${r.gflops_per_second.toFixed(2)} GFLOP/s)`);
+
+// npm run bench -- --only chromium (or native, wasm, pytorch; comma-separated): a part of the figures
+const LAYERS = { native, wasm: wasmNode, chromium: chromiumSite, pytorch };
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : Object.keys(LAYERS);
+const unknown = (only ?? []).filter((name) => !LAYERS[name]);
+if (!only || unknown.length) {
+  console.error(`usage: npm run bench [-- --only ${Object.keys(LAYERS).join(',')}]`);
+  process.exit(2);
 }
+if (!only.includes('wasm')) sh('bash', ['scripts/build-wasm.sh'], { env, stdio: 'ignore' }); // the module the site and Node load
+for (const name of only) await LAYERS[name]();
 
 console.log('\n== summary');
 for (const f of figures) console.log(`${f.layer.padEnd(10)} ${f.what}: ${f.value}`);
