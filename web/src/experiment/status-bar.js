@@ -21,7 +21,10 @@ export function mountStatusBar(pool) {
       if (bar.hidden) shownAt = performance.now();
       bar.hidden = false;
       const plural = (n, w) => `${n} ${w}${n === 1 ? '' : 's'}`;
-      const line = `Computing in ${plural(s.running, 'worker')}: ${plural(s.queued, 'run')} waiting, ${s.finished} done.`;
+      // nothing running yet: the figures below the one in view start theirs a moment later (pool.js)
+      const line = s.running
+        ? `Computing in ${plural(s.running, 'worker')}: ${plural(s.queued, 'run')} waiting, ${s.finished} done.`
+        : `${plural(s.queued, 'run')} waiting to start, ${s.finished} done.`;
       if (text.textContent !== line) text.textContent = line;
       const mean = s.progress.length ? s.progress.reduce((a, b) => a + b, 0) / s.progress.length : 0;
       if (Math.abs(progress.value - mean) > 0.02) progress.value = mean;
