@@ -53,20 +53,28 @@ const gradPath = (d, weight) => `
 
 const gradHead = (x, y) => `<path class="wr-grad wr-grad-head" data-grad="head" d="M${x} ${y} l11 -7 v14 z"/>`;
 
+// What both wirings share: the pipe, and the branch that leaves it at the split and rejoins at plusX.
+const residual = (plusX) => `
+    ${pipe()}
+    <path class="wr-branch" d="M${SPLIT_X} ${PIPE_Y + 5} V${BRANCH_Y} H${plusX} V${PIPE_Y + R}"/>
+    <circle class="wr-split" cx="${SPLIT_X}" cy="${PIPE_Y}" r="4.5"/>`;
+
+// The backward paths over it: back through the branch (side) and straight along the pipe (main).
+const gradientOverlay = (plusX) => `
+    ${gradPath(`M${plusX} ${PIPE_Y} V${BRANCH_Y} H${SPLIT_X} V${PIPE_Y}`, 'side')}
+    ${gradPath(`M${PIPE_X1 + 12} ${PIPE_Y} H${PIPE_X0 + 10}`, 'main')}
+    ${gradHead(PIPE_X0 - 2, PIPE_Y)}`;
+
 function preLN() {
   const lnX = 138;
   const fX = 226;
   const plusX = 296;
   return `
-    ${pipe()}
-    <path class="wr-branch" d="M${SPLIT_X} ${PIPE_Y + 5} V${BRANCH_Y} H${plusX} V${PIPE_Y + R}"/>
-    <circle class="wr-split" cx="${SPLIT_X}" cy="${PIPE_Y}" r="4.5"/>
+    ${residual(plusX)}
     ${tip(lnX - BOX_W / 2, BRANCH_Y, 'r')}
     ${tip(fX - BOX_W / 2, BRANCH_Y, 'r')}
     ${tip(plusX, PIPE_Y + R, 'u')}
-    ${gradPath(`M${plusX} ${PIPE_Y} V${BRANCH_Y} H${SPLIT_X} V${PIPE_Y}`, 'side')}
-    ${gradPath(`M${PIPE_X1 + 12} ${PIPE_Y} H${PIPE_X0 + 10}`, 'main')}
-    ${gradHead(PIPE_X0 - 2, PIPE_Y)}
+    ${gradientOverlay(plusX)}
     ${box('ln', lnX, BRANCH_Y, 'LN')}
     ${box('f', fX, BRANCH_Y, 'F')}
     ${junction(plusX)}
@@ -78,14 +86,10 @@ function postLN() {
   const plusX = 236;
   const lnX = 296;
   return `
-    ${pipe()}
-    <path class="wr-branch" d="M${SPLIT_X} ${PIPE_Y + 5} V${BRANCH_Y} H${plusX} V${PIPE_Y + R}"/>
-    <circle class="wr-split" cx="${SPLIT_X}" cy="${PIPE_Y}" r="4.5"/>
+    ${residual(plusX)}
     ${tip(fX - BOX_W / 2, BRANCH_Y, 'r')}
     ${tip(plusX, PIPE_Y + R, 'u')}
-    ${gradPath(`M${plusX} ${PIPE_Y} V${BRANCH_Y} H${SPLIT_X} V${PIPE_Y}`, 'side')}
-    ${gradPath(`M${PIPE_X1 + 12} ${PIPE_Y} H${PIPE_X0 + 10}`, 'main')}
-    ${gradHead(PIPE_X0 - 2, PIPE_Y)}
+    ${gradientOverlay(plusX)}
     ${box('f', fX, BRANCH_Y, 'F')}
     ${junction(plusX)}
     ${box('ln', lnX, PIPE_Y, 'LN', 40)}
