@@ -257,6 +257,16 @@ std::vector<double> integers_with_integer_mean(Dice& dice, int d, int lo, int hi
 
 // ---- LayerNorm pieces shared by several exercises (γ = 1, β = 0 unless stated) ----
 
+// An exercise is worked by hand, so each of its steps must be a float64 number. LayerNorm itself still
+// normalises entries whose squares leave float64 (it works in a unit, layernorm.hpp); a question about
+// them has no steps to show, so it is refused with the reason.
+LayerNormSteps steps_in_range(const LayerNormSteps& st) {
+  require(!std::isinf(st.variance), "the variance overflows float64: the entries are too far apart (keep them below about 1e150)");
+  require(st.unit == 1, "the variance underflows float64: the entries are too close together for their squares "
+                        "(keep their differences above about 1e-150)");
+  return st;
+}
+
 LayerNormSteps plain_layernorm(const Vec& x, double eps) {
   return layernorm_steps(x, Vec::Ones(x.size()), Vec::Zero(x.size()), eps);
 }
@@ -281,7 +291,7 @@ PostLnStream post_ln_stream(const Vec& b, int n) {
       s.sigma.tail(n - k).setConstant(NAN);
       break;
     }
-    const LayerNormSteps st = plain_layernorm(sum, 0.0);
+    const LayerNormSteps st = steps_in_range(plain_layernorm(sum, 0.0));
     x = st.y;
     s.x.row(k) = x.transpose();
     s.sums.row(k) = sum.transpose();
@@ -344,7 +354,7 @@ ExerciseSolution solve_4(const ExerciseInputs& inputs) {
   const Vec x = in.vector("x", 2, kMaxWidth, "LayerNorm of a single number is 0/0");
   const double eps = in.non_negative("eps", "it is added under a square root");
   const double d = double(x.size());
-  const LayerNormSteps st = plain_layernorm(x, eps);
+  const LayerNormSteps st = steps_in_range(plain_layernorm(x, eps));
 
   Builder b;
   b.part("mean", number(st.mean));
@@ -423,7 +433,7 @@ ExerciseSolution solve_6(const ExerciseInputs& inputs) {
   const Vec branch = in.vector("b", 2, kMaxWidth, "LayerNorm of a single number is 0/0");
   require_same_size(x, "x", branch, "b");
   const Vec sum = x + branch;
-  const LayerNormSteps st = plain_layernorm(sum, 0.0);
+  const LayerNormSteps st = steps_in_range(plain_layernorm(sum, 0.0));
   const double d = double(x.size());
 
   Builder b;
@@ -459,7 +469,7 @@ ExerciseSolution solve_7(const ExerciseInputs& inputs) {
   const Vec x = in.vector("x", 1, kMaxWidth);
   const double eps = in.non_negative("eps", "it is added under a square root");
   const double gamma = in.scalar("gamma");
-  const LayerNormSteps st = layernorm_steps(x, Vec::Constant(x.size(), gamma), Vec::Zero(x.size()), eps);
+  const LayerNormSteps st = steps_in_range(layernorm_steps(x, Vec::Constant(x.size(), gamma), Vec::Zero(x.size()), eps));
 
   Builder b;
   b.relative_part("denominator", number(st.sigma));  // √(σ² + ε)
@@ -519,8 +529,8 @@ ExerciseSolution solve_9(const ExerciseInputs& inputs) {
   require(g.size() == 1 || g.size() == x.size(), "gamma must be one number or one per entry of x (" +
                                                      std::to_string(x.size()) + "), got " + plural(size_t(g.size()), "number"));
   const Vec gamma = g.size() == 1 ? Vec(Vec::Constant(x.size(), g(0))) : g;
+  const LayerNormSteps st = steps_in_range(layernorm_steps(x, gamma, Vec::Zero(x.size()), eps));
   const LayerNormJacobian jac = layernorm_jacobian(x, gamma, eps);
-  const LayerNormSteps st = layernorm_steps(x, gamma, Vec::Zero(x.size()), eps);
 
   Builder b;
   b.part("jacobian", matrix_of(jac.J_y_x));
