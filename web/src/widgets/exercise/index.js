@@ -5,7 +5,7 @@
 import katex from 'katex';
 import { readParam, writeParams } from '../../experiment/url-state.js';
 import { loadExercises } from '../../kernels/exercises.js';
-import { progress } from '../../progress/store.js';
+import { progress, seedFromText } from '../../progress/store.js';
 import { createField } from '../../ui/field.js';
 import { formatNumber } from '../../ui/format.js';
 import { parseMatrix, parseNumber, parseVector } from '../../ui/parse.js';
@@ -243,6 +243,7 @@ export async function mount(section, props) {
     const rest = open ? ` ${open} part${open === 1 ? '' : 's'} not answered yet.` : '';
     if (graded === 0) feedback.textContent = `Compare your explanation with the model answer below.${rest}`;
     else if (right === graded) feedback.textContent = `${graded === 1 ? 'Right.' : `All ${graded} answers right.`}${open ? rest : ' Well done.'}`;
+    else if (graded === 1) feedback.textContent = `Not right yet (attempt ${rec().attempts}).${rest}`;
     else feedback.textContent = `${right} of ${graded} answers right (attempt ${rec().attempts}).${rest}`;
     showHints();
   });
@@ -327,12 +328,14 @@ export async function mount(section, props) {
 
   // ---- start: seed from the URL, else from saved progress ----
   const fromUrl = readParam(seedParam);
-  const startSeed = fromUrl !== null && /^\d+$/.test(fromUrl) ? Number(fromUrl) : rec().seed;
+  const asked = fromUrl === null ? null : seedFromText(fromUrl);
+  const startSeed = asked?.seed ?? rec().seed;
   if (startSeed !== null && startSeed !== undefined && exercises && Object.keys(props.inputs).length) useSeed(startSeed);
   else {
     solve();
     refreshQuestion();
   }
+  if (asked?.message) feedback.textContent = asked.message;
   showHints();
   const unsubscribe = progress.subscribe((why) => {
     if (why !== 'import') return;
