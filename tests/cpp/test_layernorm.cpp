@@ -88,13 +88,14 @@ class LayerNormProperties : public ::testing::TestWithParam<Case> {
 TEST_P(LayerNormProperties, BackwardMatchesFiniteDifferences) {
   const double eps = GetParam().eps;
   LayerNormCache cache;
-  layernorm_forward(x, gamma, beta, eps, cache);
-  const LayerNormGrads grads = layernorm_backward(dy, gamma, cache);
+  layernorm_forward(x, LayerNormParams{gamma, beta}, eps, cache);
+  LayerNormGrads grads;
+  layernorm_backward(dy, LayerNormParams{gamma, beta}, cache, grads);
 
   // loss = Σ dy ⊙ y, so its gradient is exactly what backward(dy) returns
   auto loss = [&](const Mat& x_, const Vec& g_, const Vec& b_) {
     LayerNormCache c;
-    return (layernorm_forward(x_, g_, b_, eps, c).array() * dy.array()).sum();
+    return (layernorm_forward(x_, LayerNormParams{g_, b_}, eps, c).array() * dy.array()).sum();
   };
   const Mat dx_num = test::numeric_gradient([&](const Mat& p) { return loss(p, gamma, beta); }, x);
   const Mat dgamma_num = test::numeric_gradient([&](const Mat& p) { return loss(x, p.col(0), beta); }, Mat(gamma));
@@ -112,7 +113,7 @@ TEST_P(LayerNormProperties, JacobianMatchesFiniteDifferences) {
   for (Eigen::Index a = 0; a < row.size(); ++a) {
     auto y_a = [&](const Mat& p) {
       LayerNormCache c;
-      return layernorm_forward(p.transpose(), gamma, beta, eps, c)(0, a);
+      return layernorm_forward(p.transpose(), LayerNormParams{gamma, beta}, eps, c)(0, a);
     };
     numeric.row(a) = test::numeric_gradient(y_a, Mat(row)).transpose();
   }
@@ -136,8 +137,9 @@ TEST_P(LayerNormProperties, JacobianSymmetricWhenGammaConstant) {
 TEST_P(LayerNormProperties, BackwardIsJacobianTransposeTimesDy) {
   const double eps = GetParam().eps;
   LayerNormCache cache;
-  layernorm_forward(x, gamma, beta, eps, cache);
-  const LayerNormGrads grads = layernorm_backward(dy, gamma, cache);
+  layernorm_forward(x, LayerNormParams{gamma, beta}, eps, cache);
+  LayerNormGrads grads;
+  layernorm_backward(dy, LayerNormParams{gamma, beta}, cache, grads);
   for (Eigen::Index r = 0; r < x.rows(); ++r) {
     const LayerNormJacobian jac = layernorm_jacobian(x.row(r).transpose(), gamma, eps);
     const Vec expected = jac.J_y_x.transpose() * dy.row(r).transpose();
@@ -148,7 +150,7 @@ TEST_P(LayerNormProperties, BackwardIsJacobianTransposeTimesDy) {
 TEST_P(LayerNormProperties, JacobianAnnihilatesZhatWhenEpsIsZero) {  // scaling the deviations moves nothing
   const Vec row = x.row(0).transpose();
   LayerNormCache cache;
-  layernorm_forward(row.transpose(), gamma, beta, 0.0, cache);
+  layernorm_forward(row.transpose(), LayerNormParams{gamma, beta}, 0.0, cache);
   const LayerNormJacobian jac = layernorm_jacobian(row, gamma, 0.0);  // gamma may vary: J·zhat = 0 still
   const Vec zhat = cache.zhat.row(0).transpose();
   EXPECT_TRUE(all_close(Vec(jac.J_y_x * zhat), Vec::Zero(row.size()), 0, 1e-13 * jac.J_y_x.cwiseAbs().maxCoeff()));
@@ -160,7 +162,7 @@ TEST_P(LayerNormProperties, JacobianKeepsSmallZhatComponentWhenEpsPositive) {
   const Vec constant_gamma = Vec::Constant(GetParam().d, 1.7);
   const Vec row = x.row(0).transpose();
   LayerNormCache cache;
-  layernorm_forward(row.transpose(), constant_gamma, beta, eps, cache);
+  layernorm_forward(row.transpose(), LayerNormParams{constant_gamma, beta}, eps, cache);
   const LayerNormJacobian jac = layernorm_jacobian(row, constant_gamma, eps);
   const Vec zhat = cache.zhat.row(0).transpose();
   const double var = cache.var(0);
@@ -201,6 +203,16 @@ TEST(LayerNormBadInput, RejectsWithMessages) {
             "LayerNorm needs at least one feature (d >= 1)");
 }
 
+// The kernels with γ and β as vectors, and the backward's grads returned: shorter to read in the tests below.
+Mat forward(const Mat& x, const Vec& gamma, const Vec& beta, double eps, LayerNormCache& cache) {
+  return layernorm_forward(x, LayerNormParams{gamma, beta}, eps, cache);
+}
+LayerNormGrads backward(const Mat& dy, const Vec& gamma, const LayerNormCache& cache) {
+  LayerNormGrads grads;
+  layernorm_backward(dy, LayerNormParams{gamma, Vec::Zero(gamma.size())}, cache, grads);
+  return grads;
+}
+
 TEST(LayerNormBadInput, ReportsWhatFloat64CannotHold) {
   auto message = [](auto&& call) { return test::thrown_message(call); };
   // y = 1.5e308 · 1.2247 is past 1.8e308
@@ -211,15 +223,15 @@ TEST(LayerNormBadInput, ReportsWhatFloat64CannotHold) {
                 .find("the Jacobian's entries are larger than float64 can hold"),
             std::string::npos);
   LayerNormCache cache;
-  layernorm_forward(vec({1e-300, 2e-300, 4e-300}).transpose(), Vec::Ones(3), Vec::Zero(3), 0, cache);
+  forward(vec({1e-300, 2e-300, 4e-300}).transpose(), Vec::Ones(3), Vec::Zero(3), 0, cache);
   // dx ≈ dy / σ ≈ 1e300 / 1e-300
-  EXPECT_NE(message([&] { layernorm_backward(Mat(vec({1e300, 0, -1e300}).transpose()), Vec::Ones(3), cache); })
+  EXPECT_NE(message([&] { backward(Mat(vec({1e300, 0, -1e300}).transpose()), Vec::Ones(3), cache); })
                 .find("the gradients are larger than float64 can hold"),
             std::string::npos);
-  EXPECT_EQ(message([&] { layernorm_backward(Mat::Constant(1, 3, NAN), Vec::Ones(3), cache); }),
+  EXPECT_EQ(message([&] { backward(Mat::Constant(1, 3, NAN), Vec::Ones(3), cache); }),
             "dy must contain only finite numbers");
-  layernorm_forward(vec({5, 5}).transpose(), Vec::Ones(2), Vec::Zero(2), 0, cache);
-  EXPECT_EQ(message([&] { layernorm_backward(Mat::Ones(1, 2), Vec::Ones(2), cache); }),
+  forward(vec({5, 5}).transpose(), Vec::Ones(2), Vec::Zero(2), 0, cache);
+  EXPECT_EQ(message([&] { backward(Mat::Ones(1, 2), Vec::Ones(2), cache); }),
             "the gradient does not exist where all entries of a row are equal and epsilon = 0 (σ² + ε = 0)");
 }
 
@@ -284,7 +296,7 @@ TEST(LayerNormRange, OutputWhereOnlyTheProductOverflows) {  // γ·ẑ = ±1.6e3
 TEST(LayerNormRange, OrdinaryRowsTakeThePlainFormulas) {  // the stack's rows: nothing rescaled
   Draw draw(7);
   LayerNormCache cache;
-  layernorm_forward(draw.matrix(64, 128, -3, 3), Vec::Ones(128), Vec::Zero(128), kLayerNormEps, cache);
+  forward(draw.matrix(64, 128, -3, 3), Vec::Ones(128), Vec::Zero(128), kLayerNormEps, cache);
   EXPECT_TRUE((cache.unit.array() == 1).all());
   EXPECT_TRUE(all_close(cache.sigma_in_unit, cache.sigma, 0, 0));
 }
@@ -334,23 +346,23 @@ TEST(LayerNormRange, FuzzAgainstTheScaleSymmetry) {
                                       << " eps " << row.eps << " x(0) " << row.x(0, 0));
 
     LayerNormCache ref_cache;
-    const Mat y0 = layernorm_forward(row.x0, Vec::Ones(d), beta, row.eps0, ref_cache);
+    const Mat y0 = forward(row.x0, Vec::Ones(d), beta, row.eps0, ref_cache);
     if (!y0.allFinite()) {  // all entries equal with ε = 0: the 0/0 the chapter teaches
       LayerNormCache cache;
-      EXPECT_TRUE(layernorm_forward(row.x, Vec::Ones(d), beta, row.eps, cache).array().isNaN().all());
+      EXPECT_TRUE(forward(row.x, Vec::Ones(d), beta, row.eps, cache).array().isNaN().all());
       ++degenerate;
       continue;
     }
     LayerNormCache cache;
-    const Mat y = layernorm_forward(row.x, Vec::Ones(d), beta, row.eps, cache);
+    const Mat y = forward(row.x, Vec::Ones(d), beta, row.eps, cache);
     ASSERT_TRUE(all_close(y, y0, 1e-13, 1e-300));
     ASSERT_TRUE(all_close(cache.zhat, ref_cache.zhat, 1e-13, 1e-300));
 
     // dx = Jᵀ(γ ⊙ dy) scales by 2^(j + m − k); dγ by 2^m (a sum over rows of dy ⊙ ẑ); dβ by 2^m
-    const LayerNormGrads g0 = layernorm_backward(dy0, gamma0, ref_cache);
+    const LayerNormGrads g0 = backward(dy0, gamma0, ref_cache);
     const Mat dx_expected = g0.dx.unaryExpr([&](double v) { return ldexp_of(v, j + m - row.k); });
     const std::string grads = test::thrown_message([&] {
-      const LayerNormGrads g = layernorm_backward(dy, gamma, cache);
+      const LayerNormGrads g = backward(dy, gamma, cache);
       const double floor_dx = ldexp_of(1e-13 * g0.dx.cwiseAbs().maxCoeff(), j + m - row.k) + 1e-320;
       ASSERT_TRUE(all_close(g.dx, dx_expected, 1e-12, floor_dx));
       ASSERT_TRUE(all_close(Mat(g.dbeta), Mat(dy.transpose()), 0, 0));
@@ -389,11 +401,11 @@ TEST(LayerNormRange, RowsOfDifferentSizesInOneCall) {  // each row gets its own 
   Mat x(3, 3);
   x << 1e-300, 2e-300, 4e-300, 1, 2, 4, 1e200, 2e200, 4e200;
   LayerNormCache cache;
-  const Mat y = layernorm_forward(x, Vec::Ones(3), Vec::Zero(3), 0, cache);
+  const Mat y = forward(x, Vec::Ones(3), Vec::Zero(3), 0, cache);
   for (Eigen::Index r = 1; r < 3; ++r) EXPECT_TRUE(all_close(Mat(y.row(r)), Mat(y.row(0)), 1e-14, 0)) << r;
   EXPECT_EQ(cache.unit(1), 1.0);
   const Mat dy = RowVec(vec({1, 0, 0}).transpose()).replicate(3, 1);
-  const LayerNormGrads g = layernorm_backward(dy, Vec::Ones(3), cache);
+  const LayerNormGrads g = backward(dy, Vec::Ones(3), cache);
   // dx scales as 1/size: row 0 (size 1e-300) and row 2 (1e200) are row 1's, rescaled
   const double atol = 1e-14 * g.dx.row(1).cwiseAbs().maxCoeff();
   EXPECT_TRUE(all_close(Mat(g.dx.row(0) * 1e-300), Mat(g.dx.row(1)), 1e-14, atol));

@@ -96,7 +96,11 @@ void output_without_overflow(const Vec& gamma, const Vec& beta, const LayerNormC
 
 }  // namespace
 
-Mat layernorm_forward(const Mat& x, const Vec& gamma, const Vec& beta, double eps, LayerNormCache& cache) {
+LayerNormParams layernorm_init(Eigen::Index d) { return LayerNormParams{Vec::Ones(d), Vec::Zero(d)}; }
+
+Mat layernorm_forward(const Mat& x, const LayerNormParams& p, double eps, LayerNormCache& cache) {
+  const Vec& gamma = p.gamma;
+  const Vec& beta = p.beta;
   check_params(x.cols(), gamma, &beta, eps);
   require(x.allFinite(), "x must contain only finite numbers");
 
@@ -115,8 +119,7 @@ Mat layernorm_forward(const Mat& x, const Vec& gamma, const Vec& beta, double ep
 namespace {
 
 // (LN-bwd) as written; rows computed in a unit divide by sigma in that unit, then by the unit.
-LayerNormGrads plain_backward(const Mat& dy, const Vec& gamma, const LayerNormCache& cache) {
-  LayerNormGrads grads;
+void plain_backward(const Mat& dy, const Vec& gamma, const LayerNormCache& cache, LayerNormGrads& grads) {
   // forward: y = γ ⊙ zhat + β, so dγ = Σ_rows dy ⊙ zhat and dβ = Σ_rows dy
   grads.dgamma = (dy.array() * cache.zhat.array()).colwise().sum().transpose();
   grads.dbeta = dy.colwise().sum().transpose();
@@ -132,16 +135,14 @@ LayerNormGrads plain_backward(const Mat& dy, const Vec& gamma, const LayerNormCa
   for (Eigen::Index r = 0; r < dy.rows(); ++r) {
     if (cache.unit(r) != 1) grads.dx.row(r) = centred.row(r) / cache.sigma_in_unit(r) / cache.unit(r);
   }
-  return grads;
 }
 
 // The backward is linear in dy and in γ. When an intermediate overflows (dy·γ near 1e308) though the
 // gradients may not, compute with each row of dy, and γ, scaled to about 1 by powers of two, and scale
 // each result back in one step.
-LayerNormGrads backward_in_units(const Mat& dy, const Vec& gamma, const LayerNormCache& cache) {
+void backward_in_units(const Mat& dy, const Vec& gamma, const LayerNormCache& cache, LayerNormGrads& grads) {
   const int e_gamma = exponent_of(gamma.cwiseAbs().maxCoeff());
   const RowVec gamma_in_unit = times_power_of_two(Vec(gamma), -e_gamma).transpose();
-  LayerNormGrads grads;
   grads.dx.resize(dy.rows(), dy.cols());
   for (Eigen::Index r = 0; r < dy.rows(); ++r) {
     const int e_dy = exponent_of(dy.row(r).cwiseAbs().maxCoeff());
@@ -155,33 +156,32 @@ LayerNormGrads backward_in_units(const Mat& dy, const Vec& gamma, const LayerNor
   const Mat dy_in_unit = times_power_of_two(dy, -e_dy);
   grads.dgamma = times_power_of_two(Vec((dy_in_unit.array() * cache.zhat.array()).colwise().sum().transpose()), e_dy);
   grads.dbeta = times_power_of_two(Vec(dy_in_unit.colwise().sum().transpose()), e_dy);
-  return grads;
 }
 
 bool all_finite(const LayerNormGrads& g) { return g.dx.allFinite() && g.dgamma.allFinite() && g.dbeta.allFinite(); }
 
 }  // namespace
 
-LayerNormGrads layernorm_backward(const Mat& dy, const Vec& gamma, const LayerNormCache& cache) {
+void layernorm_backward(const Mat& dy, const LayerNormParams& p, const LayerNormCache& cache, LayerNormGrads& grads) {
   const Eigen::Index d = cache.zhat.cols();
+  const Vec& gamma = p.gamma;
   require(dy.rows() == cache.zhat.rows() && dy.cols() == d, "layernorm_backward: dy must have the shape of y");
   require(gamma.size() == d, "layernorm_backward: gamma must have d entries");
   require(dy.allFinite(), "dy must contain only finite numbers");
 
-  LayerNormGrads grads = plain_backward(dy, gamma, cache);
-  if (all_finite(grads)) return grads;
+  plain_backward(dy, gamma, cache, grads);
+  if (all_finite(grads)) return;
   require((cache.sigma.array() > 0).all(),
           "the gradient does not exist where all entries of a row are equal and epsilon = 0 (σ² + ε = 0)");
-  grads = backward_in_units(dy, gamma, cache);
+  backward_in_units(dy, gamma, cache, grads);
   require(all_finite(grads), "the gradients are larger than float64 can hold (about 1.8e308): dy or gamma is too large for this x");
-  return grads;
 }
 
 LayerNormJacobian layernorm_jacobian(const Vec& x, const Vec& gamma, double eps) {
   const Eigen::Index d = x.size();
   check_params(d, gamma, nullptr, eps);
   LayerNormCache cache;
-  layernorm_forward(x.transpose(), Vec::Ones(d), Vec::Zero(d), eps, cache);  // only zhat and sigma are used
+  layernorm_forward(x.transpose(), layernorm_init(d), eps, cache);  // only zhat and sigma are used
 
   LayerNormJacobian jac;
   jac.sigma = cache.sigma(0);
@@ -213,7 +213,7 @@ LayerNormJacobian layernorm_jacobian(const Vec& x, const Vec& gamma, double eps)
 
 LayerNormSteps layernorm_steps(const Vec& x, const Vec& gamma, const Vec& beta, double eps) {
   LayerNormCache cache;
-  const Mat y = layernorm_forward(x.transpose(), gamma, beta, eps, cache);
+  const Mat y = layernorm_forward(x.transpose(), LayerNormParams{gamma, beta}, eps, cache);
   LayerNormSteps steps;
   steps.mean = cache.mean(0);
   steps.deviations = cache.dev.row(0).transpose();

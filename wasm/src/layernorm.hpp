@@ -21,6 +21,13 @@ namespace tk {
 
 constexpr double kLayerNormEps = 1e-5;  // nn.LayerNorm's default
 
+struct LayerNormParams {
+  Vec gamma;  // (d)  nn.LayerNorm's weight, 1 at initialisation
+  Vec beta;   // (d)  nn.LayerNorm's bias, 0 at initialisation
+};
+// nn.LayerNorm(d)'s initial parameters: γ = 1, β = 0 (it draws no random numbers).
+LayerNormParams layernorm_init(Eigen::Index d);
+
 // Everything the forward computes on the way, kept because the backward needs zhat and sigma, and
 // because the chapter shows each step.
 struct LayerNormCache {
@@ -39,14 +46,20 @@ struct LayerNormGrads {
   Vec dbeta;   // (d)
 };
 
-// x (N, d), gamma (d), beta (d), eps ≥ 0. Returns y (N, d). Rows whose sigma is 0 (all entries equal,
+template <class F>
+void for_each_param(LayerNormParams& p, const LayerNormGrads& g, F&& f) {
+  f(p.gamma, g.dgamma);
+  f(p.beta, g.dbeta);
+}
+
+// x (N, d), p.gamma (d), p.beta (d), eps ≥ 0. Returns y (N, d). Rows whose sigma is 0 (all entries equal,
 // ε = 0) come out as NaN: that is the 0/0 the chapter explains, not an error. Throws when γ·ẑ + β is
 // beyond float64.
-Mat layernorm_forward(const Mat& x, const Vec& gamma, const Vec& beta, double eps, LayerNormCache& cache);
+Mat layernorm_forward(const Mat& x, const LayerNormParams& p, double eps, LayerNormCache& cache);
 
-// dy (N, d) → dx, dgamma, dbeta, using the cache of the forward call that produced y. Throws when a
+// dy (N, d) → grads.dx, dgamma, dbeta, using the cache of the forward call that produced y. Throws when a
 // gradient does not exist (a row with sigma = 0) or lies beyond float64.
-LayerNormGrads layernorm_backward(const Mat& dy, const Vec& gamma, const LayerNormCache& cache);
+void layernorm_backward(const Mat& dy, const LayerNormParams& p, const LayerNormCache& cache, LayerNormGrads& grads);
 
 // The exact (d, d) Jacobian of y with respect to x for one row x (d), and its three terms, which sum to J.
 struct LayerNormJacobian {
