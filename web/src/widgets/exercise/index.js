@@ -10,8 +10,8 @@ import { progress } from '../../progress/store.js';
 import { formatNumber } from '../../ui/format.js';
 import { parseMatrix, parseNumber, parseVector } from '../../ui/parse.js';
 import { createAnswer } from './answers.js';
-import { gradeChoice, STATE_LABELS, summaryText } from './check.js';
-import { gradeView, renderGrade } from './feedback.js';
+import { STATE_LABELS, summaryText } from './check.js';
+import { createGrading, needsKernels } from './grading.js';
 import { createHints } from './hints.js';
 import { createInputBox } from './inputs.js';
 import { renderLive } from './live-tex.js';
@@ -24,14 +24,13 @@ import './style.css';
 /** mount.js keeps the section's own content: this widget builds around it. */
 export const enhances = true;
 
-const NUMERIC = new Set(['number', 'vector', 'matrix']);
 const PARSE_INPUT = { number: parseNumber, vector: parseVector, matrix: parseMatrix };
 const toleranceText = ({ atol, rtol }) =>
   `within ${formatNumber(atol, 2)}${rtol ? ` + ${formatNumber(rtol * 100, 2)} % of the value` : ''}, per entry`;
 
 export async function mount(section, props) {
   const { n } = props;
-  const exercises = props.parts.some((p) => NUMERIC.has(p.kind)) ? await loadExercises() : null;
+  const exercises = needsKernels(props.parts) ? await loadExercises() : null;
   const record = exerciseRecord(n);
   const partIds = props.parts.map((p) => p.id);
 
@@ -87,13 +86,17 @@ export async function mount(section, props) {
     refreshSolution();
     if (!revealed) {
       revealed = true;
-      for (const a of answers) if (a.graded) drawNumeric(a, a.graded);
+      for (const a of answers) if (a.graded) grading.draw(a);
     }
   });
   body.append(solutionBox, createReset(n, onReset));
 
-  // ---- solving with the kernels ----
+  // ---- solving with the kernels, grading ----
   const kernelInputs = () => Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, toKernel(v)]));
+  const grading = createGrading({
+    n, exercises, record, mistakes: props.mistakes, kernelInputs, revealed: () => revealed, onSelfCheck: () => showState(),
+  });
+  const grade = grading.grade;
   function solve() {
     if (!exercises) return true;
     try {
@@ -119,6 +122,7 @@ export async function mount(section, props) {
     a.result.replaceChildren();
     a.el.classList.remove('ex-right', 'ex-wrong');
     a.input?.removeAttribute('aria-invalid');
+    a.boxes?.forEach((b) => b.removeAttribute('aria-invalid'));
     a.graded = null;
   }
   function clearResults() {
@@ -224,59 +228,6 @@ export async function mount(section, props) {
     hints.show();
     showState();
   });
-
-  // Grades one part and draws its marks; no progress is written here. → right or not
-  function grade(a, { value, ulp }) {
-    const { part } = a;
-    if (NUMERIC.has(part.kind)) {
-      const g = exercises.grade(n, kernelInputs(), part.id, toKernel(value, ulp));
-      a.graded = { g, value };
-      drawNumeric(a, a.graded);
-      return g.correct;
-    }
-    if (part.kind === 'explain') return showModel(a);
-    const { ok, wrongKeys, text } = gradeChoice(part, value);
-    a.el.classList.add(ok ? 'ex-right' : 'ex-wrong');
-    for (const box of a.boxes) box.setAttribute('aria-invalid', String(wrongKeys.includes(box.value)));
-    a.result.textContent = text;
-    return ok;
-  }
-
-  function drawNumeric(a, { g, value }) {
-    a.result.replaceChildren();
-    a.el.classList.remove('ex-right', 'ex-wrong');
-    a.el.classList.add(g.correct ? 'ex-right' : 'ex-wrong');
-    if (g.correct) a.input.removeAttribute('aria-invalid');
-    else a.input.setAttribute('aria-invalid', 'true');
-    renderGrade(a.result, gradeView(g, value, { revealed }), props.mistakes);
-  }
-
-  function showModel(a) {
-    const id = a.part.id;
-    const box = document.createElement('div');
-    box.className = 'ex-model';
-    box.innerHTML = `<p><strong>Model answer.</strong></p>${a.part.model}<p>How did yours compare?</p>`;
-    const choices = document.createElement('div');
-    choices.className = 'ex-selfcheck';
-    for (const [key, label] of [['yes', 'I had it'], ['partly', 'Partly'], ['no', 'Not yet']]) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = label;
-      b.setAttribute('aria-pressed', String(record.get().selfCheck[id] === key));
-      b.addEventListener('click', () => {
-        record.update((r) => {
-          r.selfCheck[id] = key;
-          if (key === 'yes') r.solved[id] = true;
-        });
-        choices.querySelectorAll('button').forEach((x) => x.setAttribute('aria-pressed', String(x === b)));
-        showState();
-      });
-      choices.append(b);
-    }
-    box.append(choices);
-    a.result.append(box);
-    return record.get().selfCheck[id] === 'yes';
-  }
 
   // ---- start, import, reset: everything from the saved record (and a seed in the address) ----
   function restore({ fromUrl = null } = {}) {
