@@ -155,6 +155,15 @@ bool Builder::mistake(const std::string& id, const std::string& part, Value valu
   return true;
 }
 
+void Builder::layernorm_steps(const LayerNormSteps& st) {
+  step("mean", number(st.mean));
+  step("deviations", row_of(st.deviations));
+  step("squares", row_of(st.squares));
+  step("variance", number(st.variance));
+  step("sigma", number(st.sigma));
+  step("zhat", row_of(st.zhat));
+}
+
 const ExercisePart* find_part(const ExerciseSolution& s, const std::string& id) {
   for (const ExercisePart& p : s.parts) {
     if (p.id == id) return &p;

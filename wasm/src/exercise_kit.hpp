@@ -76,6 +76,8 @@ class Builder {
   // a number a reader could have typed. Returns whether it was listed.
   bool mistake(const std::string& id, const std::string& part, Value value);
   void step(const std::string& name, Value value) { s_.steps[name] = std::move(value); }
+  // The steps of one LayerNorm by hand: mean, deviations, squares, variance, sigma (√(σ² + ε)), zhat.
+  void layernorm_steps(const LayerNormSteps& st);
   ExerciseSolution done() { return std::move(s_); }
 
  private:

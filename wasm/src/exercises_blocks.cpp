@@ -102,10 +102,7 @@ ExerciseSolution solve_6(const ExerciseInputs& inputs) {
   b.mistake("variance-d-minus-1", "output", row_of(st.deviations / std::sqrt(st.squares.sum() / (d - 1))));
 
   b.step("sum", row_of(sum));
-  b.step("mean", number(st.mean));
-  b.step("deviations", row_of(st.deviations));
-  b.step("variance", number(st.variance));
-  b.step("sigma", number(st.sigma));
+  b.layernorm_steps(st);
   return b.done();
 }
 

@@ -41,12 +41,7 @@ ExerciseSolution solve_4(const ExerciseInputs& inputs) {
   b.mistake("no-mean-subtraction", "output", row_of(x / std::sqrt(x.squaredNorm() / d + eps)));  // RMSNorm
   if (eps > 0) b.mistake("eps-outside-root", "output", row_of(st.deviations / (std::sqrt(st.variance) + eps)));
 
-  b.step("mean", number(st.mean));
-  b.step("deviations", row_of(st.deviations));
-  b.step("squares", row_of(st.squares));
-  b.step("variance", number(st.variance));
-  b.step("sigma", number(st.sigma));
-  b.step("zhat", row_of(st.zhat));
+  b.layernorm_steps(st);
   // The output's spread, σ/√(σ² + ε): 1 only when ε = 0, so the solution states it from this number.
   b.step("output-sd", number(std::sqrt(st.y.squaredNorm() / d)));
   return b.done();
@@ -129,10 +124,7 @@ ExerciseSolution solve_9(const ExerciseInputs& inputs) {
   // γ/(σ² + ε) in front instead of γ/√(σ² + ε): one more factor 1/√(σ² + ε)
   b.mistake("variance-scale", "jacobian", matrix_of(Mat(jac.J_y_x / jac.sigma)));
 
-  b.step("mean", number(st.mean));
-  b.step("variance", number(st.variance));
-  b.step("sigma", number(st.sigma));
-  b.step("zhat", row_of(st.zhat));
+  b.layernorm_steps(st);
   b.step("diagonal", matrix_of(jac.diagonal));
   b.step("mean-removal", matrix_of(jac.mean_removal));
   b.step("variance-removal", matrix_of(jac.variance_removal));
