@@ -133,17 +133,8 @@ export const progress = {
   problem: () => problem,
   /** Reader-facing lines about saved records that were set aside or repaired at load or import. */
   notices: () => [...notices],
-  /**
-   * Where exercise n stands: 'solved' (every one of partIds solved, at least once), 'attempted' (checked or
-   * answered, or a self-check given) or 'untouched'. Reads the record without creating it.
-   */
-  status(n, partIds) {
-    const r = state.exercises[n];
-    if (!r) return 'untouched';
-    if (partIds.length && partIds.every((id) => r.solved?.[id] === true)) return 'solved';
-    const touched = r.attempts > 0 || Object.values(r.answers ?? {}).some((a) => String(a).trim()) || Object.keys(r.selfCheck ?? {}).length;
-    return touched ? 'attempted' : 'untouched';
-  },
+  /** The record of exercise n as stored, or undefined: reading it creates nothing. */
+  peek: (n) => state.exercises[n],
   /** Forgets exercise n (its answers, attempts, hints, seed and marks). Subscribers hear 'import'. */
   resetExercise(n) {
     delete state.exercises[n];
@@ -209,13 +200,3 @@ export const progress = {
     return () => listeners.delete(listener);
   },
 };
-
-/**
- * A variant seed from the address (?ex4.seed=…): {seed} for a whole number from 0 to 2^53, which the
- * kernels accept, else {message} for the reader.
- */
-export function seedFromText(text) {
-  const seed = /^\d{1,16}$/.test(text) ? Number(text) : NaN;
-  if (Number.isSafeInteger(seed) || seed === 2 ** 53) return { seed };
-  return { message: `The address asks for variant “${String(text).slice(0, 40)}”, which does not exist (variants are whole numbers from 0 to 2^53).` };
-}

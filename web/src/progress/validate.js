@@ -38,6 +38,8 @@ export function exerciseRecord(raw) {
     seed: field(raw, 'seed', null, (v) => v === null || isCount(v, MAX_SEED), `must be a whole number from 0 to 2^53, or null`),
     solved: field(raw, 'solved', {}, mapOf((v) => typeof v === 'boolean'), 'must map parts to true or false'),
     selfCheck: field(raw, 'selfCheck', {}, mapOf((v) => SELF_CHECKS.has(v)), 'must map parts to yes, partly or no'),
+    checked: field(raw, 'checked', {}, mapOf((a) => typeof a === 'string' && a.length <= MAX_ANSWER_CHARS), 'must map parts to answers as text'),
+    inputs: field(raw, 'inputs', null, (v) => v === null || (isRecord(v) && Object.values(v).every((t) => typeof t === 'string' && t.length <= MAX_ANSWER_CHARS)), 'must map inputs to text, or be null'),
   };
 }
 

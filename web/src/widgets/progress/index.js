@@ -3,6 +3,7 @@
 // confirmation, and what the store had to set aside (with the copy to download).
 import { MAX_IMPORT_BYTES } from '../../progress/validate.js';
 import { progress } from '../../progress/store.js';
+import { exerciseState } from '../exercise/record.js';
 import { exercisesOnPage } from './exercises.js';
 import './style.css';
 
@@ -69,7 +70,7 @@ export function mount(el) {
   const show = () => {
     const counts = { solved: 0, attempted: 0, untouched: 0 };
     exercises.forEach((ex, i) => {
-      const status = progress.status(ex.n, ex.parts);
+      const status = exerciseState(progress.peek(ex.n) ?? {}, ex.parts); // the exercise widget's own reading
       counts[status]++;
       const li = list.children[i];
       li.dataset.status = status;
