@@ -7,7 +7,8 @@
 const SELECTOR = 'pre, .katex-display, .scroll-x, .chart-data-scroll';
 
 function update(box) {
-  const scrolls = box.scrollWidth > box.clientWidth + 1;
+  // sideways, or down (a data table taller than its box)
+  const scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
   if (scrolls && !box.hasAttribute('tabindex')) {
     box.tabIndex = 0;
     box.dataset.scrollRegion = '';
