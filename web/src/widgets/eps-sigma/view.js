@@ -36,7 +36,7 @@ export function createScaleView() {
   el.innerHTML = `
     <p class="es-stale"></p>
     <p class="es-result scroll-x">${tex('s = \\dfrac{\\gamma}{\\sqrt{\\sigma^2+\\varepsilon}}')} =
-      <output class="es-scale" data-scale="" aria-live="polite"></output></p>
+      <output class="es-scale" data-scale="" aria-live="polite"></output> <span class="es-at"></span></p>
     <p class="es-note" role="status"></p>
     <div class="es-facts">
       <p class="scroll-x" data-fact="no-eps"></p><p class="scroll-x" data-fact="cap"></p>
@@ -57,6 +57,7 @@ export function createScaleView() {
     const out = $('.es-scale');
     out.dataset.scale = String(r.scale);
     out.textContent = Number.isFinite(r.scale) ? formatNumber(r.scale, 6) : 'infinite (see below)';
+    $('.es-at').textContent = `at σ = ${formatNumber(sigma)}, ε = ${formatNumber(eps)}, γ = ${formatNumber(gamma)}`;
     $('.es-note').textContent = r.note;
 
     const fact = (name, html) => ($(`[data-fact="${name}"]`).innerHTML = html);
