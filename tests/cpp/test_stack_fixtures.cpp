@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -40,13 +41,28 @@ json load(const std::string& name) {
   return json::parse(in);
 }
 
+// The fixture's config, field by field in StackConfig's own list; the fixtures spell names in snake_case.
+struct JsonFieldReader {
+  const json& c;
+  static std::string snake(const std::string& name) {
+    std::string out;
+    for (char ch : name) {
+      if (std::isupper(static_cast<unsigned char>(ch)) && !out.empty() && name.size() > 1) out += '_';
+      out += name.size() > 1 ? char(std::tolower(static_cast<unsigned char>(ch))) : ch;
+    }
+    return out;
+  }
+  template <class T>
+  void operator()(const char* name, T& field) const {
+    field = c.at(snake(name)).get<T>();
+  }
+  void operator()(const char* name, Placement& field) const { field = placement_from_name(c.at(snake(name))); }
+  void operator()(const char* name, Activation& field) const { field = activation_from_name(c.at(snake(name))); }
+};
+
 StackConfig config_of(const json& c) {
   StackConfig config;
-  config.placement = placement_from_name(c.at("placement"));
-  config.L = c.at("L"), config.d = c.at("d"), config.heads = c.at("heads"), config.ffn_mult = c.at("ffn_mult");
-  config.B = c.at("B"), config.T = c.at("T"), config.seed = c.at("seed"), config.scale = c.at("scale");
-  config.causal = c.at("causal");
-  config.activation = activation_from_name(c.at("activation"));
+  for_each_field(config, JsonFieldReader{c});
   return config;
 }
 

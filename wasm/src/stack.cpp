@@ -25,12 +25,6 @@ std::string mib(double bytes) {
   return s.str();
 }
 
-// The stack's output: the last block's output, through the final LayerNorm for Pre-LN.
-struct FinalNorm {
-  LayerNormParams params;
-  LayerNormCache cache;
-};
-
 }  // namespace
 
 void validate(const StackConfig& c) {
@@ -54,7 +48,7 @@ double stack_memory_bytes(const StackConfig& c) {
   const double stream = (c.L + 1.0) * N * d;                     // each block's input, kept for the backward
   const double weights = 4 * d * d + 2 * d * F + 8 * d + F;      // one block's parameters
   const double cache = 14 * N * d + 3 * N * F + double(c.B) * c.heads * c.T * c.T;  // one block's caches
-  const double work = 6 * N * d + 2 * N * F;                     // temporaries of one block's backward
+  const double work = 15 * N * d + 2 * N * F;                    // one block's gradient buffers (BlockGrads)
   return 8 * (stream + 3 * weights + cache + work + 2 * N * d) + c.L * sizeof(TorchGenerator::State);
 }
 
@@ -109,13 +103,19 @@ StackInit::StackInit(const StackConfig& config) : config_(config) {
   // LayerNorms draw nothing; x and target come after every block's weights
   x_ = randn(gen, Eigen::Index(config.B) * config.T, d);
   target_ = randn(gen, Eigen::Index(config.B) * config.T, d);
+  after_inputs_ = gen;
 }
 
 BlockParams StackInit::block(int i) const {
+  BlockParams p;
+  draw_block(i, p);
+  return p;
+}
+
+void StackInit::draw_block(int i, BlockParams& p) const {
   const int d = config_.d, F = config_.ffn_mult * config_.d;
   TorchGenerator gen;
   gen.set_state(block_start_.at(i));
-  BlockParams p;
   // creation order decides the draws: Wq, Wk, Wv, Wo (weight then bias each), then W1, W2
   for (LinearParams* l : {&p.attn.q, &p.attn.k, &p.attn.v, &p.attn.o}) {
     l->W.resize(d, d);
@@ -131,84 +131,97 @@ BlockParams StackInit::block(int i) const {
       l->b *= config_.scale;
     }
   }
-  p.ln1 = p.ln2 = LayerNormParams{Vec::Ones(d), Vec::Zero(d)};
-  return p;
+  p.ln1 = p.ln2 = layernorm_init(d);
 }
 
-namespace {
+StackParams redrawn_params(const StackInit& init, BlockParams& slot, int d) {
+  return StackParams{[&init, &slot](int i) -> const BlockParams& {
+                       init.draw_block(i, slot);
+                       return slot;
+                     },
+                     layernorm_init(d)};
+}
 
-// Runs the stack forward, keeping every block's input; returns the output y (through the final LN for Pre-LN).
-Mat forward_keeping_inputs(const StackConfig& c, const std::function<BlockParams(int)>& params_of, const Mat& x,
-                           std::vector<Mat>& inputs, FinalNorm& final_norm, StackResult* result,
-                           const Progress& progress, int total_steps) {
+Mat stack_forward(const Mat& x, const StackParams& p, const StackConfig& c, StackCache& cache,
+                  const BlockForwardObserver& after_block) {
   const BlockShape shape = shape_of(c);
-  inputs.assign(1, x);
-  inputs.reserve(c.L + 1);
-  BlockCache cache;
+  cache.inputs.resize(c.L + 1);
+  cache.inputs[0] = x;
+  cache.blocks.resize(cache.keep_block_caches ? c.L : 1);
   for (int i = 0; i < c.L; ++i) {
-    inputs.push_back(block_forward(inputs.back(), params_of(i), shape, c.placement, cache));
-    if (result) result->stream_sd[i] = stream_sd(inputs.back());
-    if (progress) progress(i + 1, total_steps);
+    BlockCache& block_cache = cache.blocks[cache.keep_block_caches ? i : 0];
+    cache.inputs[i + 1] = block_forward(cache.inputs[i], p.block(i), shape, c.placement, block_cache);
+    if (after_block) after_block(i, cache.inputs[i + 1]);
   }
-  if (c.placement != Placement::PreLN) return inputs.back();
-  final_norm.params = LayerNormParams{Vec::Ones(c.d), Vec::Zero(c.d)};
-  return layernorm_forward(inputs.back(), final_norm.params.gamma, final_norm.params.beta, kLayerNormEps,
-                           final_norm.cache);
+  if (c.placement != Placement::PreLN) return cache.inputs[c.L];
+  return layernorm_forward(cache.inputs[c.L], p.final_ln, kLayerNormEps, cache.final_ln);
 }
 
-}  // namespace
-
-StackResult stack_forward_backward(const StackConfig& c, const std::function<BlockParams(int)>& params_of,
-                                   const Mat& x, const Mat& target, const Progress& progress,
-                                   const BlockGradsObserver& observe) {
+void stack_backward(const Mat& dy, const StackParams& p, const StackConfig& c, StackCache& cache, StackGrads& grads,
+                    const BlockGradsObserver& observe) {
   const BlockShape shape = shape_of(c);
+  const Mat* d_stream = &dy;
+  if (c.placement == Placement::PreLN) {
+    layernorm_backward(dy, p.final_ln, cache.final_ln, grads.final_ln);
+    d_stream = &grads.final_ln.dx;
+  }
+  for (int i = c.L - 1; i >= 0; --i) {
+    const BlockParams& block = p.block(i);
+    BlockCache& block_cache = cache.blocks[cache.keep_block_caches ? i : 0];
+    if (!cache.keep_block_caches) block_forward(cache.inputs[i], block, shape, c.placement, block_cache);
+    block_backward(*d_stream, block, shape, c.placement, block_cache, grads.block);
+    if (observe) observe(i, grads.block);
+    if (!cache.keep_block_caches) cache.inputs[i + 1].resize(0, 0);  // block i's output is no longer needed
+    grads.dx.swap(grads.block.dx);  // the next block down reads it from grads.dx; grads.block.dx is a buffer again
+    d_stream = &grads.dx;
+  }
+  if (c.L == 0) grads.dx = *d_stream;
+}
+
+StackResult stack_forward_backward(const StackConfig& c, const StackParams& params, const Mat& x, const Mat& target,
+                                   const Progress& progress, const BlockGradsObserver& observe) {
   const int total_steps = 2 * c.L;
   StackResult r;
   for (auto* v : {&r.grad_norm, &r.grad_norm_weights, &r.grad_norm_no_ln, &r.input_grad_norm, &r.stream_sd}) {
     v->assign(c.L, 0.0);
   }
 
-  std::vector<Mat> inputs;
-  FinalNorm final_norm;
-  const Mat y = forward_keeping_inputs(c, params_of, x, inputs, final_norm, &r, progress, total_steps);
+  StackCache cache;  // blocks' caches recomputed in the backward: the article's depths at little memory
+  const Mat y = stack_forward(x, params, c, cache, [&](int i, const Mat& output) {
+    r.stream_sd[i] = stream_sd(output);
+    if (progress) progress(i + 1, total_steps);
+  });
 
   // loss = mean((y − target)²), so dloss/dy = 2·(y − target) / (N·d)
   const Mat residual = y - target;
   r.loss = residual.squaredNorm() / double(residual.size());
-  Mat d_stream = residual * (2.0 / double(residual.size()));
-  if (c.placement == Placement::PreLN) d_stream = layernorm_backward(d_stream, final_norm.params.gamma, final_norm.cache).dx;
+  const Mat dy = residual * (2.0 / double(residual.size()));
 
-  BlockCache cache;
-  BlockGrads grads;
-  for (int i = c.L - 1; i >= 0; --i) {
-    const BlockParams p = params_of(i);
-    block_forward(inputs[i], p, shape, c.placement, cache);  // recompute block i's caches from its input
-    d_stream = block_backward(d_stream, p, shape, c.placement, cache, grads);
-    const BlockGradSquares sq = grad_squares(grads);
+  StackGrads grads;
+  stack_backward(dy, params, c, cache, grads, [&](int i, const BlockGrads& g) {
+    const BlockGradSquares sq = grad_squares(g);
     r.grad_norm[i] = std::sqrt(sq.weights + sq.biases + sq.layernorm);
     r.grad_norm_weights[i] = std::sqrt(sq.weights);
     r.grad_norm_no_ln[i] = std::sqrt(sq.weights + sq.biases);
-    r.input_grad_norm[i] = d_stream.norm();
-    if (observe) observe(i, grads, d_stream);
-    inputs[i + 1].resize(0, 0);  // block i's output is no longer needed
+    r.input_grad_norm[i] = g.dx.norm();
+    if (observe) observe(i, g);
     if (progress) progress(2 * c.L - i, total_steps);
-  }
+  });
   r.ratio = gradient_ratio(r, Measure::AllParameters);
   return r;
 }
 
-double stack_loss(const StackConfig& c, const std::function<BlockParams(int)>& params_of, const Mat& x,
-                  const Mat& target) {
-  std::vector<Mat> inputs;
-  FinalNorm final_norm;
-  const Mat y = forward_keeping_inputs(c, params_of, x, inputs, final_norm, nullptr, {}, 0);
+double stack_loss(const StackConfig& c, const StackParams& params, const Mat& x, const Mat& target) {
+  StackCache cache;
+  const Mat y = stack_forward(x, params, c, cache);
   return (y - target).squaredNorm() / double(y.size());
 }
 
 StackResult run_stack(const StackConfig& config, const Progress& progress) {
   validate(config);
   const StackInit init(config);
-  return stack_forward_backward(config, [&](int i) { return init.block(i); }, init.x(), init.target(), progress);
+  BlockParams slot;
+  return stack_forward_backward(config, redrawn_params(init, slot, config.d), init.x(), init.target(), progress);
 }
 
 }  // namespace tk
