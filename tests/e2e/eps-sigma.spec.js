@@ -94,7 +94,7 @@ const badInputs = [
 ];
 
 for (const [label, value, message] of badInputs) {
-  test(`bad ${label} “${value}” gets a message beside the field, and the last result stays, dimmed`, async ({ page }) => {
+  test(`bad ${label} “${value}” gets a message beside the field, and the last result stays, marked out of date`, async ({ page }) => {
     const widget = await open(page);
     await field(widget, 'σ').fill('0.5');
     await expect.poll(() => readScale(widget)).toBeCloseTo(scale(0.5, 1e-5), 12);

@@ -1,7 +1,7 @@
 // The ε and σ instrument: the reader sets σ, ε and γ and sees the LayerNorm Jacobian's scale γ/√(σ²+ε)
-// against σ; below, a depth strip sets σᵢ layer by layer and sets the Post-LN chain of scales beside the
+// against σ; below, a depth strip sets σᵢ layer by layer and draws the Post-LN chain of scales beside the
 // Pre-LN bound (1+δ)ⁿ. Every keystroke recomputes in the kernels (kernels/norm-scale.js); bad input gets
-// its message beside its field and the last good result stays, dimmed. The inputs live in the URL under
+// its message beside its field and the last good result stays, marked out of date. The inputs live in the URL under
 // "es." so that a link (the exercises' "open in the instrument") reproduces a view.
 import { readParam, writeParams } from '../../experiment/url-state.js';
 import { loadNormScale } from '../../kernels/norm-scale.js';
