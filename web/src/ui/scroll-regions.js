@@ -7,7 +7,9 @@
 const SELECTOR = 'pre, .katex-display, .scroll-x, .chart-data-scroll';
 
 function update(box) {
-  const scrolls = box.scrollWidth > box.clientWidth + 1;
+  // sideways, or down where the box lets its content scroll (a data table taller than its box)
+  const down = box.scrollHeight > box.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(box).overflowY);
+  const scrolls = box.scrollWidth > box.clientWidth + 1 || down;
   if (scrolls && !box.hasAttribute('tabindex')) {
     box.tabIndex = 0;
     box.dataset.scrollRegion = '';
