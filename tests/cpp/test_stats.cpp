@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "check.hpp"
 #include "stats.hpp"
 
 namespace tk {
@@ -30,6 +31,16 @@ TEST(GrowthCurve, PowerOfDepth) {
   EXPECT_EQ(c[0], 1.5);
   EXPECT_DOUBLE_EQ(c[3], 3.0);
   EXPECT_THROW(growth_curve(1, 0.5, 0), std::invalid_argument);
+}
+
+TEST(StarvationRemoved, ShareOnALogScale) {
+  EXPECT_DOUBLE_EQ(starvation_removed(0.25, 0.5), 0.5);  // 4× starved → 2×: half of it on a log scale
+  EXPECT_EQ(starvation_removed(0.3, 0.3), 0.0);
+  EXPECT_EQ(starvation_removed(0.3, 1.0), 1.0);
+  EXPECT_GT(starvation_removed(0.3, 1.2), 1.0);  // the narrower measure tilts the other way
+  EXPECT_NE(test::thrown_message([] { starvation_removed(1.2, 0.5); }).find("does not starve the early blocks"), std::string::npos);
+  EXPECT_THROW(starvation_removed(0.5, 0), std::invalid_argument);
+  EXPECT_THROW(starvation_removed(NAN, 0.5), std::invalid_argument);
 }
 
 }  // namespace

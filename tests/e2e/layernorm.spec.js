@@ -63,7 +63,7 @@ const badInputs = [
   ['x', '1e400', /too large/],
   ['x', 'NaN', /not a finite number/],
   ['x', Array(10000).fill('1').join(', '), /Too many entries: 10000/],
-  ['x', '-1e200, 1e200', /variance overflows/],
+  ['γ', '1.5e308', /output larger than float64 can hold/],
   ['ε', '-1', /epsilon must be >= 0/],
   ['ε', 'abc', /not a number/],
   ['γ', '1, 2, 3', /gamma has 3 entries, x has 4/],
@@ -93,4 +93,56 @@ test('presets fill the fields and recompute', async ({ page }) => {
   await widget.getByRole('button', { name: '[5, 5, 5, 5], ε = 1e-5' }).click();
   await expect(field(widget, 'x')).toHaveValue('5, 5, 5, 5');
   await expect.poll(async () => (await readEntries(widget)).text).toEqual(['0', '0', '0', '0']);
+});
+
+// Issue 10: LayerNorm ignores a common factor, so entries near float64's ends normalise like any others.
+for (const [x, unit] of [['1e-300, 2e-300, 3e-300', 'smaller than the smallest'], ['1e200, 2e200, 3e200', 'larger than the largest']]) {
+  test(`[${x}] with ε = 0 is [−1.2247, 0, 1.2247], its steps shown in the kernel's unit`, async ({ page }) => {
+    const widget = widgetOf(page);
+    await field(widget, 'x').fill(x);
+    await field(widget, 'ε').fill('0');
+    await expect.poll(async () => (await readEntries(widget)).text).toEqual(['-1.2247', '0', '1.2247']);
+    const note = widget.locator('.ln-note');
+    await expect(note).toContainText(unit);
+    await expect(note).toContainText('ignores a common factor');
+    await expect(note).not.toContainText('All entries are equal');
+    await expect(widget.locator('.ln-steps')).toContainText('In the unit u');
+    await expect(widget.locator('.ln-steps')).not.toContainText('NaN');
+    await expect(widget.locator('.ln-steps')).not.toContainText('∞');
+    await expect(widget.locator('.ln-jacobian svg')).toHaveCount(4);
+  });
+}
+
+test('tiny deviations next to ε: σ² shows as 0 and the page says why, without claiming the entries are equal', async ({ page }) => {
+  const widget = widgetOf(page);
+  await field(widget, 'x').fill('1e-300, 2e-300, 3e-300');
+  await field(widget, 'ε').fill('1e-5');
+  await expect(widget.locator('.ln-note')).toContainText('change nothing');
+  await expect(widget.locator('.ln-note')).not.toContainText('All entries are equal');
+});
+
+test('the Jacobian heat maps carry row and column numbers and one colour scale; the scale is named as a number', async ({ page }) => {
+  const widget = widgetOf(page);
+  await field(widget, 'x').fill('2, 4, 4, 6');
+  await field(widget, 'ε').fill('0');
+  await expect(widget.locator('.ln-jacobian svg')).toHaveCount(4);
+  const first = widget.locator('.ln-jacobian .heatmap').first();
+  await expect(first.locator('.heatmap-index')).toHaveText(['1', '1', '2', '2', '3', '3', '4', '4']); // rows and columns
+  await expect(first.locator('rect[data-value]').first().locator('title')).toHaveText(/row 1, column 1: 0\.17678/);
+  await expect(first.locator('table thead th')).toHaveText(['1', '2', '3', '4']);
+  const legend = widget.locator('.ln-jac-legend svg');
+  await expect(legend).toHaveAttribute('aria-label', /Colour scale: full blue is −0\.70711, white is 0, full red is 0\.70711/);
+  await expect(widget.locator('h3', { hasText: 'The Jacobian' })).toHaveText('The Jacobian');
+  await expect(widget.locator('.ln-jac-scale')).toContainText('The scale');
+  await expect(widget.locator('.ln-jac-scale')).toContainText('0.70711');
+  await expect(widget.locator('.ln-jac-scale')).toContainText('one number');
+});
+
+test('a Jacobian past float64 is explained in its place; the steps stay', async ({ page }) => {
+  const widget = widgetOf(page);
+  await field(widget, 'x').fill('5e-324, 1e-317');
+  await field(widget, 'ε').fill('0');
+  await expect.poll(async () => (await readEntries(widget)).text).toEqual(['-1', '1']);
+  await expect(widget.locator('.ln-jac-note')).toContainText('larger than float64 can hold');
+  await expect(widget.locator('.ln-view')).not.toHaveClass(/stale/);
 });

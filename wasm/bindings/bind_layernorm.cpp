@@ -16,6 +16,9 @@ val layer_norm_steps(val x, val gamma, val beta, double eps) {
     out.set("sigma", s.sigma);
     out.set("zhat", to_js(s.zhat));
     out.set("y", to_js(s.y));
+    out.set("unit", s.unit);
+    out.set("xInUnit", to_js(s.x_in_unit));
+    out.set("epsInUnit", s.eps_in_unit);
     return out;
   });
 }

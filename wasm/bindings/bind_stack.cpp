@@ -77,6 +77,10 @@ val growth_curve_js(double first, double exponent, int L) {
   });
 }
 
+double starvation_removed_js(double ratio_all, double ratio_measure) {
+  return guarded([&] { return starvation_removed(ratio_all, ratio_measure); });
+}
+
 double stack_flops_js(val options) {
   return guarded([&] { return stack_flops(config_from<StackConfig>(options)); });
 }
@@ -91,5 +95,6 @@ EMSCRIPTEN_BINDINGS(stack) {
   emscripten::function("median", &tk::js::median_js);
   emscripten::function("streamGrowth", &tk::js::stream_growth_js);
   emscripten::function("growthCurve", &tk::js::growth_curve_js);
+  emscripten::function("starvationRemoved", &tk::js::starvation_removed_js);
   emscripten::function("stackFlops", &tk::js::stack_flops_js);
 }

@@ -231,6 +231,13 @@ LayerNormSteps plain_layernorm(const Vec& x, double eps) {
   return layernorm_steps(x, Vec::Ones(x.size()), Vec::Zero(x.size()), eps);
 }
 
+LayerNormSteps steps_in_range(const LayerNormSteps& st) {
+  require(!std::isinf(st.variance), "the variance overflows float64: the entries are too far apart (keep them below about 1e150)");
+  require(st.unit == 1, "the variance underflows float64: the entries are too close together for their squares "
+                        "(keep their differences above about 1e-150)");
+  return st;
+}
+
 PostLnStream post_ln_stream(const Vec& b, int n) {
   const Eigen::Index d = b.size();
   PostLnStream s{Mat(n, d), Mat(n, d), Vec(n), Vec(n)};
@@ -244,7 +251,7 @@ PostLnStream post_ln_stream(const Vec& b, int n) {
       s.sigma.tail(n - k).setConstant(NAN);
       break;
     }
-    const LayerNormSteps st = plain_layernorm(sum, 0.0);
+    const LayerNormSteps st = steps_in_range(plain_layernorm(sum, 0.0));
     x = st.y;
     s.x.row(k) = x.transpose();
     s.sums.row(k) = sum.transpose();

@@ -116,6 +116,11 @@ constexpr int kNiceVarianceCount = 8;
 
 LayerNormSteps plain_layernorm(const Vec& x, double eps);
 
+// An exercise is worked by hand, so each of its steps must be a float64 number. LayerNorm itself still
+// normalises entries whose squares leave float64 (it works in a unit, layernorm.hpp); a question about
+// them has no steps to show, so it is refused with the reason.
+LayerNormSteps steps_in_range(const LayerNormSteps& st);
+
 // The Post-LN stream from x_0 = 0 with a constant branch output b and ε = 0: x_k = LN(x_{k−1} + b).
 struct PostLnStream {
   Mat x;      // (n, d)  x_1 … x_n

@@ -91,7 +91,7 @@ ExerciseSolution solve_6(const ExerciseInputs& inputs) {
   const Vec branch = in.vector("b", 2, kMaxWidth, "LayerNorm of a single number is 0/0");
   in.same_size(x, "x", branch, "b");
   const Vec sum = x + branch;
-  const LayerNormSteps st = plain_layernorm(sum, 0.0);
+  const LayerNormSteps st = steps_in_range(plain_layernorm(sum, 0.0));
   const double d = double(x.size());
 
   Builder b;

@@ -23,7 +23,7 @@ ExerciseSolution solve_4(const ExerciseInputs& inputs) {
   const Vec x = in.vector("x", 2, kMaxWidth, "LayerNorm of a single number is 0/0");
   const double eps = in.non_negative("eps", "it is added under a square root");
   const double d = double(x.size());
-  const LayerNormSteps st = plain_layernorm(x, eps);
+  const LayerNormSteps st = steps_in_range(plain_layernorm(x, eps));
 
   Builder b;
   b.part("mean", number(st.mean));
@@ -67,7 +67,7 @@ ExerciseSolution solve_7(const ExerciseInputs& inputs) {
   const Vec x = in.vector("x", 1, kMaxWidth);
   const double eps = in.non_negative("eps", "it is added under a square root");
   const double gamma = in.scalar("gamma");
-  const LayerNormSteps st = layernorm_steps(x, Vec::Constant(x.size(), gamma), Vec::Zero(x.size()), eps);
+  const LayerNormSteps st = steps_in_range(layernorm_steps(x, Vec::Constant(x.size(), gamma), Vec::Zero(x.size()), eps));
 
   Builder b;
   b.relative_part("denominator", number(st.sigma));  // √(σ² + ε)
@@ -113,8 +113,8 @@ ExerciseSolution solve_9(const ExerciseInputs& inputs) {
                                   plural(size_t(g.size()), "number"));
   }
   const Vec gamma = g.size() == 1 ? Vec(Vec::Constant(x.size(), g(0))) : g;
+  const LayerNormSteps st = steps_in_range(layernorm_steps(x, gamma, Vec::Zero(x.size()), eps));
   const LayerNormJacobian jac = layernorm_jacobian(x, gamma, eps);
-  const LayerNormSteps st = layernorm_steps(x, gamma, Vec::Zero(x.size()), eps);
 
   Builder b;
   b.part("jacobian", matrix_of(jac.J_y_x));

@@ -7,6 +7,12 @@
 //   J_ab = γ_a / sigma · ( δ_ab  −  1/d  −  zhat_a zhat_b / d )
 //                         diagonal  mean removal  variance removal
 // Serves the chapter's LayerNorm instrument and exercises 4, 7 and 9, and every LN inside the stack.
+//
+// Range: LN(x) with ε equals LN(x/u) with ε/u² for any u > 0 (LayerNorm ignores a common factor). A row
+// whose variance would underflow or overflow float64 (entries near 1e-300 or 1e200, say) is computed in
+// a unit u, a power of two near its size, so its output is as exact as an ordinary row's; every ordinary
+// row takes the plain formulas above, bit for bit. Results that float64 cannot hold at all (|y| or a
+// gradient above 1.8e308) are reported with a message, never returned as ∞.
 #pragma once
 
 #include "tensor.hpp"
@@ -26,10 +32,12 @@ LayerNormParams layernorm_init(Eigen::Index d);
 // because the chapter shows each step.
 struct LayerNormCache {
   Vec mean;    // (N)     per-row mean
-  Mat dev;     // (N, d)  deviations x − mean
-  Vec var;     // (N)     population variance (÷d)
+  Mat dev;     // (N, d)  deviations x − mean (float64's nearest: ±∞ past 1.8e308, see unit)
+  Vec var;     // (N)     population variance (÷d) (float64's nearest: 0 or ∞ when it lies past float64)
   Vec sigma;   // (N)     √(var + ε): the denominator every derivative carries
   Mat zhat;    // (N, d)  normalised rows, dev / sigma
+  Vec unit;    // (N)     1 for an ordinary row; else the power of two u its statistics were computed in
+  Vec sigma_in_unit;  // (N) sigma / unit, kept because sigma itself may be subnormal (imprecise) there
 };
 
 struct LayerNormGrads {
@@ -45,10 +53,12 @@ void for_each_param(LayerNormParams& p, const LayerNormGrads& g, F&& f) {
 }
 
 // x (N, d), p.gamma (d), p.beta (d), eps ≥ 0. Returns y (N, d). Rows whose sigma is 0 (all entries equal,
-// ε = 0) come out as NaN: that is the 0/0 the chapter explains, not an error.
+// ε = 0) come out as NaN: that is the 0/0 the chapter explains, not an error. Throws when γ·ẑ + β is
+// beyond float64.
 Mat layernorm_forward(const Mat& x, const LayerNormParams& p, double eps, LayerNormCache& cache);
 
-// dy (N, d) → grads.dx, dgamma, dbeta, using the cache of the forward call that produced y.
+// dy (N, d) → grads.dx, dgamma, dbeta, using the cache of the forward call that produced y. Throws when a
+// gradient does not exist (a row with sigma = 0) or lies beyond float64.
 void layernorm_backward(const Mat& dy, const LayerNormParams& p, const LayerNormCache& cache, LayerNormGrads& grads);
 
 // The exact (d, d) Jacobian of y with respect to x for one row x (d), and its three terms, which sum to J.
@@ -59,10 +69,14 @@ struct LayerNormJacobian {
   Mat variance_removal;  // (d, d)  −γ_a/sigma · zhat_a zhat_b / d
   double sigma;          // √(var + ε) of the row
 };
+// With sigma = 0 (all entries equal, ε = 0) the entries are ±∞/NaN: the Jacobian does not exist there.
+// Throws when its entries lie beyond float64 (σ tiny next to γ).
 LayerNormJacobian layernorm_jacobian(const Vec& x, const Vec& gamma, double eps);
 
 // One row, every intermediate the step-by-step solution prints (mean → deviations → squares →
-// variance → sigma → zhat → y).
+// variance → sigma → zhat → y). When unit ≠ 1 the squares and the variance (and perhaps the deviations)
+// lie beyond float64 and hold its nearest value (0 or ∞); the same question in that unit, x_in_unit with
+// eps_in_unit, has every step inside float64 and the same zhat and y.
 struct LayerNormSteps {
   double mean;
   Vec deviations;  // (d)
@@ -71,6 +85,9 @@ struct LayerNormSteps {
   double sigma;
   Vec zhat;        // (d)
   Vec y;           // (d)
+  double unit;       // 1, or the power of two u the statistics were computed in
+  Vec x_in_unit;     // (d) x / u
+  double eps_in_unit;  // ε / u²
 };
 LayerNormSteps layernorm_steps(const Vec& x, const Vec& gamma, const Vec& beta, double eps);
 

@@ -25,6 +25,13 @@ StreamGrowth stream_growth(const std::vector<double>& stream_sd) {
   return {factor, std::log(factor) / std::log(L), std::sqrt(L)};
 }
 
+double starvation_removed(double ratio_all, double ratio_measure) {
+  require(std::isfinite(ratio_all) && ratio_all > 0 && std::isfinite(ratio_measure) && ratio_measure > 0,
+          "gradient ratios are positive numbers");
+  require(ratio_all < 1, "the article's measure does not starve the early blocks here (ratio >= 1): there is no starvation to share out");
+  return 1 - std::log(ratio_measure) / std::log(ratio_all);
+}
+
 std::vector<double> growth_curve(double first, double exponent, int L) {
   require(L >= 1 && L <= 100000, "growth curve needs 1 <= L <= 100000");
   std::vector<double> curve(L);

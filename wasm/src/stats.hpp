@@ -1,5 +1,6 @@
 // The summaries the article prints of its runs: the median over seeds, and the growth of the residual
-// stream (factor = last sd / first sd, exponent = ln(factor) / ln(L)).
+// stream (factor = last sd / first sd, exponent = ln(factor) / ln(L)); and beyond the article, how much of
+// the early blocks' starvation a narrower measure of a block's gradient removes.
 #pragma once
 
 #include <vector>
@@ -16,6 +17,12 @@ struct StreamGrowth {
 };
 // stream_sd (L ≥ 2) as run_stack reports it.
 StreamGrowth stream_growth(const std::vector<double>& stream_sd);
+
+// How much of the early blocks' starvation under the article's measure (ratio_all < 1: the first block's
+// gradient over the last block's) another measure of a block's gradient removes, on a log scale, where a
+// ratio of 1 is no starvation: 1 − ln(ratio_measure) / ln(ratio_all). 0 keeps all of it, 1 removes all of
+// it, above 1 tilts the other way. Throws when ratio_all ≥ 1: nothing is starved, so there is no share.
+double starvation_removed(double ratio_all, double ratio_measure);
 
 // first · i^exponent for i = 1 … L: the stream's sd if it grew as a power of depth (exponent 0.5: √L).
 std::vector<double> growth_curve(double first, double exponent, int L);

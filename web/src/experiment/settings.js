@@ -7,6 +7,8 @@ import { readParam, writeParams } from './url-state.js';
 export const SETTING_KEYS = ['d', 'heads', 'ffnMult', 'B', 'T', 'causal', 'activation'];
 const URL_NAMES = { d: 'x.d', heads: 'x.heads', ffnMult: 'x.ffn', B: 'x.B', T: 'x.T', causal: 'x.causal', activation: 'x.act' };
 
+// The promise, not the store: every widget that asks while the kernels load must get the one store the
+// drawer changes (caching the store only after the await gave each early caller a store of its own).
 let store;
 
 function fromUrl(defaults) {
@@ -22,12 +24,19 @@ function fromUrl(defaults) {
 }
 
 /** The shared settings: {defaults, values, set(partial), isDefault(), subscribe(fn) → unsubscribe} */
-export async function getSettings() {
-  if (store) return store;
+export function getSettings() {
+  store ??= createStore().catch((error) => {
+    store = undefined; // a failed kernel download may be retried
+    throw error;
+  });
+  return store;
+}
+
+async function createStore() {
   const stack = await loadStack();
   const defaults = Object.fromEntries(SETTING_KEYS.map((k) => [k, stack.defaults[k]]));
   const listeners = new Set();
-  store = {
+  return {
     defaults,
     values: fromUrl(defaults),
     set(partial) {
@@ -43,7 +52,6 @@ export async function getSettings() {
       return () => listeners.delete(listener);
     },
   };
-  return store;
 }
 
 const encode = (v) => (typeof v === 'boolean' ? (v ? '1' : '0') : v);

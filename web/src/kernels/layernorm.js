@@ -11,10 +11,14 @@ export async function loadLayerNorm() {
     /** nn.LayerNorm's ε, from the C++ constant. */
     defaultEps: K.layerNormDefaultEps,
 
-    /** Every intermediate for one vector: {mean, deviations, squares, variance, sigma, zhat, y}. Throws Error on bad input. */
+    /**
+     * Every intermediate for one vector: {mean, deviations, squares, variance, sigma, zhat, y, unit, xInUnit,
+     * epsInUnit}. When unit ≠ 1 the squares and the variance lie past float64 (0 or ∞ here); steps(xInUnit,
+     * γ, β, epsInUnit) is the same question with every step a number. Throws Error on bad input.
+     */
     steps(x, gamma, beta, eps) {
       const r = K.layerNormSteps(Float64Array.from(x), Float64Array.from(gamma), Float64Array.from(beta), eps);
-      return { ...r, deviations: [...r.deviations], squares: [...r.squares], zhat: [...r.zhat], y: [...r.y] };
+      return { ...r, deviations: [...r.deviations], squares: [...r.squares], zhat: [...r.zhat], y: [...r.y], xInUnit: [...r.xInUnit] };
     },
 
     /** The exact d×d Jacobian at x and its three terms (diagonal, mean removal, variance removal), as rows. */

@@ -24,6 +24,9 @@ export async function loadStack() {
     /** {factor, exponent, sqrtDepth} of a run's streamSd: last/first, ln(factor)/ln(L), and √L. */
     streamGrowth: (streamSd) => K.streamGrowth(Float64Array.from(streamSd)),
 
+    /** Share of the starvation under the article's measure that another measure removes (log scale); throws if ratioAll ≥ 1. */
+    starvationRemoved: (ratioAll, ratioMeasure) => K.starvationRemoved(ratioAll, ratioMeasure),
+
     /** first · i^exponent for i = 1…L (exponent 0.5 is √L growth). */
     growthCurve: (first, exponent, L) => K.growthCurve(first, exponent, L),
 

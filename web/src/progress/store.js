@@ -2,12 +2,25 @@
 // hints opened, the variant seed and what was solved; the flash cards' schedule. Export and import move it
 // between browsers as a JSON file. When storage is unavailable or full, everything keeps working for the
 // visit and problem() says so in one line.
+//
+// Nothing saved is ever lost or fatal: stored and imported progress is checked record by record (types
+// and ranges, progress/validate.js); a bad record is set aside with a notice and the rest kept, so no widget
+// can fail to start because of what was stored. Before this page overwrites stored data it could not read
+// whole (bad JSON, a newer version, records set aside), it keeps a copy (backup()) that the reader can
+// download.
+import { MAX_IMPORT_BYTES, readProgress } from './validate.js';
+
 const KEY = 'residual-ln-progress-v1';
-const VERSION = 1;
+const BACKUP_KEY = `${KEY}-backup`;
+const MAX_BACKUPS = 3;
+export const VERSION = 1;
 
 const empty = () => ({ version: VERSION, exercises: {}, cards: {} });
+const blankExercise = () => ({ answers: {}, attempts: 0, hints: 0, seed: null, solved: {}, selfCheck: {} });
 let state = empty();
 let problem = null;
+let notices = [];
+let pendingBackups = []; // [{reason, text, savedAt}]: what must be copied aside before the next save overwrites it
 const listeners = new Set();
 
 function storage() {
@@ -19,6 +32,9 @@ function storage() {
 }
 
 const BLOCKED = 'Your progress cannot be saved in this browser (storage is blocked or full): it lasts until you close the page.';
+const BACKUP_FAILED =
+  'Your progress is not being saved: this browser has no room for a copy of the saved progress it could not read, ' +
+  'and saving would overwrite that. Download the copy below; saving resumes on the next visit after that.';
 
 function load() {
   // a browser may expose localStorage and still refuse every write (private modes, full quota)
@@ -28,66 +44,156 @@ function load() {
   } catch {
     problem = BLOCKED;
   }
+  let text;
   try {
-    const text = storage()?.getItem(KEY);
-    if (text) state = validated(JSON.parse(text));
+    text = storage()?.getItem(KEY);
   } catch {
-    problem ??= 'Your saved progress could not be read, so this visit starts afresh; it will be saved again when you answer.';
+    return;
+  }
+  if (!text) return;
+  const savedAt = new Date().toISOString();
+  try {
+    const read = readProgress(JSON.parse(text), { now: new Date() });
+    state = read.state;
+    notices = read.notices;
+    if (read.setAside) pendingBackups.push({ reason: 'some records could not be read', text, savedAt });
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? 'it is not valid JSON' : error.message;
+    problem ??= `Your saved progress could not be read (${reason}), so this visit starts afresh. The saved copy is kept: download it below.`;
+    pendingBackups.push({ reason, text, savedAt });
     state = empty();
   }
 }
 
+function storedBackups() {
+  try {
+    const list = JSON.parse(storage()?.getItem(BACKUP_KEY) ?? '[]');
+    return Array.isArray(list) ? list.filter((b) => b && typeof b.text === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+// Copies what could not be read before anything overwrites it; false when the copy cannot be written.
+function keepBackup() {
+  if (!pendingBackups.length) return true;
+  try {
+    const texts = new Set(pendingBackups.map((b) => b.text));
+    const list = [...storedBackups().filter((b) => !texts.has(b.text)), ...pendingBackups].slice(-MAX_BACKUPS);
+    storage().setItem(BACKUP_KEY, JSON.stringify(list));
+    pendingBackups = [];
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes the progress; false (and problem() says why) when it could not be written. */
 function save() {
   try {
     const s = storage();
     if (!s) throw new Error('no storage');
+    if (!keepBackup()) {
+      problem = BACKUP_FAILED;
+      return false;
+    }
     s.setItem(KEY, JSON.stringify(state));
-    if (problem === BLOCKED) problem = null;
+    if (problem === BLOCKED || problem === BACKUP_FAILED) problem = null;
+    return true;
   } catch {
     problem = BLOCKED;
+    return false;
   }
 }
 
-// Accepts what this page wrote (any later keys are kept); rejects anything else with a message.
-function validated(data) {
-  if (!data || typeof data !== 'object' || data.version !== VERSION || typeof data.exercises !== 'object' || typeof data.cards !== 'object') {
-    throw new Error('this is not a progress file of this chapter');
-  }
-  return data;
+// Keeps the current progress for backup() before it is replaced wholesale (reset, import), unless it is empty.
+function setAside(reason) {
+  const text = JSON.stringify(state);
+  if (text !== JSON.stringify(empty())) pendingBackups.push({ reason, text, savedAt: new Date().toISOString() });
 }
+
+const notify = (why, detail) => {
+  for (const l of listeners) l(why, detail);
+};
 
 load();
 
 export const progress = {
   /** The record of exercise n (created empty): {answers, attempts, hints, seed, solved, selfCheck} */
   exercise(n) {
-    return (state.exercises[n] ??= { answers: {}, attempts: 0, hints: 0, seed: null, solved: {}, selfCheck: {} });
+    return (state.exercises[n] ??= blankExercise());
   },
   cards: () => state.cards,
   /** Change something and save it: update((s) => { s.exercises[4].attempts++ }) */
   update(change) {
     change(state);
     save();
-    for (const l of listeners) l('update');
+    notify('update');
   },
   problem: () => problem,
+  /** Reader-facing lines about saved records that were set aside or repaired at load or import. */
+  notices: () => [...notices],
+  /** The record of exercise n as stored, or undefined: reading it creates nothing. */
+  peek: (n) => state.exercises[n],
+  /** Forgets exercise n (its answers, attempts, hints, seed and marks). Subscribers hear 'import'. */
+  resetExercise(n) {
+    delete state.exercises[n];
+    save();
+    notify('import', { reset: n });
+  },
+  /** Forgets every exercise and the card schedule; a copy of what was cleared stays in backup(). */
+  resetAll() {
+    setAside('progress reset');
+    state = empty();
+    notices = [];
+    const saved = save();
+    notify('import', { reset: 'all' });
+    return saved;
+  },
+  /** The latest copy of saved progress set aside (unreadable, repaired or reset): {reason, text, savedAt} or null. */
+  backup() {
+    return pendingBackups.at(-1) ?? storedBackups().at(-1) ?? null;
+  },
+  /** Deletes every copy set aside (the reader downloaded it or does not want it). */
+  forgetBackups() {
+    pendingBackups = [];
+    try {
+      storage()?.removeItem(BACKUP_KEY);
+    } catch {
+      // nothing stored, nothing to forget
+    }
+    if (problem === BACKUP_FAILED) save();
+    notify('update');
+  },
   exportJson: () => JSON.stringify({ ...state, exportedAt: new Date().toISOString() }, null, 2),
-  /** Replaces the progress with a file's content; throws an Error with a reader-facing message. */
+  /**
+   * Replaces the progress with a file's content. Records that cannot be read are skipped and named in
+   * `notices`; a file that is not this chapter's progress at all throws an Error with a reader-facing
+   * message and changes nothing. Returns {saved, notices}: saved is false when the browser refused to
+   * store it (it then lasts for this visit only).
+   */
   importJson(text) {
+    if (typeof text !== 'string' || text.length > MAX_IMPORT_BYTES) {
+      throw new Error(`That file is too large to be progress of this chapter (the limit is ${MAX_IMPORT_BYTES / 1e6} MB): nothing was imported.`);
+    }
     let data;
     try {
       data = JSON.parse(text);
     } catch {
-      throw new Error('That file is not JSON.');
+      throw new Error('That file is not JSON: nothing was imported.');
     }
+    let read;
     try {
-      state = validated(data);
+      read = readProgress(data, { now: new Date() });
     } catch (error) {
-      throw new Error(`That file cannot be imported: ${error.message}.`);
+      throw new Error(`That file cannot be imported: ${error.message}. Your progress is unchanged.`);
     }
-    delete state.exportedAt;
-    save();
-    for (const l of listeners) l('import');
+    setAside('replaced by an import');
+    state = read.state;
+    notices = read.notices;
+    const saved = save();
+    notify('import');
+    return { saved, notices: read.notices };
   },
   subscribe(listener) {
     listeners.add(listener);

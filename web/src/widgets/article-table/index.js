@@ -10,6 +10,8 @@ import { agreesWithPrinted, formatLike, formatNumber } from '../../ui/format.js'
 import { TABLES } from './tables.js';
 import './style.css';
 
+const escapeHtml = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
 export async function mount(el, props) {
   const spec = TABLES[props.table];
   if (!spec) throw new Error(`no table “${props.table}”`);
@@ -82,8 +84,14 @@ export async function mount(el, props) {
       const done = needs.reduce((sum, id) => sum + (results.has(id) ? 1 : progress.get(id) ?? 0), 0) / needs.length;
       return `<td class="pending" aria-busy="true"><span class="meter" style="--done:${done}"></span><span class="visually-hidden">computing, ${Math.round(done * 100)}%</span></td>`;
     }
-    const value = spec.value(row, col, current, results, stack);
-    const shown = printed ? formatLike(value, printed, 2) : formatNumber(value, 4);
+    let value;
+    try {
+      value = spec.value(row, col, current, results, stack);
+    } catch (error) {
+      // a summary that does not exist for these runs (the kernel says why): said in the cell, not a crash
+      return `<td class="failed reason">${escapeHtml(error.message)}</td>`;
+    }
+    const shown = printed ? formatLike(value, printed, 2) : spec.format ? spec.format(value, col) : formatNumber(value, 4);
     const published = printed
       ? ` <span class="published" title="the article's printed value">published ${printed}</span>${
           agreesWithPrinted(value, printed)

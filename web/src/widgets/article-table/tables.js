@@ -2,7 +2,8 @@
 // and columns, and which kernel result fills each cell. Values come from the kernels (run results, and
 // stack.median / stack.streamGrowth for the summaries); nothing here computes what the chapter teaches.
 
-import { PLACEMENTS } from '../../experiment/choices.js';
+import { MEASURES, PLACEMENTS } from '../../experiment/choices.js';
+import { formatNumber } from '../../ui/format.js';
 
 const runId = (placement, L, seed, scale = 1) => `${placement}|${L}|${seed}|${scale}`;
 const run = (placement, L, seed, scale = 1) => ({ id: runId(placement, L, seed, scale), options: { placement, L, seed, scale } });
@@ -50,6 +51,29 @@ export const TABLES = {
     needs: (L, placement, c) => c.seeds.map((s) => runId(placement, L, s)),
     value: (L, placement, c, results, stack) =>
       stack.median(c.seeds.map((s) => ratioOf(results.get(runId(placement, L, s)), c.measure))),
+  },
+
+  // Beyond the article: Post-LN's median ratio under each measure of a block's gradient, and how much of the
+  // starvation under the article's measure each one removes (kernel: stack.starvationRemoved).
+  M: {
+    controls: [
+      { key: 'L', label: 'Depth L', kind: 'depth', fallback: '96' },
+      { key: 'seeds', label: 'Seeds', kind: 'seeds', fallback: '0-5' },
+    ],
+    rowHeader: 'gradient of a block measured over',
+    rows: () => MEASURES,
+    columns: (c) => [
+      { key: 'median', label: `Post-LN ratio (median of ${c.seeds.length})` },
+      { key: 'removed', label: 'starvation removed' },
+    ],
+    runs: (c) => c.seeds.map((s) => run('post', c.L, s)),
+    needs: (_measure, _col, c) => c.seeds.map((s) => runId('post', c.L, s)),
+    value(measure, col, c, results, stack) {
+      const median = (m) => stack.median(c.seeds.map((s) => ratioOf(results.get(runId('post', c.L, s)), m)));
+      return col === 'median' ? median(measure) : stack.starvationRemoved(median('all'), median(measure));
+    },
+    // a share as a percentage: presentation only
+    format: (value, col) => (col === 'removed' ? `${formatNumber(100 * value, 3)} %` : formatNumber(value, 4)),
   },
 
   // The Pre-LN residual stream grows with depth, but slower than √L (seed 0 alone, as in the article).

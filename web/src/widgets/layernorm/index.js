@@ -14,6 +14,7 @@ const PRESETS = [
   { label: '[5, 5, 5, 5], ε = 0', x: '5, 5, 5, 5', eps: '0' },
   { label: '[5, 5, 5, 5], ε = 1e-5', x: '5, 5, 5, 5', eps: '1e-5' },
   { label: '[1.5, 2], ε = 0', x: '1.5, 2', eps: '0' },
+  { label: '[1e-300, 2e-300, 3e-300], ε = 0', x: '1e-300, 2e-300, 3e-300', eps: '0' },
 ];
 
 const list = (v) => (Array.isArray(v) ? v.join(', ') : String(v));
@@ -65,14 +66,23 @@ export async function mount(el, props = {}) {
     const d = x.value.length;
     const g = perEntry(gamma.value, d);
     const b = perEntry(beta.value, d);
+    let steps;
+    let inUnit;
     try {
-      const steps = ln.steps(x.value, g, b, eps.value);
-      const jacobian = ln.jacobian(x.value, g, eps.value);
-      view.render({ x: x.value, eps: eps.value, gamma: g, beta: b, steps, jacobian });
+      steps = ln.steps(x.value, g, b, eps.value);
+      // past float64's range the kernel works in a unit u: show the steps of that same question, x/u
+      if (steps.unit !== 1) inUnit = ln.steps(steps.xInUnit, g, b, steps.epsInUnit);
     } catch (error) {
       fields[fieldOf(error.message)].setMessage(error.message);
-      view.markStale();
+      return view.markStale();
     }
+    let jacobian;
+    try {
+      jacobian = ln.jacobian(x.value, g, eps.value);
+    } catch (error) {
+      jacobian = { error: error.message }; // e.g. its entries lie past float64: the steps still stand
+    }
+    view.render({ x: x.value, eps: eps.value, gamma: g, beta: b, steps, inUnit, jacobian });
   }
 
   for (const f of Object.values(fields)) f.input.addEventListener('input', update);

@@ -1,8 +1,9 @@
 // Draws one LayerNorm result: the output vector, the step-by-step solution in KaTeX, the degenerate cases
-// explained, and the Jacobian with its three terms as heat maps. Every number shown arrives computed.
+// explained, and the Jacobian with its three terms as heat maps on one colour scale. Every number shown
+// arrives computed; where the steps leave float64's range, they are shown in the kernel's unit u.
 import katex from 'katex';
 import { formatNumber, texNumber, texVector } from '../../ui/format.js';
-import { drawHeatmap } from '../../ui/heatmap.js';
+import { drawColourScale, drawHeatmap } from '../../ui/heatmap.js';
 
 const tex = (source, display = false) => katex.renderToString(source, { displayMode: display, throwOnError: false, output: 'htmlAndMathml' });
 
@@ -14,18 +15,23 @@ export function createView() {
     <p class="ln-note" role="status"></p>
     <h3 class="ln-heading">Step by step</h3>
     <ol class="ln-steps"></ol>
-    <h3 class="ln-heading">The Jacobian <span class="ln-jac-scale"></span></h3>
+    <h3 class="ln-heading">The Jacobian</h3>
+    <p class="ln-jac-scale"></p>
     <p class="ln-jac-note"></p>
+    <div class="ln-jac-legend"></div>
     <div class="ln-jacobian">
       <div data-term="J"></div><div data-term="diagonal"></div>
       <div data-term="meanRemoval"></div><div data-term="varianceRemoval"></div>
     </div>`;
   const $ = (s) => el.querySelector(s);
 
-  function render({ x, eps, gamma, steps, jacobian }) {
+  // steps: the kernel's steps for x; inUnit: the same for x/u when steps.unit ≠ 1; jacobian: the
+  // kernel's Jacobian, or {error} when it lies past float64
+  function render({ x, eps, gamma, steps, inUnit, jacobian }) {
     el.classList.remove('stale');
     const d = x.length;
     const undefinedOutput = steps.sigma === 0;
+    const allEqual = steps.deviations.every((v) => v === 0);
 
     $('.ln-y').innerHTML = `[${steps.y
       .map((v) => `<span class="ln-entry${Number.isNaN(v) ? ' nan' : ''}" data-value="${v}">${formatNumber(v)}</span>`)
@@ -37,22 +43,37 @@ export function createView() {
         denominator ${tex('\\sqrt{\\sigma^2+\\varepsilon}')} is 0 too: each output is ${tex('0/0')}, which has no value
         (NaN in code). Any ${tex('\\varepsilon > 0')} makes the denominator ${tex('\\sqrt{\\varepsilon}')} and the output
         ${tex('0\\cdot\\gamma + \\beta = \\beta')}: that is why real code never sets ε to 0.`;
-    } else if (steps.variance === 0) {
+    } else if (allEqual) {
       note.innerHTML = `All entries are equal: the deviations are 0, so the output is ${tex('\\beta')}. ε keeps the
         denominator at ${tex(`\\sqrt{\\varepsilon} = ${texNumber(steps.sigma)}`)} instead of 0.`;
+    } else if (inUnit) {
+      const k = Math.log2(steps.unit); // u is a power of two
+      note.innerHTML = `The squares of these deviations are ${steps.unit < 1 ? 'smaller than the smallest' : 'larger than the largest'}
+        number float64 can hold (about ${steps.unit < 1 ? '5e−324' : '1.8e308'}), so ${tex('\\sigma^2')} cannot be written down in x’s
+        units. LayerNorm ignores a common factor: x with ε gives the same output as ${tex('x/u')} with ${tex('\\varepsilon/u^2')}.
+        So the kernel works in the unit ${tex(`u = 2^{${k}}`)}, and the steps below are those of ${tex('x/u')}, where
+        ${tex(`\\sigma^2 = ${texNumber(inUnit.variance)}\\,u^2`)}.`;
+    } else if (steps.variance === 0) {
+      note.innerHTML = `The squares of the deviations are smaller than the smallest number float64 can hold (about 5e−324),
+        so ${tex('\\sigma^2')} shows as 0. Next to ${tex(`\\varepsilon = ${texNumber(eps)}`)} they change nothing:
+        ${tex('\\sqrt{\\sigma^2+\\varepsilon} = \\sqrt{\\varepsilon}')} to every digit float64 keeps.`;
     } else {
       note.textContent = '';
     }
 
     const sumOf = (values) => values.map((v) => texNumber(v)).join(' + ').replace(/\+ -/g, '- ');
     const shortSum = (values) => (values.length <= 8 ? sumOf(values) : '\\cdots');
+    // in the unit, every step is the same formula applied to x/u and ε/u²
+    const s = inUnit ?? steps;
+    const [xs, es, xName, eName] = inUnit ? [steps.xInUnit, steps.epsInUnit, 'x/u', '\\varepsilon/u^2'] : [x, eps, 'x', '\\varepsilon'];
     const lines = [
-      ['Mean', `\\mu = \\tfrac{1}{${d}}\\left(${shortSum(x)}\\right) = ${texNumber(steps.mean)}`],
-      ['Deviations', `x - \\mu = ${texVector(steps.deviations)}`],
-      ['Squares', `(x - \\mu)^2 = ${texVector(steps.squares)}`],
-      ['Variance (÷d)', `\\sigma^2 = \\tfrac{1}{${d}}\\left(${shortSum(steps.squares)}\\right) = ${texNumber(steps.variance)}`],
-      ['Denominator', `\\sqrt{\\sigma^2 + \\varepsilon} = \\sqrt{${texNumber(steps.variance)} + ${texNumber(eps)}} = ${texNumber(steps.sigma)}`],
-      ['Normalise', `\\hat z = \\frac{x - \\mu}{\\sqrt{\\sigma^2+\\varepsilon}} = ${texVector(steps.zhat)}`],
+      ...(inUnit ? [['In the unit u', `x/u = ${texVector(xs)}, \\quad \\varepsilon/u^2 = ${texNumber(es)}`]] : []),
+      ['Mean', `\\mu = \\tfrac{1}{${d}}\\left(${shortSum(xs)}\\right) = ${texNumber(s.mean)}`],
+      ['Deviations', `${xName} - \\mu = ${texVector(s.deviations)}`],
+      ['Squares', `(${xName} - \\mu)^2 = ${texVector(s.squares)}`],
+      ['Variance (÷d)', `\\sigma^2 = \\tfrac{1}{${d}}\\left(${shortSum(s.squares)}\\right) = ${texNumber(s.variance)}`],
+      ['Denominator', `\\sqrt{\\sigma^2 + ${eName}} = \\sqrt{${texNumber(s.variance)} + ${texNumber(es)}} = ${texNumber(s.sigma)}`],
+      ['Normalise', `\\hat z = \\frac{${xName} - \\mu}{\\sqrt{\\sigma^2+${eName}}} = ${texVector(s.zhat)}`],
       ['Scale and shift', `y = \\gamma \\odot \\hat z + \\beta = ${texVector(steps.y)}`],
     ];
     $('.ln-steps').innerHTML = lines.map(([name, t]) => `<li><span class="step-name">${name}</span> ${tex(t)}</li>`).join('');
@@ -63,14 +84,30 @@ export function createView() {
       ['meanRemoval', 'mean removal  −γₐ/√(σ²+ε) · 1/d'],
       ['varianceRemoval', 'variance removal  −γₐ/√(σ²+ε) · ẑₐẑᵦ/d'],
     ];
+    const boxes = terms.map(([key]) => el.querySelector(`[data-term="${key}"]`));
+    if (jacobian.error) {
+      boxes.forEach((box) => box.replaceChildren());
+      $('.ln-jac-legend').replaceChildren();
+      $('.ln-jac-scale').textContent = '';
+      $('.ln-jac-note').textContent = `The Jacobian cannot be shown: ${jacobian.error}.`;
+      return;
+    }
     const finite = jacobian.J.flat().every(Number.isFinite);
-    const scale = finite ? Math.max(...jacobian.J.flat().map(Math.abs), 1e-300) : 0;
-    for (const [key, title] of terms) drawHeatmap(el.querySelector(`[data-term="${key}"]`), { title, matrix: jacobian[key], scale });
+    // one colour scale for J and its three terms, so their sizes compare at a glance
+    const scale = finite ? Math.max(...terms.flatMap(([key]) => jacobian[key].flat().map(Math.abs)), 1e-300) : 0;
+    terms.forEach(([key, title], i) => drawHeatmap(boxes[i], { title, matrix: jacobian[key], scale }));
+    if (finite) drawColourScale($('.ln-jac-legend'), { scale });
+    else $('.ln-jac-legend').replaceChildren();
     const uniformGamma = gamma.every((g) => g === gamma[0]);
-    $('.ln-jac-scale').innerHTML = uniformGamma && finite ? tex(`\\tfrac{\\gamma}{\\sqrt{\\sigma^2+\\varepsilon}} = ${texNumber(jacobian.diagonal[0][0])}`) : '';
+    $('.ln-jac-scale').innerHTML = !finite
+      ? ''
+      : uniformGamma
+        ? `The scale ${tex(`\\gamma/\\sqrt{\\sigma^2+\\varepsilon} = ${texNumber(jacobian.diagonal[0][0])}`)} is one number: it multiplies every entry of J and of its three terms.`
+        : `Row ${tex('a')} of every term carries its own scale ${tex('\\gamma_a/\\sqrt{\\sigma^2+\\varepsilon}')}, the diagonal of the second map.`;
     $('.ln-jac-note').innerHTML = finite
-      ? `Each row sums to zero (${tex('J\\mathbf 1 = 0')}): adding the same amount to every entry of x changes nothing.
-         Blue is negative, red positive; hover a cell for its value.`
+      ? `Rows are numbered by the output ${tex('a')}, columns by the input ${tex('b')}. Each row sums to zero
+         (${tex('J\\mathbf 1 = 0')}): adding the same amount to every entry of x changes nothing. Blue is negative,
+         red positive, white 0, on the scale below; hover a cell for its value, or open its values.`
       : `The Jacobian does not exist here: its scale ${tex('\\gamma/\\sqrt{\\sigma^2+\\varepsilon}')} divides by 0.`;
   }
 

@@ -1,48 +1,145 @@
-// The reader's progress at a glance, with export to and import from a JSON file.
+// The reader's progress at the top of the exercises: every exercise with a link and its state (✓ solved,
+// attempted, untouched), export to and import from a JSON file, reset of all progress after a
+// confirmation, and what the store had to set aside (with the copy to download).
+import { MAX_IMPORT_BYTES } from '../../progress/validate.js';
 import { progress } from '../../progress/store.js';
+import { exerciseState } from '../exercise/record.js';
+import { exercisesOnPage } from './exercises.js';
+import './style.css';
+
+const STATES = {
+  solved: { mark: '✓', text: 'solved' },
+  attempted: { mark: '◐', text: 'attempted' },
+  untouched: { mark: '○', text: 'untouched' },
+};
+
+function download(text, name) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+const plural = (k, one, many) => `${k} ${k === 1 ? one : many}`;
 
 export function mount(el) {
+  const exercises = exercisesOnPage(document);
   el.classList.add('progress-panel');
   el.innerHTML = `<p class="progress-summary" aria-live="polite"></p>
+    <ol class="progress-list"></ol>
     <p class="progress-problem" role="alert"></p>
+    <ul class="progress-notices"></ul>
+    <div class="progress-backup" hidden>
+      <p class="progress-backup-text"></p>
+      <button type="button" class="progress-backup-download">Download the copy</button>
+      <button type="button" class="progress-backup-forget">Delete the copy</button>
+    </div>
     <div class="progress-actions">
       <button type="button" class="progress-export">Export progress</button>
       <label class="progress-import-label"><span>Import progress</span>
         <input type="file" accept="application/json,.json" class="progress-import"></label>
+      <button type="button" class="progress-reset">Reset all progress…</button>
+    </div>
+    <div class="progress-confirm" role="group" aria-label="Confirm the reset" hidden>
+      <p>This clears every answer, attempt, hint and flash-card schedule saved in this browser. A copy of what is
+        cleared can be downloaded afterwards.</p>
+      <button type="button" class="progress-reset-confirm">Reset everything</button>
+      <button type="button" class="progress-reset-cancel">Keep my progress</button>
     </div>
     <p class="progress-message" role="status"></p>`;
-  const summary = el.querySelector('.progress-summary');
-  const problem = el.querySelector('.progress-problem');
-  const message = el.querySelector('.progress-message');
+  const $ = (selector) => el.querySelector(selector);
+  const message = $('.progress-message');
+  const confirm = $('.progress-confirm');
+
+  // the list is built once; show() only updates each item's state
+  const list = $('.progress-list');
+  for (const ex of exercises) {
+    const li = document.createElement('li');
+    li.dataset.exercise = String(ex.n);
+    const link = document.createElement('a');
+    link.href = `#exercise-${ex.n}`;
+    link.textContent = `Exercise ${ex.n} · ${ex.title}`;
+    const state = document.createElement('span');
+    state.className = 'progress-state';
+    li.append(link, ' ', state);
+    list.append(li);
+  }
 
   const show = () => {
-    const exercises = Object.values(JSON.parse(progress.exportJson()).exercises);
-    const attempted = exercises.filter((e) => e.attempts > 0).length;
-    const solved = exercises.filter((e) => Object.keys(e.solved ?? {}).length && Object.values(e.solved).every(Boolean)).length;
-    summary.textContent = `Exercises attempted: ${attempted} of 16; fully solved: ${solved}.`;
-    problem.textContent = progress.problem() ?? '';
+    const counts = { solved: 0, attempted: 0, untouched: 0 };
+    exercises.forEach((ex, i) => {
+      const status = exerciseState(progress.peek(ex.n) ?? {}, ex.parts); // the exercise widget's own reading
+      counts[status]++;
+      const li = list.children[i];
+      li.dataset.status = status;
+      li.querySelector('.progress-state').textContent = `${STATES[status].mark} ${STATES[status].text}`;
+    });
+    $('.progress-summary').textContent = exercises.length
+      ? `${counts.solved} of ${exercises.length} exercises solved, ${counts.attempted} attempted, ${counts.untouched} untouched.`
+      : '';
+    $('.progress-problem').textContent = progress.problem() ?? '';
+    $('.progress-notices').replaceChildren(
+      ...progress.notices().map((text) => Object.assign(document.createElement('li'), { textContent: text })),
+    );
+    const backup = progress.backup();
+    $('.progress-backup').hidden = !backup;
+    if (backup) {
+      $('.progress-backup-text').textContent =
+        `A copy of earlier saved progress is kept in this browser (${backup.reason}, ${backup.savedAt.slice(0, 10)}). ` +
+        'Download it to keep it, or import it to bring it back.';
+    }
   };
 
-  el.querySelector('.progress-export').addEventListener('click', () => {
-    const url = URL.createObjectURL(new Blob([progress.exportJson()], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'residual-ln-progress.json';
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  $('.progress-export').addEventListener('click', () => {
+    download(progress.exportJson(), 'residual-ln-progress.json');
     message.textContent = 'Exported to residual-ln-progress.json.';
   });
-  el.querySelector('.progress-import').addEventListener('change', async (event) => {
+  $('.progress-backup-download').addEventListener('click', () => {
+    download(progress.backup()?.text ?? '', 'residual-ln-progress-copy.json');
+    message.textContent = 'The copy was downloaded as residual-ln-progress-copy.json.';
+  });
+  $('.progress-backup-forget').addEventListener('click', () => {
+    progress.forgetBackups();
+    message.textContent = 'The copy was deleted.';
+  });
+  $('.progress-import').addEventListener('change', async (event) => {
     const file = event.target.files?.[0];
+    event.target.value = '';
     if (!file) return;
+    if (file.size > MAX_IMPORT_BYTES) {
+      message.textContent = `${file.name} is ${(file.size / 1e6).toFixed(1)} MB, too large to be progress of this chapter (the limit is ${MAX_IMPORT_BYTES / 1e6} MB): nothing was imported.`;
+      return;
+    }
     try {
-      progress.importJson(await file.text());
-      message.textContent = `Imported ${file.name}.`;
+      const { saved, notices } = progress.importJson(await file.text());
+      const skipped = notices.length ? ` ${plural(notices.length, 'record was', 'records were')} skipped (listed above).` : '';
+      message.textContent = saved
+        ? `Imported ${file.name}.${skipped}`
+        : `${file.name} was read, but this browser refused to save it: it lasts only until you close the page.${skipped}`;
     } catch (error) {
       message.textContent = error.message;
     }
-    event.target.value = '';
   });
+  $('.progress-reset').addEventListener('click', () => {
+    confirm.hidden = false;
+    $('.progress-reset-cancel').focus();
+  });
+  $('.progress-reset-cancel').addEventListener('click', () => {
+    confirm.hidden = true;
+    message.textContent = 'Nothing was reset.';
+    $('.progress-reset').focus();
+  });
+  $('.progress-reset-confirm').addEventListener('click', () => {
+    const saved = progress.resetAll();
+    confirm.hidden = true;
+    message.textContent = saved
+      ? 'All progress was reset.'
+      : 'All progress was reset for this visit, but this browser refused to save that: your saved progress comes back on the next visit.';
+    $('.progress-reset').focus();
+  });
+
   const unsubscribe = progress.subscribe(show);
   show();
   return {

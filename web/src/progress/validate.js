@@ -1,0 +1,119 @@
+// What a progress file of this chapter may hold, checked record by record: readProgress(data) returns the
+// progress with every record it could read, and a reader-facing notice for each record set aside or
+// repaired; it throws an Error (message for the reader) only when the data is not this chapter's progress
+// at all. Pure: no storage, no DOM, so the store and the tests share it.
+
+/** Larger than any real progress file (16 exercises and a deck of cards take a few kilobytes). */
+export const MAX_IMPORT_BYTES = 1_000_000;
+const MAX_EXERCISES = 200;
+const MAX_CARDS = 2_000;
+const MAX_ANSWER_CHARS = 2_000;
+const MAX_SEED = 2 ** 53; // what the exercise kernels accept
+const SELF_CHECKS = new Set(['yes', 'partly', 'no']);
+// FSRS schedules at most 100 years ahead (ts-fsrs maximum_interval 36 500 days); a due date ten times as far
+// (or one that is not a date at all) is damage, and would leave the card never due
+const LATEST_DUE_DAYS = 365_250;
+
+const isRecord = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isCount = (v, max) => Number.isInteger(v) && v >= 0 && v <= max;
+const isPartId = (k) => /^[a-z][\w-]{0,63}$/.test(k);
+
+// A field of a record: missing means its default; present, it must pass `ok`, else the record is bad.
+function field(raw, name, fallback, ok, what) {
+  if (!(name in raw) || raw[name] === undefined) return fallback;
+  if (!ok(raw[name])) throw new Error(`${name} ${what}`);
+  return raw[name];
+}
+
+const mapOf = (ok) => (v) => isRecord(v) && Object.entries(v).every(([k, x]) => isPartId(k) && ok(x));
+
+/** One exercise's record, or throws naming the first field that is wrong. Fields it does not know are kept. */
+export function exerciseRecord(raw) {
+  if (!isRecord(raw)) throw new Error('is not a record');
+  return {
+    ...raw,
+    answers: field(raw, 'answers', {}, mapOf((a) => typeof a === 'string' && a.length <= MAX_ANSWER_CHARS), 'must map parts to answers as text'),
+    attempts: field(raw, 'attempts', 0, (v) => isCount(v, 1e6), 'must be a whole number of attempts'),
+    hints: field(raw, 'hints', 0, (v) => isCount(v, 100), 'must be a whole number of hints'),
+    seed: field(raw, 'seed', null, (v) => v === null || isCount(v, MAX_SEED), `must be a whole number from 0 to 2^53, or null`),
+    solved: field(raw, 'solved', {}, mapOf((v) => typeof v === 'boolean'), 'must map parts to true or false'),
+    selfCheck: field(raw, 'selfCheck', {}, mapOf((v) => SELF_CHECKS.has(v)), 'must map parts to yes, partly or no'),
+    checked: field(raw, 'checked', {}, mapOf((a) => typeof a === 'string' && a.length <= MAX_ANSWER_CHARS), 'must map parts to answers as text'),
+    inputs: field(raw, 'inputs', null, (v) => v === null || (isRecord(v) && Object.values(v).every((t) => typeof t === 'string' && t.length <= MAX_ANSWER_CHARS)), 'must map inputs to text, or be null'),
+  };
+}
+
+const isDate = (v) => typeof v === 'string' && v.length <= 40 && Number.isFinite(Date.parse(v));
+const nonNegative = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+
+/**
+ * One card's FSRS schedule ({due, stability, difficulty, elapsed_days, scheduled_days, learning_steps, reps,
+ * lapses, state, last_review}, dates as ISO text). A schedule that cannot be read throws; a due date that
+ * cannot be read, or lies beyond anything FSRS schedules, is repaired to `now` (the card comes up again)
+ * and `repaired` says so.
+ */
+export function cardRecord(raw, now) {
+  if (!isRecord(raw)) throw new Error('is not a schedule');
+  const card = {
+    ...raw,
+    stability: field(raw, 'stability', undefined, nonNegative, 'must be a number ≥ 0'),
+    difficulty: field(raw, 'difficulty', undefined, (v) => nonNegative(v) && v <= 10, 'must be a number from 0 to 10'),
+    elapsed_days: field(raw, 'elapsed_days', 0, nonNegative, 'must be a number of days ≥ 0'),
+    scheduled_days: field(raw, 'scheduled_days', 0, nonNegative, 'must be a number of days ≥ 0'),
+    learning_steps: field(raw, 'learning_steps', 0, (v) => isCount(v, 1000), 'must be a whole number'),
+    reps: field(raw, 'reps', 0, (v) => isCount(v, 1e6), 'must be a whole number'),
+    lapses: field(raw, 'lapses', 0, (v) => isCount(v, 1e6), 'must be a whole number'),
+    state: field(raw, 'state', undefined, (v) => isCount(v, 3), 'must be 0, 1, 2 or 3'),
+    last_review: field(raw, 'last_review', undefined, (v) => v === null || isDate(v), 'must be a date'),
+  };
+  for (const name of ['stability', 'difficulty', 'state']) if (card[name] === undefined) throw new Error(`${name} is missing`);
+  const latest = now.getTime() + LATEST_DUE_DAYS * 86_400_000;
+  const dueOk = isDate(raw.due) && Date.parse(raw.due) >= 0 && Date.parse(raw.due) <= latest;
+  if (!dueOk) card.due = now.toISOString();
+  return { card, repaired: !dueOk };
+}
+
+/**
+ * Checks parsed progress data. Returns {state, notices, setAside}: `setAside` is true when any record was
+ * skipped or repaired (the caller keeps the original). Throws when the data is not this chapter's progress.
+ */
+export function readProgress(data, { now = new Date(), version = 1 } = {}) {
+  if (!isRecord(data)) throw new Error('this is not a progress file of this chapter');
+  if (typeof data.version === 'number' && data.version > version) {
+    throw new Error(`it was written by a newer version of this chapter (format ${data.version}; this page reads ${version})`);
+  }
+  if (data.version !== version) throw new Error('this is not a progress file of this chapter (no known format version)');
+  if (!isRecord(data.exercises)) throw new Error('its “exercises” must be a set of records by exercise number');
+  if (!isRecord(data.cards)) throw new Error('its “cards” must be a set of schedules by card');
+  if (Object.keys(data.exercises).length > MAX_EXERCISES || Object.keys(data.cards).length > MAX_CARDS) {
+    throw new Error('it holds far more records than this chapter has exercises and cards');
+  }
+
+  const notices = [];
+  const exercises = {};
+  for (const [n, raw] of Object.entries(data.exercises)) {
+    try {
+      if (!/^[1-9]\d{0,2}$/.test(n)) throw new Error('is not an exercise number');
+      exercises[n] = exerciseRecord(raw);
+    } catch (error) {
+      notices.push(`The saved record of exercise ${n.slice(0, 20)} could not be read (${error.message}): that exercise starts afresh.`);
+    }
+  }
+  const cards = {};
+  let repaired = 0;
+  for (const [id, raw] of Object.entries(data.cards)) {
+    try {
+      if (id.length > 100) throw new Error('has no card name');
+      const read = cardRecord(raw, now);
+      cards[id] = read.card;
+      if (read.repaired) repaired++;
+    } catch (error) {
+      notices.push(`The saved schedule of a flash card could not be read (${error.message}): that card starts afresh.`);
+    }
+  }
+  if (repaired) {
+    notices.push(`${repaired === 1 ? 'One flash card had' : `${repaired} flash cards had`} a due date that could not be read: ${repaired === 1 ? 'it is' : 'they are'} due now.`);
+  }
+  const { exportedAt: _exported, ...rest } = data;
+  return { state: { ...rest, exercises, cards }, notices, setAside: notices.length > 0 };
+}
