@@ -180,12 +180,15 @@ test('every chart has its data table, math keeps its MathML (prerendered and liv
   await expect(page.locator('.ln-steps .katex .katex-mathml math')).toHaveCount(7);
   expect(await page.locator('.katex').count()).toBe(await page.locator('.katex > .katex-mathml > math').count());
   // charts: each with a data table beside it
+  // (the article's three figures, the training lab's two step charts and its learning-rate cliff)
   const charts = page.locator('.chart[role="img"]');
-  await expect(charts).toHaveCount(3);
+  await expect(charts).toHaveCount(6);
   for (const chart of await charts.all()) await expect(chart).toHaveAttribute('aria-label', /\S/);
   const figures = page.locator('.widget:has(.chart)');
-  await expect(figures).toHaveCount(3);
-  for (const figure of await figures.all()) await expect(figure.locator('.chart-data table')).toHaveCount(1);
+  await expect(figures).toHaveCount(5);
+  for (const figure of await figures.all()) {
+    await expect(figure.locator('.chart-data table')).toHaveCount(await figure.locator('.chart[role="img"]').count());
+  }
   // sliders, if any: a name and a value for assistive technology
   for (const slider of await page.locator('input[type="range"], [role="slider"]').all()) {
     await expect(slider).toHaveAccessibleName(/\S/);

@@ -143,7 +143,7 @@ describe('RunPool', () => {
 // A training run's options as the kernel's wrapper completes them (the field names are train.defaults';
 // train.test.js checks the key against the real list).
 const trainOptions = (L, seed = 0, extra = {}) => ({
-  task: 'regress', placement: 'post', L, d: 8, heads: 2, ffnMult: 4, B: 2, T: 4, seed: 1000 * testNo + seed, causal: false,
+  task: 'regress', placement: 'post', L, d: 8, heads: 2, ffnMult: 4, B: 2, T: 4, seed: 1000 * testNo + seed, scale: 1, causal: false,
   activation: 'relu', lr: 3e-3, beta1: 0.9, beta2: 0.999, eps: 1e-8, warmup: 0, steps: 6, streamGrads: false, ...extra,
 });
 const trainRun = (o) => ({ kind: 'train', fields: Object.keys(trainOptions(1)), options: o });

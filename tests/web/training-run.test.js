@@ -2,7 +2,9 @@
 // page, what the finished run holds, and that the kernel's run object is always freed. A stand-in kernel
 // whose steps take a chosen time on a fake clock makes the batching visible; train.test.js runs the real one.
 import { describe, expect, it } from 'vitest';
+import { runKey } from '../../web/src/experiment/pool.js';
 import { runTraining } from '../../web/src/experiment/training-run.js';
+import { loadTrain } from '../../web/src/kernels/train.js';
 
 /** A stand-in for web/src/kernels/train.js: each step "takes" msPerStep on the clock; step failAt throws. */
 function standIn({ msPerStep, clock, failAt = -1 }) {
@@ -77,3 +79,44 @@ describe('runTraining', () => {
     expect(messages.flatMap((m) => m.steps.map((r) => r.step))).toEqual([0]);
   });
 });
+
+describe('runTraining on the real kernel', () => {
+  it('streams every record the kernel takes, in order, and summarises them as train.summary does', async () => {
+    const train = await loadTrain();
+    const options = { ...train.defaults, L: 2, d: 16, heads: 2, T: 4, steps: 30, seed: 3 };
+    const messages = [];
+    let clock = 0;
+    const result = runTraining(train, options, { batchMs: 5, post: (m) => messages.push(m), now: () => (clock += 1) });
+    const streamed = messages.flatMap((m) => m.steps);
+    expect(streamed.map((r) => r.step)).toEqual(Array.from({ length: 30 }, (_, k) => k));
+    expect(messages.length).toBeGreaterThan(2); // batches, not one message at the end
+    expect(messages.length).toBeLessThan(30);
+    expect(result.steps).toEqual(streamed);
+    // the same run again, stepped by hand: the worker adds nothing and drops nothing
+    const run = train.start(options);
+    try {
+      const losses = [];
+      for (const r of streamed) {
+        const s = run.step();
+        expect(s.loss).toBe(r.loss);
+        expect(Array.from(s.gradNorm)).toEqual(Array.from(r.gradNorm));
+        losses.push(s.loss);
+      }
+      expect(result.summary).toEqual(train.summary(options.task, losses));
+    } finally {
+      run.delete();
+    }
+  });
+
+  it('keys a training run by every field of train.defaults', async () => {
+    const train = await loadTrain();
+    const fields = Object.keys(train.defaults);
+    const base = runKey('train', fields, train.defaults);
+    for (const field of fields) {
+      const v = train.defaults[field];
+      const other = typeof v === 'number' ? v * 2 + 1 : typeof v === 'boolean' ? !v : `${v}-other`;
+      expect(runKey('train', fields, { ...train.defaults, [field]: other }), field).not.toBe(base);
+    }
+  });
+});
+

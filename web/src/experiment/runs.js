@@ -2,13 +2,14 @@
 // finishes, and drop the whole set when the controls change or the widget goes away. Runs another widget
 // also asked for keep going; the pool stops a run only when nobody waits for it.
 import { loadStack } from '../kernels/stack.js';
+import { loadTrain } from '../kernels/train.js';
 import { mountStatusBar } from './status-bar.js';
 import { Cancelled, getPool } from './pool.js';
 
 const PROGRESS_INTERVAL_MS = 250;
 
 /** The wrapper of each kind of run the pool runs (each has defaults, check and flops). */
-export const KERNELS = { stack: loadStack };
+export const KERNELS = { stack: loadStack, train: loadTrain };
 
 /** kind: 'stack' (the article's experiment) or 'train' (a training run, whose steps stream). */
 export async function createRunSet(kind = 'stack') {

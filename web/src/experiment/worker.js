@@ -5,11 +5,12 @@
 //                      the result {steps, summary} (training-run.js);
 //      either:         {id, type: 'result', result, seconds} or {id, type: 'error', message}.
 import { loadStack } from '../kernels/stack.js';
+import { loadTrain } from '../kernels/train.js';
 import { runTraining } from './training-run.js';
 
 // both wrappers share the worker's one module; a worker may start before any run needs it (the pool warms
 // up): a failed load is reported by each run
-const ready = Promise.all([loadStack()]);
+const ready = Promise.all([loadStack(), loadTrain()]);
 ready.catch(() => {});
 
 function runStack(stack, id, options) {
