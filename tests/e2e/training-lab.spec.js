@@ -177,6 +177,19 @@ test('a link restores the lab: controls from the URL, bad values answered beside
   await expect(L.locator('.lab-status')).toContainText('cannot be read');
   await expect(L.locator('.lab-run, .lab-run-pending')).toHaveCount(0);
 
+  // what the kernel refuses (train.check): its message beside the field, or beside the configuration
+  await openLab(page, { 't.steps': '20000', 't.configs': 'post-24-0,pre-1000-0' });
+  await L.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(L.getByLabel('Steps', { exact: true }).locator('xpath=..').locator('.field-message')).toContainText('steps must be between 1 and');
+  await L.getByLabel('Steps', { exact: true }).fill('150');
+  await L.getByLabel('Steps', { exact: true }).press('Enter');
+  await expect(L.getByLabel('Steps', { exact: true }).locator('xpath=..').locator('.field-message')).toBeEmpty();
+  await L.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(L.locator('.lab-config-message').nth(1)).toContainText('memory');
+  await expect(L.locator('.lab-config-message').nth(0)).toBeEmpty();
+  await expect(L.locator('.lab-status')).toContainText('cannot run');
+  await expect(L.locator('.lab-run, .lab-run-pending')).toHaveCount(0);
+
   // hostile or broken values in a link: a message, never a crash
   await openLab(page, { 't.lr': '-1', 't.seeds': '5-2', 't.configs': 'sideways-24-0' });
   await expect(L.getByLabel('Learning rate', { exact: true }).locator('xpath=..').locator('.field-message')).toContainText('above 0');

@@ -6,7 +6,7 @@ import { PLACEMENTS, TASKS } from '../../experiment/choices.js';
 import { formatSeeds, parseDepth, parseSeeds } from '../../experiment/params.js';
 import { createChart, createDataTable } from '../../ui/chart.js';
 import { checkboxControl, selectControl, textControl } from './controls.js';
-import { checkGroups, followLinks, groupRuns, labFrame, showProgress } from './lab.js';
+import { checkFields, checkGroups, followLinks, groupRuns, labFrame, showProgress } from './lab.js';
 import { formatRate, parsePlacements, parseRates, parseSteps, parseWarmup } from './params.js';
 import { createSummary } from './summary.js';
 
@@ -69,6 +69,11 @@ export function mountCliff(el, props, { train, live }) {
   function run() {
     if (!controls.every((c) => c.ok)) {
       frame.status.textContent = 'Some fields cannot be read: see the message beside each.';
+      return;
+    }
+    const fields = [[L, { L: L.value }], [warmup, { warmup: warmup.value }], [steps, { steps: steps.value }]];
+    if (!checkFields(train, [...fields, ...lrs.value.map((lr) => [lrs, { lr }])])) {
+      frame.status.textContent = 'The kernel cannot run these settings: see the message beside the field.';
       return;
     }
     const configs = placements.value.flatMap((placement) => lrs.value.map((lr) => ({ placement, L: L.value, warmup: warmup.value, lr })));

@@ -7,7 +7,7 @@ import { formatSeeds, parseSeeds } from '../../experiment/params.js';
 import { createStepCharts, configColour, seedDash } from './charts.js';
 import { configsControl, rateControl, selectControl, textControl } from './controls.js';
 import { createHeatmaps } from './heatmap.js';
-import { checkGroups, followLinks, groupRuns, labFrame, showProgress } from './lab.js';
+import { checkFields, checkGroups, followLinks, groupRuns, labFrame, showProgress } from './lab.js';
 import { formatConfigs, formatRate, parseSteps } from './params.js';
 import { createPrediction } from './predict.js';
 import { countTrained, createSummary } from './summary.js';
@@ -72,6 +72,10 @@ export function mountCurves(el, props, { train, live }) {
   function run() {
     if (!valid()) {
       frame.status.textContent = 'Some fields cannot be read: see the message beside each.';
+      return;
+    }
+    if (!checkFields(train, [[lr, { lr: lr.value }], [steps, { steps: steps.value }]])) {
+      frame.status.textContent = 'The kernel cannot run these settings: see the message beside the field.';
       return;
     }
     const groups = groupsNow();

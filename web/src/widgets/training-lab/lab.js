@@ -33,6 +33,24 @@ export function groupRuns(defaults, configs, { task, lr, steps, seeds }, { withR
   });
 }
 
+/**
+ * The kernel's verdict on the lab's shared fields, each value alone on the kernel's defaults ([control,
+ * partial options], a control may come more than once): the first message goes beside its field.
+ * → true if every one can run
+ */
+export function checkFields(train, fields) {
+  const messages = new Map(fields.map(([control]) => [control, '']));
+  for (const [control, partial] of fields) {
+    try {
+      train.check({ ...train.defaults, ...partial });
+    } catch (error) {
+      messages.set(control, messages.get(control) || error.message);
+    }
+  }
+  for (const [control, message] of messages) control.setMessage(message);
+  return [...messages.values()].every((m) => !m);
+}
+
 /** The kernel's verdict on each group before anything starts: message(k, text) shows it. → true if all can run */
 export function checkGroups(train, groups, message) {
   let ok = true;

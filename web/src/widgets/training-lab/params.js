@@ -5,9 +5,9 @@ import { PLACEMENTS } from '../../experiment/choices.js';
 import { parseDepth } from '../../experiment/params.js';
 import { parseNumber, parseVector } from '../../ui/parse.js';
 
-// Past these the input is a typo, not an experiment (the kernel and the work budget judge what is left).
-const MAX_STEPS = 100_000;
-const MAX_RATES = 12;
+// A count the kernel's integer options can hold; which counts can run is the kernel's call (train.check).
+const MAX_COUNT = 2 ** 31 - 1;
+const MAX_RATES = 12; // a sweep wider than this is a typo, not an experiment
 
 /** One whole number in [min, max]. → {ok, value} or {ok: false, message} */
 export function parseWhole(text, { what, min, max }) {
@@ -18,8 +18,8 @@ export function parseWhole(text, { what, min, max }) {
   return r;
 }
 
-export const parseWarmup = (text) => parseWhole(text, { what: 'Warmup', min: 0, max: MAX_STEPS });
-export const parseSteps = (text) => parseWhole(text, { what: 'The number of steps', min: 1, max: MAX_STEPS });
+export const parseWarmup = (text) => parseWhole(text, { what: 'Warmup', min: 0, max: MAX_COUNT });
+export const parseSteps = (text) => parseWhole(text, { what: 'The number of steps', min: 1, max: MAX_COUNT });
 
 /** A learning rate: a positive number. */
 export function parseRate(text) {
