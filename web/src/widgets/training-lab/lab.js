@@ -9,14 +9,14 @@ const placementLabel = (key) => PLACEMENTS.find((p) => p.key === key)?.label ?? 
 const taskLabel = (key) => TASKS.find((t) => t.key === key)?.label ?? key;
 
 /** "Post-LN, L = 24, warmup 50" (and the rate when the view varies it) */
-export function configLabel({ placement, L, warmup, lr }, { withRate = false } = {}) {
+function configLabel({ placement, L, warmup, lr }, { withRate = false } = {}) {
   const parts = [placementLabel(placement), `L = ${L}`, warmup ? `warmup ${warmup}` : 'no warmup'];
   if (withRate) parts.push(`lr ${formatRate(lr)}`);
   return parts.join(', ');
 }
 
 /** A run's id: every option the lab varies (the pool's key covers every option; this names it in the view). */
-export const runId = (o) => [o.task, o.placement, o.L, o.warmup, o.lr, o.steps, o.seed].join('|');
+const runId = (o) => [o.task, o.placement, o.L, o.warmup, o.lr, o.steps, o.seed].join('|');
 
 /**
  * One group per configuration: {key, label, colour?, config, runs: [{id, seed, options}]}; options are
@@ -88,8 +88,8 @@ export function showProgress({ train, live, status, summary, groups, task, steps
   return outcome;
 }
 
-/** The lab's frame in el, in reading order. → {controls, run (button), status, results, footer} */
-export function labFrame(el, live, { runLabel = 'Run' } = {}) {
+/** The lab's frame in el, in reading order (the runs' footer from live last). → {controls, run (button), status, results} */
+export function labFrame(el, live) {
   el.classList.add('training-lab');
   const controls = document.createElement('div');
   controls.className = 'exp-controls lab-controls';
@@ -98,7 +98,7 @@ export function labFrame(el, live, { runLabel = 'Run' } = {}) {
   const run = document.createElement('button');
   run.type = 'button';
   run.className = 'lab-run-button';
-  run.textContent = runLabel;
+  run.textContent = 'Run';
   const status = document.createElement('p');
   status.className = 'chart-status lab-status';
   status.setAttribute('aria-live', 'polite');
