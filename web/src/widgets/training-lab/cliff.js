@@ -6,7 +6,7 @@ import { PLACEMENTS, TASKS } from '../../experiment/choices.js';
 import { formatSeeds, parseDepth, parseSeeds } from '../../experiment/params.js';
 import { createChart, createDataTable } from '../../ui/chart.js';
 import { checkboxControl, selectControl, textControl } from './controls.js';
-import { checkFields, checkGroups, followLinks, groupRuns, labFrame, showProgress } from './lab.js';
+import { checkFields, checkGroups, groupRuns, labFrame, labView, showProgress } from './lab.js';
 import { formatRate, parsePlacements, parseRates, parseSteps, parseWarmup } from './params.js';
 import { createSummary } from './summary.js';
 
@@ -129,15 +129,5 @@ export function mountCliff(el, props, { train, live }) {
     });
   }
 
-  frame.run.addEventListener('click', run);
-  const stopLinks = followLinks({ prefix, sectionId: props.section ?? 'training-lab', controls, fallbacks, focus: frame.run });
-  return {
-    render: draw,
-    restart: run,
-    destroy() {
-      stopLinks();
-      chart.destroy();
-      summary.destroy();
-    },
-  };
+  return labView({ frame, run, draw, prefix, section: props.section, controls, fallbacks, owned: [chart, summary] });
 }

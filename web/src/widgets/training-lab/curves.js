@@ -7,7 +7,7 @@ import { formatSeeds, parseSeeds } from '../../experiment/params.js';
 import { createStepCharts, configColour, seedDash } from './charts.js';
 import { configsControl, rateControl, selectControl, textControl } from './controls.js';
 import { createHeatmaps } from './heatmap.js';
-import { checkFields, checkGroups, followLinks, groupRuns, labFrame, showProgress } from './lab.js';
+import { checkFields, checkGroups, groupRuns, labFrame, labView, showProgress } from './lab.js';
 import { formatConfigs, formatRate, parseSteps } from './params.js';
 import { createPrediction } from './predict.js';
 import { countTrained, createSummary } from './summary.js';
@@ -115,17 +115,6 @@ export function mountCurves(el, props, { train, live }) {
     );
   }
 
-  frame.run.addEventListener('click', run);
   prediction.setConfigs(groupsNow());
-  const stopLinks = followLinks({ prefix, sectionId: props.section ?? 'training-lab', controls, fallbacks, focus: frame.run });
-  return {
-    render: draw,
-    restart: run,
-    destroy() {
-      stopLinks();
-      charts.destroy();
-      heatmaps.destroy();
-      summary.destroy();
-    },
-  };
+  return labView({ frame, run, draw, prefix, section: props.section, controls, fallbacks, owned: [charts, heatmaps, summary] });
 }

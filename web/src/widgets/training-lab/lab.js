@@ -114,7 +114,7 @@ export function labFrame(el, live) {
  * take the link's values (missing ones their defaults), the section scrolls into view and Run takes the
  * focus. Without the lab mounted the link simply loads the page with those parameters. → stop()
  */
-export function followLinks({ prefix, sectionId, controls, fallbacks, focus }) {
+function followLinks({ prefix, sectionId, controls, fallbacks, focus }) {
   const onClick = (event) => {
     const a = event.target.closest?.('a[href]');
     if (!a || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
@@ -129,4 +129,18 @@ export function followLinks({ prefix, sectionId, controls, fallbacks, focus }) {
   };
   document.addEventListener('click', onClick);
   return () => document.removeEventListener('click', onClick);
+}
+
+/** Wires a view to its Run button and to the chapter's links. → the view index.js drives: {render, restart, destroy} */
+export function labView({ frame, run, draw, prefix, section = 'training-lab', controls, fallbacks, owned }) {
+  frame.run.addEventListener('click', run);
+  const stopLinks = followLinks({ prefix, sectionId: section, controls, fallbacks, focus: frame.run });
+  return {
+    render: draw,
+    restart: run,
+    destroy() {
+      stopLinks();
+      for (const part of owned) part.destroy();
+    },
+  };
 }
