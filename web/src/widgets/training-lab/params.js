@@ -15,7 +15,7 @@ export function parseWhole(text, { what, min, max }) {
   if (!r.ok) return r;
   if (!Number.isInteger(r.value)) return { ok: false, message: `${what} must be a whole number (got ${r.value}).` };
   if (r.value < min || r.value > max) return { ok: false, message: `${what} must be between ${min} and ${max} (got ${r.value}).` };
-  return r;
+  return { ok: true, value: r.value };
 }
 
 export const parseWarmup = (text) => parseWhole(text, { what: 'Warmup', min: 0, max: MAX_COUNT });
@@ -24,8 +24,9 @@ export const parseSteps = (text) => parseWhole(text, { what: 'The number of step
 /** A learning rate: a positive number. */
 export function parseRate(text) {
   const r = parseNumber(text);
-  if (r.ok && !(r.value > 0)) return { ok: false, message: `The learning rate must be above 0 (got ${r.value}).` };
-  return r;
+  if (!r.ok) return r;
+  if (!(r.value > 0)) return { ok: false, message: `The learning rate must be above 0 (got ${r.value}).` };
+  return { ok: true, value: r.value };
 }
 
 /** Learning rates "3e-4, 1e-3, 3e-3" → sorted, without repeats, each above 0. */
