@@ -6,11 +6,10 @@
 // widen a line of math without resizing any box): a font never makes the page measure boxes far away.
 const SELECTOR = 'pre, .katex-display, .scroll-x, .chart-data-scroll';
 
-// a data table taller than its box scrolls down as well (overflow-y auto): a keyboard must reach it too
-const scrollsDown = (box) => box.scrollHeight > box.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(box).overflowY);
-
 function update(box) {
-  const scrolls = box.scrollWidth > box.clientWidth + 1 || scrollsDown(box);
+  // sideways, or down where the box lets its content scroll (a data table taller than its box)
+  const down = box.scrollHeight > box.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(box).overflowY);
+  const scrolls = box.scrollWidth > box.clientWidth + 1 || down;
   if (scrolls && !box.hasAttribute('tabindex')) {
     box.tabIndex = 0;
     box.dataset.scrollRegion = '';
