@@ -23,7 +23,7 @@ let finished = 0;
 let firstResult;
 const results = await Promise.all(
   runs.map((options) =>
-    pool.request(options, { cost: stack.flops(options) }).promise.then(({ result, seconds, cached }) => {
+    pool.request({ kind: 'stack', fields: Object.keys(stack.defaults), options }, { cost: stack.flops(options) }).promise.then(({ result, seconds, cached }) => {
       firstResult ??= performance.now() - started;
       busy += seconds;
       if (cached) throw new Error('a run came from the cache');

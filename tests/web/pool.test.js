@@ -1,7 +1,9 @@
 // The worker pool's scheduling (web/src/experiment/pool.js) with stand-in workers, so each decision can be
-// watched: which run goes to which worker, when. The runs themselves are the kernels' business (stack.test.js).
+// watched: which run goes to which worker, when, how many workers it creates, what a training run streams.
+// The runs themselves are the kernels' business (stack.test.js, train.test.js).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PREFETCH_HOLD_MS, RunPool } from '../../web/src/experiment/pool.js';
+import { loadStack } from '../../web/src/kernels/stack.js';
+import { PREFETCH_HOLD_MS, RunPool, runKey } from '../../web/src/experiment/pool.js';
 
 /** A worker that only records what it is asked; finish() answers as the real one does. */
 class FakeWorker {
@@ -18,6 +20,10 @@ class FakeWorker {
   finish(id, result = { ratio: id }) {
     this.onmessage({ data: { id, type: 'result', result, seconds: 0.1 } });
   }
+  /** a batch of a training run's step records, as training-run.js sends them */
+  steps(id, steps, total) {
+    this.onmessage({ data: { id, type: 'steps', steps, done: steps.at(-1).step + 1, total } });
+  }
 }
 
 // the pool keeps finished results for the visit (cache.js): each test asks for configurations of its own
@@ -25,6 +31,8 @@ let testNo = 0;
 const options = (L, seed = 0) => ({
   placement: 'pre', L, d: 8, heads: 2, ffnMult: 4, B: 2, T: 3, seed: 1000 * testNo + seed, scale: 1, causal: false, activation: 'relu',
 });
+const FIELDS = Object.keys(options(1));
+const stackRun = (o) => ({ kind: 'stack', fields: FIELDS, options: o });
 
 let clock;
 let posted;
@@ -43,10 +51,10 @@ afterEach(() => vi.useRealTimers());
 
 describe('RunPool', () => {
   it('starts the cheapest visible runs first and runs one configuration once for everyone who asks', async () => {
-    const a = pool.request(options(48), { cost: 48 });
-    pool.request(options(6), { cost: 6 });
-    pool.request(options(24), { cost: 24 });
-    const again = pool.request(options(48), { cost: 48 });
+    const a = pool.request(stackRun(options(48)), { cost: 48 });
+    pool.request(stackRun(options(6)), { cost: 6 });
+    pool.request(stackRun(options(24)), { cost: 24 });
+    const again = pool.request(stackRun(options(48)), { cost: 48 });
     await settle();
     // two workers: the first look-up to finish takes one at once, then the rest in order of cost
     expect(postedL().sort((x, y) => x - y)).toEqual([6, 48]);
@@ -59,13 +67,13 @@ describe('RunPool', () => {
   });
 
   it('holds the runs of a figure out of view, so a figure in view that asks a moment later goes first', async () => {
-    pool.request(options(96, 0), { cost: 96, visible: false });
-    pool.request(options(96, 1), { cost: 96, visible: false });
+    pool.request(stackRun(options(96, 0)), { cost: 96, visible: false });
+    pool.request(stackRun(options(96, 1)), { cost: 96, visible: false });
     await settle();
     expect(posted).toHaveLength(0); // both workers idle, yet the prefetch waits
 
     clock += 300;
-    pool.request(options(20, 0), { cost: 20 });
+    pool.request(stackRun(options(20, 0)), { cost: 20 });
     await settle();
     expect(postedL()).toEqual([20]);
 
@@ -75,7 +83,7 @@ describe('RunPool', () => {
   });
 
   it('a figure that comes into view has its queued runs start at once', async () => {
-    const t = pool.request(options(96), { cost: 96, visible: false });
+    const t = pool.request(stackRun(options(96)), { cost: 96, visible: false });
     await settle();
     expect(posted).toHaveLength(0);
     t.setVisible(true);
@@ -83,10 +91,10 @@ describe('RunPool', () => {
   });
 
   it('orders visible runs before prefetches whatever their cost', async () => {
-    pool.request(options(6), { cost: 6, visible: false });
-    pool.request(options(50), { cost: 50 });
-    pool.request(options(60), { cost: 60 });
-    pool.request(options(70), { cost: 70 });
+    pool.request(stackRun(options(6)), { cost: 6, visible: false });
+    pool.request(stackRun(options(50)), { cost: 50 });
+    pool.request(stackRun(options(60)), { cost: 60 });
+    pool.request(stackRun(options(70)), { cost: 70 });
     await settle();
     clock += PREFETCH_HOLD_MS;
     expect(postedL()).toEqual([50, 60]);
@@ -97,9 +105,9 @@ describe('RunPool', () => {
   });
 
   it('stops a running run when nobody waits for it any more, and Cancel stops every run at once', async () => {
-    const t = pool.request(options(48), { cost: 48 });
-    const u = pool.request(options(24), { cost: 24 });
-    const w = pool.request(options(12), { cost: 12 });
+    const t = pool.request(stackRun(options(48)), { cost: 48 });
+    const u = pool.request(stackRun(options(24)), { cost: 24 });
+    const w = pool.request(stackRun(options(12)), { cost: 12 });
     await settle();
     const running48 = posted.find((m) => m.options.L === 48);
     t.cancel();
@@ -121,4 +129,143 @@ describe('RunPool', () => {
     p.warm();
     expect(created).toHaveLength(3);
   });
+
+  it('tells its workers which kernel runs, and how long to batch a training run\'s steps', async () => {
+    pool.request(stackRun(options(6)));
+    pool.request(trainRun(trainOptions(4)));
+    await settle();
+    expect(posted.map((m) => m.kind).sort()).toEqual(['stack', 'train']);
+    // two workers, each at most 5 messages a second: about 10 a second for the page
+    expect(posted.every((m) => m.batchMs === 200)).toBe(true);
+  });
 });
+
+// A training run's options as the kernel's wrapper completes them (the field names are train.defaults';
+// train.test.js checks the key against the real list).
+const trainOptions = (L, seed = 0, extra = {}) => ({
+  task: 'regress', placement: 'post', L, d: 8, heads: 2, ffnMult: 4, B: 2, T: 4, seed: 1000 * testNo + seed, scale: 1, causal: false,
+  activation: 'relu', lr: 3e-3, beta1: 0.9, beta2: 0.999, eps: 1e-8, warmup: 0, steps: 6, streamGrads: false, ...extra,
+});
+const trainRun = (o) => ({ kind: 'train', fields: Object.keys(trainOptions(1)), options: o });
+const record = (step) => ({ step, lr: 3e-3, loss: 1 / (step + 1), gradNorm: Float64Array.of(step, 2 * step), ratio: 0.5 });
+
+describe('RunPool, training runs', () => {
+  it('streams each step batch to every ticket, replays the steps so far to a ticket that joins late, and caches the finished run', async () => {
+    const first = [];
+    const late = [];
+    const progress = [];
+    const a = pool.request(trainRun(trainOptions(2)), { onSteps: (s) => first.push(...s.map((r) => r.step)), onProgress: (p) => progress.push(p) });
+    await settle();
+    const [job] = posted;
+    expect(job.kind).toBe('train');
+    job.worker.steps(job.id, [record(0)], 6);
+    job.worker.steps(job.id, [record(1), record(2)], 6);
+    expect(first).toEqual([0, 1, 2]);
+    expect(progress.at(-1)).toBe(0.5);
+
+    const b = pool.request(trainRun(trainOptions(2)), { onSteps: (s) => late.push(...s.map((r) => r.step)) });
+    expect(late).toEqual([0, 1, 2]); // at once, in one call
+    job.worker.steps(job.id, [record(3), record(4), record(5)], 6);
+    expect(first).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(late).toEqual([0, 1, 2, 3, 4, 5]);
+
+    const finished = { steps: [0, 1, 2, 3, 4, 5].map(record), summary: { finalLoss: 0.3, trained: false, threshold: 0.2 } };
+    job.worker.finish(job.id, finished);
+    await expect(a.promise).resolves.toMatchObject({ result: finished, cached: false });
+    await expect(b.promise).resolves.toMatchObject({ result: finished, cached: false });
+
+    // asked again, the finished run comes from the cache: no worker is asked
+    const again = pool.request(trainRun(trainOptions(2)));
+    await expect(again.promise).resolves.toMatchObject({ result: finished, cached: true });
+    expect(posted).toHaveLength(1);
+  });
+
+  it('keys a training run by every option: runs that differ in one option are two runs', async () => {
+    const wide = new RunPool({ size: 4, createWorker: () => new FakeWorker(posted), now: () => clock });
+    wide.request(trainRun(trainOptions(2)));
+    wide.request(trainRun(trainOptions(2, 0, { warmup: 50 })));
+    wide.request(trainRun(trainOptions(2, 0, { lr: 1e-3 })));
+    wide.request(trainRun(trainOptions(2, 0, { warmup: 50 })));
+    await settle();
+    expect(posted.map((m) => [m.options.warmup, m.options.lr]).sort()).toEqual([[0, 0.001], [0, 0.003], [50, 0.003]]);
+  });
+});
+
+describe('runKey', () => {
+  it('covers every field of the kernel\'s defaults, so options that differ in any one of them differ in their key', async () => {
+    const stack = await loadStack();
+    const fields = Object.keys(stack.defaults);
+    const base = runKey('stack', fields, stack.defaults);
+    for (const field of fields) {
+      const v = stack.defaults[field];
+      const other = typeof v === 'number' ? v + 1 : typeof v === 'boolean' ? !v : `${v}-other`;
+      expect(runKey('stack', fields, { ...stack.defaults, [field]: other }), field).not.toBe(base);
+    }
+    // the same options under another kind are another run
+    expect(runKey('train', fields, stack.defaults)).not.toBe(base);
+  });
+
+  it('refuses options that are incomplete or carry a field the kernel does not know', () => {
+    const o = options(6);
+    expect(() => runKey('stack', FIELDS, { ...o, warmUp: 50 })).toThrow('unknown option "warmUp"');
+    const { scale, ...withoutScale } = o;
+    expect(scale).toBe(1);
+    expect(() => runKey('stack', FIELDS, withoutScale)).toThrow('"scale"');
+  });
+});
+
+// a ticket whose promise is watched from the start (a rejection nobody waits for yet is not an error)
+const outcome = (ticket) => ({ ...ticket, outcome: ticket.promise.then(() => 'done', (e) => e.message) });
+
+describe('RunPool, cancelling', () => {
+  // a pool that counts the workers it creates
+  const counting = () => {
+    const created = [];
+    const p = new RunPool({ size: 2, createWorker: () => created.push(new FakeWorker(posted)) && created.at(-1), now: () => clock });
+    return { p, created };
+  };
+
+  it('Cancel with many runs queued stops the running workers and creates none', async () => {
+    const { p, created } = counting();
+    const tickets = Array.from({ length: 40 }, (_, k) => outcome(p.request(trainRun(trainOptions(2, k)))));
+    await settle();
+    expect(created).toHaveLength(2);
+    p.cancelAll();
+    await settle();
+    for (const t of tickets) expect(await t.outcome).toBe('cancelled');
+    expect(created).toHaveLength(2);
+    expect(created.every((w) => w.terminated)).toBe(true);
+    expect(p.status()).toMatchObject({ running: 0, queued: 0, workers: 0 });
+  });
+
+  it('a figure dropping its runs one by one (a control changed) creates no worker for runs it drops next', async () => {
+    const { p, created } = counting();
+    for (let change = 0; change < 10; change++) {
+      const tickets = Array.from({ length: 12 }, (_, k) => outcome(p.request(trainRun(trainOptions(2, 100 * change + k)))));
+      await settle();
+      for (const t of tickets) t.cancel(); // what createRunSet().cancel() does
+      await settle();
+      for (const t of tickets) expect(await t.outcome).toBe('cancelled');
+    }
+    // each change needs its two workers again (the old ones were stopped mid-run), and nothing more
+    expect(created).toHaveLength(2 * 10);
+  });
+
+  it('after a cancel, a run still wanted by another figure takes the freed worker', async () => {
+    const { p, created } = counting();
+    const dropped = outcome(p.request(trainRun(trainOptions(2, 0)), { cost: 1 }));
+    p.request(trainRun(trainOptions(2, 1)), { cost: 2 });
+    const kept = p.request(trainRun(trainOptions(2, 2)), { cost: 3 });
+    await settle();
+    expect(p.status()).toMatchObject({ running: 2, queued: 1 });
+    dropped.cancel();
+    await settle();
+    expect(await dropped.outcome).toBe('cancelled');
+    expect(p.status()).toMatchObject({ running: 2, queued: 0 });
+    expect(posted.at(-1).options.seed).toBe(trainOptions(2, 2).seed);
+    expect(created).toHaveLength(3);
+    posted.at(-1).worker.finish(posted.at(-1).id);
+    await expect(kept.promise).resolves.toMatchObject({ cached: false });
+  });
+});
+

@@ -1,19 +1,18 @@
 // What every figure of the article (a table or a chart) does with its runs: have the kernel check them all
 // before any starts, keep their results, progress and errors as they arrive, redraw at most once a frame,
 // and keep the reader told in a footer line, with a Compute button to resume after a cancel.
-import { loadStack } from '../kernels/stack.js';
 import { getPool } from './pool.js';
-import { createRunSet } from './runs.js';
+import { KERNELS, createRunSet } from './runs.js';
 
 /**
  * el: the figure's element (whether it is in view orders its runs in the pool). render(): draws from
- * live.results / progress / failed; live.dataChanged is true when a result or an error arrived since the
- * last draw (progress alone leaves it false). restart(): the figure's own start. `what` names what fills
- * in ("cells", "curves", "points") in the cancel message.
+ * live.results / progress / failed / steps; live.dataChanged is true when a result, a training step or an
+ * error arrived since the last draw (progress alone leaves it false). restart(): the figure's own start.
+ * `what` names what fills in ("cells", "curves", "points") in the cancel message. kind: 'stack' or 'train'.
  */
-export async function createLiveRuns({ el, render, restart, what = 'values' }) {
+export async function createLiveRuns({ el, render, restart, what = 'values', kind = 'stack' }) {
   getPool().warm(); // the workers start loading now, beside the page's own copy of the module
-  const [stack, runSet] = await Promise.all([loadStack(), createRunSet()]);
+  const [kernel, runSet] = await Promise.all([KERNELS[kind](), createRunSet(kind)]);
   const view = new IntersectionObserver((entries) => runSet.setVisible(entries.at(-1).isIntersecting));
   view.observe(el);
   const footer = document.createElement('p');
@@ -40,12 +39,13 @@ export async function createLiveRuns({ el, render, restart, what = 'values' }) {
     results: new Map(),
     progress: new Map(),
     failed: new Map(),
+    steps: new Map(), // a training run's step records so far, by run id
     dataChanged: true,
 
     /** Starts runs [{id, options, …}] in the pool; false (and the footer says why) if the kernel refuses one. */
     start(runs) {
       try {
-        for (const r of runs) stack.check(r.options);
+        for (const r of runs) kernel.check(r.options);
       } catch (error) {
         footer.textContent = `Cannot run: ${error.message}`;
         runSet.cancel();
@@ -54,6 +54,7 @@ export async function createLiveRuns({ el, render, restart, what = 'values' }) {
       live.results = new Map();
       live.progress = new Map();
       live.failed = new Map();
+      live.steps = new Map();
       live.dataChanged = true;
       let computeSeconds = 0;
       compute.hidden = true;
@@ -62,6 +63,11 @@ export async function createLiveRuns({ el, render, restart, what = 'values' }) {
         onProgress: (r, p) => {
           live.progress.set(r.id, p);
           soon(false);
+        },
+        onSteps: (r, steps) => {
+          if (!live.steps.has(r.id)) live.steps.set(r.id, []);
+          live.steps.get(r.id).push(...steps);
+          soon(true);
         },
         onResult: (r, { result, seconds, cached }) => {
           live.results.set(r.id, result);

@@ -1,6 +1,8 @@
 // The page's pool of module workers (one per core, at most 4). Runs are shared by every widget that asks
 // for the same configuration, reported as they progress, and cancelled when nobody waits for them any more
-// (a running one by terminating its worker, which stops it at once).
+// (a running one by terminating its worker, which stops it at once). Two kinds of run: the article's
+// experiment ('stack', one result at the end) and a training run ('train'), whose steps stream to every
+// waiting ticket as they finish.
 // Order: runs of a figure the reader can see first, cheapest first within each kind. A figure only near
 // the viewport computes ahead (prefetch), but its runs wait PREFETCH_HOLD_MS in the queue first: figures
 // mount together as the page opens, and a running run cannot be taken back, so without the hold a chart
@@ -9,6 +11,7 @@ import { cached, store } from './cache.js';
 
 const MAX_WORKERS = 4;
 export const PREFETCH_HOLD_MS = 1000;
+const STEP_BATCH_MS = 100; // one worker alone sends a training run's steps at most 10 times a second
 const inView = (job) => [...job.tickets].some((t) => t.visible);
 let singleton;
 
@@ -19,9 +22,19 @@ export class Cancelled extends Error {
   }
 }
 
-/** Canonical key of a run: every option, in a fixed order. */
-export const runKey = (o) =>
-  JSON.stringify([o.placement, o.L, o.d, o.heads, o.ffnMult, o.B, o.T, o.seed, o.scale, o.causal, o.activation]);
+/**
+ * Canonical key of a run: its kind, then every option in the order of fields (the names of the kernel's
+ * defaults, so an option the kernel gains is in the key without anyone typing it here). Options must be
+ * complete, and hold nothing else: a misspelt option would otherwise share a key with the default run.
+ */
+export function runKey(kind, fields, options) {
+  const known = new Set(fields);
+  const stray = Object.keys(options).find((k) => !known.has(k));
+  if (stray !== undefined) throw new Error(`unknown option "${stray}" for a ${kind} run`);
+  const missing = fields.find((f) => options[f] === undefined);
+  if (missing !== undefined) throw new Error(`the option "${missing}" of a ${kind} run is missing`);
+  return JSON.stringify([kind, ...fields.map((f) => options[f])]);
+}
 
 export class RunPool {
   constructor({ size, createWorker, now = () => performance.now() }) {
@@ -37,25 +50,28 @@ export class RunPool {
   }
 
   /**
-   * Asks for one run. options must be complete (see runKey). cost orders the queue (cheapest first);
-   * visible: whether the asking figure is in view (see setVisible).
+   * Asks for one run: kind ('stack' | 'train'), fields (the kernel's option names, see runKey) and complete
+   * options. cost orders the queue (cheapest first); visible: whether the asking figure is in view (see
+   * setVisible). onSteps(steps) hears a training run's step records as they finish, in order, from the first
+   * (a ticket that joins a running job first hears every step so far, in one call).
    * → {promise, cancel(), setVisible(visible)}; promise resolves to {result, seconds, cached} or rejects
    * with Cancelled / Error.
    */
-  request(options, { cost = 1, onProgress, visible = true } = {}) {
-    const key = runKey(options);
+  request({ kind, fields, options }, { cost = 1, onProgress, onSteps, visible = true } = {}) {
+    const key = runKey(kind, fields, options);
     let ticket;
     const promise = new Promise((resolve, reject) => {
-      ticket = { resolve, reject, onProgress, visible };
+      ticket = { resolve, reject, onProgress, onSteps, visible };
     });
     let job = this.jobs.get(key);
     if (!job) {
-      job = { key, options, cost, tickets: new Set(), state: 'looking', progress: 0 };
+      job = { key, kind, options, cost, tickets: new Set(), state: 'looking', progress: 0, steps: [] };
       this.jobs.set(key, job);
       this.lookUp(job);
     }
     job.tickets.add(ticket);
     if (job.progress && onProgress) onProgress(job.progress);
+    if (job.steps.length && onSteps) onSteps(job.steps.slice());
     if (job.state === 'queued') this.reorder();
     this.emit();
     return {
@@ -112,9 +128,21 @@ export class RunPool {
       job.slot = slot;
       job.id = this.nextId++;
       slot.worker ??= this.spawn(slot);
-      slot.worker.postMessage({ id: job.id, options: job.options });
+      // every worker batches its steps so that all of them together send about 10 messages a second
+      slot.worker.postMessage({ id: job.id, kind: job.kind, options: job.options, batchMs: STEP_BATCH_MS * this.size });
     }
     this.emit();
+  }
+
+  // One pump after a burst of cancellations, not one per cancelled run: pumping inside the burst would hand
+  // each freed slot a queued run (in a new worker) that the very next cancellation stops again.
+  pumpSoon() {
+    if (this.pumpQueued) return;
+    this.pumpQueued = true;
+    queueMicrotask(() => {
+      this.pumpQueued = false;
+      this.pump();
+    });
   }
 
   spawn(slot) {
@@ -125,6 +153,14 @@ export class RunPool {
       if (data.type === 'progress') {
         job.progress = data.done / data.total;
         for (const t of job.tickets) t.onProgress?.(job.progress);
+        this.emit();
+      } else if (data.type === 'steps') {
+        job.steps.push(...data.steps);
+        job.progress = data.done / data.total;
+        for (const t of job.tickets) {
+          t.onSteps?.(data.steps);
+          t.onProgress?.(job.progress);
+        }
         this.emit();
       } else if (data.type === 'result') {
         slot.job = null;
@@ -172,7 +208,8 @@ export class RunPool {
     this.emit();
   }
 
-  // Nobody waits for this job: drop it from the queue, or stop its worker.
+  // Nobody waits for this job: drop it from the queue, or stop its worker (a free slot takes the next run
+  // once the caller's burst of cancellations is over: pumpSoon).
   abandon(job) {
     this.jobs.delete(job.key);
     if (job.state === 'queued') this.queue.splice(this.queue.indexOf(job), 1);
@@ -180,12 +217,12 @@ export class RunPool {
       job.slot.worker.terminate();
       job.slot.worker = null;
       job.slot.job = null;
-      this.pump();
+      this.pumpSoon();
     }
     job.state = 'cancelled';
   }
 
-  /** Stops everything at once: every waiting request rejects with Cancelled, every worker is stopped. */
+  /** Stops everything at once: every waiting request rejects with Cancelled, every running worker is stopped. */
   cancelAll() {
     for (const job of [...this.jobs.values()]) {
       for (const t of job.tickets) t.reject(new Cancelled());

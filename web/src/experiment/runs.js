@@ -2,13 +2,19 @@
 // finishes, and drop the whole set when the controls change or the widget goes away. Runs another widget
 // also asked for keep going; the pool stops a run only when nobody waits for it.
 import { loadStack } from '../kernels/stack.js';
+import { loadTrain } from '../kernels/train.js';
 import { mountStatusBar } from './status-bar.js';
 import { Cancelled, getPool } from './pool.js';
 
 const PROGRESS_INTERVAL_MS = 250;
 
-export async function createRunSet() {
-  const [stack, pool] = [await loadStack(), getPool()];
+/** The wrapper of each kind of run the pool runs (each has defaults, check and flops). */
+export const KERNELS = { stack: loadStack, train: loadTrain };
+
+/** kind: 'stack' (the article's experiment) or 'train' (a training run, whose steps stream). */
+export async function createRunSet(kind = 'stack') {
+  const [kernel, pool] = [await KERNELS[kind](), getPool()];
+  const fields = Object.keys(kernel.defaults);
   mountStatusBar(pool);
   let tickets = [];
   let generation = 0;
@@ -17,11 +23,13 @@ export async function createRunSet() {
   return {
     /**
      * runs: [{options (without defaults), ...anything the caller wants back}].
-     * handlers: onResult(run, {result, seconds, cached}), onProgress(run, fraction), onError(run, error),
-     * onCancelled() once if the set was cancelled from outside (the global Cancel button), onDone().
+     * handlers: onResult(run, {result, seconds, cached}), onProgress(run, fraction), onSteps(run, steps) (a
+     * training run's step records as they finish), onError(run, error), onCancelled() once if the set was
+     * cancelled from outside (the global Cancel button), onDone().
+     * A run that the previous set also asked for keeps going (its new ticket is taken before the old goes).
      */
-    start(runs, { onResult, onProgress, onError, onCancelled, onDone }) {
-      this.cancel();
+    start(runs, { onResult, onProgress, onSteps, onError, onCancelled, onDone }) {
+      const previous = tickets;
       const mine = ++generation;
       let open = runs.length;
       // progress redraws at most four times a second: the main thread stays free while workers compute
@@ -44,8 +52,16 @@ export async function createRunSet() {
         if (--open === 0 && mine === generation) onDone?.();
       };
       tickets = runs.map((run) => {
-        const options = { ...stack.defaults, ...run.options };
-        const ticket = pool.request(options, { cost: stack.flops(options), visible, onProgress: (p) => progressed(run, p) });
+        const options = { ...kernel.defaults, ...run.options };
+        const ticket = pool.request(
+          { kind, fields, options },
+          {
+            cost: kernel.flops(options),
+            visible,
+            onProgress: (p) => progressed(run, p),
+            onSteps: onSteps && ((steps) => mine === generation && onSteps(run, steps)),
+          },
+        );
         ticket.promise.then(
           (value) => {
             if (mine !== generation) return;
@@ -65,6 +81,7 @@ export async function createRunSet() {
         );
         return ticket;
       });
+      for (const t of previous) t.cancel();
       if (runs.length === 0) onDone?.();
     },
 

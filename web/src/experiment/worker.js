@@ -1,29 +1,41 @@
-// A module worker that runs the stack kernel, one run per message, with its own instance of the wasm module.
-// Messages in:  {id, options}.  Out: {id, type: 'progress', done, total} (at most every 200 ms),
-//               {id, type: 'result', result, seconds} or {id, type: 'error', message}.
+// A module worker that runs the kernels, one run per message, with its own instance of the wasm module.
+// Messages in:  {id, kind: 'stack' | 'train', options, batchMs}.
+// Out, a stack run:    {id, type: 'progress', done, total} (at most every 200 ms), then the result;
+//      a training run: {id, type: 'steps', steps: [record…], done, total} (at most once per batchMs), then
+//                      the result {steps, summary} (training-run.js);
+//      either:         {id, type: 'result', result, seconds} or {id, type: 'error', message}.
 import { loadStack } from '../kernels/stack.js';
+import { loadTrain } from '../kernels/train.js';
+import { runTraining } from './training-run.js';
 
-const ready = loadStack();
-// a worker may start before any run needs it (the pool warms up): a failed load is reported by each run
+// both wrappers share the worker's one module; a worker may start before any run needs it (the pool warms
+// up): a failed load is reported by each run
+const ready = Promise.all([loadStack(), loadTrain()]);
 ready.catch(() => {});
 
-self.onmessage = async ({ data: { id, options } }) => {
+function runStack(stack, id, options) {
+  let last = 0;
+  const result = stack.run(options, (done, total) => {
+    const now = performance.now();
+    if (done === total || now - last > 200) {
+      last = now;
+      self.postMessage({ id, type: 'progress', done, total });
+    }
+  });
+  const buffers = [result.gradNorm, result.gradNormWeights, result.gradNormNoLn, result.inputGradNorm, result.streamSd];
+  return { result, transfer: buffers.map((b) => b.buffer) };
+}
+
+self.onmessage = async ({ data: { id, kind, options, batchMs } }) => {
   try {
-    const stack = await ready;
-    let last = 0;
+    const [stack, train] = await ready;
     const started = performance.now();
-    const result = stack.run(options, (done, total) => {
-      const now = performance.now();
-      if (done === total || now - last > 200) {
-        last = now;
-        self.postMessage({ id, type: 'progress', done, total });
-      }
-    });
+    const { result, transfer = [] } =
+      kind === 'train'
+        ? { result: runTraining(train, options, { batchMs, post: (message) => self.postMessage({ id, ...message }) }) }
+        : runStack(stack, id, options);
     const seconds = (performance.now() - started) / 1000;
-    self.postMessage({ id, type: 'result', result, seconds }, [
-      result.gradNorm.buffer, result.gradNormWeights.buffer, result.gradNormNoLn.buffer,
-      result.inputGradNorm.buffer, result.streamSd.buffer,
-    ]);
+    self.postMessage({ id, type: 'result', result, seconds }, transfer);
   } catch (error) {
     self.postMessage({ id, type: 'error', message: error?.message ?? String(error) });
   }

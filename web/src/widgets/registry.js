@@ -12,6 +12,7 @@ export const registry = {
   'grad-profile': () => import('./grad-profile/index.js'),
   'ratio-depth': () => import('./ratio-depth/index.js'),
   'stream-growth': () => import('./stream-growth/index.js'),
+  'training-lab': () => import('./training-lab/index.js'),
 };
 
 // Widgets that draw without the kernels: they mount even where WebAssembly is missing.

@@ -1,0 +1,70 @@
+// The lab's step charts: the loss against step and the block-1 / block-L gradient ratio against step, one
+// line per run (colour: its configuration; dash: its seed), both on logarithmic y axes, each with its data
+// table. Drawing only: every value is a step record the kernel produced (train.js, run.step()).
+import { createChart, createDataTable } from '../../ui/chart.js';
+
+const DASHES = [undefined, [8, 4], [2, 3], [10, 3, 2, 3], [4, 4]];
+
+/** The colour (a CSS variable of style.css) of configuration k and the dash of the seed at index s. */
+export const configColour = (k) => `--lab-${(k % 6) + 1}`;
+export const seedDash = (s) => DASHES[s % DASHES.length];
+
+function stepChart(host, { title, y, field }) {
+  const box = document.createElement('figure');
+  box.className = 'lab-chart';
+  const caption = document.createElement('figcaption');
+  caption.textContent = title;
+  const plot = document.createElement('div');
+  box.append(caption, plot);
+  host.append(box);
+  const chart = createChart(plot, { x: { label: 'step', integer: true }, y: { label: y, log: true }, height: 260 });
+  chart.describe(`Line chart, logarithmic y axis: ${title.toLowerCase()}, drawn as the steps arrive once you press Run.`);
+  const table = createDataTable();
+  box.append(table.el);
+
+  return {
+    chart,
+    /** runs: [{id, label, colour, dash, records}] (records so far, in step order); steps: the run length */
+    update(runs, steps) {
+      const xs = Array.from({ length: steps }, (_, k) => k);
+      const columns = runs.map((r) => {
+        const ys = new Array(steps).fill(null);
+        for (const rec of r.records) ys[rec.step] = rec[field];
+        return ys;
+      });
+      chart.update(
+        runs.map((r) => ({ key: r.id, label: r.label, colour: r.colour, dash: r.dash, width: 1.5, points: false })),
+        [xs, ...columns],
+      );
+      const longest = Math.max(0, ...runs.map((r) => r.records.length));
+      table.update({
+        caption: `${title}: one column per run, one row per step (steps computed so far).`,
+        rowHeader: 'step',
+        columns: runs.map((r) => ({ key: r.id, label: r.label })),
+        rows: xs.slice(0, longest).map((k) => ({ key: String(k), label: String(k), values: columns.map((c) => c[k] ?? undefined) })),
+      });
+    },
+    destroy: () => chart.destroy(),
+  };
+}
+
+/** Both step charts in host. → {update(runs, steps, description), destroy()} */
+export function createStepCharts(host) {
+  const loss = stepChart(host, { title: 'Loss against step', y: 'loss', field: 'loss' });
+  const ratio = stepChart(host, { title: 'Gradient ratio, block 1 / block L, against step', y: 'ratio, block 1 / block L', field: 'ratio' });
+  return {
+    update(runs, steps, description) {
+      loss.update(runs, steps);
+      ratio.update(runs, steps);
+      loss.chart.describe(`Line chart, logarithmic y axis: the training loss at each of ${steps} steps, ${description}. The values are in the data table below.`);
+      ratio.chart.describe(
+        `Line chart, logarithmic y axis: the gradient norm of block 1 divided by that of the last block at each step, ${description}. ` +
+          'The values are in the data table below.',
+      );
+    },
+    destroy() {
+      loss.destroy();
+      ratio.destroy();
+    },
+  };
+}

@@ -1,0 +1,120 @@
+// The lab's main view: train each configuration for every seed and watch it live: the loss and the
+// block-1 / block-L gradient ratio against step, the gradient of every block as a heat map, and a summary
+// of which configurations trained, beside the reader's own prediction. Runs start on Run (the prediction
+// comes first); the steps stream in from the page's workers as the kernel takes them.
+import { PLACEMENTS, TASKS } from '../../experiment/choices.js';
+import { formatSeeds, parseSeeds } from '../../experiment/params.js';
+import { createStepCharts, configColour, seedDash } from './charts.js';
+import { configsControl, rateControl, selectControl, textControl } from './controls.js';
+import { createHeatmaps } from './heatmap.js';
+import { checkFields, checkGroups, groupRuns, labFrame, labView, showProgress } from './lab.js';
+import { formatConfigs, formatRate, parseSteps } from './params.js';
+import { createPrediction } from './predict.js';
+import { countTrained, createSummary } from './summary.js';
+
+/** props: {prefix, configs: [{placement, L?, warmup?}], seeds, lr?, steps?, task?}; unset values are the kernel's defaults */
+export function mountCurves(el, props, { train, live }) {
+  const d = train.defaults;
+  const prefix = props.prefix ?? 't';
+  const fallbacks = {
+    task: props.task ?? d.task,
+    configs: formatConfigs((props.configs ?? [{}]).map((c) => ({ placement: d.placement, L: d.L, warmup: d.warmup, ...c }))),
+    lr: formatRate(props.lr ?? d.lr),
+    steps: String(props.steps ?? d.steps),
+    seeds: props.seeds ?? String(d.seed),
+  };
+  const frame = labFrame(el, live);
+  const onChange = () => changed();
+  const configs = configsControl({ key: 'configs', name: `${prefix}.configs`, placements: PLACEMENTS, fallback: fallbacks.configs, onChange });
+  const task = selectControl({ key: 'task', name: `${prefix}.task`, label: 'Task', choices: TASKS, fallback: fallbacks.task, onChange });
+  const lr = rateControl({ key: 'lr', name: `${prefix}.lr`, label: 'Learning rate', fallback: fallbacks.lr, onChange });
+  const steps = textControl({ key: 'steps', name: `${prefix}.steps`, label: 'Steps', fallback: fallbacks.steps, parse: parseSteps, onChange });
+  const seeds = textControl({
+    key: 'seeds', name: `${prefix}.seeds`, label: 'Seeds', fallback: fallbacks.seeds, parse: (t) => parseSeeds(t, { maxCount: 8 }),
+    format: formatSeeds, hint: 'e.g. 0-2 or 0, 5', onChange,
+  });
+  const controls = [configs, task, lr, steps, seeds];
+  const shared = document.createElement('div');
+  shared.className = 'lab-shared';
+  shared.append(task.el, lr.el, steps.el, seeds.el);
+  frame.controls.append(configs.el, shared);
+  const prediction = createPrediction(frame.controls);
+
+  // results: the summary first (what trained), then the curves, then the heat maps of one seed
+  const summary = createSummary(frame.results);
+  const charts = createStepCharts(frame.results);
+  const heatBox = document.createElement('div');
+  heatBox.className = 'lab-heat-section';
+  heatBox.innerHTML = '<p class="lab-subtitle">Gradient of every block, step by step</p><div class="field lab-heat-seed"><label></label><select></select></div>';
+  const seedSelect = heatBox.querySelector('select');
+  seedSelect.id = `${prefix}-heat-seed`;
+  heatBox.querySelector('label').htmlFor = seedSelect.id;
+  heatBox.querySelector('label').textContent = 'Seed shown in the heat maps';
+  seedSelect.addEventListener('change', () => {
+    live.dataChanged = true;
+    draw();
+  });
+  frame.results.append(heatBox);
+  const heatmaps = createHeatmaps(heatBox);
+
+  const valid = () => controls.every((c) => c.ok);
+  const groupsNow = () =>
+    groupRuns(d, configs.value, { task: task.value, lr: lr.value, steps: steps.value, seeds: seeds.value }, { colour: (k) => configColour(k) });
+
+  let current = null; // what the last Run computes: {groups, steps, task}
+
+  function changed() {
+    if (!valid()) return;
+    prediction.setConfigs(groupsNow());
+    if (current) frame.status.textContent = 'The controls changed: press Run to train these configurations.';
+  }
+
+  function run() {
+    if (!valid()) {
+      frame.status.textContent = 'Some fields cannot be read: see the message beside each.';
+      return;
+    }
+    if (!checkFields(train, [[lr, { lr: lr.value }], [steps, { steps: steps.value }]])) {
+      frame.status.textContent = 'The kernel cannot run these settings: see the message beside the field.';
+      return;
+    }
+    const groups = groupsNow();
+    if (!checkGroups(train, groups, (k, text) => configs.setRowMessage(k, text))) {
+      frame.status.textContent = 'A configuration cannot run: see the message beside it.';
+      return;
+    }
+    current = { groups, steps: steps.value, task: task.value };
+    prediction.snapshot();
+    seedSelect.replaceChildren(...seeds.value.map((s) => new Option(`seed ${s}`, String(s))));
+    // seed by seed across the configurations, so that every configuration's first curve comes early
+    live.start(seeds.value.flatMap((_, s) => groups.map((g) => g.runs[s])));
+    draw();
+  }
+
+  const recordsOf = (id) => live.results.get(id)?.steps ?? live.steps.get(id) ?? [];
+
+  function draw() {
+    if (!current) return;
+    const { groups } = current;
+    const outcome = showProgress({ train, live, status: frame.status, summary, groups, task: current.task, steps: current.steps, per: 'configuration' });
+    prediction.mark(countTrained(groups, outcome));
+    if (!live.dataChanged) return;
+    live.dataChanged = false;
+    const seedShown = Number(seedSelect.value);
+    charts.update(
+      groups.flatMap((g) => g.runs.map((r, s) => ({ id: r.id, label: `${g.label}, seed ${r.seed}`, colour: g.colour, dash: seedDash(s), records: recordsOf(r.id) }))),
+      current.steps,
+      `one line per seed (${groups[0].runs.length} seeds), one colour per configuration: ${groups.map((g) => g.label).join('; ')}`,
+    );
+    heatmaps.update(
+      groups.map((g) => {
+        const r = g.runs.find((x) => x.seed === seedShown) ?? g.runs[0];
+        return { id: r.id, label: `${g.label}, seed ${r.seed}`, L: g.config.L, records: recordsOf(r.id) };
+      }),
+      current.steps,
+    );
+  }
+
+  prediction.setConfigs(groupsNow());
+  return labView({ frame, run, draw, prefix, section: props.section, controls, fallbacks, owned: [charts, heatmaps, summary] });
+}

@@ -1,0 +1,146 @@
+// What the lab's two views share: the frame (controls, Run, status, results), the runs of a configuration,
+// their labels, the kernel's check of every configuration before anything starts, and links elsewhere in
+// the chapter that open the lab with a configuration ("?t.configs=…#training-lab") without reloading.
+import { PLACEMENTS, TASKS } from '../../experiment/choices.js';
+import { formatRate } from './params.js';
+import './style.css';
+
+const placementLabel = (key) => PLACEMENTS.find((p) => p.key === key)?.label ?? key;
+const taskLabel = (key) => TASKS.find((t) => t.key === key)?.label ?? key;
+
+/** "Post-LN, L = 24, warmup 50" (and the rate when the view varies it) */
+function configLabel({ placement, L, warmup, lr }, { withRate = false } = {}) {
+  const parts = [placementLabel(placement), `L = ${L}`, warmup ? `warmup ${warmup}` : 'no warmup'];
+  if (withRate) parts.push(`lr ${formatRate(lr)}`);
+  return parts.join(', ');
+}
+
+/** A run's id: every option the lab varies (the pool's key covers every option; this names it in the view). */
+const runId = (o) => [o.task, o.placement, o.L, o.warmup, o.lr, o.steps, o.seed].join('|');
+
+/**
+ * One group per configuration: {key, label, colour?, config, runs: [{id, seed, options}]}; options are
+ * complete (the kernel's defaults under the lab's choices).
+ */
+export function groupRuns(defaults, configs, { task, lr, steps, seeds }, { withRate = false, colour } = {}) {
+  return configs.map((c, k) => {
+    const base = { ...defaults, task, lr, steps, ...c };
+    const runs = seeds.map((seed) => {
+      const options = { ...base, seed };
+      return { id: runId(options), seed, options };
+    });
+    return { key: runId({ ...base, seed: '' }), label: configLabel(base, { withRate }), colour: colour?.(k, c), config: base, runs };
+  });
+}
+
+/**
+ * The kernel's verdict on the lab's shared fields, each value alone on the kernel's defaults ([control,
+ * partial options], a control may come more than once): the first message goes beside its field.
+ * → true if every one can run
+ */
+export function checkFields(train, fields) {
+  const messages = new Map(fields.map(([control]) => [control, '']));
+  for (const [control, partial] of fields) {
+    try {
+      train.check({ ...train.defaults, ...partial });
+    } catch (error) {
+      messages.set(control, messages.get(control) || error.message);
+    }
+  }
+  for (const [control, message] of messages) control.setMessage(message);
+  return [...messages.values()].every((m) => !m);
+}
+
+/** The kernel's verdict on each group before anything starts: message(k, text) shows it. → true if all can run */
+export function checkGroups(train, groups, message) {
+  let ok = true;
+  groups.forEach((g, k) => {
+    try {
+      train.check(g.runs[0].options);
+      message(k, '');
+    } catch (error) {
+      message(k, `This configuration cannot run: ${error.message}`);
+      ok = false;
+    }
+  });
+  return ok;
+}
+
+/**
+ * After each new step or result: the status line (runs finished, the first failure) and the summary table
+ * of groups, its caption stating the kernel's threshold for the task. `per` names a group ("configuration").
+ */
+export function showProgress({ train, live, status, summary, groups, task, steps, per }) {
+  const outcome = (id) => live.results.get(id);
+  const all = groups.flatMap((g) => g.runs);
+  const finished = all.filter((r) => outcome(r.id)).length;
+  const failed = all.filter((r) => live.failed.has(r.id));
+  status.textContent =
+    `${finished} of ${all.length} runs finished` + (failed.length ? `; ${failed.length} failed: ${live.failed.get(failed[0].id)}` : '.');
+  summary.update({
+    groups,
+    outcome,
+    progress: (id) => live.progress.get(id),
+    caption:
+      `Trained or not, per ${per} (${taskLabel(task)}, ${steps} steps). A run has trained when the mean of its last ` +
+      `${train.finalWindow} losses is below ${train.threshold(task)}, the kernel's threshold for this task.`,
+  });
+  return outcome;
+}
+
+/** The lab's frame in el, in reading order (the runs' footer from live last). → {controls, run (button), status, results} */
+export function labFrame(el, live) {
+  el.classList.add('training-lab');
+  const controls = document.createElement('div');
+  controls.className = 'exp-controls lab-controls';
+  const bar = document.createElement('div');
+  bar.className = 'lab-run-bar';
+  const run = document.createElement('button');
+  run.type = 'button';
+  run.className = 'lab-run-button';
+  run.textContent = 'Run';
+  const status = document.createElement('p');
+  status.className = 'chart-status lab-status';
+  status.setAttribute('aria-live', 'polite');
+  bar.append(run, status);
+  const results = document.createElement('div');
+  results.className = 'lab-results';
+  el.append(controls, bar, results, live.footer, live.compute);
+  return { controls, run, status, results };
+}
+
+/**
+ * Links to "#<sectionId>" that carry this lab's parameters (prefix.*) open the lab in place: the controls
+ * take the link's values (missing ones their defaults), the section scrolls into view and Run takes the
+ * focus. Without the lab mounted the link simply loads the page with those parameters. → stop()
+ */
+function followLinks({ prefix, sectionId, controls, fallbacks, focus }) {
+  const onClick = (event) => {
+    const a = event.target.closest?.('a[href]');
+    if (!a || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    const url = new URL(a.href, location.href);
+    if (url.pathname !== location.pathname || url.hash !== `#${sectionId}`) return;
+    if (![...url.searchParams.keys()].some((k) => k.startsWith(`${prefix}.`))) return;
+    event.preventDefault();
+    for (const c of controls) c.setText(url.searchParams.get(`${prefix}.${c.key}`) ?? fallbacks[c.key]);
+    history.replaceState(history.state, '', `${location.pathname}${location.search}#${sectionId}`);
+    document.getElementById(sectionId)?.scrollIntoView();
+    focus.focus({ preventScroll: true });
+  };
+  document.addEventListener('click', onClick);
+  return () => document.removeEventListener('click', onClick);
+}
+
+/** Wires a view to its Run button and to the chapter's links. → the view index.js drives: {render, restart, destroy} */
+export function labView({ frame, run, draw, prefix, section = 'training-lab', controls, fallbacks, owned }) {
+  frame.run.addEventListener('click', run);
+  const stopLinks = followLinks({ prefix, sectionId: section, controls, fallbacks, focus: frame.run });
+  return {
+    render: draw,
+    restart: run,
+    destroy() {
+      stopLinks();
+      for (const part of owned) part.destroy();
+    },
+  };
+}
