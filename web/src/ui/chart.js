@@ -7,6 +7,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatNumber } from './format.js';
+import { html, setHtml } from './html.js';
 import './chart.css';
 
 const HEIGHT = 300;
@@ -221,7 +222,6 @@ export function createDataTable() {
   el.className = 'chart-data';
   el.innerHTML = '<summary>Data table</summary><div class="chart-data-scroll"><table class="chart-table"></table></div>';
   const table = el.querySelector('table');
-  const escape = (s) => String(s).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
   // Rebuilding the table at every result would load the main thread during a sweep: an open table is
   // redrawn on the next frame, a closed one when the page is idle.
@@ -236,18 +236,16 @@ export function createDataTable() {
   el.addEventListener('toggle', () => el.open && flush());
 
   function draw({ caption = '', rowHeader, columns, rows }) {
-      const head = `<tr><th scope="col">${escape(rowHeader)}</th>${columns.map((c) => `<th scope="col">${escape(c.label)}</th>`).join('')}</tr>`;
-      const body = rows
-        .map((row) => {
-          const cells = row.values.map((v, k) =>
-            v === undefined
-              ? `<td class="pending" data-col="${escape(columns[k].key)}">…</td>`
-              : `<td data-col="${escape(columns[k].key)}" data-value="${v}">${formatNumber(v, 4)}</td>`,
-          );
-          return `<tr data-key="${escape(row.key)}"${row.className ? ` class="${row.className}"` : ''}><th scope="row">${escape(row.label)}</th>${cells.join('')}</tr>`;
-        })
-        .join('');
-      table.innerHTML = `<caption>${escape(caption)}</caption><thead>${head}</thead><tbody>${body}</tbody>`;
+    const head = html`<tr><th scope="col">${rowHeader}</th>${columns.map((c) => html`<th scope="col">${c.label}</th>`)}</tr>`;
+    const body = rows.map((row) => {
+      const cells = row.values.map((v, k) =>
+        v === undefined
+          ? html`<td class="pending" data-col="${columns[k].key}">…</td>`
+          : html`<td data-col="${columns[k].key}" data-value="${v}">${formatNumber(v, 4)}</td>`,
+      );
+      return html`<tr data-key="${row.key}"${row.className && html` class="${row.className}"`}><th scope="row">${row.label}</th>${cells}</tr>`;
+    });
+    setHtml(table, html`<caption>${caption}</caption><thead>${head}</thead><tbody>${body}</tbody>`);
   }
 
   return {

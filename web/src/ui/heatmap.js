@@ -1,6 +1,7 @@
 // A matrix drawn as a grid of coloured cells (diverging: blue < 0 < red, white at 0), with each value in
 // the cell's tooltip and the whole matrix one click away as a table. Draws only: the numbers come in.
 import { formatNumber } from './format.js';
+import { html, setHtml } from './html.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -49,9 +50,12 @@ export function drawHeatmap(host, { title, matrix, scale, cell = 0 }) {
   details.innerHTML = '<summary>values</summary>';
   const table = document.createElement('table');
   table.className = 'matrix-table';
-  table.innerHTML = `<caption class="visually-hidden">${title}</caption><tbody>${matrix
-    .map((row) => `<tr>${row.map((v) => `<td data-value="${v}">${formatNumber(v, 4)}</td>`).join('')}</tr>`)
-    .join('')}</tbody>`;
+  setHtml(
+    table,
+    html`<caption class="visually-hidden">${title}</caption><tbody>${matrix.map(
+      (row) => html`<tr>${row.map((v) => html`<td data-value="${v}">${formatNumber(v, 4)}</td>`)}</tr>`,
+    )}</tbody>`,
+  );
   details.append(table);
   figure.append(svg, caption, details);
   host.append(figure);
