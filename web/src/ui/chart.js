@@ -24,6 +24,12 @@ const withAlpha = (c, alpha) => (/^#[0-9a-f]{6}$/i.test(c) ? c + Math.round(alph
 
 const shown = (v) => (v == null ? '—' : formatNumber(v, 4));
 
+const elementOf = (markup) => {
+  const span = document.createElement('span');
+  setHtml(span, markup);
+  return span;
+};
+
 // An axis as wide as its longest tick label (uPlot's own auto-size recipe), so labels like 1e-3 never clip.
 function autoSize(u, values, axisIdx, cycleNum) {
   const axis = u.axes[axisIdx];
@@ -40,7 +46,8 @@ function autoSize(u, values, axisIdx, cycleNum) {
 /**
  * A chart in host. options: {x: {label, log?, range?, integer?, ticks?: () => positions}, y: {label, log?, range?},
  * live? (legend follows the cursor, default true), height?}.
- * update(series, data): series [{key, label, colour: CSS variable, width?, dash?, line? (default true; false
+ * update(series, data): series [{key, label, labelHtml? (the label with markup, html`…`: legend and table),
+ * colour: CSS variable, width?, dash?, line? (default true; false
  * draws points only), points? (true / false / uPlot's choice), pointSize?, spanGaps?}], data [xs, ys…]
  * aligned with series (null = no value).
  * → {el, update, describe(label), destroy()}
@@ -98,7 +105,8 @@ export function createChart(host, options) {
       const stroke = colour(s.colour);
       const line = s.line ?? true;
       return {
-        label: s.label,
+        // a label with markup (an exponent typeset as one) goes to uPlot as an element
+        label: s.labelHtml ? elementOf(s.labelHtml) : s.label,
         stroke,
         width: s.width ?? 2,
         dash: s.dash,
@@ -128,13 +136,17 @@ export function createChart(host, options) {
         },
         cursor: { points: { size: 7 } },
         hooks: {
+          // a live legend at rest (no cursor on the plot) shows the latest values, not dashes
+          ready: [legendAtRest],
+          setData: [legendAtRest],
+          setCursor: [(u) => u.cursor.idx == null && legendAtRest(u)],
           setSeries: [
             (u, i, opts) => {
               if (i == null || opts.show === undefined) return;
               const key = last.series[i - 1]?.key;
               if (opts.show) hidden.delete(key);
               else hidden.add(key);
-              legendBox.querySelectorAll('.u-legend .u-series .u-label')[i]?.setAttribute('aria-checked', String(opts.show));
+              legendLabel(i)?.setAttribute('aria-checked', String(opts.show));
             },
           ],
         },
@@ -145,10 +157,22 @@ export function createChart(host, options) {
     legendKeys();
   }
 
+  // The last x at which any series has a value: the legend's values when the cursor is elsewhere.
+  function legendAtRest(u) {
+    if (!(options.live ?? true) || u.cursor.idx != null) return;
+    const xs = u.data[0] ?? [];
+    for (let i = xs.length - 1; i >= 0; i--) {
+      if (u.data.some((column, k) => k > 0 && column[i] != null)) return u.setLegend({ idx: i }, false);
+    }
+  }
+
+  // A series' entry in the legend. A live legend has a row for x first; a legend at rest has none.
+  const legendLabel = (i) => legendBox.querySelectorAll('.u-legend .u-series .u-label')[(options.live ?? true) ? i : i - 1];
+
   // uPlot switches a series on a click on its legend entry; the same entry answers Enter and Space.
   function legendKeys() {
-    legendBox.querySelectorAll('.u-legend .u-series').forEach((row, i) => {
-      const label = row.querySelector('.u-label');
+    plot.series.forEach((series, i) => {
+      const label = legendLabel(i);
       if (i === 0 || !label) return; // the x series is not a switch
       label.tabIndex = 0;
       label.setAttribute('role', 'switch');
@@ -214,7 +238,7 @@ export function createChart(host, options) {
 
 /**
  * The chart's values as a table, in a <details> one click away. update({caption, rowHeader, columns:
- * [{key, label}], rows: [{key, label, values: [number | undefined]}]}): undefined = not computed yet.
+ * [{key, label, labelHtml?}], rows: [{key, label, values: [number | undefined]}]}): undefined = not computed yet.
  * → {el, update}
  */
 export function createDataTable() {
@@ -236,7 +260,7 @@ export function createDataTable() {
   el.addEventListener('toggle', () => el.open && flush());
 
   function draw({ caption = '', rowHeader, columns, rows }) {
-    const head = html`<tr><th scope="col">${rowHeader}</th>${columns.map((c) => html`<th scope="col">${c.label}</th>`)}</tr>`;
+    const head = html`<tr><th scope="col">${rowHeader}</th>${columns.map((c) => html`<th scope="col">${c.labelHtml ?? c.label}</th>`)}</tr>`;
     const body = rows.map((row) => {
       const cells = row.values.map((v, k) =>
         v === undefined
