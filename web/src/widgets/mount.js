@@ -33,7 +33,10 @@ async function mountOne(el) {
       const host = document.createElement('div');
       host.className = 'widget-body';
       const handle = await module.mount(host, props);
-      el.replaceChildren(host);
+      // the keyboard's stand-in stays (never taken out and put back, which would drop its focus) until it
+      // has handed its focus on (addStandIn)
+      for (const node of [...el.childNodes]) if (!node.classList?.contains('widget-wake')) node.remove();
+      el.append(host);
       mounted.set(el, handle);
     }
     el.dataset.mount = 'done'; // "mounted", for styles and tests
