@@ -3,6 +3,7 @@
 // keeps this build's files for reading offline; the dev server and the tests of single modules never do.
 import 'katex/dist/katex.min.css';
 import './style.css';
+import { mountContents } from './ui/contents.js';
 import { keepOneBuild } from './ui/new-version.js';
 import { watchScrollRegions } from './ui/scroll-regions.js';
 import { mountThemeSwitch } from './ui/theme.js';
@@ -10,6 +11,7 @@ import { mountWidgets } from './widgets/mount.js';
 
 document.documentElement.classList.add('js');
 mountThemeSwitch(document);
+mountContents(document);
 watchScrollRegions(document.body);
 mountWidgets(document);
 
