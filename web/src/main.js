@@ -7,12 +7,14 @@ import { mountContents } from './ui/contents.js';
 import { keepOneBuild } from './ui/new-version.js';
 import { watchScrollRegions } from './ui/scroll-regions.js';
 import { mountThemeSwitch } from './ui/theme.js';
+import { watchTouchTips } from './ui/touch-tips.js';
 import { mountWidgets } from './widgets/mount.js';
 
 document.documentElement.classList.add('js');
 mountThemeSwitch(document);
 mountContents(document);
 watchScrollRegions(document.body);
+watchTouchTips(document);
 mountWidgets(document);
 
 // this module's own address names the build the page runs on (its file name carries the build's hash)

@@ -55,7 +55,8 @@ export function createView() {
       ['Normalise', `\\hat z = \\frac{x - \\mu}{\\sqrt{\\sigma^2+\\varepsilon}} = ${texVector(steps.zhat)}`],
       ['Scale and shift', `y = \\gamma \\odot \\hat z + \\beta = ${texVector(steps.y)}`],
     ];
-    $('.ln-steps').innerHTML = lines.map(([name, t]) => `<li><span class="step-name">${name}</span> ${tex(t)}</li>`).join('');
+    // a step too long for the screen scrolls in its own line (.scroll-x), never cut off by the widget's edge
+    $('.ln-steps').innerHTML = lines.map(([name, t]) => `<li><div class="scroll-x"><span class="step-name">${name}</span> ${tex(t)}</div></li>`).join('');
 
     const terms = [
       ['J', 'J = all three terms'],
@@ -70,7 +71,7 @@ export function createView() {
     $('.ln-jac-scale').innerHTML = uniformGamma && finite ? tex(`\\tfrac{\\gamma}{\\sqrt{\\sigma^2+\\varepsilon}} = ${texNumber(jacobian.diagonal[0][0])}`) : '';
     $('.ln-jac-note').innerHTML = finite
       ? `Each row sums to zero (${tex('J\\mathbf 1 = 0')}): adding the same amount to every entry of x changes nothing.
-         Blue is negative, red positive; hover a cell for its value.`
+         Blue is negative, red positive; hover over a cell, or tap it, for its value.`
       : `The Jacobian does not exist here: its scale ${tex('\\gamma/\\sqrt{\\sigma^2+\\varepsilon}')} divides by 0.`;
   }
 
