@@ -54,8 +54,9 @@ export function keepOneBuild(scriptUrl, entry) {
     try {
       registration = await container.register(scriptUrl);
     } catch {
-      return; // no offline copy (private mode, storage refused): the page works as it is
+      // no offline copy (private mode, storage refused): the page works as it is
     }
+    if (!registration) return; // (some automation answers a registration with nothing)
     const waitingForReader = (worker) => worker && container.controller && offer(registration);
     waitingForReader(registration.waiting);
     registration.addEventListener('updatefound', () => {

@@ -120,13 +120,17 @@ export function mountWidgets(root = document) {
   async function drain() {
     if (draining) return;
     draining = true;
-    while (queued.size) {
-      await new Promise((resolve) => idle(resolve, { timeout: 300 }));
-      const next = [...queued].reduce((a, b) => (distance(b) < distance(a) ? b : a));
-      await Promise.race([mountNow(next), delay(5000)]); // a figure that hangs never holds up the others
-      await frame();
+    try {
+      while (queued.size) {
+        await new Promise((resolve) => idle(resolve, { timeout: 300 }));
+        if (!queued.size) break; // the keyboard mounted the last one meanwhile
+        const next = [...queued].reduce((a, b) => (distance(b) < distance(a) ? b : a));
+        await Promise.race([mountNow(next), delay(5000)]); // a figure that hangs never holds up the others
+        await frame();
+      }
+    } finally {
+      draining = false;
     }
-    draining = false;
   }
   const enqueue = (el) => {
     if (!pending.has(el)) return;
