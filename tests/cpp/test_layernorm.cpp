@@ -86,13 +86,14 @@ class LayerNormProperties : public ::testing::TestWithParam<Case> {
 TEST_P(LayerNormProperties, BackwardMatchesFiniteDifferences) {
   const double eps = GetParam().eps;
   LayerNormCache cache;
-  layernorm_forward(x, gamma, beta, eps, cache);
-  const LayerNormGrads grads = layernorm_backward(dy, gamma, cache);
+  layernorm_forward(x, LayerNormParams{gamma, beta}, eps, cache);
+  LayerNormGrads grads;
+  layernorm_backward(dy, LayerNormParams{gamma, beta}, cache, grads);
 
   // loss = Σ dy ⊙ y, so its gradient is exactly what backward(dy) returns
   auto loss = [&](const Mat& x_, const Vec& g_, const Vec& b_) {
     LayerNormCache c;
-    return (layernorm_forward(x_, g_, b_, eps, c).array() * dy.array()).sum();
+    return (layernorm_forward(x_, LayerNormParams{g_, b_}, eps, c).array() * dy.array()).sum();
   };
   const Mat dx_num = test::numeric_gradient([&](const Mat& p) { return loss(p, gamma, beta); }, x);
   const Mat dgamma_num = test::numeric_gradient([&](const Mat& p) { return loss(x, p.col(0), beta); }, Mat(gamma));
@@ -110,7 +111,7 @@ TEST_P(LayerNormProperties, JacobianMatchesFiniteDifferences) {
   for (Eigen::Index a = 0; a < row.size(); ++a) {
     auto y_a = [&](const Mat& p) {
       LayerNormCache c;
-      return layernorm_forward(p.transpose(), gamma, beta, eps, c)(0, a);
+      return layernorm_forward(p.transpose(), LayerNormParams{gamma, beta}, eps, c)(0, a);
     };
     numeric.row(a) = test::numeric_gradient(y_a, Mat(row)).transpose();
   }
@@ -134,8 +135,9 @@ TEST_P(LayerNormProperties, JacobianSymmetricWhenGammaConstant) {
 TEST_P(LayerNormProperties, BackwardIsJacobianTransposeTimesDy) {
   const double eps = GetParam().eps;
   LayerNormCache cache;
-  layernorm_forward(x, gamma, beta, eps, cache);
-  const LayerNormGrads grads = layernorm_backward(dy, gamma, cache);
+  layernorm_forward(x, LayerNormParams{gamma, beta}, eps, cache);
+  LayerNormGrads grads;
+  layernorm_backward(dy, LayerNormParams{gamma, beta}, cache, grads);
   for (Eigen::Index r = 0; r < x.rows(); ++r) {
     const LayerNormJacobian jac = layernorm_jacobian(x.row(r).transpose(), gamma, eps);
     const Vec expected = jac.J_y_x.transpose() * dy.row(r).transpose();
@@ -146,7 +148,7 @@ TEST_P(LayerNormProperties, BackwardIsJacobianTransposeTimesDy) {
 TEST_P(LayerNormProperties, JacobianAnnihilatesZhatWhenEpsIsZero) {  // scaling the deviations moves nothing
   const Vec row = x.row(0).transpose();
   LayerNormCache cache;
-  layernorm_forward(row.transpose(), gamma, beta, 0.0, cache);
+  layernorm_forward(row.transpose(), LayerNormParams{gamma, beta}, 0.0, cache);
   const LayerNormJacobian jac = layernorm_jacobian(row, gamma, 0.0);  // gamma may vary: J·zhat = 0 still
   const Vec zhat = cache.zhat.row(0).transpose();
   EXPECT_TRUE(all_close(Vec(jac.J_y_x * zhat), Vec::Zero(row.size()), 0, 1e-13 * jac.J_y_x.cwiseAbs().maxCoeff()));
@@ -158,7 +160,7 @@ TEST_P(LayerNormProperties, JacobianKeepsSmallZhatComponentWhenEpsPositive) {
   const Vec constant_gamma = Vec::Constant(GetParam().d, 1.7);
   const Vec row = x.row(0).transpose();
   LayerNormCache cache;
-  layernorm_forward(row.transpose(), constant_gamma, beta, eps, cache);
+  layernorm_forward(row.transpose(), LayerNormParams{constant_gamma, beta}, eps, cache);
   const LayerNormJacobian jac = layernorm_jacobian(row, constant_gamma, eps);
   const Vec zhat = cache.zhat.row(0).transpose();
   const double var = cache.var(0);

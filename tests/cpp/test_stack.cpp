@@ -50,6 +50,11 @@ double dot(const BlockGrads& g, BlockParams direction) {
   return sum;
 }
 
+// A stack made of the given blocks (and the final LN at its initial γ = 1, β = 0).
+StackParams stored(const std::vector<BlockParams>& blocks, int d) {
+  return StackParams{[&blocks](int i) -> const BlockParams& { return blocks[i]; }, layernorm_init(d)};
+}
+
 BlockParams random_like(const BlockParams& p, Draw& draw) {
   BlockParams r = p;
   for (auto& m : mats(r)) m = draw.matrix(m.rows(), m.cols());
@@ -89,16 +94,17 @@ TEST_P(TinyStack, ParameterGradientsMatchFiniteDifferences) {
   std::vector<BlockParams> params;
   for (int i = 0; i < c.L; ++i) params.push_back(init.block(i));
   std::vector<BlockGrads> grads(c.L);
-  const StackResult r = stack_forward_backward(
-      c, [&](int i) { return params[i]; }, init.x(), init.target(), {},
-      [&](int i, const BlockGrads& g, const Mat&) { grads[i] = g; });
+  const StackResult r = stack_forward_backward(c, stored(params, c.d), init.x(), init.target(), {},
+                                               [&](int i, const BlockGrads& g) { grads[i] = g; });
 
   Draw draw(42);
   for (int block = 0; block < c.L; ++block) {
     const BlockParams direction = random_like(params[block], draw);
     const double h = 1e-6;
     auto loss_at = [&](double t) {
-      return stack_loss(c, [&](int i) { return i == block ? step(params[i], direction, t) : params[i]; }, init.x(), init.target());
+      std::vector<BlockParams> moved = params;
+      moved[block] = step(params[block], direction, t);
+      return stack_loss(c, stored(moved, c.d), init.x(), init.target());
     };
     const double numeric = (loss_at(h) - loss_at(-h)) / (2 * h);
     const double analytic = dot(grads[block], direction);
@@ -112,21 +118,21 @@ TEST_P(TinyStack, ParameterGradientsMatchFiniteDifferences) {
     EXPECT_GT(r.grad_norm_no_ln[i], r.grad_norm_weights[i]);
   }
   EXPECT_DOUBLE_EQ(r.ratio, r.grad_norm.front() / r.grad_norm.back());
-  EXPECT_DOUBLE_EQ(r.loss, stack_loss(c, [&](int i) { return params[i]; }, init.x(), init.target()));
+  EXPECT_DOUBLE_EQ(r.loss, stack_loss(c, stored(params, c.d), init.x(), init.target()));
 }
 
 TEST_P(TinyStack, InputGradientsMatchFiniteDifferences) {
   const StackConfig c = config();
   const StackInit init(c);
   std::vector<Mat> d_inputs(c.L);
-  const StackResult r = stack_forward_backward(
-      c, [&](int i) { return init.block(i); }, init.x(), init.target(), {},
-      [&](int i, const BlockGrads&, const Mat& d_input) { d_inputs[i] = d_input; });
+  BlockParams slot;
+  const StackResult r = stack_forward_backward(c, redrawn_params(init, slot, c.d), init.x(), init.target(), {},
+                                               [&](int i, const BlockGrads& g) { d_inputs[i] = g.dx; });
   Draw draw(7);
   const Mat direction = draw.matrix(init.x().rows(), init.x().cols());
   const double h = 1e-6;
   auto loss_at = [&](double t) {
-    return stack_loss(c, [&](int i) { return init.block(i); }, init.x() + t * direction, init.target());
+    return stack_loss(c, redrawn_params(init, slot, c.d), init.x() + t * direction, init.target());
   };
   const double numeric = (loss_at(h) - loss_at(-h)) / (2 * h);
   const double analytic = (d_inputs[0].array() * direction.array()).sum();

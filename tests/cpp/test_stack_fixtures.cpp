@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "check.hpp"
+#include "fixtures.hpp"
 #include "stack.hpp"
 
 namespace tk {
@@ -40,15 +41,7 @@ json load(const std::string& name) {
   return json::parse(in);
 }
 
-StackConfig config_of(const json& c) {
-  StackConfig config;
-  config.placement = placement_from_name(c.at("placement"));
-  config.L = c.at("L"), config.d = c.at("d"), config.heads = c.at("heads"), config.ffn_mult = c.at("ffn_mult");
-  config.B = c.at("B"), config.T = c.at("T"), config.seed = c.at("seed"), config.scale = c.at("scale");
-  config.causal = c.at("causal");
-  config.activation = activation_from_name(c.at("activation"));
-  return config;
-}
+StackConfig config_of(const json& c) { return test::config_from_fixture<StackConfig>(c); }
 
 ::testing::AssertionResult close_to(const std::vector<double>& actual, const json& expected, double rtol) {
   Vec a = Eigen::Map<const Vec>(actual.data(), Eigen::Index(actual.size()));

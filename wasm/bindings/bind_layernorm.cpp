@@ -37,7 +37,7 @@ val layer_norm_jacobian(val x, val gamma, double eps) {
 val layer_norm_forward(val x, int rows, int cols, val gamma, val beta, double eps) {
   return guarded([&] {
     LayerNormCache cache;
-    const Mat y = layernorm_forward(to_mat(x, rows, cols), to_vec(gamma), to_vec(beta), eps, cache);
+    const Mat y = layernorm_forward(to_mat(x, rows, cols), LayerNormParams{to_vec(gamma), to_vec(beta)}, eps, cache);
     val out = val::object();
     out.set("y", to_js(y));
     out.set("mean", to_js(cache.mean));
@@ -51,9 +51,10 @@ val layer_norm_forward(val x, int rows, int cols, val gamma, val beta, double ep
 val layer_norm_backward(val x, int rows, int cols, val gamma, val beta, double eps, val dy) {
   return guarded([&] {
     LayerNormCache cache;
-    const Vec g = to_vec(gamma);
-    layernorm_forward(to_mat(x, rows, cols), g, to_vec(beta), eps, cache);
-    const LayerNormGrads grads = layernorm_backward(to_mat(dy, rows, cols), g, cache);
+    const LayerNormParams p{to_vec(gamma), to_vec(beta)};
+    layernorm_forward(to_mat(x, rows, cols), p, eps, cache);
+    LayerNormGrads grads;
+    layernorm_backward(to_mat(dy, rows, cols), p, cache, grads);
     val out = val::object();
     out.set("dx", to_js(grads.dx));
     out.set("dgamma", to_js(grads.dgamma));

@@ -1,8 +1,10 @@
 // JS entry points of the stack kernel (stack.hpp): the article's experiment for one configuration and seed.
 // Options arrive as a plain object; any field left out takes the C++ default (StackConfig), which
-// stackDefaults() reports, so the page never types a default of its own.
+// stackDefaults() reports, so the page never types a default of its own. Both follow StackConfig's own
+// field list (for_each_field in stack.hpp).
 #include <cstdint>
 
+#include "config_fields.hpp"
 #include "convert.hpp"
 #include "stack.hpp"
 #include "stats.hpp"
@@ -10,49 +12,14 @@
 namespace tk::js {
 namespace {
 
-StackConfig config_from(const val& options) {
-  const StackConfig defaults;
-  StackConfig c;
-  c.placement = placement_from_name(string_field(options, "placement", placement_name(defaults.placement)));
-  c.L = int_field(options, "L", defaults.L);
-  c.d = int_field(options, "d", defaults.d);
-  c.heads = int_field(options, "heads", defaults.heads);
-  c.ffn_mult = int_field(options, "ffnMult", defaults.ffn_mult);
-  c.B = int_field(options, "B", defaults.B);
-  c.T = int_field(options, "T", defaults.T);
-  // torch.manual_seed takes any integer; negative ones wrap modulo 2^64. JS numbers are exact to 2^53.
-  const double seed = number_field(options, "seed", double(defaults.seed));
-  require(seed == std::floor(seed) && std::abs(seed) <= 9007199254740992.0, "seed must be a whole number (|seed| <= 2^53)");
-  c.seed = std::uint64_t(std::int64_t(seed));
-  c.scale = number_field(options, "scale", defaults.scale);
-  c.causal = bool_field(options, "causal", defaults.causal);
-  c.activation = activation_from_name(string_field(options, "activation", activation_name(defaults.activation)));
-  return c;
-}
-
 val to_js(const std::vector<double>& v) { return tk::js::to_js(v.data(), Eigen::Index(v.size())); }
 
-val stack_defaults() {
-  const StackConfig c;
-  val out = val::object();
-  out.set("placement", std::string(placement_name(c.placement)));
-  out.set("L", c.L);
-  out.set("d", c.d);
-  out.set("heads", c.heads);
-  out.set("ffnMult", c.ffn_mult);
-  out.set("B", c.B);
-  out.set("T", c.T);
-  out.set("seed", double(c.seed));
-  out.set("scale", c.scale);
-  out.set("causal", c.causal);
-  out.set("activation", std::string(activation_name(c.activation)));
-  return out;
-}
+val stack_defaults() { return config_defaults<StackConfig>(); }
 
 // Throws the reader-facing message of validate(); returns the bytes a run needs.
 double stack_check(val options) {
   return guarded([&] {
-    const StackConfig c = config_from(options);
+    const StackConfig c = config_from<StackConfig>(options);
     validate(c);
     return stack_memory_bytes(c);
   });
@@ -61,7 +28,7 @@ double stack_check(val options) {
 // onProgress(done, total), if given, is called after every block forward and backward.
 val run_stack_js(val options, val on_progress) {
   return guarded([&] {
-    const StackConfig c = config_from(options);
+    const StackConfig c = config_from<StackConfig>(options);
     Progress progress;
     if (on_progress.typeOf().as<std::string>() == "function") {
       progress = [&](int done, int total) { on_progress(done, total); };
@@ -111,7 +78,7 @@ val growth_curve_js(double first, double exponent, int L) {
 }
 
 double stack_flops_js(val options) {
-  return guarded([&] { return stack_flops(config_from(options)); });
+  return guarded([&] { return stack_flops(config_from<StackConfig>(options)); });
 }
 
 }  // namespace

@@ -40,15 +40,21 @@ Mat attention_forward(const Mat& x, const AttentionParams& p, const AttentionSha
   return linear_forward(cache.o, p.o);
 }
 
-Mat attention_backward(const Mat& dy, const AttentionParams& p, const AttentionShape& shape,
-                       const AttentionCache& cache, AttentionGrads& grads) {
+void attention_backward(const Mat& dy, const AttentionParams& p, const AttentionShape& shape,
+                        const AttentionCache& cache, AttentionGrads& grads) {
   const int d = int(cache.x.cols()), T = shape.T, H = shape.H, hs = d / H;
   const double root_hs = std::sqrt(double(hs));
 
   // forward: y = o·Woᵀ + bo
-  const Mat d_o = linear_backward(dy, cache.o, p.o, grads.o);
+  linear_backward(dy, p.o, cache.o, grads.o);
+  const Mat& d_o = grads.o.dx;
 
-  Mat dq(cache.q.rows(), d), dk(cache.k.rows(), d), dv(cache.v.rows(), d);
+  Mat& dq = grads.dq;
+  Mat& dk = grads.dk;
+  Mat& dv = grads.dv;
+  dq.resize(cache.q.rows(), d);
+  dk.resize(cache.k.rows(), d);
+  dv.resize(cache.v.rows(), d);
   Mat dP(T, T), dS(T, T);
   for (int b = 0; b < shape.B; ++b) {
     for (int h = 0; h < H; ++h) {
@@ -69,10 +75,10 @@ Mat attention_backward(const Mat& dy, const AttentionParams& p, const AttentionS
   dk /= root_hs;
 
   // forward: q, k, v = x·Wᵀ + b; x feeds all three, so its gradient is the sum of the three paths
-  Mat dx = linear_backward(dq, cache.x, p.q, grads.q);
-  dx += linear_backward(dk, cache.x, p.k, grads.k);
-  dx += linear_backward(dv, cache.x, p.v, grads.v);
-  return dx;
+  linear_backward(dq, p.q, cache.x, grads.q);
+  linear_backward(dk, p.k, cache.x, grads.k);
+  linear_backward(dv, p.v, cache.x, grads.v);
+  grads.dx = grads.q.dx + grads.k.dx + grads.v.dx;
 }
 
 }  // namespace tk

@@ -23,8 +23,18 @@ struct AttentionParams {
 };
 
 struct AttentionGrads {
-  LinearGrads q, k, v, o;
+  Mat dx;                   // (N, d)
+  LinearGrads q, k, v, o;   // each projection's dW, db (and its dx, a buffer the sum dx is made of)
+  Mat dq, dk, dv;           // (N, d) gradients of the projections' outputs, kept as buffers between calls
 };
+
+template <class F>
+void for_each_param(AttentionParams& p, const AttentionGrads& g, F&& f) {
+  for_each_param(p.q, g.q, f);
+  for_each_param(p.k, g.k, f);
+  for_each_param(p.v, g.v, f);
+  for_each_param(p.o, g.o, f);
+}
 
 // Kept for the backward: recomputing the projections would double the forward's GEMMs.
 struct AttentionCache {
@@ -36,8 +46,8 @@ struct AttentionCache {
 
 Mat attention_forward(const Mat& x, const AttentionParams& p, const AttentionShape& shape, AttentionCache& cache);
 
-// Fills grads; returns dx (N, d).
-Mat attention_backward(const Mat& dy, const AttentionParams& p, const AttentionShape& shape,
-                       const AttentionCache& cache, AttentionGrads& grads);
+// Fills grads (dx (N, d) and every parameter's gradient).
+void attention_backward(const Mat& dy, const AttentionParams& p, const AttentionShape& shape,
+                        const AttentionCache& cache, AttentionGrads& grads);
 
 }  // namespace tk

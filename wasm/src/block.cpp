@@ -12,34 +12,34 @@ Mat sublayer_forward(const Mat& u, Placement placement, Branch&& branch, const L
                      LayerNormCache& ln_cache) {
   switch (placement) {
     case Placement::PostLN:  // LN(u + F(u)): the norm sits on the residual stream
-      return layernorm_forward(u + branch(u), ln.gamma, ln.beta, eps, ln_cache);
+      return layernorm_forward(u + branch(u), ln, eps, ln_cache);
     case Placement::PreLN:  // u + F(LN(u)): the norm sits on the branch; u passes untouched
-      return u + branch(layernorm_forward(u, ln.gamma, ln.beta, eps, ln_cache));
+      return u + branch(layernorm_forward(u, ln, eps, ln_cache));
     case Placement::NoResidual:  // LN(F(u)): no path around the branch
-      return layernorm_forward(branch(u), ln.gamma, ln.beta, eps, ln_cache);
+      return layernorm_forward(branch(u), ln, eps, ln_cache);
   }
   throw std::logic_error("unknown placement");
 }
 
-// The same sublayer backwards: branch_backward(d_out_of_branch) returns d_in_of_branch.
+// The same sublayer backwards, into din: branch_backward(d_out_of_branch) returns d_in_of_branch (a reference
+// into the branch's grads).
 template <class BranchBackward>
-Mat sublayer_backward(const Mat& dout, Placement placement, BranchBackward&& branch_backward, const LayerNormParams& ln,
-                      const LayerNormCache& ln_cache, LayerNormParamGrads& ln_grads) {
-  auto ln_backward = [&](const Mat& dy) {
-    LayerNormGrads g = layernorm_backward(dy, ln.gamma, ln_cache);
-    ln_grads.dgamma = std::move(g.dgamma);
-    ln_grads.dbeta = std::move(g.dbeta);
-    return std::move(g.dx);
-  };
+void sublayer_backward(const Mat& dout, Placement placement, BranchBackward&& branch_backward,
+                       const LayerNormParams& ln, const LayerNormCache& ln_cache, LayerNormGrads& ln_grads, Mat& din) {
   switch (placement) {
     case Placement::PostLN: {  // forward: out = LN(u + F(u))
-      const Mat dr = ln_backward(dout);
-      return dr + branch_backward(dr);  // the residual path adds its gradient to the branch's
+      layernorm_backward(dout, ln, ln_cache, ln_grads);
+      din = ln_grads.dx + branch_backward(ln_grads.dx);  // the residual path adds its gradient to the branch's
+      return;
     }
     case Placement::PreLN:  // forward: out = u + F(LN(u)); the residual path carries dout through unchanged
-      return dout + ln_backward(branch_backward(dout));
+      layernorm_backward(branch_backward(dout), ln, ln_cache, ln_grads);
+      din = dout + ln_grads.dx;
+      return;
     case Placement::NoResidual:  // forward: out = LN(F(u)); every gradient must cross the branch
-      return branch_backward(ln_backward(dout));
+      layernorm_backward(dout, ln, ln_cache, ln_grads);
+      din = branch_backward(ln_grads.dx);
+      return;
   }
   throw std::logic_error("unknown placement");
 }
@@ -71,16 +71,22 @@ Mat block_forward(const Mat& x, const BlockParams& p, const BlockShape& shape, P
       shape.ln_eps, cache.ln2);
 }
 
-Mat block_backward(const Mat& dy, const BlockParams& p, const BlockShape& shape, Placement placement,
-                   const BlockCache& cache, BlockGrads& grads) {
-  const Mat dh = sublayer_backward(
+void block_backward(const Mat& dy, const BlockParams& p, const BlockShape& shape, Placement placement,
+                    const BlockCache& cache, BlockGrads& grads) {
+  sublayer_backward(
       dy, placement,
-      [&](const Mat& d) { return ffn_backward(d, p.ffn, shape.activation, cache.ffn, grads.ffn); }, p.ln2, cache.ln2,
-      grads.ln2);
-  return sublayer_backward(
-      dh, placement,
-      [&](const Mat& d) { return attention_backward(d, p.attn, shape.attention, cache.attn, grads.attn); }, p.ln1,
-      cache.ln1, grads.ln1);
+      [&](const Mat& d) -> const Mat& {
+        ffn_backward(d, p.ffn, shape.activation, cache.ffn, grads.ffn);
+        return grads.ffn.dx;
+      },
+      p.ln2, cache.ln2, grads.ln2, grads.d_mid);
+  sublayer_backward(
+      grads.d_mid, placement,
+      [&](const Mat& d) -> const Mat& {
+        attention_backward(d, p.attn, shape.attention, cache.attn, grads.attn);
+        return grads.attn.dx;
+      },
+      p.ln1, cache.ln1, grads.ln1, grads.dx);
 }
 
 BlockGradSquares grad_squares(const BlockGrads& g) {
@@ -89,7 +95,7 @@ BlockGradSquares grad_squares(const BlockGrads& g) {
     s.weights += l->dW.squaredNorm();
     s.biases += l->db.squaredNorm();
   }
-  for (const LayerNormParamGrads* l : {&g.ln1, &g.ln2}) s.layernorm += l->dgamma.squaredNorm() + l->dbeta.squaredNorm();
+  for (const LayerNormGrads* l : {&g.ln1, &g.ln2}) s.layernorm += l->dgamma.squaredNorm() + l->dbeta.squaredNorm();
   return s;
 }
 

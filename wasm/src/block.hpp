@@ -17,15 +17,6 @@ enum class Placement { PostLN, PreLN, NoResidual };
 const char* placement_name(Placement placement);
 Placement placement_from_name(const std::string& name);  // throws std::invalid_argument for any other name
 
-struct LayerNormParams {
-  Vec gamma;  // (d)  nn.LayerNorm's weight, 1 at initialisation
-  Vec beta;   // (d)  nn.LayerNorm's bias, 0 at initialisation
-};
-
-struct LayerNormParamGrads {
-  Vec dgamma, dbeta;
-};
-
 struct BlockShape {
   AttentionShape attention;
   Activation activation;
@@ -39,10 +30,21 @@ struct BlockParams {
 };
 
 struct BlockGrads {
+  Mat dx;  // (N, d) the gradient with respect to the block's input
   AttentionGrads attn;
   FfnGrads ffn;
-  LayerNormParamGrads ln1, ln2;
+  LayerNormGrads ln1, ln2;
+  Mat d_mid;  // (N, d) the gradient between the two sublayers, a buffer
 };
+
+// Every parameter of the block: attention (Wq, bq, …, Wo, bo), FFN (W1, b1, W2, b2), LN1 (γ, β), LN2 (γ, β).
+template <class F>
+void for_each_param(BlockParams& p, const BlockGrads& g, F&& f) {
+  for_each_param(p.attn, g.attn, f);
+  for_each_param(p.ffn, g.ffn, f);
+  for_each_param(p.ln1, g.ln1, f);
+  for_each_param(p.ln2, g.ln2, f);
+}
 
 struct BlockCache {
   AttentionCache attn;
@@ -52,9 +54,9 @@ struct BlockCache {
 
 Mat block_forward(const Mat& x, const BlockParams& p, const BlockShape& shape, Placement placement, BlockCache& cache);
 
-// Fills grads; returns the gradient with respect to the block's input x.
-Mat block_backward(const Mat& dy, const BlockParams& p, const BlockShape& shape, Placement placement,
-                   const BlockCache& cache, BlockGrads& grads);
+// Fills grads: dx, the gradient with respect to the block's input, and every parameter's gradient.
+void block_backward(const Mat& dy, const BlockParams& p, const BlockShape& shape, Placement placement,
+                    const BlockCache& cache, BlockGrads& grads);
 
 // Squared Frobenius norms of a block's gradient, by parameter group, so every "measure" of the chapter
 // (all parameters, weights only, without LayerNorm) is a sum of these.

@@ -32,9 +32,10 @@ Mat ffn_forward(const Mat& x, const FfnParams& p, Activation act, FfnCache& cach
   return linear_forward(cache.h, p.down);
 }
 
-Mat ffn_backward(const Mat& dy, const FfnParams& p, Activation act, const FfnCache& cache, FfnGrads& grads) {
+void ffn_backward(const Mat& dy, const FfnParams& p, Activation act, const FfnCache& cache, FfnGrads& grads) {
   // forward: y = h·W2ᵀ + b2
-  Mat dh = linear_backward(dy, cache.h, p.down, grads.down);
+  linear_backward(dy, p.down, cache.h, grads.down);
+  Mat& dh = grads.down.dx;  // (N, F), turned into d(pre) in place
   // forward: h = act(pre); ReLU passes the gradient where pre > 0
   if (act == Activation::ReLU) {
     dh = (cache.pre.array() > 0.0).select(dh, 0.0);
@@ -42,7 +43,8 @@ Mat ffn_backward(const Mat& dy, const FfnParams& p, Activation act, const FfnCac
     dh.array() *= cache.pre.unaryExpr(&gelu_grad).array();
   }
   // forward: pre = x·W1ᵀ + b1
-  return linear_backward(dh, cache.x, p.up, grads.up);
+  linear_backward(dh, p.up, cache.x, grads.up);
+  grads.dx = grads.up.dx;
 }
 
 }  // namespace tk

@@ -19,8 +19,15 @@ struct FfnParams {
 };
 
 struct FfnGrads {
-  LinearGrads up, down;
+  Mat dx;                 // (N, d)
+  LinearGrads up, down;   // W1, b1 and W2, b2 (their dx fields are buffers)
 };
+
+template <class F>
+void for_each_param(FfnParams& p, const FfnGrads& g, F&& f) {
+  for_each_param(p.up, g.up, f);
+  for_each_param(p.down, g.down, f);
+}
 
 struct FfnCache {
   Mat x;    // (N, d)  input, for dW1
@@ -30,7 +37,7 @@ struct FfnCache {
 
 Mat ffn_forward(const Mat& x, const FfnParams& p, Activation act, FfnCache& cache);
 
-// Fills grads; returns dx (N, d).
-Mat ffn_backward(const Mat& dy, const FfnParams& p, Activation act, const FfnCache& cache, FfnGrads& grads);
+// Fills grads (dx (N, d) and every parameter's gradient).
+void ffn_backward(const Mat& dy, const FfnParams& p, Activation act, const FfnCache& cache, FfnGrads& grads);
 
 }  // namespace tk

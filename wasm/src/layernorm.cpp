@@ -23,8 +23,12 @@ void check_params(Eigen::Index d, const Vec& gamma, const Vec* beta, double eps)
 
 }  // namespace
 
-Mat layernorm_forward(const Mat& x, const Vec& gamma, const Vec& beta, double eps, LayerNormCache& cache) {
+LayerNormParams layernorm_init(Eigen::Index d) { return LayerNormParams{Vec::Ones(d), Vec::Zero(d)}; }
+
+Mat layernorm_forward(const Mat& x, const LayerNormParams& p, double eps, LayerNormCache& cache) {
   const Eigen::Index d = x.cols();
+  const Vec& gamma = p.gamma;
+  const Vec& beta = p.beta;
   check_params(d, gamma, &beta, eps);
   require(x.allFinite(), "x must contain only finite numbers");
 
@@ -40,12 +44,12 @@ Mat layernorm_forward(const Mat& x, const Vec& gamma, const Vec& beta, double ep
   return y;
 }
 
-LayerNormGrads layernorm_backward(const Mat& dy, const Vec& gamma, const LayerNormCache& cache) {
+void layernorm_backward(const Mat& dy, const LayerNormParams& p, const LayerNormCache& cache, LayerNormGrads& grads) {
   const Eigen::Index d = cache.zhat.cols();
+  const Vec& gamma = p.gamma;
   require(dy.rows() == cache.zhat.rows() && dy.cols() == d, "layernorm_backward: dy must have the shape of y");
   require(gamma.size() == d, "layernorm_backward: gamma must have d entries");
 
-  LayerNormGrads grads;
   // forward: y = γ ⊙ zhat + β, so dγ = Σ_rows dy ⊙ zhat and dβ = Σ_rows dy
   grads.dgamma = (dy.array() * cache.zhat.array()).colwise().sum().transpose();
   grads.dbeta = dy.colwise().sum().transpose();
@@ -58,14 +62,13 @@ LayerNormGrads layernorm_backward(const Mat& dy, const Vec& gamma, const LayerNo
   const Vec gz_mean = (g.array() * cache.zhat.array()).rowwise().mean();
   const Mat centred = (g.colwise() - g_mean) - (cache.zhat.array().colwise() * gz_mean.array()).matrix();
   grads.dx = centred.array().colwise() / cache.sigma.array();
-  return grads;
 }
 
 LayerNormJacobian layernorm_jacobian(const Vec& x, const Vec& gamma, double eps) {
   const Eigen::Index d = x.size();
   check_params(d, gamma, nullptr, eps);
   LayerNormCache cache;
-  layernorm_forward(x.transpose(), gamma, Vec::Zero(d), eps, cache);
+  layernorm_forward(x.transpose(), LayerNormParams{gamma, Vec::Zero(d)}, eps, cache);
 
   LayerNormJacobian jac;
   jac.sigma = cache.sigma(0);
@@ -80,7 +83,7 @@ LayerNormJacobian layernorm_jacobian(const Vec& x, const Vec& gamma, double eps)
 
 LayerNormSteps layernorm_steps(const Vec& x, const Vec& gamma, const Vec& beta, double eps) {
   LayerNormCache cache;
-  const Mat y = layernorm_forward(x.transpose(), gamma, beta, eps, cache);
+  const Mat y = layernorm_forward(x.transpose(), LayerNormParams{gamma, beta}, eps, cache);
   LayerNormSteps steps;
   steps.mean = cache.mean(0);
   steps.deviations = cache.dev.row(0).transpose();

@@ -15,6 +15,13 @@ namespace tk {
 
 constexpr double kLayerNormEps = 1e-5;  // nn.LayerNorm's default
 
+struct LayerNormParams {
+  Vec gamma;  // (d)  nn.LayerNorm's weight, 1 at initialisation
+  Vec beta;   // (d)  nn.LayerNorm's bias, 0 at initialisation
+};
+// nn.LayerNorm(d)'s initial parameters: γ = 1, β = 0 (it draws no random numbers).
+LayerNormParams layernorm_init(Eigen::Index d);
+
 // Everything the forward computes on the way, kept because the backward needs zhat and sigma, and
 // because the chapter shows each step.
 struct LayerNormCache {
@@ -31,12 +38,18 @@ struct LayerNormGrads {
   Vec dbeta;   // (d)
 };
 
-// x (N, d), gamma (d), beta (d), eps ≥ 0. Returns y (N, d). Rows whose sigma is 0 (all entries equal,
-// ε = 0) come out as NaN: that is the 0/0 the chapter explains, not an error.
-Mat layernorm_forward(const Mat& x, const Vec& gamma, const Vec& beta, double eps, LayerNormCache& cache);
+template <class F>
+void for_each_param(LayerNormParams& p, const LayerNormGrads& g, F&& f) {
+  f(p.gamma, g.dgamma);
+  f(p.beta, g.dbeta);
+}
 
-// dy (N, d) → dx, dgamma, dbeta, using the cache of the forward call that produced y.
-LayerNormGrads layernorm_backward(const Mat& dy, const Vec& gamma, const LayerNormCache& cache);
+// x (N, d), p.gamma (d), p.beta (d), eps ≥ 0. Returns y (N, d). Rows whose sigma is 0 (all entries equal,
+// ε = 0) come out as NaN: that is the 0/0 the chapter explains, not an error.
+Mat layernorm_forward(const Mat& x, const LayerNormParams& p, double eps, LayerNormCache& cache);
+
+// dy (N, d) → grads.dx, dgamma, dbeta, using the cache of the forward call that produced y.
+void layernorm_backward(const Mat& dy, const LayerNormParams& p, const LayerNormCache& cache, LayerNormGrads& grads);
 
 // The exact (d, d) Jacobian of y with respect to x for one row x (d), and its three terms, which sum to J.
 struct LayerNormJacobian {

@@ -12,14 +12,13 @@ Mat linear_forward(const Mat& x, const LinearParams& p) {
   return y;
 }
 
-Mat linear_backward(const Mat& dy, const Mat& x, const LinearParams& p, LinearGrads& grads) {
+void linear_backward(const Mat& dy, const LinearParams& p, const Mat& x, LinearGrads& grads) {
   // forward: y = x·Wᵀ + b, so dW = dyᵀ·x, db = Σ_rows dy, dx = dy·W
   grads.dW.resize(p.W.rows(), p.W.cols());
   gemm(dy, true, x, false, grads.dW);
   grads.db = dy.colwise().sum().transpose();
-  Mat dx(dy.rows(), p.W.cols());
-  gemm(dy, false, p.W, false, dx);
-  return dx;
+  grads.dx.resize(dy.rows(), p.W.cols());
+  gemm(dy, false, p.W, false, grads.dx);
 }
 
 }  // namespace tk

@@ -1,5 +1,5 @@
 // nn.Linear, forward and backward side by side: y = x·Wᵀ + b, with W stored (out, in) as PyTorch does.
-// Serves every projection of the stack (Wq, Wk, Wv, Wo, W1, W2).
+// Serves every projection of the stack (Wq, Wk, Wv, Wo, W1, W2) and the training lab's output head.
 #pragma once
 
 #include "tensor.hpp"
@@ -12,14 +12,22 @@ struct LinearParams {
 };
 
 struct LinearGrads {
+  Mat dx;  // (N, in)
   Mat dW;  // (out, in)
   Vec db;  // (out)
 };
 
-// x (N, in) → y (N, out). Nothing to cache: the backward needs only x, which the caller keeps.
+template <class F>
+void for_each_param(LinearParams& p, const LinearGrads& g, F&& f) {
+  f(p.W, g.dW);
+  f(p.b, g.db);
+}
+
+// x (N, in) → y (N, out). Linear's cache is its input x, which every caller keeps already (attention
+// feeds one x to three projections; copying it three times would only cost memory).
 Mat linear_forward(const Mat& x, const LinearParams& p);
 
-// forward: y = x·Wᵀ + b. Fills grads; returns dx (N, in).
-Mat linear_backward(const Mat& dy, const Mat& x, const LinearParams& p, LinearGrads& grads);
+// forward: y = x·Wᵀ + b. x is the forward's input. Fills grads.dx (N, in), dW, db.
+void linear_backward(const Mat& dy, const LinearParams& p, const Mat& x, LinearGrads& grads);
 
 }  // namespace tk

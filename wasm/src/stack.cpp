@@ -1,6 +1,8 @@
 // The article's experiment (see stack.hpp).
 #include "stack.hpp"
 
+#include "loss.hpp"
+
 #include <cmath>
 #include <sstream>
 
@@ -18,20 +20,14 @@ double stream_sd(const Mat& x) {
   return std::sqrt((x.array() - mean).square().sum() / double(x.size() - 1));
 }
 
-std::string mib(double bytes) {
+}  // namespace
+
+std::string mebibytes(double bytes) {
   std::ostringstream s;
   s.precision(3);
   s << bytes / (1024.0 * 1024.0) << " MiB";
   return s.str();
 }
-
-// The stack's output: the last block's output, through the final LayerNorm for Pre-LN.
-struct FinalNorm {
-  LayerNormParams params;
-  LayerNormCache cache;
-};
-
-}  // namespace
 
 void validate(const StackConfig& c) {
   require(c.L >= 1 && c.L <= 1024, "depth L must be between 1 and 1024 (got " + std::to_string(c.L) + ")");
@@ -44,17 +40,17 @@ void validate(const StackConfig& c) {
   require(double(c.B) * c.T * c.d >= 2, "the stream needs at least 2 entries for its standard deviation");
   require(std::isfinite(c.scale) && c.scale >= 0, "the output scale s must be a finite number >= 0");
   const double bytes = stack_memory_bytes(c);
-  require(bytes <= kMaxStackMemoryBytes, "this configuration needs about " + mib(bytes) +
-                                             " of memory, more than the " + mib(kMaxStackMemoryBytes) +
+  require(bytes <= kMaxStackMemoryBytes, "this configuration needs about " + mebibytes(bytes) +
+                                             " of memory, more than the " + mebibytes(kMaxStackMemoryBytes) +
                                              " a browser tab can give it: reduce L, B, T or d");
 }
 
 double stack_memory_bytes(const StackConfig& c) {
   const double N = double(c.B) * c.T, d = c.d, F = double(c.ffn_mult) * c.d;
   const double stream = (c.L + 1.0) * N * d;                     // each block's input, kept for the backward
-  const double weights = 4 * d * d + 2 * d * F + 8 * d + F;      // one block's parameters
+  const double weights = block_param_count(c);                   // one block's parameters
   const double cache = 14 * N * d + 3 * N * F + double(c.B) * c.heads * c.T * c.T;  // one block's caches
-  const double work = 6 * N * d + 2 * N * F;                     // temporaries of one block's backward
+  const double work = 15 * N * d + 2 * N * F;                    // one block's gradient buffers (BlockGrads)
   return 8 * (stream + 3 * weights + cache + work + 2 * N * d) + c.L * sizeof(TorchGenerator::State);
 }
 
@@ -97,7 +93,7 @@ double stack_flops(const StackConfig& c) {
   return 3 * c.L * (projections + ffn + attention);         // forward, plus a backward of twice its cost
 }
 
-StackInit::StackInit(const StackConfig& config) : config_(config) {
+StackInit::StackInit(const StackConfig& config, bool draw_inputs) : config_(config) {
   const int d = config.d, F = config.ffn_mult * config.d;
   const std::uint64_t per_block = 4 * linear_draws(d, d) + linear_draws(d, F) + linear_draws(F, d);
   TorchGenerator gen(config.seed);
@@ -107,15 +103,28 @@ StackInit::StackInit(const StackConfig& config) : config_(config) {
     gen.discard(per_block);
   }
   // LayerNorms draw nothing; x and target come after every block's weights
-  x_ = randn(gen, Eigen::Index(config.B) * config.T, d);
-  target_ = randn(gen, Eigen::Index(config.B) * config.T, d);
+  if (draw_inputs) {
+    x_ = randn(gen, Eigen::Index(config.B) * config.T, d);
+    target_ = randn(gen, Eigen::Index(config.B) * config.T, d);
+  }
+  after_ = gen;
+}
+
+double block_param_count(const StackConfig& c) {
+  const double d = c.d, F = double(c.ffn_mult) * c.d;
+  return 4 * (d * d + d) + (F * d + F) + (d * F + d) + 4 * d;  // Wq…Wo, W1, W2 with biases; two LNs' γ, β
 }
 
 BlockParams StackInit::block(int i) const {
+  BlockParams p;
+  draw_block(i, p);
+  return p;
+}
+
+void StackInit::draw_block(int i, BlockParams& p) const {
   const int d = config_.d, F = config_.ffn_mult * config_.d;
   TorchGenerator gen;
   gen.set_state(block_start_.at(i));
-  BlockParams p;
   // creation order decides the draws: Wq, Wk, Wv, Wo (weight then bias each), then W1, W2
   for (LinearParams* l : {&p.attn.q, &p.attn.k, &p.attn.v, &p.attn.o}) {
     l->W.resize(d, d);
@@ -131,84 +140,97 @@ BlockParams StackInit::block(int i) const {
       l->b *= config_.scale;
     }
   }
-  p.ln1 = p.ln2 = LayerNormParams{Vec::Ones(d), Vec::Zero(d)};
-  return p;
+  p.ln1 = p.ln2 = layernorm_init(d);
 }
 
-namespace {
+StackParams redrawn_params(const StackInit& init, BlockParams& slot, int d) {
+  return StackParams{[&init, &slot](int i) -> const BlockParams& {
+                       init.draw_block(i, slot);
+                       return slot;
+                     },
+                     layernorm_init(d)};
+}
 
-// Runs the stack forward, keeping every block's input; returns the output y (through the final LN for Pre-LN).
-Mat forward_keeping_inputs(const StackConfig& c, const std::function<BlockParams(int)>& params_of, const Mat& x,
-                           std::vector<Mat>& inputs, FinalNorm& final_norm, StackResult* result,
-                           const Progress& progress, int total_steps) {
+Mat stack_forward(const Mat& x, const StackParams& p, const StackConfig& c, StackCache& cache,
+                  const BlockForwardObserver& after_block) {
   const BlockShape shape = shape_of(c);
-  inputs.assign(1, x);
-  inputs.reserve(c.L + 1);
-  BlockCache cache;
+  cache.inputs.resize(c.L + 1);
+  cache.inputs[0] = x;
+  cache.blocks.resize(cache.keep_block_caches ? c.L : 1);
   for (int i = 0; i < c.L; ++i) {
-    inputs.push_back(block_forward(inputs.back(), params_of(i), shape, c.placement, cache));
-    if (result) result->stream_sd[i] = stream_sd(inputs.back());
-    if (progress) progress(i + 1, total_steps);
+    BlockCache& block_cache = cache.blocks[cache.keep_block_caches ? i : 0];
+    cache.inputs[i + 1] = block_forward(cache.inputs[i], p.block(i), shape, c.placement, block_cache);
+    if (after_block) after_block(i, cache.inputs[i + 1]);
   }
-  if (c.placement != Placement::PreLN) return inputs.back();
-  final_norm.params = LayerNormParams{Vec::Ones(c.d), Vec::Zero(c.d)};
-  return layernorm_forward(inputs.back(), final_norm.params.gamma, final_norm.params.beta, kLayerNormEps,
-                           final_norm.cache);
+  if (c.placement != Placement::PreLN) return cache.inputs[c.L];
+  return layernorm_forward(cache.inputs[c.L], p.final_ln, kLayerNormEps, cache.final_ln);
 }
 
-}  // namespace
-
-StackResult stack_forward_backward(const StackConfig& c, const std::function<BlockParams(int)>& params_of,
-                                   const Mat& x, const Mat& target, const Progress& progress,
-                                   const BlockGradsObserver& observe) {
+void stack_backward(const Mat& dy, const StackParams& p, const StackConfig& c, StackCache& cache, StackGrads& grads,
+                    const BlockGradsObserver& observe) {
   const BlockShape shape = shape_of(c);
+  const Mat* d_stream = &dy;
+  if (c.placement == Placement::PreLN) {
+    layernorm_backward(dy, p.final_ln, cache.final_ln, grads.final_ln);
+    d_stream = &grads.final_ln.dx;
+  }
+  for (int i = c.L - 1; i >= 0; --i) {
+    const BlockParams& block = p.block(i);
+    BlockCache& block_cache = cache.blocks[cache.keep_block_caches ? i : 0];
+    if (!cache.keep_block_caches) block_forward(cache.inputs[i], block, shape, c.placement, block_cache);
+    block_backward(*d_stream, block, shape, c.placement, block_cache, grads.block);
+    if (observe) observe(i, grads.block);
+    if (!cache.keep_block_caches) cache.inputs[i + 1].resize(0, 0);  // block i's output is no longer needed
+    grads.dx.swap(grads.block.dx);  // the next block down reads it from grads.dx; grads.block.dx is a buffer again
+    d_stream = &grads.dx;
+  }
+  if (c.L == 0) grads.dx = *d_stream;
+}
+
+StackResult stack_forward_backward(const StackConfig& c, const StackParams& params, const Mat& x, const Mat& target,
+                                   const Progress& progress, const BlockGradsObserver& observe) {
   const int total_steps = 2 * c.L;
   StackResult r;
   for (auto* v : {&r.grad_norm, &r.grad_norm_weights, &r.grad_norm_no_ln, &r.input_grad_norm, &r.stream_sd}) {
     v->assign(c.L, 0.0);
   }
 
-  std::vector<Mat> inputs;
-  FinalNorm final_norm;
-  const Mat y = forward_keeping_inputs(c, params_of, x, inputs, final_norm, &r, progress, total_steps);
+  StackCache cache;  // blocks' caches recomputed in the backward: the article's depths at little memory
+  const Mat y = stack_forward(x, params, c, cache, [&](int i, const Mat& output) {
+    r.stream_sd[i] = stream_sd(output);
+    if (progress) progress(i + 1, total_steps);
+  });
 
-  // loss = mean((y − target)²), so dloss/dy = 2·(y − target) / (N·d)
-  const Mat residual = y - target;
-  r.loss = residual.squaredNorm() / double(residual.size());
-  Mat d_stream = residual * (2.0 / double(residual.size()));
-  if (c.placement == Placement::PreLN) d_stream = layernorm_backward(d_stream, final_norm.params.gamma, final_norm.cache).dx;
+  MseCache loss_cache;
+  r.loss = mse_forward(y, target, loss_cache);  // the article's loss, mean((y − target)²)
+  MseGrads loss_grads;
+  mse_backward(loss_cache, loss_grads);
 
-  BlockCache cache;
-  BlockGrads grads;
-  for (int i = c.L - 1; i >= 0; --i) {
-    const BlockParams p = params_of(i);
-    block_forward(inputs[i], p, shape, c.placement, cache);  // recompute block i's caches from its input
-    d_stream = block_backward(d_stream, p, shape, c.placement, cache, grads);
-    const BlockGradSquares sq = grad_squares(grads);
+  StackGrads grads;
+  stack_backward(loss_grads.dx, params, c, cache, grads, [&](int i, const BlockGrads& g) {
+    const BlockGradSquares sq = grad_squares(g);
     r.grad_norm[i] = std::sqrt(sq.weights + sq.biases + sq.layernorm);
     r.grad_norm_weights[i] = std::sqrt(sq.weights);
     r.grad_norm_no_ln[i] = std::sqrt(sq.weights + sq.biases);
-    r.input_grad_norm[i] = d_stream.norm();
-    if (observe) observe(i, grads, d_stream);
-    inputs[i + 1].resize(0, 0);  // block i's output is no longer needed
+    r.input_grad_norm[i] = g.dx.norm();
+    if (observe) observe(i, g);
     if (progress) progress(2 * c.L - i, total_steps);
-  }
+  });
   r.ratio = gradient_ratio(r, Measure::AllParameters);
   return r;
 }
 
-double stack_loss(const StackConfig& c, const std::function<BlockParams(int)>& params_of, const Mat& x,
-                  const Mat& target) {
-  std::vector<Mat> inputs;
-  FinalNorm final_norm;
-  const Mat y = forward_keeping_inputs(c, params_of, x, inputs, final_norm, nullptr, {}, 0);
-  return (y - target).squaredNorm() / double(y.size());
+double stack_loss(const StackConfig& c, const StackParams& params, const Mat& x, const Mat& target) {
+  StackCache cache;
+  MseCache loss_cache;
+  return mse_forward(stack_forward(x, params, c, cache), target, loss_cache);
 }
 
 StackResult run_stack(const StackConfig& config, const Progress& progress) {
   validate(config);
   const StackInit init(config);
-  return stack_forward_backward(config, [&](int i) { return init.block(i); }, init.x(), init.target(), progress);
+  BlockParams slot;
+  return stack_forward_backward(config, redrawn_params(init, slot, config.d), init.x(), init.target(), progress);
 }
 
 }  // namespace tk

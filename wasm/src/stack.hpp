@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <type_traits>
 #include <vector>
 
 #include "block.hpp"
@@ -30,6 +31,24 @@ struct StackConfig {
   bool causal = false;
   Activation activation = Activation::ReLU;
 };
+
+// Every field of StackConfig under the name the command line, the bindings and the page use, in one list:
+// a new field is added here once, and the bindings read, report and key runs by this list.
+// f(name, field) is called with int&, double&, bool&, std::uint64_t&, Placement& or Activation&.
+template <class Config, class F>
+auto for_each_field(Config& c, F&& f) -> std::enable_if_t<std::is_same_v<std::remove_const_t<Config>, StackConfig>> {
+  f("placement", c.placement);
+  f("L", c.L);
+  f("d", c.d);
+  f("heads", c.heads);
+  f("ffnMult", c.ffn_mult);
+  f("B", c.B);
+  f("T", c.T);
+  f("seed", c.seed);
+  f("scale", c.scale);
+  f("causal", c.causal);
+  f("activation", c.activation);
+}
 
 struct StackResult {
   std::vector<double> grad_norm;          // (L) ‖∂loss/∂θ_i‖ over all parameters of block i: the article's measure
@@ -59,6 +78,9 @@ constexpr double kMaxStackMemoryBytes = 768.0 * 1024 * 1024;  // the wasm module
 // Throws std::invalid_argument, with a message for the reader, for a configuration that cannot run.
 void validate(const StackConfig& config);
 
+// "693 MiB": bytes as the memory messages print them.
+std::string mebibytes(double bytes);
+
 // What a run needs at its peak, in bytes (the stream of L+1 inputs, one block's weights, grads and caches).
 double stack_memory_bytes(const StackConfig& config);
 
@@ -66,30 +88,77 @@ double stack_memory_bytes(const StackConfig& config);
 // block, and x and target (drawn after all blocks, as in the protocol).
 class StackInit {
  public:
-  explicit StackInit(const StackConfig& config);
-  BlockParams block(int i) const;  // block i (0-based), bit-identical to PyTorch's, output scale applied
+  // draw_inputs = false stops after the blocks (a task that brings its own inputs draws them next).
+  explicit StackInit(const StackConfig& config, bool draw_inputs = true);
+  BlockParams block(int i) const;              // block i (0-based), bit-identical to PyTorch's, output scale applied
+  void draw_block(int i, BlockParams& p) const;  // the same, into p's existing buffers
   const Mat& x() const { return x_; }            // (N, d)
   const Mat& target() const { return target_; }  // (N, d)
+  // The generator as it stands after everything drawn here: where a task draws what it adds next.
+  const TorchGenerator& generator_after() const { return after_; }
 
  private:
   StackConfig config_;
   std::vector<TorchGenerator::State> block_start_;
   Mat x_, target_;
+  TorchGenerator after_;
 };
+
+// Parameters of one block, every tensor counted (what memory estimates and optimisers size by).
+double block_param_count(const StackConfig& config);
+
+// Block i's parameters by reference, valid until the next call: stored blocks (training), or blocks redrawn
+// from the generator on demand (the sweep, which keeps no weights).
+using BlockSource = std::function<const BlockParams&(int i)>;
+
+struct StackParams {
+  BlockSource block;
+  LayerNormParams final_ln;  // (d) Pre-LN's final LayerNorm; unused by the other placements
+};
+
+// What the forward keeps for the backward.
+struct StackCache {
+  std::vector<Mat> inputs;         // (L + 1) × (N, d): inputs[i] enters block i, inputs[L] leaves the last block
+  bool keep_block_caches = false;  // true: every block's caches are kept (training: fast, more memory);
+                                   // false: the backward recomputes block i's caches from inputs[i] (the sweep:
+                                   // one more forward per block, and memory for one block's caches only)
+  std::vector<BlockCache> blocks;  // (L) when kept, else (1), reused
+  LayerNormCache final_ln;         // Pre-LN only
+};
+
+struct StackGrads {
+  Mat dx;                   // (N, d) ∂loss/∂x, the gradient with respect to the stack's input
+  BlockGrads block;         // the block being differentiated (a buffer; the observer sees each block's)
+  LayerNormGrads final_ln;  // Pre-LN's final LayerNorm
+};
+
+// Called with block i after its forward (i, its output) and after its backward (i, its gradients; grads.dx is
+// ∂loss/∂ input of block i). The backward runs from the last block to the first.
+using BlockForwardObserver = std::function<void(int i, const Mat& output)>;
+using BlockGradsObserver = std::function<void(int i, const BlockGrads& grads)>;
+
+// x (N, d) → y (N, d): L blocks, then the final LayerNorm for Pre-LN.
+Mat stack_forward(const Mat& x, const StackParams& p, const StackConfig& c, StackCache& cache,
+                  const BlockForwardObserver& after_block = {});
+// dy (N, d) = ∂loss/∂y → grads.dx and grads.final_ln; each block's gradients go to observe.
+void stack_backward(const Mat& dy, const StackParams& p, const StackConfig& c, StackCache& cache, StackGrads& grads,
+                    const BlockGradsObserver& observe);
+
+// The parameters of a stack whose blocks come from StackInit, redrawn on demand into one buffer.
+// The StackParams returned refers to init and slot: they must outlive it.
+StackParams redrawn_params(const StackInit& init, BlockParams& slot, int d);
 
 // Called with (steps done, steps in all): one step per block forward and one per block backward.
 using Progress = std::function<void(int done, int total)>;
-// Called during the backward pass with block i's full gradients (tests and instruments use it).
-using BlockGradsObserver = std::function<void(int i, const BlockGrads& grads, const Mat& d_input)>;
 
-// Forward and backward through L blocks whose parameters come from params_of(i); x, target (N, d).
-StackResult stack_forward_backward(const StackConfig& config, const std::function<BlockParams(int)>& params_of,
-                                   const Mat& x, const Mat& target, const Progress& progress = {},
+// The article's measurement: forward, loss = mean((y − target)²), backward, with every norm of StackResult.
+// observe (optional) sees each block's full gradients.
+StackResult stack_forward_backward(const StackConfig& config, const StackParams& params, const Mat& x,
+                                   const Mat& target, const Progress& progress = {},
                                    const BlockGradsObserver& observe = {});
 
 // Forward only: the loss, for finite-difference checks.
-double stack_loss(const StackConfig& config, const std::function<BlockParams(int)>& params_of, const Mat& x,
-                  const Mat& target);
+double stack_loss(const StackConfig& config, const StackParams& params, const Mat& x, const Mat& target);
 
 // Floating-point operations of one run's forward and backward as the protocol counts them (2·m·n·k per
 // matrix product; backward = 2 × forward), without the recomputed forward: what benchmarks divide by.

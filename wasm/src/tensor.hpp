@@ -4,7 +4,17 @@
 // N = B*T rows, d model width, H heads, hs = d/H head size, F = 4d FFN width.
 // All matrices are float64, dynamic size, row-major, so a JS Float64Array maps onto them directly.
 // Gradients carry a `d` prefix (dx, dgamma). Jacobians are J_<out>_<in>, shape (dim out, dim in).
-// Forward functions return their output and fill a named cache; backward functions take the cache.
+//
+// Every kernel family <op> (layernorm, linear, attention, ffn, block, embedding, cross_entropy) has one shape:
+//   <Op>Params   its parameters, a plain struct of Mat/Vec (none for cross-entropy)
+//   <Op>Cache    what the forward keeps for the backward (Linear's cache is its input x, which callers keep)
+//   <Op>Grads    dx, the gradient with respect to the input, and d<param> for every parameter
+//   Mat  <op>_forward(x, params, [shape/options], cache)                  returns y and fills cache
+//   void <op>_backward(dy, params, [shape/options], cache, grads)         fills every field of grads
+// Backward functions assign (=) every gradient, never add to it, so a caller that keeps its grads struct
+// between calls reuses the buffers: a training step allocates nothing once its first step has run.
+// for_each_param(params, grads, f) calls f(value, gradient) for every parameter tensor, in a fixed order:
+// what the optimiser (adam.hpp) and the gradient norms walk over.
 #pragma once
 
 #include <Eigen/Dense>
