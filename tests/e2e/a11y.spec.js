@@ -28,6 +28,10 @@ async function scan(page) {
   // ... and a series switched off in its legend (dimmed, still to be readable)
   await chart.getByRole('switch', { name: /Post-LN/ }).click();
   await expect(chart.getByRole('switch', { name: /Post-LN/ })).toHaveAttribute('aria-checked', 'false');
+  // the ε and σ instrument with a message beside a field and its tallest data table open
+  const es = page.locator('#eps-sigma-instrument');
+  await es.getByLabel('δ', { exact: true }).fill('-1');
+  await es.locator('.chart-data summary').first().click();
   // every section laid out (content-visibility skips those off screen), so colours are judged everywhere
   await page.addStyleTag({ content: 'main > section { content-visibility: visible !important; }' });
   const results = await new AxeBuilder({ page }).analyze();
@@ -181,11 +185,11 @@ test('every chart has its data table, math keeps its MathML (prerendered and liv
   expect(await page.locator('.katex').count()).toBe(await page.locator('.katex > .katex-mathml > math').count());
   // charts: each with a data table beside it
   const charts = page.locator('.chart[role="img"]');
-  await expect(charts).toHaveCount(3);
+  await expect(charts).toHaveCount(5);
   for (const chart of await charts.all()) await expect(chart).toHaveAttribute('aria-label', /\S/);
   const figures = page.locator('.widget:has(.chart)');
-  await expect(figures).toHaveCount(3);
-  for (const figure of await figures.all()) await expect(figure.locator('.chart-data table')).toHaveCount(1);
+  await expect(figures).toHaveCount(4);
+  for (const figure of await figures.all()) await expect(figure.locator('.chart-data table')).toHaveCount(await figure.locator('.chart').count());
   // sliders, if any: a name and a value for assistive technology
   for (const slider of await page.locator('input[type="range"], [role="slider"]').all()) {
     await expect(slider).toHaveAccessibleName(/\S/);

@@ -263,6 +263,9 @@ test('after a reload each exercise shows its state, its answers and their marks;
   await expect(badge(11)).toHaveText('Attempted');
 
   await page.reload();
+  // the browser restores the scroll position, which need not be near exercise 11: bring it into view, where
+  // exercises mount (after a reload the fragment alone does not scroll there)
+  await section(page, 11).scrollIntoViewIfNeeded();
   await expect(section(page, 11).locator('.ex-form')).toBeVisible({ timeout: 30_000 });
   await expect(badge(11)).toHaveText('Attempted');
   await expect(partOf(page, 11, 'deep').locator('.ex-answer')).toHaveValue('0.3333');

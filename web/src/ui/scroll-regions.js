@@ -26,7 +26,9 @@ function followScrolling(box) {
 }
 
 function update(box) {
-  const scrolls = box.scrollWidth > box.clientWidth + 1;
+  // sideways, or down where the box lets its content scroll (a data table taller than its box)
+  const down = box.scrollHeight > box.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(box).overflowY);
+  const scrolls = box.scrollWidth > box.clientWidth + 1 || down;
   if (scrolls && !('scrollRegion' in box.dataset)) {
     if (!box.hasAttribute('tabindex')) box.tabIndex = 0;
     box.dataset.scrollRegion = '';

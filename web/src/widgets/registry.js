@@ -2,6 +2,7 @@
 // own chunk. Every module exports mount(element, props) → { destroy() }.
 export const registry = {
   layernorm: () => import('./layernorm/index.js'),
+  'eps-sigma': () => import('./eps-sigma/index.js'),
   'article-table': () => import('./article-table/index.js'),
   wirings: () => import('./wirings/index.js'),
   'experiment-settings': () => import('./experiment-settings/index.js'),

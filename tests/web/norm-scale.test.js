@@ -1,0 +1,100 @@
+// The ε and σ kernels through the real wasm module in Node: the answer key's numbers, the shapes and
+// order of what comes back, the constants from C++, and bad input as Errors with the kernel's message.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNormScale } from '../../web/src/kernels/norm-scale.js';
+
+let ns;
+beforeAll(async () => {
+  ns = await loadNormScale();
+});
+
+const relClose = (actual, expected, rtol) => expect(Math.abs(actual - expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(rtol * Math.abs(expected));
+
+describe('normScale: one σ and the curve around it', () => {
+  it('is γ/√(σ²+ε), with the cap γ/√ε and γ/σ beside it', () => {
+    const r = ns.at(0.5, 0.01, 2);
+    relClose(r.scale, 2 / Math.sqrt(0.26), 1e-15);
+    relClose(r.cap, 20, 1e-15);
+    expect(r.scaleNoEps).toBe(4);
+    relClose(r.slope, -0.25 / 0.26, 1e-15);
+    relClose(r.knee, 0.1, 1e-15);
+    expect(r.note).toBe('');
+  });
+
+  it('exercise 7: σ = 0, ε = 1e-5 sits at the cap, and says so', () => {
+    const r = ns.at(0, 1e-5, 1);
+    expect(r.scale).toBe(1 / Math.sqrt(1e-5));
+    expect(r.cap).toBe(r.scale);
+    expect(r.scaleNoEps).toBe(Infinity);
+    expect(r.note).toMatch(/cap/);
+  });
+
+  it('σ = 0 and ε = 0: an infinite scale that comes with its reason', () => {
+    const r = ns.at(0, 0, 1);
+    expect(r.scale).toBe(Infinity);
+    expect(r.note).toMatch(/^σ = 0 and ε = 0: .* infinite/);
+  });
+
+  it('the curve spans 1e-4 … 1e2 in order, with the reader’s σ at curve.reader', () => {
+    expect([ns.sigmaMin, ns.sigmaMax]).toEqual([1e-4, 1e2]);
+    const { curve } = ns.at(0.0123, 1e-5, 1);
+    expect(curve.sigma.length).toBe(122);
+    expect(curve.sigma[curve.reader]).toBe(0.0123);
+    expect(curve.sigma.every((s, i) => i === 0 || s > curve.sigma[i - 1])).toBe(true);
+    curve.sigma.forEach((s, i) => {
+      relClose(curve.scale[i], 1 / Math.sqrt(s * s + 1e-5), 1e-15);
+      relClose(curve.scaleNoEps[i], 1 / s, 1e-15);
+    });
+    expect(ns.at(0, 1e-5, 1).curve.reader).toBe(-1);
+  });
+
+  it('bad input throws the kernel’s message, named for its field', () => {
+    expect(() => ns.at(-1, 1e-5, 1)).toThrow('sigma must be >= 0 (it is a standard deviation)');
+    expect(() => ns.at(1, -1, 1)).toThrow('epsilon must be >= 0 (it is added under a square root)');
+    expect(() => ns.at(NaN, 1e-5, 1)).toThrow('sigma must be a finite number');
+    expect(() => ns.at(1, 1e-5, 0)).toThrow(/^gamma must be > 0 here/);
+  });
+
+  it('exposes nn.LayerNorm’s ε from C++', () => {
+    expect(ns.defaultEps).toBe(1e-5);
+  });
+});
+
+describe('normScaleDepth: the Post-LN chain and the Pre-LN bound', () => {
+  it('exercise 10: variances [0.25, 1, 4, 9] give scales [2, 1, ½, ⅓] and a chain ending at ⅓', () => {
+    const d = ns.depth({ variances: [0.25, 1, 4, 9] }, { eps: 0, gamma: 1, delta: 0 });
+    expect(d.sigma).toEqual([0.5, 1, 2, 3]);
+    expect(d.scale).toEqual([2, 1, 0.5, 1 / 3]);
+    relClose(d.chain[3], 1 / 3, 1e-15);
+    expect(d.bound).toEqual([1, 1, 1, 1]);
+  });
+
+  it('exercise 11: the first (shallow) layer’s scale over the last (deep) one’s is 6', () => {
+    const d = ns.depth({ variances: [0.25, 9] }, { eps: 0, gamma: 1, delta: 0 });
+    relClose(d.firstOverLast, 6, 1e-15);
+    relClose(d.firstOverLastLog10, Math.log10(6), 1e-15);
+  });
+
+  it('exercise 16: (1 + 0.02)^48 ≈ 2.587, one entry per layer', () => {
+    const d = ns.depth({ sigma1: 1, p: 0.5, n: 48 }, { eps: 1e-5, gamma: 1, delta: 0.02 });
+    expect(d.bound.length).toBe(48);
+    expect(Math.abs(d.bound[47] - 2.587)).toBeLessThan(5e-4);
+    d.sigma.forEach((s, i) => relClose(s, Math.sqrt(i + 1), 1e-15));
+  });
+
+  it('a chain that leaves float64 keeps its log₁₀', () => {
+    const d = ns.depth({ sigmas: Array(400).fill(10) }, { eps: 0, gamma: 1, delta: 0 });
+    expect(d.chain[399]).toBe(0);
+    relClose(d.chainLog10[399], -400, 1e-13);
+  });
+
+  it('bad input throws the kernel’s message', () => {
+    const args = { eps: 0, gamma: 1, delta: 0 };
+    expect(() => ns.depth({ sigmas: [1, -2] }, args)).toThrow('layer 2: sigma must be >= 0 (it is a standard deviation)');
+    expect(() => ns.depth({ sigmas: [1, 0] }, args)).toThrow(/^layer 2 has σ = 0 and ε = 0/);
+    expect(() => ns.depth({ sigma1: 1, p: 0.5, n: 10000 }, args)).toThrow(/^n must be from 1 to 1000 layers/);
+    expect(() => ns.depth({ sigma1: 1, p: 0.5, n: 2.5 }, args)).toThrow('n must be a whole number of layers');
+    expect(() => ns.depth({ sigmas: [1] }, { ...args, delta: -1 })).toThrow('delta must be >= 0 (it bounds a norm)');
+    expect(() => ns.depth({ variances: [1, -1] }, args)).toThrow(/^layer 2: the variance must be >= 0/);
+  });
+});

@@ -1,0 +1,72 @@
+// JS entry points of the ε and σ kernels (norm_scale.hpp). Copy in, call, copy out: nothing else.
+// Two calls, not one per kernel function: each Embind entry point costs download size (scripts/size.mjs).
+#include <cmath>
+
+#include "convert.hpp"
+#include "norm_scale.hpp"
+
+namespace tk::js {
+namespace {
+
+// The scale at the reader's σ and the curve the instrument draws around it.
+val norm_scale_js(double sigma, double eps, double gamma) {
+  return guarded([&] {
+    const NormScalePoint p = norm_scale_point(sigma, eps, gamma);
+    const NormScaleCurve c = norm_scale_curve(sigma, eps, gamma);
+    val out = val::object();
+    out.set("scale", p.scale);
+    out.set("scaleNoEps", p.scale_no_eps);
+    out.set("cap", p.cap);
+    out.set("slope", p.slope);
+    out.set("epsEffect", p.eps_effect);
+    out.set("knee", p.knee);
+    out.set("note", p.note);
+    val curve = val::object();
+    curve.set("sigma", to_js(c.sigma));
+    curve.set("scale", to_js(c.scale));
+    curve.set("scaleNoEps", to_js(c.scale_no_eps));
+    curve.set("reader", int(c.reader));
+    out.set("curve", curve);
+    return out;
+  });
+}
+
+// The per-layer σ come as {sigmas: [...]}, {variances: [...]} or {sigma1, p, n} (σ_i = sigma1 · i^p).
+Vec depth_sigmas(const val& options) {
+  if (has_field(options, "sigmas")) return to_vec(options["sigmas"]);
+  if (has_field(options, "variances")) return sigma_from_variances(to_vec(options["variances"]));
+  // n arrives as a JS number: a fractional one is refused rather than truncated, and one beyond int's
+  // range becomes −1, so the kernel's own range message names it
+  const double n = number_field(options, "n", 0);
+  require(n == std::floor(n), "n must be a whole number of layers");
+  return sigma_profile(number_field(options, "sigma1", 0), number_field(options, "p", 0), std::abs(n) < 1e9 ? int(n) : -1);
+}
+
+// options: the σ_i as above, and eps, gamma, delta.
+val norm_scale_depth_js(val options) {
+  return guarded([&] {
+    const NormScaleDepth d = norm_scale_depth(depth_sigmas(options), number_field(options, "eps", NAN),
+                                              number_field(options, "gamma", NAN), number_field(options, "delta", NAN));
+    val out = val::object();
+    out.set("sigma", to_js(d.sigma));
+    out.set("scale", to_js(d.scale));
+    out.set("chain", to_js(d.chain));
+    out.set("chainLog10", to_js(d.chain_log10));
+    out.set("bound", to_js(d.bound));
+    out.set("boundLog10", to_js(d.bound_log10));
+    out.set("firstOverLast", d.first_over_last);
+    out.set("firstOverLastLog10", d.first_over_last_log10);
+    return out;
+  });
+}
+
+}  // namespace
+}  // namespace tk::js
+
+EMSCRIPTEN_BINDINGS(norm_scale) {
+  emscripten::constant("normScaleSigmaMin", tk::kSigmaAxisMin);
+  emscripten::constant("normScaleSigmaMax", tk::kSigmaAxisMax);
+  emscripten::constant("normScaleMaxDepth", tk::kMaxStripDepth);
+  emscripten::function("normScale", &tk::js::norm_scale_js);
+  emscripten::function("normScaleDepth", &tk::js::norm_scale_depth_js);
+}

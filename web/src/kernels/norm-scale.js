@@ -1,0 +1,48 @@
+// Typed wrappers around the ε and σ kernels (wasm/bindings/bind_norm_scale.cpp): the LayerNorm Jacobian's
+// scale γ/√(σ²+ε) at one σ and along the instrument's σ axis, and the Post-LN chain of scales beside the
+// Pre-LN bound (1+δ)ⁿ along depth. Synchronous once loaded, so the instrument recomputes on every keystroke.
+// Bad input throws an Error whose message starts with the argument's name (sigma, epsilon, gamma, …).
+import { loadKernels } from './loader.js';
+
+export async function loadNormScale() {
+  const K = await loadKernels();
+  return {
+    /** nn.LayerNorm's ε, from the C++ constant (the LayerNorm kernels' own). */
+    defaultEps: K.layerNormDefaultEps,
+    /** The σ axis the instrument draws, and the longest depth strip, from C++. */
+    sigmaMin: K.normScaleSigmaMin,
+    sigmaMax: K.normScaleSigmaMax,
+    maxDepth: K.normScaleMaxDepth,
+
+    /**
+     * The scale at σ: {scale, scaleNoEps, cap, slope, epsEffect, knee, note}, and the curve around it,
+     * curve: {sigma, scale, scaleNoEps: number[], reader: index of σ in curve.sigma or −1 (off the axis)}.
+     * scale, scaleNoEps and cap may be Infinity; note then says why.
+     */
+    at(sigma, eps, gamma) {
+      const r = K.normScale(sigma, eps, gamma);
+      const c = r.curve;
+      return { ...r, curve: { sigma: [...c.sigma], scale: [...c.scale], scaleNoEps: [...c.scaleNoEps], reader: c.reader } };
+    },
+
+    /**
+     * Along depth. source: {sigmas: number[]} | {variances: number[]} | {sigma1, p, n} (σᵢ = sigma1·iᵖ).
+     * → {sigma, scale, chain, chainLog10, bound, boundLog10: number[] (one per layer), firstOverLast,
+     *    firstOverLastLog10}. chain and bound may leave float64 (0 or Infinity); their log₁₀ never does.
+     */
+    depth(source, { eps, gamma, delta }) {
+      const r = K.normScaleDepth({ ...source, eps, gamma, delta });
+      const list = (name) => [...r[name]];
+      return {
+        sigma: list('sigma'),
+        scale: list('scale'),
+        chain: list('chain'),
+        chainLog10: list('chainLog10'),
+        bound: list('bound'),
+        boundLog10: list('boundLog10'),
+        firstOverLast: r.firstOverLast,
+        firstOverLastLog10: r.firstOverLastLog10,
+      };
+    },
+  };
+}

@@ -1,0 +1,198 @@
+// The ε and σ instrument: the reader sets σ, ε and γ and sees the LayerNorm Jacobian's scale γ/√(σ²+ε)
+// against σ; below, a depth strip sets σᵢ layer by layer and draws the Post-LN chain of scales beside the
+// Pre-LN bound (1+δ)ⁿ. Every keystroke recomputes in the kernels (kernels/norm-scale.js); bad input gets
+// its message beside its field and the last good result stays, marked out of date. The inputs live in the URL under
+// "es." so that a link (the exercises' "open in the instrument") reproduces a view.
+import { readParam, writeParams } from '../../experiment/url-state.js';
+import { loadNormScale } from '../../kernels/norm-scale.js';
+import { createField } from '../../ui/field.js';
+import { formatNumber } from '../../ui/format.js';
+import { parseNumber, parseVector } from '../../ui/parse.js';
+import { createDepthView, createScaleView } from './view.js';
+import './style.css';
+
+const PREFIX = 'es.';
+// How the depth strip gets its σᵢ: the kernel's three sources (norm_scale.hpp).
+const SOURCES = [
+  { key: 'power', label: 'σ·iᵖ, growing like a power of depth' },
+  { key: 'sigmas', label: 'a list of σᵢ' },
+  { key: 'variances', label: 'a list of variances σᵢ²' },
+];
+const list = (v) => (Array.isArray(v) ? v.join(', ') : String(v));
+
+let selectCounter = 0;
+
+export async function mount(el, props = {}) {
+  const ns = await loadNormScale();
+  // the article's values as the props give them; ε defaults to nn.LayerNorm's, from C++
+  const fallback = {
+    sigma: String(props.sigma ?? 1),
+    eps: String(props.eps ?? ns.defaultEps),
+    gamma: String(props.gamma ?? 1),
+    layers: props.layers ?? 'power',
+    p: String(props.p ?? 0.5),
+    n: String(props.n ?? 48),
+    list: list(props.list ?? [0.25, 1, 4, 9]),
+    delta: String(props.delta ?? 0.02),
+  };
+  const initial = (name) => readParam(PREFIX + name) ?? fallback[name];
+
+  const fields = {
+    sigma: createField({ label: 'σ', value: initial('sigma'), hint: '≥ 0: the spread entering LN', name: 'es.sigma', width: '8em' }),
+    eps: createField({ label: 'ε', value: initial('eps'), hint: `≥ 0; PyTorch's default is ${formatNumber(ns.defaultEps)}`, name: 'es.eps', width: '8em' }),
+    gamma: createField({ label: 'γ', value: initial('gamma'), hint: '> 0', name: 'es.gamma', width: '8em' }),
+  };
+  const strip = {
+    p: createField({ label: 'p', value: initial('p'), hint: 'σᵢ = σ·iᵖ; ½ is √L growth', name: 'es.p', width: '6em' }),
+    n: createField({ label: 'n, the number of layers', value: initial('n'), hint: `1 to ${ns.maxDepth}`, name: 'es.n', width: '6em' }),
+    list: createField({ label: 'σᵢ, layer by layer', value: initial('list'), hint: 'first layer first', name: 'es.list' }),
+    delta: createField({ label: 'δ', value: initial('delta'), hint: 'each Pre-LN branch has ‖Bᵢ‖ ≤ δ', name: 'es.delta', width: '6em' }),
+  };
+  const source = sourceSelect(SOURCES.some((s) => s.key === initial('layers')) ? initial('layers') : fallback.layers);
+
+  el.classList.add('es-widget');
+  const form = document.createElement('form');
+  form.className = 'es-inputs';
+  form.setAttribute('aria-label', 'σ, ε and γ');
+  form.addEventListener('submit', (e) => e.preventDefault());
+  form.append(...Object.values(fields).map((f) => f.el));
+  const scaleView = createScaleView();
+  const torch = document.createElement('p');
+  torch.className = 'es-torch';
+
+  const heading = document.createElement('h3');
+  heading.className = 'es-heading';
+  heading.textContent = 'Along a stack';
+  const stripForm = document.createElement('form');
+  stripForm.className = 'es-inputs es-strip-inputs';
+  stripForm.setAttribute('aria-label', 'The depth strip');
+  stripForm.addEventListener('submit', (e) => e.preventDefault());
+  stripForm.append(source.el, strip.p.el, strip.n.el, strip.list.el, strip.delta.el);
+  const stripMessage = document.createElement('p');
+  stripMessage.className = 'field-message es-strip-message';
+  stripMessage.setAttribute('aria-live', 'polite');
+  const depthView = createDepthView();
+  el.append(form, scaleView.el, torch, heading, stripForm, stripMessage, depthView.el);
+
+  renderTorchLine(torch, ns, props.streamSd ?? []);
+
+  function update() {
+    const mode = source.select.value;
+    const power = mode === 'power';
+    strip.p.el.hidden = !power;
+    strip.n.el.hidden = !power;
+    strip.list.el.hidden = power;
+    strip.list.el.querySelector('label').textContent = mode === 'variances' ? 'σᵢ², layer by layer' : 'σᵢ, layer by layer';
+
+    const parsed = {
+      sigma: parseNumber(fields.sigma.input.value),
+      eps: parseNumber(fields.eps.input.value),
+      gamma: parseNumber(fields.gamma.input.value),
+    };
+    for (const [name, r] of Object.entries(parsed)) fields[name].setMessage(r.ok ? '' : r.message);
+    const stripParsed = {
+      delta: parseNumber(strip.delta.input.value),
+      ...(power
+        ? { p: parseNumber(strip.p.input.value), n: parseNumber(strip.n.input.value) }
+        : { list: parseVector(strip.list.input.value, { max: ns.maxDepth }) }),
+    };
+    for (const name of ['p', 'n', 'list', 'delta']) {
+      const r = stripParsed[name];
+      strip[name].setMessage(r && !r.ok ? r.message : '');
+    }
+    stripMessage.textContent = '';
+    if (!Object.values(parsed).every((r) => r.ok)) {
+      scaleView.markStale();
+      depthView.markStale();
+      return;
+    }
+    const [sigma, eps, gamma] = [parsed.sigma.value, parsed.eps.value, parsed.gamma.value];
+
+    let good = true;
+    try {
+      const r = ns.at(sigma, eps, gamma);
+      scaleView.render({ sigma, eps, gamma, r, axis: { min: ns.sigmaMin, max: ns.sigmaMax } });
+    } catch (error) {
+      fields[fieldOf(error.message, 'sigma')].setMessage(error.message);
+      scaleView.markStale();
+      good = false;
+    }
+
+    if (Object.values(stripParsed).every((r) => r.ok)) {
+      const from = power
+        ? { sigma1: sigma, p: stripParsed.p.value, n: stripParsed.n.value }
+        : { [mode]: stripParsed.list.value };
+      try {
+        depthView.render({ d: ns.depth(from, { eps, gamma, delta: stripParsed.delta.value }), delta: stripParsed.delta.value });
+      } catch (error) {
+        showStripError(error.message);
+        good = false;
+      }
+    } else {
+      depthView.markStale();
+      good = false;
+    }
+    if (good) saveToUrl();
+  }
+
+  // A kernel message names its argument first: it goes beside that field when the field is shown, beside
+  // the list for a message about one layer of a list, and under the strip's fields otherwise.
+  function showStripError(message) {
+    depthView.markStale();
+    const name = fieldOf(message, null);
+    const target = name in strip && !strip[name].el.hidden ? strip[name] : !name && !strip.list.el.hidden ? strip.list : null;
+    if (target) target.setMessage(message);
+    else stripMessage.textContent = message;
+  }
+
+  function saveToUrl() {
+    const entry = (name, input) => [input.value.trim(), fallback[name]];
+    writeParams({
+      ...Object.fromEntries(Object.entries(fields).map(([name, f]) => [PREFIX + name, entry(name, f.input)])),
+      ...Object.fromEntries(Object.entries(strip).map(([name, f]) => [PREFIX + name, entry(name, f.input)])),
+      [`${PREFIX}layers`]: [source.select.value, fallback.layers],
+    });
+  }
+
+  for (const f of [...Object.values(fields), ...Object.values(strip)]) f.input.addEventListener('input', update);
+  source.select.addEventListener('change', update);
+  update();
+  return {
+    destroy() {
+      scaleView.destroy();
+      depthView.destroy();
+      el.replaceChildren();
+    },
+  };
+}
+
+function sourceSelect(value) {
+  const id = `es-source-${++selectCounter}`;
+  const el = document.createElement('div');
+  el.className = 'field es-source';
+  el.innerHTML = `<label for="${id}">σᵢ along the stack</label><select id="${id}" name="es.layers"></select>`;
+  const select = el.querySelector('select');
+  for (const s of SOURCES) select.add(new Option(s.label, s.key));
+  select.value = value;
+  return { el, select };
+}
+
+// What PyTorch's ε does at the spread of a real stream: the spreads are the article's (published, from the
+// content's props), the share of the scale ε removes and √ε are the kernel's.
+function renderTorchLine(el, ns, published) {
+  const spreads = published.map(Number).filter((s) => Number.isFinite(s) && s > 0);
+  if (!spreads.length) return;
+  const at = spreads.map((s) => ns.at(s, ns.defaultEps, 1));
+  const eps = formatNumber(ns.defaultEps);
+  el.innerHTML =
+    `PyTorch's ε = ${eps} at a real stream's spread: at σ = ${published.join(' and ')} (published: the article's Pre-LN stream ` +
+    `after its first and its last block) it takes away ${at.map((r) => `<span data-eps-effect="${r.epsEffect}">${formatNumber(r.epsEffect, 2)}</span>`).join(' and ')} ` +
+    `of the scale; it takes over only where σ falls to about √ε = <span data-knee="${at[0].knee}">${formatNumber(at[0].knee, 3)}</span>.`;
+}
+
+// The kernels name the argument they reject first ("sigma must …", "epsilon …", "layer 3: sigma …").
+function fieldOf(message, otherwise) {
+  const m = /^(sigma|epsilon|gamma|delta|p|n)\b/.exec(message);
+  if (!m) return otherwise;
+  return { epsilon: 'eps' }[m[1]] ?? m[1];
+}
