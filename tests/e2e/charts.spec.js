@@ -115,12 +115,12 @@ for (const [value, message] of [
 test('ratio-depth: a point per seed, the median per depth, equal to Table B’s medians', async ({ page }) => {
   const depths = [6, 12];
   await page.goto(url({ 'b.Ls': depths.join(','), 'b.seeds': '0-2', 'r.Ls': depths.join(','), 'r.seeds': '0-2' }));
-  // Table B sits just above the chart: it mounts with it
   const widget = await widgetOf(page, 'ratio-depth');
   const tableB = page.locator('[data-table="B"]');
   await expect(widget.locator('.chart canvas').first()).toBeVisible();
   await expect(widget.locator('.chart[role="img"]')).toHaveAttribute('aria-label', /ratio.*depth/);
   await footerDone(widget);
+  await page.locator('#table-b').scrollIntoViewIfNeeded(); // the chart above keeps its height: Table B is a screen or two away
   await expect(tableB.locator('td[data-value]')).toHaveCount(depths.length * 3);
   // every seed's point and every median: (3 seeds + median) × depths rows, three wirings each
   await expect(widget.locator('.chart-data tbody tr')).toHaveCount(depths.length * 4);
@@ -175,12 +175,62 @@ test('stream-growth: sd per block with √L and fitted curves, the exponent as T
   await expect(tableD.locator('td[data-value]')).toHaveCount(2 * 2);
   const exponents = await tableD.locator('tbody tr').evaluateAll((rows) => rows.map((tr) => Number(tr.querySelectorAll('td[data-value]')[1].dataset.value)));
   const legend = widget.locator('.u-legend');
-  for (const [k, s] of [1, 3].entries()) await expect(legend).toContainText(`s = ${s}: fitted L^${exponents[k].toFixed(3)}`);
+  // the fitted power typeset as an exponent (a superscript, read out as "to the power"), never "L^0.272"
+  for (const [k, s] of [1, 3].entries()) {
+    const label = legend.getByRole('switch', { name: `s = ${s}: fitted L to the power ${exponents[k].toFixed(3)}` });
+    await expect(label.locator('sup')).toHaveText(exponents[k].toFixed(3));
+  }
+  await expect(legend).not.toContainText('^');
 
   await field(widget, 'Depth L').fill('1');
   await expect(messageOf(widget, 'Depth L')).toHaveText(/at least 2/);
   await field(widget, 'Output scales s').fill('abc');
   await expect(messageOf(widget, 'Output scales s')).toHaveText(/not a number/);
+});
+
+test('grad-profile: at rest its legend shows the last block\'s values (not dashes), a hover shows that block\'s', async ({ page }) => {
+  await page.goto(url());
+  const widget = await widgetOf(page, 'grad-profile');
+  await footerDone(widget);
+  await widget.locator('.chart-data summary').click();
+  await expect(widget.locator('.chart-data td[data-value]')).toHaveCount(6 * 3);
+  const table = await readTable(widget);
+  const legend = async () => {
+    const [x, ...values] = await widget.locator('.u-legend .u-series .u-value').allInnerTexts();
+    return { x, values: values.map((v) => Number(v.replace(/−/g, '-'))) };
+  };
+  const expectBlock = async (block) => {
+    await expect.poll(async () => (await legend()).x).toBe(String(block));
+    const { values } = await legend();
+    ['post', 'pre', 'nores'].forEach((key, i) => expect(values[i]).toBeCloseTo(table[String(block)][key], 3));
+  };
+  await expectBlock(6);
+  // the cursor over block 2, then away: the legend follows it, then rests on the last block again
+  const plot = widget.locator('.u-over');
+  const box = await plot.boundingBox();
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2);
+  await expectBlock(2);
+  await page.mouse.move(box.x + box.width / 2, box.y - 200);
+  await expectBlock(6);
+});
+
+test('at 1280 px every choice of "Gradient measured over" shows its whole label', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(url());
+  for (const id of ['#table-b', '#figure-grad-profile', '#figure-ratio-depth']) {
+    const widget = page.locator(id);
+    await widget.scrollIntoViewIfNeeded();
+    const fit = await widget.getByLabel('Gradient measured over').evaluate((select) => {
+      const style = getComputedStyle(select);
+      const context = document.createElement('canvas').getContext('2d');
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const longest = Math.max(...[...select.options].map((o) => context.measureText(o.text).width));
+      // the room for text: the box less its padding and the drop-down arrow (about 24 px)
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+      return { longest: Math.ceil(longest), room: Math.floor(room) };
+    });
+    expect(fit.longest, `${id}: the longest label fits its box`).toBeLessThanOrEqual(fit.room);
+  }
 });
 
 test('the charts fit a 375 px phone and follow their container', async ({ page }) => {

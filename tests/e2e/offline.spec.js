@@ -25,7 +25,9 @@ async function serve(dir, port) {
   throw new Error(`the server on ${port} did not start`);
 }
 
-const stop = (server) => new Promise((resolve) => (server.exitCode !== null ? resolve() : (server.once('exit', resolve), server.kill())));
+// stopped already (exited, or killed: then only signalCode is set), or stop it now
+const stop = (server) =>
+  new Promise((resolve) => (server.exitCode !== null || server.signalCode !== null ? resolve() : (server.once('exit', resolve), server.kill())));
 
 /** Waits until the page is controlled by an active worker; → this site's cache names */
 async function controlled(page) {
@@ -69,30 +71,54 @@ test.describe('offline after the first visit', () => {
   });
 });
 
+/**
+ * Build 2, as a redeploy brings it: dist/ with its entry chunk, its LayerNorm chunk and its icon changed (a
+ * file whose name carries its hash is renamed with it; one with a plain name keeps it) and its own sw.js.
+ * → {dir, build: {id, files}}; its entry chunk sets globalThis.__build = 2.
+ */
+function secondBuild() {
+  const dir = mkdtempSync(join(tmpdir(), 'residual-ln-build2-'));
+  cpSync(dist, dir, { recursive: true });
+  const index = readFileSync(join(dir, 'index.html'), 'utf8');
+  const entry = `assets/${/assets\/(index-[\w-]+\.js)/.exec(index)[1]}`;
+  const layernorm = `assets/${readdirSync(join(dir, 'assets')).find((f) => /^layernorm-[\w-]+\.js$/.test(f))}`;
+  const icon = /<link rel="icon" href="[^"]*?\/residual-ln\/([^"]+)"/.exec(index)[1];
+  const hashed = (file) => /-[\w-]{8}\.\w+$/.test(file);
+  const changes = {
+    [entry]: (text) => `globalThis.__build = 2;\n${text}`,
+    [layernorm]: (text) => `${text}\n// build 2`,
+    [icon]: (text) => text.replace('</svg>', '<!-- build 2 --></svg>'),
+  };
+  const renamed = {};
+  for (const [file, change] of Object.entries(changes)) {
+    const to = hashed(file) ? file.replace(/(\.\w+)$/, 'b2$1') : file;
+    const text = change(readFileSync(join(dir, file), 'utf8'));
+    rmSync(join(dir, file));
+    writeFileSync(join(dir, to), text);
+    if (to !== file) renamed[file] = to;
+  }
+  const referrers = ['index.html', '404.html', ...readdirSync(join(dir, 'assets')).filter((f) => /\.(js|css)$/.test(f)).map((f) => `assets/${f}`)];
+  for (const file of referrers) {
+    let text = readFileSync(join(dir, file), 'utf8');
+    for (const [from, to] of Object.entries(renamed)) text = text.replaceAll(from.replace(/^assets\//, ''), to.replace(/^assets\//, ''));
+    writeFileSync(join(dir, file), text);
+  }
+  return { dir, build: writeServiceWorker(dir, join(repo, 'web/src/sw.js')) };
+}
+
+/** This build's precache list, as its sw.js carries it. */
+const buildOf = (dir) => {
+  const sw = readFileSync(join(dir, 'sw.js'), 'utf8');
+  return JSON.parse(sw.slice(sw.indexOf('{'), sw.indexOf(';\n')));
+};
+
 test.describe('a new build', () => {
   const port = E2E_PORT + 12;
   test.use({ baseURL: `http://127.0.0.1:${port}/residual-ln/` });
 
   test('installs complete in a cache of its own, takes over only when the old page is gone, then the old cache goes', async ({ page, context }) => {
     test.setTimeout(120_000);
-    // build 2: dist/ with its entry chunk and the LayerNorm chunk changed (so, renamed) and its own sw.js
-    const dir2 = mkdtempSync(join(tmpdir(), 'residual-ln-build2-'));
-    cpSync(dist, dir2, { recursive: true });
-    const index = readFileSync(join(dir2, 'index.html'), 'utf8');
-    const entry = /assets\/(index-[\w-]+\.js)/.exec(index)[1];
-    const layernorm = readdirSync(join(dir2, 'assets')).find((f) => /^layernorm-[\w-]+\.js$/.test(f));
-    const renamed = { [entry]: entry.replace('.js', 'b2.js'), [layernorm]: layernorm.replace('.js', 'b2.js') };
-    for (const [from, to] of Object.entries(renamed)) {
-      const text = readFileSync(join(dir2, 'assets', from), 'utf8');
-      writeFileSync(join(dir2, 'assets', to), from === entry ? `globalThis.__build = 2;\n${text}` : text);
-      rmSync(join(dir2, 'assets', from));
-    }
-    for (const file of ['index.html', ...readdirSync(join(dir2, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`)]) {
-      let text = readFileSync(join(dir2, file), 'utf8');
-      for (const [from, to] of Object.entries(renamed)) text = text.replaceAll(from, to);
-      writeFileSync(join(dir2, file), text);
-    }
-    const build2 = writeServiceWorker(dir2, join(repo, 'web/src/sw.js'));
+    const { dir: dir2, build: build2 } = secondBuild();
 
     let server = await serve('dist', port);
     try {
@@ -131,6 +157,94 @@ test.describe('a new build', () => {
       await next.goto('./');
       await expect.poll(() => next.evaluate(() => caches.keys()), { timeout: 30_000 }).toEqual([cache1.replace(/[0-9a-f]{16}$/, build2.id)]);
       expect(await next.evaluate(() => globalThis.__build)).toBe(2);
+    } finally {
+      await stop(server);
+      rmSync(dir2, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe('a redeploy, then offline', () => {
+  const port = E2E_PORT + 13;
+  test.use({ baseURL: `http://127.0.0.1:${port}/residual-ln/` });
+
+  test('a new tab runs on one build, every file from it, offline too; "new version ready" reloads it onto the new build', async ({ context }) => {
+    test.setTimeout(180_000);
+    const build1 = buildOf(dist);
+    const { dir: dir2, build: build2 } = secondBuild();
+    // a file both builds list under one name must be one content: only the pages (chapter, 404) may differ
+    for (const file of build1.files.filter((f) => f !== './' && f !== '404.html' && build2.files.includes(f))) {
+      expect(readFileSync(join(dir2, file)).equals(readFileSync(join(dist, file))), `${file} changed but kept its name`).toBe(true);
+    }
+    /** The site's files a page asks for from now on, as paths relative to the site (the page itself is './'). */
+    const record = (page) => {
+      const seen = new Set();
+      const site = `http://127.0.0.1:${port}/residual-ln/`;
+      const add = (request) => {
+        const url = request.url().split(/[?#]/)[0];
+        if (url.startsWith(site) && !url.endsWith('/sw.js')) seen.add(url.slice(site.length) || './');
+      };
+      page.on('request', add);
+      page.on('worker', (worker) => worker.url() && add({ url: () => worker.url() }));
+      return { files: () => [...seen].sort(), clear: () => seen.clear() };
+    };
+    const errors = [];
+    context.on('page', (page) => page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`)));
+    const onlyFrom = (files, build) => expect(files.filter((f) => !build.files.includes(f)), `files outside build ${build.id}`).toEqual([]);
+
+    let server = await serve('dist', port);
+    try {
+      const first = await context.newPage();
+      await first.goto('./');
+      const [cache1] = await controlled(first);
+
+      // the site is redeployed; a new tab opens while the old build's worker is in control
+      await stop(server);
+      server = await serve(dir2, port);
+      const tab = await context.newPage();
+      const tabFiles = record(tab);
+      await tab.goto('./');
+      // its update check finds build 2, which installs complete beside build 1 and waits
+      await expect.poll(() => tab.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.waiting?.state ?? 'none')), { timeout: 30_000 }).toBe('installed');
+      expect((await tab.evaluate(() => caches.keys())).sort()).toEqual([cache1, cache1.replace(/[0-9a-f]{16}$/, build2.id)].sort());
+      // the reader is told, in both tabs
+      const notice = (page) => page.getByRole('status').filter({ hasText: 'A new version of this chapter is ready.' });
+      await expect(notice(tab)).toBeVisible();
+      await expect(notice(first)).toBeVisible();
+
+      // offline now, the server gone: the tab still runs on build 1 alone, the figure it mounts now included
+      await stop(server);
+      await context.setOffline(true);
+      expect(await tab.evaluate(() => globalThis.__build)).toBeUndefined();
+      await tab.locator('#layernorm-one-vector-at-a-time').scrollIntoViewIfNeeded();
+      await lnEntries(tab);
+      onlyFrom(tabFiles.files(), build1);
+      expect(tabFiles.files()).toEqual(expect.arrayContaining(['./', build1.files.find((f) => /^assets\/layernorm-[\w-]+\.js$/.test(f))]));
+
+      // "Reload": the waiting build takes over and the tab reloads onto it, offline, every file from build 2
+      tabFiles.clear();
+      await notice(tab).getByRole('button', { name: 'Reload' }).click();
+      await expect.poll(() => tab.evaluate(() => globalThis.__build), { timeout: 30_000 }).toBe(2);
+      await expect(notice(tab)).toHaveCount(0);
+      await tab.locator('#layernorm-one-vector-at-a-time').scrollIntoViewIfNeeded();
+      await lnEntries(tab);
+      onlyFrom(tabFiles.files(), build2);
+
+      // the first tab, still on build 1 under build 2's worker, keeps loading its own files (from build 1's
+      // cache, kept while it is open) and keeps its notice
+      const firstFiles = record(first);
+      await first.locator('#layernorm-one-vector-at-a-time').scrollIntoViewIfNeeded();
+      await lnEntries(first);
+      onlyFrom(firstFiles.files(), build1);
+      await expect(notice(first)).toBeVisible();
+
+      // once no page runs on build 1, its cache goes
+      await first.close();
+      const next = await context.newPage();
+      await next.goto('./');
+      expect(await next.evaluate(() => globalThis.__build)).toBe(2);
+      await expect.poll(() => next.evaluate(() => caches.keys()), { timeout: 30_000 }).toEqual([cache1.replace(/[0-9a-f]{16}$/, build2.id)]);
+      expect(errors).toEqual([]);
     } finally {
       await stop(server);
       rmSync(dir2, { recursive: true, force: true });

@@ -2,7 +2,7 @@
 // math and tables scroll in their own boxes, the tables with their row labels kept in view), and every
 // control is a touch target of at least 24×24 px.
 import { expect, test } from './fixtures.js';
-import { experimentsDone, lightUrl, mountAll } from './reach.js';
+import { cutOff, experimentsDone, LIGHT, lightUrl, mountAll, splitNumbers } from './reach.js';
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
@@ -70,4 +70,40 @@ test('375 px: buttons, check boxes, radio labels, summaries and the contents lin
   });
   expect(small).toEqual([]);
   expect(await page.locator('.toc a').count()).toBeGreaterThan(8);
+});
+
+test('375 px: nothing is cut off where its box cannot scroll, every box that scrolls shows a cue, and no number breaks across lines', async ({ page }) => {
+  // Table A at the article's settings, so its cells carry the published values beside the computed ones
+  await page.goto(`./?${new URLSearchParams(Object.fromEntries(Object.entries(LIGHT).filter(([k]) => !k.startsWith('a.'))))}`);
+  await mountAll(page);
+  await experimentsDone(page);
+  await expect(page.locator('#table-a td[data-published]').first()).toBeVisible();
+  // the states with the widest contents: an exercise's worked solution, a chart's data table, the LayerNorm steps
+  await page.locator('#figure-grad-profile .chart-data summary').click();
+  await page.locator('#exercise-9 summary').filter({ hasText: 'Worked solution' }).click();
+  await page.locator('.ln-widget').getByLabel('x', { exact: true }).fill('1.23456, -2.5, 3.75, 4.125, -5.0625, 6.5, 7.25, -8.875');
+  await expect(page.locator('.ln-steps li')).toHaveCount(7);
+  await page.waitForTimeout(500); // the scroll boxes are measured again when their contents change
+  expect(await cutOff(page)).toEqual([]);
+  expect(await splitNumbers(page)).toEqual([]);
+});
+
+test('375 px: a tap on a heat map cell shows its value, as hovering does with a mouse', async ({ page }) => {
+  await page.goto(lightUrl('#layernorm-one-vector-at-a-time'));
+  const ln = page.locator('.ln-widget');
+  await ln.getByLabel('x', { exact: true }).fill('2, 4, 4, 6');
+  await ln.getByLabel('ε', { exact: true }).fill('0');
+  await expect(ln).toContainText(/tap/);
+  const cell = ln.locator('.heatmap svg rect').first();
+  await cell.scrollIntoViewIfNeeded();
+  const value = Number(await cell.getAttribute('data-value'));
+  await cell.tap();
+  const tip = page.locator('.touch-tip');
+  await expect(tip).toBeVisible();
+  await expect(tip).toHaveText(/^\(1, 1\) = /);
+  expect(Number((await tip.textContent()).split('= ')[1].replace(/−/g, '-'))).toBeCloseTo(value, 4);
+  await expect(tip).toBeInViewport({ ratio: 1 });
+  // a tap elsewhere puts it away
+  await page.locator('h1').tap();
+  await expect(tip).toHaveCount(0);
 });

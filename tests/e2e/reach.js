@@ -44,3 +44,59 @@ export function contrast(a, b) {
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
   return (hi + 0.05) / (lo + 0.05);
 }
+
+/**
+ * Everything drawn that reaches past the box that clips it (an ancestor with overflow other than visible, or
+ * paint containment), where that box cannot scroll sideways to show it, or scrolls without its visible cue
+ * (ui/scroll-regions.js marks such a box data-scroll-region and says on which side more lies). → descriptions
+ */
+export function cutOff(page) {
+  return page.evaluate(() => {
+    const clips = (el) => {
+      const s = getComputedStyle(el);
+      return s.overflowX !== 'visible' || /paint|strict|content/.test(s.contain);
+    };
+    const scrolls = (el) => /auto|scroll/.test(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1;
+    const name = (el) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+    const problems = new Set();
+    for (const el of document.querySelectorAll('main *, header *, nav *')) {
+      // the MathML copy, SVG's insides and screen-reader-only text are not drawn, nor what a closed <details> holds
+      if (el.closest('.katex-mathml, svg *, .visually-hidden') || !el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+        if (!clips(box)) continue;
+        const b = box.getBoundingClientRect();
+        const style = getComputedStyle(box);
+        const left = b.left + parseFloat(style.borderLeftWidth);
+        const right = b.right - parseFloat(style.borderRightWidth);
+        if (r.right <= right + 0.5 && r.left >= left - 0.5) break; // inside: this box shows all of it
+        if (!scrolls(box)) problems.add(`${name(el)} cut off by ${name(box)} in #${box.closest('[id]')?.id}`);
+        else if (!('scrollRegion' in box.dataset) || !box.dataset.scrollMore) problems.add(`${name(box)} in #${box.closest('[id]')?.id} scrolls without a cue`);
+        break;
+      }
+    }
+    return [...problems];
+  });
+}
+
+/** Numbers (1.7767e−01, −2, 0.5) whose characters are not all on one line. → descriptions */
+export function splitNumbers(page) {
+  return page.evaluate(() => {
+    const NUMBER = /[−-]?\d+(?:\.\d+)?(?:e[−+-]?\d+)?/gi;
+    const split = [];
+    const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT, {
+      acceptNode: (node) => (node.parentElement.closest('.katex, .visually-hidden, script, style, [hidden]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    });
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of node.textContent.matchAll(NUMBER)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) split.push(`“${match[0]}” in #${node.parentElement.closest('[id]')?.id}`);
+      }
+    }
+    return split;
+  });
+}

@@ -3,20 +3,19 @@
 // keeps this build's files for reading offline; the dev server and the tests of single modules never do.
 import 'katex/dist/katex.min.css';
 import './style.css';
+import { mountContents } from './ui/contents.js';
+import { keepOneBuild } from './ui/new-version.js';
 import { watchScrollRegions } from './ui/scroll-regions.js';
 import { mountThemeSwitch } from './ui/theme.js';
+import { watchTouchTips } from './ui/touch-tips.js';
 import { mountWidgets } from './widgets/mount.js';
 
 document.documentElement.classList.add('js');
 mountThemeSwitch(document);
+mountContents(document);
 watchScrollRegions(document.body);
+watchTouchTips(document);
 mountWidgets(document);
 
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  // after the page has loaded, so precaching never competes with the first figures
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register(new URL('sw.js', location.href)).catch(() => {
-      // no offline copy (private mode, storage refused): the page works as it is
-    });
-  });
-}
+// this module's own address names the build the page runs on (its file name carries the build's hash)
+if (import.meta.env.PROD && 'serviceWorker' in navigator) keepOneBuild(new URL('sw.js', location.href), import.meta.url);

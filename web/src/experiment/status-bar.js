@@ -1,5 +1,7 @@
 // One line at the bottom of the window while the workers compute: how many runs are done, running and
-// waiting, and a Cancel button that stops everything at once.
+// waiting, and a Cancel button that stops everything at once. It shows only while a run is running (runs
+// that only wait, a figure's prefetch held back for a moment, do not bring it up), and while it shows the
+// page gets room at its end, so the last lines of the chapter can scroll clear of it.
 let bar;
 
 export function mountStatusBar(pool) {
@@ -16,22 +18,22 @@ export function mountStatusBar(pool) {
   bar.querySelector('.run-status-cancel').addEventListener('click', () => pool.cancelAll());
   let shownAt = 0;
   pool.onStatus((s) => {
-    const busy = s.running + s.queued > 0;
+    const busy = s.running > 0;
     if (busy) {
       if (bar.hidden) shownAt = performance.now();
       bar.hidden = false;
+      document.body.classList.add('run-status-shown');
       const plural = (n, w) => `${n} ${w}${n === 1 ? '' : 's'}`;
-      // nothing running yet: the figures below the one in view start theirs a moment later (pool.js)
-      const line = s.running
-        ? `Computing in ${plural(s.running, 'worker')}: ${plural(s.queued, 'run')} waiting, ${s.finished} done.`
-        : `${plural(s.queued, 'run')} waiting to start, ${s.finished} done.`;
+      const line = `Computing in ${plural(s.running, 'worker')}: ${plural(s.queued, 'run')} waiting, ${s.finished} done.`;
       if (text.textContent !== line) text.textContent = line;
       const mean = s.progress.length ? s.progress.reduce((a, b) => a + b, 0) / s.progress.length : 0;
       if (Math.abs(progress.value - mean) > 0.02) progress.value = mean;
     } else if (!bar.hidden) {
       // keep it up long enough to be read, then hide
       setTimeout(() => {
-        if (pool.status().running + pool.status().queued === 0) bar.hidden = true;
+        if (pool.status().running > 0) return;
+        bar.hidden = true;
+        document.body.classList.remove('run-status-shown');
       }, Math.max(0, 600 - (performance.now() - shownAt)));
       text.textContent = `Done: ${s.finished} runs.`;
     }

@@ -7,6 +7,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatNumber } from './format.js';
+import { html, setHtml } from './html.js';
 import './chart.css';
 
 const HEIGHT = 300;
@@ -22,6 +23,12 @@ const colour = (name) => getComputedStyle(document.documentElement).getPropertyV
 const withAlpha = (c, alpha) => (/^#[0-9a-f]{6}$/i.test(c) ? c + Math.round(alpha * 255).toString(16).padStart(2, '0') : c);
 
 const shown = (v) => (v == null ? '—' : formatNumber(v, 4));
+
+const elementOf = (markup) => {
+  const span = document.createElement('span');
+  setHtml(span, markup);
+  return span;
+};
 
 // An axis as wide as its longest tick label (uPlot's own auto-size recipe), so labels like 1e-3 never clip.
 function autoSize(u, values, axisIdx, cycleNum) {
@@ -39,7 +46,8 @@ function autoSize(u, values, axisIdx, cycleNum) {
 /**
  * A chart in host. options: {x: {label, log?, range?, integer?, ticks?: () => positions}, y: {label, log?, range?},
  * live? (legend follows the cursor, default true), height?}.
- * update(series, data): series [{key, label, colour: CSS variable, width?, dash?, line? (default true; false
+ * update(series, data): series [{key, label, labelHtml? (the label with markup, html`…`: legend and table),
+ * colour: CSS variable, width?, dash?, line? (default true; false
  * draws points only), points? (true / false / uPlot's choice), pointSize?, spanGaps?}], data [xs, ys…]
  * aligned with series (null = no value).
  * → {el, update, describe(label), destroy()}
@@ -97,7 +105,8 @@ export function createChart(host, options) {
       const stroke = colour(s.colour);
       const line = s.line ?? true;
       return {
-        label: s.label,
+        // a label with markup (an exponent typeset as one) goes to uPlot as an element
+        label: s.labelHtml ? elementOf(s.labelHtml) : s.label,
         stroke,
         width: s.width ?? 2,
         dash: s.dash,
@@ -127,13 +136,17 @@ export function createChart(host, options) {
         },
         cursor: { points: { size: 7 } },
         hooks: {
+          // a live legend at rest (no cursor on the plot) shows the latest values, not dashes
+          ready: [legendAtRest],
+          setData: [legendAtRest],
+          setCursor: [(u) => u.cursor.idx == null && legendAtRest(u)],
           setSeries: [
             (u, i, opts) => {
               if (i == null || opts.show === undefined) return;
               const key = last.series[i - 1]?.key;
               if (opts.show) hidden.delete(key);
               else hidden.add(key);
-              legendBox.querySelectorAll('.u-legend .u-series .u-label')[i]?.setAttribute('aria-checked', String(opts.show));
+              legendLabel(i)?.setAttribute('aria-checked', String(opts.show));
             },
           ],
         },
@@ -144,10 +157,22 @@ export function createChart(host, options) {
     legendKeys();
   }
 
+  // The last x at which any series has a value: the legend's values when the cursor is elsewhere.
+  function legendAtRest(u) {
+    if (!(options.live ?? true) || u.cursor.idx != null) return;
+    const xs = u.data[0] ?? [];
+    for (let i = xs.length - 1; i >= 0; i--) {
+      if (u.data.some((column, k) => k > 0 && column[i] != null)) return u.setLegend({ idx: i }, false);
+    }
+  }
+
+  // A series' entry in the legend. A live legend has a row for x first; a legend at rest has none.
+  const legendLabel = (i) => legendBox.querySelectorAll('.u-legend .u-series .u-label')[(options.live ?? true) ? i : i - 1];
+
   // uPlot switches a series on a click on its legend entry; the same entry answers Enter and Space.
   function legendKeys() {
-    legendBox.querySelectorAll('.u-legend .u-series').forEach((row, i) => {
-      const label = row.querySelector('.u-label');
+    plot.series.forEach((series, i) => {
+      const label = legendLabel(i);
       if (i === 0 || !label) return; // the x series is not a switch
       label.tabIndex = 0;
       label.setAttribute('role', 'switch');
@@ -213,7 +238,7 @@ export function createChart(host, options) {
 
 /**
  * The chart's values as a table, in a <details> one click away. update({caption, rowHeader, columns:
- * [{key, label}], rows: [{key, label, values: [number | undefined]}]}): undefined = not computed yet.
+ * [{key, label, labelHtml?}], rows: [{key, label, values: [number | undefined]}]}): undefined = not computed yet.
  * → {el, update}
  */
 export function createDataTable() {
@@ -221,7 +246,6 @@ export function createDataTable() {
   el.className = 'chart-data';
   el.innerHTML = '<summary>Data table</summary><div class="chart-data-scroll"><table class="chart-table"></table></div>';
   const table = el.querySelector('table');
-  const escape = (s) => String(s).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
   // Rebuilding the table at every result would load the main thread during a sweep: an open table is
   // redrawn on the next frame, a closed one when the page is idle.
@@ -236,18 +260,16 @@ export function createDataTable() {
   el.addEventListener('toggle', () => el.open && flush());
 
   function draw({ caption = '', rowHeader, columns, rows }) {
-      const head = `<tr><th scope="col">${escape(rowHeader)}</th>${columns.map((c) => `<th scope="col">${escape(c.label)}</th>`).join('')}</tr>`;
-      const body = rows
-        .map((row) => {
-          const cells = row.values.map((v, k) =>
-            v === undefined
-              ? `<td class="pending" data-col="${escape(columns[k].key)}">…</td>`
-              : `<td data-col="${escape(columns[k].key)}" data-value="${v}">${formatNumber(v, 4)}</td>`,
-          );
-          return `<tr data-key="${escape(row.key)}"${row.className ? ` class="${row.className}"` : ''}><th scope="row">${escape(row.label)}</th>${cells.join('')}</tr>`;
-        })
-        .join('');
-      table.innerHTML = `<caption>${escape(caption)}</caption><thead>${head}</thead><tbody>${body}</tbody>`;
+    const head = html`<tr><th scope="col">${rowHeader}</th>${columns.map((c) => html`<th scope="col">${c.labelHtml ?? c.label}</th>`)}</tr>`;
+    const body = rows.map((row) => {
+      const cells = row.values.map((v, k) =>
+        v === undefined
+          ? html`<td class="pending" data-col="${columns[k].key}">…</td>`
+          : html`<td data-col="${columns[k].key}" data-value="${v}">${formatNumber(v, 4)}</td>`,
+      );
+      return html`<tr data-key="${row.key}"${row.className && html` class="${row.className}"`}><th scope="row">${row.label}</th>${cells}</tr>`;
+    });
+    setHtml(table, html`<caption>${caption}</caption><thead>${head}</thead><tbody>${body}</tbody>`);
   }
 
   return {

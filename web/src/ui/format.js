@@ -1,6 +1,15 @@
 // How numbers are written on the page: plain text for tables and outputs, TeX for KaTeX formulas.
 // Presentation only: rounding for display, never a computation the chapter teaches.
 
+/**
+ * A number as the page writes it: every minus sign, the leading one and the exponent's, is the typographic
+ * minus "−" (U+2212), never a hyphen, so "−2e−5" reads the same everywhere (and never breaks across lines).
+ */
+export const withMinusSigns = (text) => text.replace(/-/g, '−');
+
+/** The same number written for an input field, where a reader types "-": plain ASCII. */
+export const withHyphens = (text) => text.replace(/−/g, '-');
+
 /** Plain text, `digits` significant digits, −0 shown as 0, NaN and ±∞ spelled out. */
 export function formatNumber(n, digits = 5) {
   if (Number.isNaN(n)) return 'NaN';
@@ -10,13 +19,13 @@ export function formatNumber(n, digits = 5) {
   let s;
   if (abs >= 1e-4 && abs < 1e6) s = String(Number(n.toPrecision(digits)));
   else s = n.toExponential(digits - 1).replace(/\.?0+e/, 'e');
-  return s.replace('-', '−');
+  return withMinusSigns(s);
 }
 
 /** The same number as TeX: 1.2e-7 → 1.2\times10^{-7}. */
 export function texNumber(n, digits = 5) {
   if (Number.isNaN(n)) return '\\text{NaN}';
-  const s = formatNumber(n, digits).replace('−', '-').replace('∞', '\\infty');
+  const s = withHyphens(formatNumber(n, digits)).replace('∞', '\\infty');
   const m = /^(-?[\d.]+)e([+-]?\d+)$/.exec(s);
   return m ? `${m[1]}\\times10^{${Number(m[2])}}` : s;
 }

@@ -2,6 +2,7 @@
 // numbers, each value in the cell's tooltip, and the whole matrix one click away as a table; and the colour
 // scale that a group of heat maps shares. Draws only: the numbers come in.
 import { formatNumber } from './format.js';
+import { html, setHtml } from './html.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const NEGATIVE = [40, 90, 200];
@@ -71,10 +72,13 @@ export function drawHeatmap(host, { title, matrix, scale, cell = 0 }) {
   details.innerHTML = '<summary>values</summary>';
   const table = document.createElement('table');
   table.className = 'matrix-table';
-  const head = matrix.map((_, j) => `<th scope="col">${j + 1}</th>`).join('');
-  table.innerHTML = `<caption class="visually-hidden">${title}</caption><thead><tr><td></td>${head}</tr></thead><tbody>${matrix
-    .map((row, i) => `<tr><th scope="row">${i + 1}</th>${row.map((v) => `<td data-value="${v}">${formatNumber(v, 4)}</td>`).join('')}</tr>`)
-    .join('')}</tbody>`;
+  const head = matrix.map((_, j) => html`<th scope="col">${j + 1}</th>`);
+  setHtml(
+    table,
+    html`<caption class="visually-hidden">${title}</caption><thead><tr><td></td>${head}</tr></thead><tbody>${matrix.map(
+      (row, i) => html`<tr><th scope="row">${i + 1}</th>${row.map((v) => html`<td data-value="${v}">${formatNumber(v, 4)}</td>`)}</tr>`,
+    )}</tbody>`,
+  );
   details.append(table);
   figure.append(svg, caption, details);
   host.append(figure);

@@ -1,22 +1,44 @@
 // A box that scrolls sideways (a code block, a wide display equation, a table on a phone) must be
 // reachable by keyboard, or a keyboard cannot scroll it: each one that actually overflows gets
 // tabindex="0" (and loses it when it fits again). Boxes added later by widgets are picked up too.
+// It must also look like it scrolls (a phone shows no scroll bar): data-scroll-more says on which side
+// more lies ("right", "left", "left right"), and style.css draws a shadow at that edge.
 // Every box is measured once in idle time (so Tab finds it wherever it is), again when it or its content
 // is resized, when it comes near the viewport, and when a web font arrives while it is near (KaTeX's fonts
 // widen a line of math without resizing any box): a font never makes the page measure boxes far away.
-const SELECTOR = 'pre, .katex-display, .scroll-x, .chart-data-scroll';
+const SELECTOR = 'pre, .katex-display, .scroll-x, .chart-data-scroll, .heatmap details';
+
+// which sides of a box have more to show
+function cue(box) {
+  const more = [];
+  if (box.scrollLeft > 1) more.push('left');
+  if (box.scrollLeft + box.clientWidth < box.scrollWidth - 1) more.push('right');
+  const text = more.join(' ');
+  if (box.dataset.scrollMore !== text) box.dataset.scrollMore = text;
+}
+
+const following = new WeakSet();
+function followScrolling(box) {
+  if (following.has(box)) return;
+  following.add(box);
+  let frame;
+  box.addEventListener('scroll', () => (frame ??= requestAnimationFrame(() => ((frame = undefined), cue(box)))), { passive: true });
+}
 
 function update(box) {
   // sideways, or down where the box lets its content scroll (a data table taller than its box)
   const down = box.scrollHeight > box.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(box).overflowY);
   const scrolls = box.scrollWidth > box.clientWidth + 1 || down;
-  if (scrolls && !box.hasAttribute('tabindex')) {
-    box.tabIndex = 0;
+  if (scrolls && !('scrollRegion' in box.dataset)) {
+    if (!box.hasAttribute('tabindex')) box.tabIndex = 0;
     box.dataset.scrollRegion = '';
+    followScrolling(box);
   } else if (!scrolls && 'scrollRegion' in box.dataset) {
     box.removeAttribute('tabindex');
     delete box.dataset.scrollRegion;
+    delete box.dataset.scrollMore;
   }
+  if (scrolls) cue(box);
 }
 
 export function watchScrollRegions(root = document.body) {

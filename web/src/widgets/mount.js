@@ -1,8 +1,17 @@
 // Mounts each `.widget[data-widget]` placeholder when it comes within a screen or two of the viewport
-// (the wasm download and the widget's chunk start then, not at page load).
+// (the wasm download and the widget's chunk start then, not at page load), and makes the placeholders
+// answer the two readers who arrive before that:
+//   the keyboard: each placeholder starts with a button that stands in for the figure's controls. Tab
+//     reaches it in reading order; focusing it mounts the figure at once, and a Tab pressed meanwhile waits
+//     for the controls, which then take the focus (the first one, or the last when coming back with Shift+Tab);
+//   the eye: a placeholder keeps the usual height of its kind of figure (style.css, from the first paint) until
+//     the mounted figure is out of sight, so the text around it never jumps as it mounts and fills in.
 import { registry, withoutKernels } from './registry.js';
 
 const mounted = new Map();
+const mounting = new Map(); // el → the promise of its mount
+
+const FOCUSABLE = 'button, input, select, textarea, summary, a[href], [tabindex]:not([tabindex="-1"])';
 
 async function mountOne(el) {
   const name = el.dataset.widget;
@@ -24,7 +33,10 @@ async function mountOne(el) {
       const host = document.createElement('div');
       host.className = 'widget-body';
       const handle = await module.mount(host, props);
-      el.replaceChildren(host);
+      // the keyboard's stand-in stays (never taken out and put back, which would drop its focus) until it
+      // has handed its focus on (addStandIn)
+      for (const node of [...el.childNodes]) if (!node.classList?.contains('widget-wake')) node.remove();
+      el.append(host);
       mounted.set(el, handle);
     }
     el.dataset.mount = 'done'; // "mounted", for styles and tests
@@ -33,6 +45,7 @@ async function mountOne(el) {
     const note = document.createElement('p');
     note.className = 'widget-error';
     note.setAttribute('role', 'alert');
+    note.tabIndex = -1; // the keyboard's stand-in may hand its focus here
     note.textContent =
       typeof WebAssembly !== 'object'
         ? 'This figure needs WebAssembly, which this browser does not offer. The text around it reads on its own.'
@@ -44,29 +57,124 @@ async function mountOne(el) {
   }
 }
 
+/**
+ * A button at the start of the placeholder, for the keyboard: it mounts the figure when it gets the focus
+ * and hands the focus on to the figure's controls. Removed when the figure has mounted.
+ */
+function addStandIn(el, mountNow) {
+  const wake = document.createElement('button');
+  wake.type = 'button';
+  wake.className = 'widget-wake';
+  const title = el.querySelector('h2, h3, h4')?.textContent.trim();
+  wake.textContent = title ? `Open “${title}”` : 'Open this figure’s controls';
+  let backwards = false;
+  let handOn = false; // a Tab was pressed while the figure mounted: the controls take the focus
+  const finish = async () => {
+    await mountNow();
+    const hadFocus = document.activeElement === wake;
+    wake.remove();
+    if (!hadFocus && !handOn) return;
+    const targets = [...el.querySelectorAll(FOCUSABLE)].filter((t) => !t.disabled && t.getClientRects().length);
+    const target = (backwards ? targets.at(-1) : targets[0]) ?? el.querySelector('.widget-error');
+    target?.focus();
+  };
+  wake.addEventListener('focus', (event) => {
+    // coming back from below (Shift+Tab): the figure's last control, not its first
+    backwards = !!event.relatedTarget && !!(el.compareDocumentPosition(event.relatedTarget) & Node.DOCUMENT_POSITION_FOLLOWING);
+    finish();
+  });
+  wake.addEventListener('click', finish);
+  wake.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab' || event.shiftKey) return;
+    event.preventDefault(); // wait for the controls this button stands for
+    handOn = true;
+  });
+  el.prepend(wake);
+}
+
+const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// how far a placeholder is from the window (0: in it)
+const distance = (el) => {
+  const r = el.getBoundingClientRect();
+  return r.bottom < 0 ? -r.bottom : r.top > window.innerHeight ? r.top - window.innerHeight : 0;
+};
+
 export function mountWidgets(root = document) {
   const pending = new Set(root.querySelectorAll('.widget[data-widget]'));
-  // one mount per idle period: figures coming into view never stall scrolling or a running sweep
   const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 1));
-  const start = (el, now = false) => {
-    if (!pending.delete(el)) return;
-    if (now) mountOne(el);
-    else idle(() => mountOne(el), { timeout: 300 });
+
+  const mountNow = (el) => {
+    if (pending.delete(el)) {
+      queued.delete(el);
+      mounting.set(el, mountOne(el));
+    }
+    return mounting.get(el);
   };
-  if (!('IntersectionObserver' in window)) return [...pending].forEach(start);
+
+  // Figures near the window mount one at a time, nearest first, each in an idle period and each changing
+  // the page in a frame of its own: the browser's scroll anchoring then keeps the text in view still while
+  // figures above it take their height (two changes in one frame, one of them where the reader is, defeat it).
+  const queued = new Set();
+  let draining = false;
+  async function drain() {
+    if (draining) return;
+    draining = true;
+    try {
+      while (queued.size) {
+        await new Promise((resolve) => idle(resolve, { timeout: 300 }));
+        if (!queued.size) break; // the keyboard mounted the last one meanwhile
+        const next = [...queued].reduce((a, b) => (distance(b) < distance(a) ? b : a));
+        await Promise.race([mountNow(next), delay(5000)]); // a figure that hangs never holds up the others
+        await frame();
+      }
+    } finally {
+      draining = false;
+    }
+  }
+  const enqueue = (el) => {
+    if (!pending.has(el)) return;
+    queued.add(el);
+    drain();
+  };
+
+  for (const el of pending) addStandIn(el, () => mountNow(el));
+  if (!('IntersectionObserver' in window)) return [...pending].forEach(enqueue);
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         observer.unobserve(entry.target);
-        start(entry.target);
+        enqueue(entry.target);
       }
     },
     { rootMargin: '150% 0px' },
   );
   pending.forEach((el) => observer.observe(el));
+  // A mounted figure gives up its reserved height once the reader has seen it and it is below the window
+  // again, where nothing the reader sees can move (above it, the browser would have to hold the text still
+  // by scroll anchoring, which a figure mounting in view in the same frame defeats). Until then the reserve
+  // also takes in what the figure adds as its results arrive (a footer line that grows to two).
+  const seen = new WeakSet();
+  const sight = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (entry.isIntersecting && entry.target.dataset.mount !== undefined) seen.add(entry.target);
+      const below = entry.boundingClientRect.top > (entry.rootBounds?.height ?? window.innerHeight);
+      if (!below || !seen.has(entry.target)) continue;
+      entry.target.dataset.reserve = 'released';
+      sight.unobserve(entry.target);
+    }
+  });
+  pending.forEach((el) => sight.observe(el));
   // a printed page shows every figure, including those the reader never scrolled to
-  window.addEventListener('beforeprint', () => [...pending].forEach((el) => start(el, true)), { once: true });
+  window.addEventListener(
+    'beforeprint',
+    () => {
+      [...pending].forEach(mountNow);
+      root.querySelectorAll('.widget[data-widget]').forEach((el) => (el.dataset.reserve = 'released'));
+    },
+    { once: true },
+  );
 }
 
 export function destroyWidgets() {

@@ -6,11 +6,10 @@ import { createControls } from '../../experiment/controls.js';
 import { runFigure } from '../../experiment/figure.js';
 import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
-import { agreesWithPrinted, formatLike, formatNumber } from '../../ui/format.js';
+import { agreesWithPrinted, formatLike, formatNumber, withMinusSigns } from '../../ui/format.js';
+import { html, replaceWithHtml, setHtml } from '../../ui/html.js';
 import { TABLES } from './tables.js';
 import './style.css';
-
-const escapeHtml = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 export async function mount(el, props) {
   const spec = TABLES[props.table];
@@ -54,11 +53,9 @@ export async function mount(el, props) {
     if (key !== frameKey) {
       frameKey = key;
       drawn = new Map();
-      const head = `<tr><th scope="col">${spec.rowHeader}</th>${columns.map((col) => `<th scope="col">${col.label}</th>`).join('')}</tr>`;
-      const body = rows
-        .map((row) => `<tr><th scope="row">${row.label}</th>${columns.map(() => '<td></td>').join('')}</tr>`)
-        .join('');
-      table.innerHTML = `<caption>${props.caption ?? ''}</caption><thead>${head}</thead><tbody>${body}</tbody>`;
+      const head = html`<tr><th scope="col">${spec.rowHeader}</th>${columns.map((col) => html`<th scope="col">${col.label}</th>`)}</tr>`;
+      const body = rows.map((row) => html`<tr><th scope="row">${row.label}</th>${columns.map(() => html`<td></td>`)}</tr>`);
+      setHtml(table, html`<caption>${props.caption ?? ''}</caption><thead>${head}</thead><tbody>${body}</tbody>`);
       note.textContent = props.published && !comparable
         ? 'The published values are for the article’s settings; put the controls back to compare.'
         : '';
@@ -66,11 +63,11 @@ export async function mount(el, props) {
     const trs = table.tBodies[0].rows;
     rows.forEach((row, r) =>
       columns.forEach((col, k) => {
-        const html = cell(row.key, col.key, comparable ? props.published?.[row.key]?.[col.key] : undefined);
+        const markup = cell(row.key, col.key, comparable ? props.published?.[row.key]?.[col.key] : undefined);
         const id = `${row.key}|${col.key}`;
-        if (drawn.get(id) === html) return;
-        drawn.set(id, html);
-        trs[r].cells[k + 1].outerHTML = html;
+        if (drawn.get(id) === markup.text) return;
+        drawn.set(id, markup.text);
+        replaceWithHtml(trs[r].cells[k + 1], markup);
       }),
     );
   }
@@ -79,27 +76,27 @@ export async function mount(el, props) {
     const needs = spec.needs(row, col, current);
     const { results, progress, failed } = live;
     const error = needs.map((id) => failed.get(id)).find(Boolean);
-    if (error) return `<td class="failed" title="${error}">error</td>`;
+    if (error) return html`<td class="failed" title="${error}">error</td>`;
     if (!needs.every((id) => results.has(id))) {
       const done = needs.reduce((sum, id) => sum + (results.has(id) ? 1 : progress.get(id) ?? 0), 0) / needs.length;
-      return `<td class="pending" aria-busy="true"><span class="meter" style="--done:${done}"></span><span class="visually-hidden">computing, ${Math.round(done * 100)}%</span></td>`;
+      return html`<td class="pending" aria-busy="true"><span class="meter" style="--done:${done}"></span><span class="visually-hidden">computing, ${Math.round(done * 100)}%</span></td>`;
     }
     let value;
     try {
       value = spec.value(row, col, current, results, stack);
     } catch (error) {
       // a summary that does not exist for these runs (the kernel says why): said in the cell, not a crash
-      return `<td class="failed reason">${escapeHtml(error.message)}</td>`;
+      return html`<td class="failed reason">${error.message}</td>`;
     }
-    const shown = printed ? formatLike(value, printed, 2) : spec.format ? spec.format(value, col) : formatNumber(value, 4);
-    const published = printed
-      ? ` <span class="published" title="the article's printed value">published ${printed}</span>${
-          agreesWithPrinted(value, printed)
-            ? '<span class="agrees" role="img" aria-label="agrees to the printed digits">✓</span>'
-            : '<span class="differs" role="img" aria-label="differs from the printed value">≠</span>'
-        }`
-      : '';
-    return `<td data-value="${value}"${printed ? ` data-published="${printed}"` : ''}><span class="computed">${shown}</span>${published}</td>`;
+    const shown = withMinusSigns(printed ? formatLike(value, printed, 2) : spec.format ? spec.format(value, col) : formatNumber(value, 4));
+    const published =
+      printed &&
+      html` <span class="published" title="the article's printed value">published <span class="num">${withMinusSigns(printed)}</span></span>${
+        agreesWithPrinted(value, printed)
+          ? html`<span class="agrees" role="img" aria-label="agrees to the printed digits">✓</span>`
+          : html`<span class="differs" role="img" aria-label="differs from the printed value">≠</span>`
+      }`;
+    return html`<td data-value="${value}"${printed && html` data-published="${printed}"`}><span class="computed num">${shown}</span>${published}</td>`;
   }
 
   return runFigure(el, { settings, controls, live, start });

@@ -1,7 +1,7 @@
 // Exercise values in their spellings: as the reader types and reads them (a number, a list, a list of rows),
 // as the kernels take and return them ({rows, cols, values}), as text for input fields, and as the values a
 // worked solution or a practice card fills its placeholders with, each in its own shape.
-import { formatNumber } from '../../ui/format.js';
+import { formatNumber, withHyphens } from '../../ui/format.js';
 
 /** {rows, cols, values} from a number, a list or a list of rows; with ulp (same shape) it rides along, flat. */
 export function toKernel(value, ulp) {
@@ -23,9 +23,9 @@ export function fromKernel({ rows, cols, values }, kind) {
 
 /** Text for an input field: "2, 4, 4, 6", or rows joined by "; " */
 export function asText(value) {
-  if (typeof value === 'number') return formatNumber(value, 8).replace('−', '-');
+  if (typeof value === 'number') return withHyphens(formatNumber(value, 8));
   if (Array.isArray(value) && Array.isArray(value[0])) return value.map(asText).join('; ');
-  return value.map((x) => formatNumber(x, 8).replace('−', '-')).join(', ');
+  return value.map((x) => withHyphens(formatNumber(x, 8))).join(', ');
 }
 
 /** How the page read an answer, for the "interpreted as" line. */

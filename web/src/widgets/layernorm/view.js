@@ -76,7 +76,8 @@ export function createView() {
       ['Normalise', `\\hat z = \\frac{${xName} - \\mu}{\\sqrt{\\sigma^2+${eName}}} = ${texVector(s.zhat)}`],
       ['Scale and shift', `y = \\gamma \\odot \\hat z + \\beta = ${texVector(steps.y)}`],
     ];
-    $('.ln-steps').innerHTML = lines.map(([name, t]) => `<li><span class="step-name">${name}</span> ${tex(t)}</li>`).join('');
+    // a step too long for the screen scrolls in its own line (.scroll-x), never cut off by the widget's edge
+    $('.ln-steps').innerHTML = lines.map(([name, t]) => `<li><div class="scroll-x"><span class="step-name">${name}</span> ${tex(t)}</div></li>`).join('');
 
     const terms = [
       ['J', 'J = all three terms'],
@@ -107,7 +108,7 @@ export function createView() {
     $('.ln-jac-note').innerHTML = finite
       ? `Rows are numbered by the output ${tex('a')}, columns by the input ${tex('b')}. Each row sums to zero
          (${tex('J\\mathbf 1 = 0')}): adding the same amount to every entry of x changes nothing. Blue is negative,
-         red positive, white 0, on the scale below; hover a cell for its value, or open its values.`
+         red positive, white 0, on the scale below; hover over a cell, or tap it, for its value, or open its values.`
       : `The Jacobian does not exist here: its scale ${tex('\\gamma/\\sqrt{\\sigma^2+\\varepsilon}')} divides by 0.`;
   }
 

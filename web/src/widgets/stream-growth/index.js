@@ -7,6 +7,8 @@ import { chartFrame, runFigure } from '../../experiment/figure.js';
 import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
 import { createChart } from '../../ui/chart.js';
+import { withMinusSigns } from '../../ui/format.js';
+import { html } from '../../ui/html.js';
 
 const PALETTE = ['--accent', '--danger', '--ok', '--fg', '--muted'];
 const SQRT_DASH = [6, 4];
@@ -81,11 +83,20 @@ export async function mount(el, props) {
     });
     const series = curves.flatMap(({ s, exponent }, k) => {
       const c = PALETTE[k % PALETTE.length];
-      const power = exponent === undefined ? 'fitted power' : `fitted L^${exponent.toFixed(3)}`;
+      // the fitted power as an exponent, typeset: L raised to 0.272, not "L^0.272"
+      const power = exponent === undefined ? undefined : withMinusSigns(exponent.toFixed(3));
       return [
         { key: `${s}-sd`, label: `s = ${s}`, colour: c },
         { key: `${s}-sqrt`, label: `s = ${s}: √L growth`, colour: c, dash: SQRT_DASH, width: 1.5, points: false },
-        { key: `${s}-fit`, label: `s = ${s}: ${power}`, colour: c, dash: FIT_DASH, width: 1.5, points: false },
+        {
+          key: `${s}-fit`,
+          label: power === undefined ? `s = ${s}: fitted power` : `s = ${s}: fitted L to the power ${power}`,
+          labelHtml: power === undefined ? undefined : html`s = ${s}: fitted L<span class="visually-hidden"> to the power </span><sup>${power}</sup>`,
+          colour: c,
+          dash: FIT_DASH,
+          width: 1.5,
+          points: false,
+        },
       ];
     });
     const empty = blocks.map(() => null);

@@ -1,0 +1,66 @@
+// The table of contents on a long page (≈ 30,000 px): always within reach, the section being read marked
+// (aria-current="location"). Wide screens keep it in a column beside the text; narrower ones keep it at the
+// top and, once it is scrolled away, offer it from a "Contents" button at the window's corner.
+import { expect, test } from './fixtures.js';
+import { lightUrl } from './reach.js';
+
+const current = (list) => list.locator('a[aria-current="location"]');
+/** Scrolls the page so that the element is a little below the window's top, as a reader would. */
+const readAt = (page, selector) =>
+  page.evaluate((s) => window.scrollTo(0, document.querySelector(s).getBoundingClientRect().top + scrollY - 50), selector);
+
+test('1280 px: the contents stay in view beside the text and mark the section being read', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(lightUrl());
+  const nav = page.getByRole('navigation', { name: 'Contents' });
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(15_000);
+  for (const [at, section] of [['#the-residual-stream-grows', 'The residual stream grows'], ['#layernorm-one-vector-at-a-time', 'LayerNorm, one vector at a time'],
+    ['#exercise-5', 'Exercises']]) {
+    await readAt(page, at);
+    await expect(nav).toBeInViewport({ ratio: 1 });
+    await expect(current(nav)).toHaveText(section);
+    await expect(current(nav)).toHaveCount(1);
+  }
+  // beside the text, never over it: left of the column the text stands in
+  const [navRight, textLeft] = await Promise.all([
+    nav.evaluate((el) => el.getBoundingClientRect().right),
+    page.locator('main').evaluate((el) => el.getBoundingClientRect().left),
+  ]);
+  expect(navRight).toBeLessThanOrEqual(textLeft);
+  // a link there takes the reader to its section, which becomes the one marked
+  await nav.getByRole('link', { name: 'Up to ninety-six' }).click();
+  await expect(page.locator('#up-to-ninety-six')).toBeInViewport();
+  await expect(current(nav)).toHaveText('Up to ninety-six');
+});
+
+for (const width of [375, 1024]) {
+  test(`${width} px: once the contents at the top are scrolled away, a button opens them over the page`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 700 });
+    await page.goto(lightUrl());
+    const toggle = page.getByRole('button', { name: 'Contents' });
+    await expect(toggle).toBeHidden(); // the contents themselves are in view at the top
+    await readAt(page, '#the-residual-stream-grows');
+    await expect(toggle).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const panel = page.locator('#toc-panel');
+    await expect(panel).toBeInViewport();
+    await expect(current(panel)).toHaveText('The residual stream grows');
+    await expect(current(panel)).toBeFocused(); // the keyboard starts where the reader is
+    // Escape closes it and gives the focus back to the button
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(toggle).toBeFocused();
+    // a link closes it and takes the reader there, the section's heading clear of the button
+    await toggle.click();
+    await panel.getByRole('link', { name: 'Exercises' }).click();
+    await expect(panel).toBeHidden();
+    const [heading, button] = await Promise.all([
+      page.locator('#exercises').evaluate((el) => el.getBoundingClientRect().top),
+      toggle.evaluate((el) => el.getBoundingClientRect().bottom),
+    ]);
+    expect(heading).toBeGreaterThanOrEqual(button);
+    await expect(current(page.getByRole('navigation', { name: 'Contents' }))).toHaveText('Exercises');
+  });
+}

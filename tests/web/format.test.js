@@ -1,0 +1,43 @@
+// How the page writes numbers (web/src/ui/format.js) and builds markup from values (web/src/ui/html.js):
+// one minus sign everywhere a number is shown; every interpolated value escaped.
+import { describe, expect, it } from 'vitest';
+import { formatLike, formatNumber, texNumber, withHyphens, withMinusSigns } from '../../web/src/ui/format.js';
+import { escapeHtml, html, trusted } from '../../web/src/ui/html.js';
+
+describe('one minus sign', () => {
+  it('the mantissa and the exponent of a shown number both get "−" (U+2212), never a hyphen', () => {
+    expect(formatNumber(-2e-5)).toBe('−2e−5');
+    expect(formatNumber(2e-5)).toBe('2e−5');
+    expect(formatNumber(-1.41421356)).toBe('−1.4142');
+    expect(formatNumber(-Infinity)).toBe('−∞');
+    for (const n of [-3.5e-9, -0.000123, -42, -7.25e12]) expect(formatNumber(n)).not.toContain('-');
+  });
+
+  it('a value written as its published one is compared in the article’s spelling, shown in the page’s', () => {
+    expect(formatLike(0.17767, '1.78e-01', 2)).toBe('1.7767e-01');
+    expect(withMinusSigns(formatLike(0.17767, '1.78e-01', 2))).toBe('1.7767e−01');
+  });
+
+  it('TeX and input fields get the ASCII hyphen back', () => {
+    expect(texNumber(-2e-5)).toBe('-2\\times10^{-5}');
+    expect(texNumber(-Infinity)).toBe('-\\infty');
+    expect(withHyphens(formatNumber(-2.5e-7, 8))).toBe('-2.5e-7');
+  });
+});
+
+describe('markup from values', () => {
+  it('escapes every interpolated value, in text and in attributes', () => {
+    const error = 'bad "quoted" <b>bold</b> & \'single\'';
+    expect(html`<td title="${error}">${error}</td>`.toString()).toBe(
+      '<td title="bad &quot;quoted&quot; &lt;b&gt;bold&lt;/b&gt; &amp; &#39;single&#39;">bad &quot;quoted&quot; &lt;b&gt;bold&lt;/b&gt; &amp; &#39;single&#39;</td>',
+    );
+    expect(escapeHtml('<img src=x onerror=alert(1)>')).toBe('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('nests markup it made, joins lists, draws nothing for null, undefined and false', () => {
+    const cells = ['a<', 'b'].map((v) => html`<td>${v}</td>`);
+    expect(html`<tr>${cells}${null}${undefined}${false}</tr>`.toString()).toBe('<tr><td>a&lt;</td><td>b</td></tr>');
+    expect(html`<p>${trusted('<em>typeset</em>')}</p>`.toString()).toBe('<p><em>typeset</em></p>');
+    expect(html`<p>${0}</p>`.toString()).toBe('<p>0</p>');
+  });
+});

@@ -1,0 +1,76 @@
+// The page's side of the service worker (sw.js): register it, answer its "which build do you run?" (the address
+// of this page's entry script names its build), and tell the reader when a newer build is ready, with a
+// button that switches to it: the waiting worker takes over, then the page reloads, whole, from the new build.
+// Until then the page keeps running on its own build, online or off.
+let notice;
+let switching = false; // the reader asked for the new build: the next change of worker reloads the page
+
+function offer(registration) {
+  if (notice) return;
+  notice = document.createElement('div');
+  notice.className = 'new-version';
+  notice.setAttribute('role', 'status');
+  const text = document.createElement('span');
+  text.textContent = 'A new version of this chapter is ready.';
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.textContent = 'Reload';
+  const later = document.createElement('button');
+  later.type = 'button';
+  later.textContent = 'Not now';
+  reload.addEventListener('click', () => {
+    reload.disabled = true;
+    const waiting = registration.waiting;
+    if (!waiting) return location.reload(); // already active (another tab switched): the reload gets it
+    switching = true;
+    waiting.postMessage({ type: 'skip-waiting' }); // then 'controllerchange' reloads
+  });
+  later.addEventListener('click', () => notice.remove());
+  notice.append(text, reload, later);
+  document.body.append(notice);
+}
+
+/** Asks the worker in control whether it serves this page's build; if not, a reload brings the page in line. */
+function hello(registration, entry) {
+  const controller = navigator.serviceWorker.controller;
+  if (!controller) return;
+  const channel = new MessageChannel();
+  channel.port1.onmessage = ({ data }) => {
+    if (data?.same === false) offer(registration);
+  };
+  controller.postMessage({ type: 'hello', entry }, [channel.port2]);
+}
+
+/** scriptUrl: the worker's address; entry: the URL of the page's entry script (import.meta.url of main.js). */
+export function keepOneBuild(scriptUrl, entry) {
+  const container = navigator.serviceWorker;
+  container.addEventListener('message', ({ data, ports }) => {
+    if (data?.type === 'which-build') ports[0]?.postMessage({ entry });
+  });
+  container.startMessages();
+  // after the page has loaded, so precaching never competes with the first figures
+  window.addEventListener('load', async () => {
+    let registration;
+    try {
+      registration = await container.register(scriptUrl);
+    } catch {
+      // no offline copy (private mode, storage refused): the page works as it is
+    }
+    if (!registration) return; // (some automation answers a registration with nothing)
+    const waitingForReader = (worker) => worker && container.controller && offer(registration);
+    waitingForReader(registration.waiting);
+    registration.addEventListener('updatefound', () => {
+      const worker = registration.installing;
+      worker?.addEventListener('statechange', () => worker.state === 'installed' && waitingForReader(worker));
+    });
+    container.addEventListener('controllerchange', () => (switching ? location.reload() : hello(registration, entry)));
+    hello(registration, entry);
+    // a tab left open for days still hears of a new build: look again when the reader comes back
+    let checked = Date.now();
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState !== 'visible' || Date.now() - checked < 3_600_000) return;
+      checked = Date.now();
+      registration.update().catch(() => {});
+    });
+  });
+}
