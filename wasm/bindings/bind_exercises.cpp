@@ -11,24 +11,22 @@
 namespace tk::js {
 namespace {
 
-int exercise_number(double n) {
-  require(n == std::floor(n) && std::abs(n) < 1e9, "the exercise number must be a whole number");
-  return int(n);
-}
+int exercise_number(const val& n) { return whole_arg(n, "the exercise number"); }
 
 // Seeds are JS numbers: whole, 0 … 2^53, all exact in a double.
-std::uint64_t seed_from(double seed) {
+std::uint64_t seed_from(const val& v) {
+  const double seed = number_arg(v, "seed");
   require(seed == std::floor(seed) && seed >= 0 && seed <= 9007199254740992.0, "seed must be a whole number from 0 to 2^53");
   return std::uint64_t(seed);
 }
 
+// The most numbers one value may hold: the exercises' largest matrix is 16 × 16.
+constexpr double kMaxValueNumbers = 4096;
+
 ExerciseValue value_from(const val& v, const std::string& name) {
   require(v.typeOf().as<std::string>() == "object" && !v.isNull(), name + " must be an object {rows, cols, values}");
-  const val values = v["values"];
-  require(val::global("Array").call<bool>("isArray", values) || val::global("ArrayBuffer").call<bool>("isView", values),
-          name + ".values must be an array of numbers");
   ExerciseValue out;
-  out.values = emscripten::convertJSArrayToNumberVector<double>(values);
+  out.values = numbers_arg(v["values"], name + ".values", kMaxValueNumbers);
   out.rows = int_field(v, "rows", 1);
   out.cols = int_field(v, "cols", int(out.values.size()));
   return out;
@@ -68,15 +66,15 @@ val exercise_numbers() {
   });
 }
 
-val exercise_defaults_js(double n) {
+val exercise_defaults_js(val n) {
   return guarded([&] { return to_js(exercise_defaults(exercise_number(n))); });
 }
 
-val exercise_variant_js(double n, double seed) {
+val exercise_variant_js(val n, val seed) {
   return guarded([&] { return to_js(exercise_variant(exercise_number(n), seed_from(seed))); });
 }
 
-val solve_exercise_js(double n, val inputs) {
+val solve_exercise_js(val n, val inputs) {
   return guarded([&] {
     const ExerciseSolution s = solve_exercise(exercise_number(n), inputs_from(inputs));
     val parts = val::array();
@@ -108,7 +106,7 @@ val solve_exercise_js(double n, val inputs) {
   });
 }
 
-val grade_part_js(double n, val inputs, val part, val answer) {
+val grade_part_js(val n, val inputs, val part, val answer) {
   return guarded([&] {
     require(part.isString(), "part must be a string (a part id)");
     const ExerciseSolution s = solve_exercise(exercise_number(n), inputs_from(inputs));
@@ -127,7 +125,7 @@ val grade_part_js(double n, val inputs, val part, val answer) {
   });
 }
 
-std::string check_well_posed_js(double n, val inputs) {
+std::string check_well_posed_js(val n, val inputs) {
   return guarded([&] {
     const int number = exercise_number(n);
     return check_well_posed(number, solve_exercise(number, inputs_from(inputs)));

@@ -45,10 +45,13 @@ void for_each_param(LayerNormParams& p, const LayerNormGrads& g, F&& f) {
 }
 
 // x (N, d), p.gamma (d), p.beta (d), eps ≥ 0. Returns y (N, d). Rows whose sigma is 0 (all entries equal,
-// ε = 0) come out as NaN: that is the 0/0 the chapter explains, not an error.
+// ε = 0) come out as NaN: that is the 0/0 the chapter explains, not an error. Every other non-finite result
+// is refused with a message: a variance that overflows, or underflows to 0 for entries that differ, and an
+// output γ·ẑ + β beyond float64's range.
 Mat layernorm_forward(const Mat& x, const LayerNormParams& p, double eps, LayerNormCache& cache);
 
-// dy (N, d) → grads.dx, dgamma, dbeta, using the cache of the forward call that produced y.
+// dy (N, d), finite → grads.dx, dgamma, dbeta, using the cache of the forward call that produced y. A row
+// with sigma = 0 gives NaN in its dx row and in dγ (the forward's 0/0); any other overflow is refused.
 void layernorm_backward(const Mat& dy, const LayerNormParams& p, const LayerNormCache& cache, LayerNormGrads& grads);
 
 // The exact (d, d) Jacobian of y with respect to x for one row x (d), and its three terms, which sum to J.
@@ -59,6 +62,8 @@ struct LayerNormJacobian {
   Mat variance_removal;  // (d, d)  −γ_a/sigma · zhat_a zhat_b / d
   double sigma;          // √(var + ε) of the row
 };
+// d ≤ kMaxJacobianWidth (a d × d matrix and its three terms). NaN when sigma = 0, as the forward.
+constexpr Eigen::Index kMaxJacobianWidth = 1024;
 LayerNormJacobian layernorm_jacobian(const Vec& x, const Vec& gamma, double eps);
 
 // One row, every intermediate the step-by-step solution prints (mean → deviations → squares →

@@ -6,7 +6,8 @@
 
 namespace tk {
 
-// Median; for an even count the mean of the middle two (the article's "median of 6"). Throws if empty.
+// Median; for an even count the mean of the middle two (the article's "median of 6"). Throws if empty or if a
+// value is not finite (a NaN's place in the order, and so the answer, would be arbitrary).
 double median(std::vector<double> values);
 
 struct StreamGrowth {
@@ -14,10 +15,11 @@ struct StreamGrowth {
   double exponent;    // ln(factor) / ln(L): 0.5 would be √L growth
   double sqrt_depth;  // √L, the factor the "add L independent terms" argument predicts
 };
-// stream_sd (L ≥ 2) as run_stack reports it.
+// stream_sd (L ≥ 2) as run_stack reports it; the first and last entries must be positive and finite.
 StreamGrowth stream_growth(const std::vector<double>& stream_sd);
 
 // first · i^exponent for i = 1 … L: the stream's sd if it grew as a power of depth (exponent 0.5: √L).
+// Throws when an input is not finite or the curve leaves float64's range.
 std::vector<double> growth_curve(double first, double exponent, int L);
 
 }  // namespace tk
