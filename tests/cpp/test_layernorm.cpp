@@ -210,7 +210,7 @@ TEST(LayerNormBadInput, NoSilentInfinityOrNaN) {
   // γ·ẑ + β beyond float64: ẑ = ±√(d − 1) at most, here 2 for d = 5
   const Vec x = vec({0, 0, 0, 0, 1});
   EXPECT_EQ(message([&] { layernorm_steps(x, Vec::Constant(5, 1e308), Vec::Zero(5), 0); }),
-            "the output γ·ẑ + β goes beyond float64's range (about ±1.8e308): make γ or β smaller");
+            "gamma or beta is too large: the output γ·ẑ + β goes beyond float64's range (about ±1.8e308)");
   // entries that differ, but whose squared deviations underflow to 0: not the equal-entries 0/0
   EXPECT_NE(message([&] { layernorm_steps(vec({0, 1e-200}), Vec::Ones(2), Vec::Zero(2), 0); }).find("squares vanish"),
             std::string::npos);
@@ -222,7 +222,7 @@ TEST(LayerNormBadInput, NoSilentInfinityOrNaN) {
   EXPECT_EQ(message([&] { layernorm_backward(Mat(vec({0.5, NAN, 1}).transpose()), p, cache, grads); }),
             "dy must contain only finite numbers");
   EXPECT_EQ(message([&] { layernorm_backward(Mat(vec({1e307, -1e307, 0}).transpose()), p, cache, grads); }),
-            "the gradient goes beyond float64's range (about ±1.8e308): make dy or γ smaller");
+            "dy or gamma is too large: the gradient goes beyond float64's range (about ±1.8e308)");
   // the Jacobian: γ/σ beyond float64, and a width whose d × d matrices would not fit
   EXPECT_NE(message([&] { layernorm_jacobian(vec({0, 1e-150}), Vec::Constant(2, 1e300), 0); }).find("γ/σ"),
             std::string::npos);

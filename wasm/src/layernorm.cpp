@@ -46,16 +46,16 @@ Mat layernorm_forward(const Mat& x, const LayerNormParams& p, double eps, LayerN
   require(cache.var.allFinite(), "the variance overflows float64: the entries are too far apart (keep them below about 1e150)");
   cache.sigma = (cache.var.array() + eps).sqrt();
   for (Eigen::Index r = 0; r < x.rows(); ++r) {  // sigma = 0 must mean equal entries, not squares lost to underflow
-    require(cache.sigma(r) > 0 || cache.dev.row(r).isZero(0), "the entries of a row differ by so little (below about "
-            "1e-154) that their squares vanish in float64 and the variance comes out 0: with ε = 0 that row cannot be "
-            "normalised; use ε > 0 or spread the entries");
+    require(cache.sigma(r) > 0 || cache.dev.row(r).isZero(0), "the entries of x differ by so little (below about 1e-154) "
+            "that their squares vanish in float64 and the variance comes out 0: with ε = 0 they cannot be normalised; "
+            "use ε > 0 or spread the entries");
   }
   // 0/0 stays NaN on purpose when sigma = 0 (all entries equal, eps = 0).
   cache.zhat = cache.dev.array().colwise() / cache.sigma.array();
 
   Mat y = (cache.zhat.array().rowwise() * gamma.transpose().array()).rowwise() + beta.transpose().array();
-  require(finite_where_defined(y, cache.sigma), "the output γ·ẑ + β goes beyond float64's range (about ±1.8e308): "
-                                                "make γ or β smaller");
+  require(finite_where_defined(y, cache.sigma), "gamma or beta is too large: the output γ·ẑ + β goes beyond "
+                                                "float64's range (about ±1.8e308)");
   return y;
 }
 
@@ -82,7 +82,7 @@ void layernorm_backward(const Mat& dy, const LayerNormParams& p, const LayerNorm
   const bool defined = (cache.sigma.array() > 0).all();
   require(finite_where_defined(grads.dx, cache.sigma) &&
               (!defined || (grads.dgamma.allFinite() && grads.dbeta.allFinite())),
-          "the gradient goes beyond float64's range (about ±1.8e308): make dy or γ smaller");
+          "dy or gamma is too large: the gradient goes beyond float64's range (about ±1.8e308)");
 }
 
 LayerNormJacobian layernorm_jacobian(const Vec& x, const Vec& gamma, double eps) {
@@ -102,8 +102,8 @@ LayerNormJacobian layernorm_jacobian(const Vec& x, const Vec& gamma, double eps)
   jac.mean_removal = (-scale / double(d)) * RowVec::Ones(d);
   jac.variance_removal = (-scale.cwiseProduct(zhat) / double(d)) * zhat.transpose();
   jac.J_y_x = jac.diagonal + jac.mean_removal + jac.variance_removal;
-  require(jac.sigma == 0 || jac.J_y_x.allFinite(), "the Jacobian's scale γ/σ goes beyond float64's range (σ is "
-                                                   "tiny): use ε > 0, spread the entries or make γ smaller");
+  require(jac.sigma == 0 || jac.J_y_x.allFinite(), "gamma is too large for this x: the Jacobian's scale γ/σ goes "
+                                                   "beyond float64's range (σ is tiny); use ε > 0 or spread the entries");
   return jac;
 }
 

@@ -2,7 +2,9 @@
 // before any starts, keep their results, progress and errors as they arrive, redraw at most once a frame,
 // and keep the reader told in a footer line, with a Compute button to resume after a cancel.
 import { loadStack } from '../kernels/stack.js';
-import { getPool } from './pool.js';
+import { assessWork, recordRun } from './budget.js';
+import { cachedNow } from './cache.js';
+import { getPool, runKey } from './pool.js';
 import { createRunSet } from './runs.js';
 
 /**
@@ -23,7 +25,12 @@ export async function createLiveRuns({ el, render, restart, what = 'values' }) {
   compute.type = 'button';
   compute.textContent = 'Compute';
   compute.hidden = true;
-  compute.addEventListener('click', () => restart());
+  let asking = null; // the run set over the work budget that waits for the reader's yes (its key)
+  let approved = null;
+  compute.addEventListener('click', () => {
+    approved = asking ?? approved;
+    restart();
+  });
 
   let frame;
   const soon = (data) => {
@@ -48,7 +55,21 @@ export async function createLiveRuns({ el, render, restart, what = 'values' }) {
         for (const r of runs) stack.check(r.options);
       } catch (error) {
         footer.textContent = `Cannot run: ${error.message}`;
+        compute.hidden = true;
         runSet.cancel();
+        return false;
+      }
+      // a link can ask for days of work: above the budget (budget.js) show the estimate and wait for a yes
+      const full = runs.map((r) => ({ ...stack.defaults, ...r.options }));
+      const todo = full.filter((o) => !cachedNow(runKey(o)));
+      const work = assessWork(todo.reduce((sum, o) => sum + stack.flops(o), 0), todo.length, getPool().size);
+      const key = JSON.stringify(full.map(runKey));
+      asking = work.over && key !== approved ? key : null;
+      compute.textContent = asking ? 'Compute anyway' : 'Compute';
+      if (asking) {
+        runSet.cancel();
+        footer.textContent = `This would start ${work.text} Nothing has started yet.`;
+        compute.hidden = false;
         return false;
       }
       live.results = new Map();
@@ -65,7 +86,10 @@ export async function createLiveRuns({ el, render, restart, what = 'values' }) {
         },
         onResult: (r, { result, seconds, cached }) => {
           live.results.set(r.id, result);
-          if (!cached) computeSeconds += seconds;
+          if (!cached) {
+            computeSeconds += seconds;
+            recordRun(stack.flops({ ...stack.defaults, ...r.options }), seconds);
+          }
           soon(true);
         },
         onError: (r, error) => {
