@@ -851,6 +851,12 @@ std::string check_well_posed(int n, const ExerciseSolution& s) {
 
   for (const ExercisePart& p : s.parts) {
     if (!all_finite(p.answer)) return non_finite_reason(n, p);
+    for (double r : p.answer.values) {  // the grader accepts r ± tolerance: both ends must be numbers
+      if (!std::isfinite(r + tolerance(p, r)) || !std::isfinite(r - tolerance(p, r))) {
+        return "the answer to '" + p.id + "' is " + fmt(r) + ", so close to float64's limit (about 1.8e308) that no " +
+               "tolerance fits around it: use smaller numbers";
+      }
+    }
   }
 
   for (const Misconception& m : s.misconceptions) {
