@@ -1,7 +1,7 @@
-// The stack's memory estimate (stack_memory_bytes, which validate() holds against the tab's limit) against
-// the peak the kernels really allocate, counted by heap_counter over a grid of shapes: the estimate must
-// never be below the peak (else a run the check let through can die of bad_alloc), nor far above it
-// (else runs that fit are refused).
+// The memory estimates (stack_memory_bytes for the article's runs, train_memory_bytes for the training lab,
+// which validate() holds against the tab's limit) against the peak the kernels really allocate, counted by
+// heap_counter over a grid of shapes: an estimate must never be below the peak (else a run the check let
+// through can die of bad_alloc), nor far above it (else runs that fit are refused).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -10,6 +10,7 @@
 
 #include "heap_counter.hpp"
 #include "stack.hpp"
+#include "train.hpp"
 
 namespace tk {
 namespace {
@@ -68,6 +69,28 @@ TEST(StackMemory, LongSequencesAreRefusedBeforeTheyRun) {
     ADD_FAILURE() << "validate accepted " << describe(c);
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("more than the 768 MiB a browser tab can give it"), std::string::npos) << e.what();
+  }
+}
+
+// A training run holds every block's weights, Adam moments and caches at once: its peak is reached within its
+// first steps (the moments are allocated as the first backward reaches each block), so three steps show it.
+TEST(TrainMemory, EstimateCoversTheMeasuredPeakAndNotMuchMore) {
+  for (Task task : {Task::Regress, Task::Char}) {
+    for (const StackConfig& s : grid()) {
+      if (s.L > 4 || (task == Task::Char && s.T > 64)) continue;  // a few steps of each shape, quickly
+      TrainConfig c;
+      c.task = task, c.stack = s, c.steps = 3;
+      c.stream_grads = s.L % 2 == 0;
+      const double peak = double(test::peak_bytes_of([&] {
+        Trainer trainer(c);
+        while (!trainer.finished()) trainer.step();
+      }));
+      const double estimate = train_memory_bytes(c);
+      const std::string what = std::string(task_name(task)) + " " + describe(s);
+      std::printf("%-58s peak %10.0f  estimate %10.0f  (%.2f x peak)\n", what.c_str(), peak, estimate, estimate / peak);
+      EXPECT_GE(estimate, peak) << what;
+      EXPECT_LE(estimate - stack_gemm_scratch_bytes(s), 1.3 * peak + kSmallAllocationsBytes) << what;
+    }
   }
 }
 

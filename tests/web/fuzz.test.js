@@ -14,7 +14,11 @@ import { parseMatrix, parseNumber, parseVector } from '../../web/src/ui/parse.js
 const SEED = 20261130;
 let cases = 0; // every property's runs, summed: at least MIN_CASES per `npm test`
 const MIN_CASES = 10_000;
-const run = (property, numRuns) => fc.assert(property, { seed: SEED, numRuns });
+// Each property starts from the module's state as it finds it, so a failure names the property that caused it.
+const run = (property, numRuns) => {
+  if (K) start = { memory: K.HEAPU8.buffer.byteLength, inUse: inUse(), handles: K.count_emval_handles() };
+  fc.assert(property, { seed: SEED, numRuns });
+};
 
 // ---- what counts as a reader's message ----
 
@@ -117,7 +121,8 @@ const eps = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(0, 1e-5, 1) }, { we
 const layerNormRows = fc.record({ rows: fc.integer({ min: 0, max: 3 }), cols: fc.integer({ min: 0, max: 5 }) });
 
 // Stack options: small shapes (every run takes milliseconds), any field sometimes wrong
-const option = (valid) => fc.oneof({ weight: 12, arbitrary: valid }, { weight: 1, arbitrary: anything });
+// a field left undefined takes the kernel's default, a protocol-sized run: too slow (and too large) for a case
+const option = (valid) => fc.oneof({ weight: 12, arbitrary: valid }, { weight: 1, arbitrary: anything.filter((v) => v !== undefined) });
 const stackOptions = fc.oneof(
   { weight: 12, arbitrary: fc.record(
     {
@@ -137,7 +142,51 @@ const stackOptions = fc.oneof(
   ) },
   { weight: 1, arbitrary: anything.filter((v) => !isPlainObject(v)) },
 );
+// Training options: the stack's small shapes, a few steps, the optimiser's settings, sometimes wrong
+const trainOptions = fc.oneof(
+  { weight: 12, arbitrary: fc.record(
+    {
+      task: option(fc.constantFrom('regress', 'char', 'chars')),
+      placement: option(fc.constantFrom('pre', 'post', 'nores')),
+      L: option(fc.integer({ min: 0, max: 3 })),
+      d: option(fc.constantFrom(1, 2, 4, 8)),
+      heads: option(fc.integer({ min: 0, max: 2 })),
+      ffnMult: option(fc.integer({ min: 1, max: 2 })),
+      B: option(fc.integer({ min: 1, max: 2 })),
+      T: option(fc.integer({ min: 1, max: 6 })),
+      seed: option(fc.integer({ min: 0, max: 1000 })),
+      scale: option(fc.constantFrom(0, 1, 3)),
+      causal: option(fc.boolean()),
+      activation: option(fc.constantFrom('relu', 'gelu')),
+      lr: option(fc.constantFrom(0, 1e-3, 3e-3, 0.1, 10, 1e6, -1)),
+      beta1: option(fc.constantFrom(0, 0.9, 0.999, 1, -0.1)),
+      beta2: option(fc.constantFrom(0, 0.9, 0.999, 1)),
+      eps: option(fc.constantFrom(0, 1e-8, 1, -1)),
+      warmup: option(fc.integer({ min: -1, max: 4 })),
+      steps: option(fc.integer({ min: 0, max: 3 })),
+      streamGrads: option(fc.boolean()),
+    },
+    { requiredKeys: ['L', 'd', 'B', 'T', 'steps'] }, // the lab's defaults (L = 24, 150 steps) are slow for a fuzz case
+  ) },
+  { weight: 1, arbitrary: anything.filter((v) => !isPlainObject(v)) },
+);
+// A training run to its end, always deleted: its records, or the error its start or a step threw
+function train(options) {
+  const run = new K.Trainer(options);
+  try {
+    const records = [];
+    while (!run.finished()) records.push(run.step());
+    return { records, stepsDone: run.stepsDone() };
+  } finally {
+    run.delete();
+  }
+}
+// A learning rate far past the lab's cliff blows the weights up: NaN and ∞ are then the documented outcome
+// (the lab's summary calls such a run diverged). Below it a run's numbers stay finite.
+const learningRateOf = (options) => (isPlainObject(options) && typeof options.lr === 'number' ? options.lr : K.trainDefaults().lr);
+
 const WARM_UP_OPTIONS = [{ L: 4, d: 16, heads: 1, ffnMult: 3, B: 3, T: 6 }, {}]; // the largest scratch gemm keeps
+const WARM_UP_TRAINING = ['regress', 'char'].map((task) => ({ task, L: 1, d: 8, heads: 1, ffnMult: 2, B: 2, T: 6, steps: 1 }));
 
 // L as runStack reads it: the option, or the kernel's default when left out
 const depthOf = (options) => (options && typeof options === 'object' && options.L !== undefined ? options.L : K.stackDefaults().L);
@@ -234,7 +283,35 @@ const BINDINGS = {
   streamGrowth: { args: () => fc.tuple(fc.oneof(list(0, 9), list(2, 9).map((a) => Float64Array.from(a.map(Math.abs))), anything)) },
   growthCurve: { args: () => fc.tuple(num, num, whole(-2, 300)) },
   stackFlops: { args: () => fc.tuple(stackOptions) },
+  trainDefaults: { args: () => fc.constant([]) },
+  trainCheck: { args: () => fc.tuple(trainOptions) },
+  trainFlops: { args: () => fc.tuple(trainOptions) },
+  trainThreshold: { args: () => fc.tuple(fc.oneof(fc.constantFrom('regress', 'char', 'chars'), anything)) },
+  trainSummary: {
+    args: () => fc.tuple(fc.oneof(fc.constantFrom('regress', 'char'), anything), fc.oneof(list(0, 12), anything)),
+    allows: () => (path, r) => path === 'result.finalLoss' && r.diverged, // documented: a loss that blew up
+  },
+  Trainer: {
+    args: () => fc.tuple(trainOptions),
+    call: (options) => train(options),
+    allows: ([options]) => () => learningRateOf(options) > 1,
+    // any arguments: the constructor, then its methods with the rest of them (step only with a wrong count:
+    // a step at the lab's default shape is a slow case), then delete, twice
+    anyCall: (...args) => {
+      const run = new K.Trainer(...args);
+      const rest = args.slice(1);
+      try {
+        run.stepsDone(...rest);
+        run.finished(...rest);
+        if (rest.length) run.step(...rest);
+      } finally {
+        run.delete();
+        run.delete();
+      }
+    },
+  },
 };
+const callOf = (name) => BINDINGS[name].call ?? ((...a) => K[name](...a));
 
 // Every Embind function and class of the module, by name (constants and the glue's own exports left out).
 function bindingsOf(module) {
@@ -251,6 +328,7 @@ beforeAll(async () => {
   exerciseParts = new Map(exerciseNumbers.map((n) => [n, Array.from(K.solveExercise(n, exerciseDefaults.get(n)).parts, (p) => p.id)]));
   // warm up: gemm keeps its packed operands at the largest size asked so far; every exercise once
   for (const options of WARM_UP_OPTIONS) K.runStack(options, null);
+  for (const options of WARM_UP_TRAINING) train(options);
   for (const n of exerciseNumbers) K.exerciseVariant(n, 1);
   start = { memory: K.HEAPU8.buffer.byteLength, inUse: inUse(), handles: K.count_emval_handles() };
 });
@@ -262,8 +340,8 @@ describe('the wasm module’s bindings', () => {
 
   it.each(Object.keys(BINDINGS))('%s: messages, no silent non-finite value, memory back to its start', (name) => {
     const { args, allows = () => () => false } = BINDINGS[name];
-    const runs = name === 'runStack' ? 1200 : name === 'exerciseVariant' ? 300 : 500;
-    run(fc.property(args(), (a) => check(name, a, () => K[name](...a), allows(a))), runs);
+    const runs = { runStack: 1000, Trainer: 400, exerciseVariant: 300 }[name] ?? 400;
+    run(fc.property(args(), (a) => check(name, a, () => callOf(name)(...a), allows(a))), runs);
   });
 
   it('any binding, any arguments (wrong count, wrong types): a plain Error with a sentence, or a contract kept', () => {
@@ -273,7 +351,7 @@ describe('the wasm module’s bindings', () => {
         // an options object of runStack's is a run at the protocol's defaults (L = 20, d = 128): slow, and
         // covered with small shapes above
         fc.pre(!(name === 'runStack' && isPlainObject(a[0])));
-        check(name, a, () => K[name](...a), (BINDINGS[name].allows ?? (() => () => false))(a));
+        check(name, a, () => (BINDINGS[name].anyCall ?? callOf(name))(...a), (BINDINGS[name].allows ?? (() => () => false))(a));
       }),
       2000,
     );

@@ -95,11 +95,12 @@ val to_js(const Eigen::PlainObjectBase<Derived>& m) {  // Vec or row-major Mat, 
   return to_js(m.data(), m.size());
 }
 
-// A plain JS options object ({L: 20, …}), checked before any field is read.
+// A plain JS options object ({L: 20, …}), checked before any field is read: an array, a typed array or a
+// Date has no such fields, and would silently run the defaults.
 inline void require_options(const val& options, const std::string& name = "options") {
-  require(options.typeOf().as<std::string>() == "object" && !options.isNull() &&
-              !val::global("Array").call<bool>("isArray", options),
-          name + " must be an object such as {L: 20} (got " + kind_of(options) + ")");
+  const bool plain = options.typeOf().as<std::string>() == "object" && !options.isNull() &&
+                     val::global("Object")["prototype"]["toString"].call<std::string>("call", options) == "[object Object]";
+  require(plain, name + " must be an object such as {L: 20} (got " + kind_of(options) + ")");
 }
 
 // Fields of a plain JS options object; a missing (undefined) field takes the kernel's default.
@@ -133,19 +134,28 @@ inline std::string string_field(const val& object, const char* name, const std::
 // Runs a kernel call; any C++ exception reaches JS as a real Error carrying the kernel's message. An
 // allocation that fails (std::bad_alloc, or a std::vector asked for more than it can hold) gets the same
 // sentence as an estimate's refusal (memory_limit.hpp), ending with what the reader can reduce.
+// The reader-facing message of the exception being handled; call it inside a catch block.
+inline std::string current_error_message(const char* advice) {
+  try {
+    throw;
+  } catch (const std::bad_alloc&) {
+    return too_much_memory(0, advice);
+  } catch (const std::length_error&) {
+    return too_much_memory(0, advice);
+  } catch (const std::exception& e) {
+    return e.what();
+  } catch (...) {
+    return "the kernels stopped on an error they could not name";
+  }
+}
+
 template <class F>
 auto guarded(F&& f, const char* advice = "use smaller inputs") -> decltype(f()) {
   std::string message;
   try {
     return f();
-  } catch (const std::bad_alloc&) {
-    message = too_much_memory(0, advice);
-  } catch (const std::length_error&) {
-    message = too_much_memory(0, advice);
-  } catch (const std::exception& e) {
-    message = e.what();
   } catch (...) {
-    message = "the kernels stopped on an error they could not name";
+    message = current_error_message(advice);
   }
   val::global("Error").new_(message).throw_();
 }

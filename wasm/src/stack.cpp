@@ -1,6 +1,8 @@
 // The article's experiment (see stack.hpp).
 #include "stack.hpp"
 
+#include "loss.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -43,43 +45,36 @@ void validate(const StackConfig& c) {
   require(bytes <= kMaxStackMemoryBytes, too_much_memory(bytes, kStackMemoryAdvice));
 }
 
-namespace {
-
-// gemm's packed operands (wasm): kept between calls at the largest size any product of a run needed, A's rows
-// and B's columns padded to whole 4-row panels, times the inner dimension. Natively Eigen's blocking takes less.
-double gemm_scratch_doubles(const StackConfig& c) {
+BlockMemory block_memory_doubles(const StackConfig& c) {
   const double N = double(c.B) * c.T, d = c.d, F = double(c.ffn_mult) * c.d, T = c.T, hs = d / c.heads;
-  const auto panels = [](double n) { return 4 * std::ceil(n / 4); };
-  const double a = std::max({panels(N) * F, panels(F) * N, panels(T) * T});
-  const double b = std::max({panels(F) * d, panels(d) * F, panels(F) * N, panels(T) * hs, panels(hs) * T});
-  return a + b;
+  const double scores = double(c.B) * c.heads * T * T;  // P: every (sequence, head)'s T × T probabilities
+  const auto panels = [](double n) { return 4 * std::ceil(n / 4); };  // gemm pads to whole 4-row panels
+  BlockMemory m;
+  m.params = block_param_count(c);
+  m.cache = 10 * N * d + 2 * N * F + scores + 6 * N;  // attention x, q, k, v, o, P; FFN x, pre, h; 2 LNs
+  m.grads = 15 * N * d + N * F + m.params;             // BlockGrads and its buffers, and the stack's dx
+  // a forward's T × T scores, a cache entry replaced while its old buffer lives, sublayer sums; a backward's
+  // dP and dS, or LayerNorm's two (N, d) intermediates
+  m.temps = std::max(T * T + 2 * T + 4 * N * d + N * F, std::max(2 * T * T + T, 2 * N * d));
+  // A's rows and B's columns padded to panels, times the inner dimension, for every product of a block
+  m.gemm_scratch = std::max({panels(N) * F, panels(F) * N, panels(T) * T}) +
+                   std::max({panels(F) * d, panels(d) * F, panels(F) * N, panels(T) * hs, panels(hs) * T});
+  return m;
 }
 
-}  // namespace
-
 double stack_memory_bytes(const StackConfig& c) {
-  // Every buffer a run holds at its peak, in doubles: the backward of a block, when the stream, that block's
-  // weights, caches and gradients, the run's own matrices and one operation's temporaries are all alive.
+  // The peak is the backward of a block, when the stream, that block's weights, caches and gradients, the
+  // run's own matrices and one operation's temporaries are all alive.
   // tests/cpp/test_stack_memory.cpp holds this against the bytes the kernels really allocate.
-  const double N = double(c.B) * c.T, d = c.d, F = double(c.ffn_mult) * c.d, T = c.T;
-  const double scores = double(c.B) * c.heads * T * T;  // P: every (sequence, head)'s T × T probabilities
-
+  const double N = double(c.B) * c.T, d = c.d;
+  const BlockMemory block = block_memory_doubles(c);
   const double stream = (c.L + 1.0) * N * d;  // each block's input, kept for the backward
   const double run = 8 * N * d + 5 * c.L;     // x, target, y, y − target, dy, Pre-LN's final LN; the results
-  const double params = 4 * d * d + 2 * d * F + 9 * d + F;       // one block's weights, biases, γ, β
-  const double cache = 10 * N * d + 2 * N * F + scores + 6 * N;  // attention x, q, k, v, o; FFN x, pre, h; 2 LNs
-  const double grads = 15 * N * d + N * F + params;  // BlockGrads with its buffers, and the stack's dx
-  // The largest temporaries of one operation: a forward's T × T scores, a cache entry replaced while its
-  // old buffer lives, sublayer sums; a backward's dP and dS, or LayerNorm's two (N, d) intermediates.
-  const double forward_temps = T * T + 2 * T + 4 * N * d + N * F;
-  const double backward_temps = std::max(2 * T * T + T, 2 * N * d);
-
-  const double doubles = stream + run + params + cache + grads + std::max(forward_temps, backward_temps) +
-                         gemm_scratch_doubles(c);
+  const double doubles = stream + run + block.params + block.cache + block.grads + block.temps + block.gemm_scratch;
   return 8 * doubles + c.L * sizeof(TorchGenerator::State) + kSmallAllocationsBytes;
 }
 
-double stack_gemm_scratch_bytes(const StackConfig& c) { return 8 * gemm_scratch_doubles(c); }
+double stack_gemm_scratch_bytes(const StackConfig& c) { return 8 * block_memory_doubles(c).gemm_scratch; }
 
 const char* measure_name(Measure m) {
   switch (m) {
@@ -120,7 +115,7 @@ double stack_flops(const StackConfig& c) {
   return 3 * c.L * (projections + ffn + attention);         // forward, plus a backward of twice its cost
 }
 
-StackInit::StackInit(const StackConfig& config) : config_(config) {
+StackInit::StackInit(const StackConfig& config, bool draw_inputs) : config_(config) {
   const int d = config.d, F = config.ffn_mult * config.d;
   const std::uint64_t per_block = 4 * linear_draws(d, d) + linear_draws(d, F) + linear_draws(F, d);
   TorchGenerator gen(config.seed);
@@ -130,9 +125,16 @@ StackInit::StackInit(const StackConfig& config) : config_(config) {
     gen.discard(per_block);
   }
   // LayerNorms draw nothing; x and target come after every block's weights
-  x_ = randn(gen, Eigen::Index(config.B) * config.T, d);
-  target_ = randn(gen, Eigen::Index(config.B) * config.T, d);
-  after_inputs_ = gen;
+  if (draw_inputs) {
+    x_ = randn(gen, Eigen::Index(config.B) * config.T, d);
+    target_ = randn(gen, Eigen::Index(config.B) * config.T, d);
+  }
+  after_ = gen;
+}
+
+double block_param_count(const StackConfig& c) {
+  const double d = c.d, F = double(c.ffn_mult) * c.d;
+  return 4 * (d * d + d) + (F * d + F) + (d * F + d) + 4 * d;  // Wq…Wo, W1, W2 with biases; two LNs' γ, β
 }
 
 BlockParams StackInit::block(int i) const {
@@ -221,13 +223,13 @@ StackResult stack_forward_backward(const StackConfig& c, const StackParams& para
     if (progress) progress(i + 1, total_steps);
   });
 
-  // loss = mean((y − target)²), so dloss/dy = 2·(y − target) / (N·d)
-  const Mat residual = y - target;
-  r.loss = residual.squaredNorm() / double(residual.size());
-  const Mat dy = residual * (2.0 / double(residual.size()));
+  MseCache loss_cache;
+  r.loss = mse_forward(y, target, loss_cache);  // the article's loss, mean((y − target)²)
+  MseGrads loss_grads;
+  mse_backward(loss_cache, loss_grads);
 
   StackGrads grads;
-  stack_backward(dy, params, c, cache, grads, [&](int i, const BlockGrads& g) {
+  stack_backward(loss_grads.dx, params, c, cache, grads, [&](int i, const BlockGrads& g) {
     const BlockGradSquares sq = grad_squares(g);
     r.grad_norm[i] = std::sqrt(sq.weights + sq.biases + sq.layernorm);
     r.grad_norm_weights[i] = std::sqrt(sq.weights);
@@ -242,8 +244,8 @@ StackResult stack_forward_backward(const StackConfig& c, const StackParams& para
 
 double stack_loss(const StackConfig& c, const StackParams& params, const Mat& x, const Mat& target) {
   StackCache cache;
-  const Mat y = stack_forward(x, params, c, cache);
-  return (y - target).squaredNorm() / double(y.size());
+  MseCache loss_cache;
+  return mse_forward(stack_forward(x, params, c, cache), target, loss_cache);
 }
 
 StackResult run_stack(const StackConfig& config, const Progress& progress) {

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <type_traits>
 #include <vector>
 
 #include "block.hpp"
@@ -36,7 +37,7 @@ struct StackConfig {
 // a new field is added here once, and the bindings read, report and key runs by this list.
 // f(name, field) is called with int&, double&, bool&, std::uint64_t&, Placement& or Activation&.
 template <class Config, class F>
-void for_each_field(Config& c, F&& f) {
+auto for_each_field(Config& c, F&& f) -> std::enable_if_t<std::is_same_v<std::remove_const_t<Config>, StackConfig>> {
   f("placement", c.placement);
   f("L", c.L);
   f("d", c.d);
@@ -91,24 +92,39 @@ double stack_memory_bytes(const StackConfig& config);
 double stack_gemm_scratch_bytes(const StackConfig& config);
 constexpr double kSmallAllocationsBytes = 16 * 1024;  // closures, small vectors, the allocator's own headers
 
+// What one block holds, in doubles, by kind: the article's run keeps one block's worth at a time
+// (stack_memory_bytes), the training lab every block's parameters, moments and caches (train_memory_bytes).
+struct BlockMemory {
+  double params;        // weights, biases, γ, β
+  double cache;         // BlockCache: attention x, q, k, v, o and P (B·heads·T²); FFN x, pre, h; two LNs
+  double grads;         // BlockGrads with its buffers, and the stack's dx
+  double temps;         // the largest temporaries of one operation (scores, dP and dS, LN intermediates)
+  double gemm_scratch;  // gemm's packed operands, kept between calls at the largest size any product needed
+};
+BlockMemory block_memory_doubles(const StackConfig& config);
+
 // PyTorch's draws for one seed, replayed without keeping them: the generator state at the start of each
 // block, and x and target (drawn after all blocks, as in the protocol).
 class StackInit {
  public:
-  explicit StackInit(const StackConfig& config);
+  // draw_inputs = false stops after the blocks (a task that brings its own inputs draws them next).
+  explicit StackInit(const StackConfig& config, bool draw_inputs = true);
   BlockParams block(int i) const;              // block i (0-based), bit-identical to PyTorch's, output scale applied
   void draw_block(int i, BlockParams& p) const;  // the same, into p's existing buffers
   const Mat& x() const { return x_; }            // (N, d)
   const Mat& target() const { return target_; }  // (N, d)
-  // The generator as it stands after x and target: where a task draws what it adds (embeddings, a head).
-  const TorchGenerator& generator_after_inputs() const { return after_inputs_; }
+  // The generator as it stands after everything drawn here: where a task draws what it adds next.
+  const TorchGenerator& generator_after() const { return after_; }
 
  private:
   StackConfig config_;
   std::vector<TorchGenerator::State> block_start_;
   Mat x_, target_;
-  TorchGenerator after_inputs_;
+  TorchGenerator after_;
 };
+
+// Parameters of one block, every tensor counted (what memory estimates and optimisers size by).
+double block_param_count(const StackConfig& config);
 
 // Block i's parameters by reference, valid until the next call: stored blocks (training), or blocks redrawn
 // from the generator on demand (the sweep, which keeps no weights).
