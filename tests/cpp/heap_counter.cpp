@@ -11,25 +11,17 @@
 #include <cstdlib>
 #include <cstring>
 
-extern "C" {
+// The C library's own allocator, under the names it keeps for code that replaces malloc
 #if defined(__EMSCRIPTEN__)
-void* emscripten_builtin_malloc(std::size_t);
-void emscripten_builtin_free(void*);
-void* emscripten_builtin_memalign(std::size_t, std::size_t);
-#define REAL_MALLOC emscripten_builtin_malloc
-#define REAL_FREE emscripten_builtin_free
-#define REAL_MEMALIGN emscripten_builtin_memalign
+#define REAL(name) emscripten_builtin_##name
 #elif defined(__GLIBC__)
-void* __libc_malloc(std::size_t);
-void __libc_free(void*);
-void* __libc_memalign(std::size_t, std::size_t);
-#define REAL_MALLOC __libc_malloc
-#define REAL_FREE __libc_free
-#define REAL_MEMALIGN __libc_memalign
+#define REAL(name) __libc_##name
 #else
 #error "heap_counter.cpp needs glibc or emscripten"
 #endif
-}
+extern "C" void* REAL(malloc)(std::size_t);
+extern "C" void REAL(free)(void*);
+extern "C" void* REAL(memalign)(std::size_t, std::size_t);
 
 namespace {
 
@@ -48,7 +40,7 @@ void* counted(void* p) {
 void release(void* p) {
   if (!p) return;
   g_in_use -= malloc_usable_size(p);
-  REAL_FREE(p);
+  REAL(free)(p);
 }
 
 }  // namespace
@@ -63,7 +55,7 @@ void HeapCounter::reset_peak() { g_peak = g_in_use.load(); }
 
 extern "C" {
 
-void* malloc(std::size_t n) { return counted(REAL_MALLOC(n)); }
+void* malloc(std::size_t n) { return counted(REAL(malloc)(n)); }
 
 void free(void* p) { release(p); }
 
@@ -89,7 +81,7 @@ void* realloc(void* old, std::size_t n) {
   return p;
 }
 
-void* memalign(std::size_t alignment, std::size_t n) { return counted(REAL_MEMALIGN(alignment, n)); }
+void* memalign(std::size_t alignment, std::size_t n) { return counted(REAL(memalign)(alignment, n)); }
 
 void* aligned_alloc(std::size_t alignment, std::size_t n) { return memalign(alignment, n); }
 
