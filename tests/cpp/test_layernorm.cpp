@@ -413,5 +413,33 @@ TEST(LayerNormRange, RowsOfDifferentSizesInOneCall) {  // each row gets its own 
   EXPECT_TRUE(all_close(g.dgamma, Vec(3 * (dy.row(1).array() * y.row(1).array()).transpose()), 1e-15, 1e-15));
 }
 
+// Every non-finite result other than the documented 0/0 row (sigma = 0) is refused with a message.
+TEST(LayerNormBadInput, NoSilentInfinityOrNaN) {
+  auto message = [](auto&& call) { return test::thrown_message(call); };
+  // γ·ẑ + β beyond float64: ẑ = ±√(d − 1) at most, here 2 for d = 5
+  const Vec x = vec({0, 0, 0, 0, 1});
+  EXPECT_EQ(message([&] { layernorm_steps(x, Vec::Constant(5, 1e308), Vec::Zero(5), 0); }),
+            "gamma or beta is too large: the output γ·ẑ + β goes beyond float64's range (about ±1.8e308)");
+  // entries that differ, but whose squared deviations underflow to 0: not the equal-entries 0/0
+  EXPECT_NE(message([&] { layernorm_steps(vec({0, 1e-200}), Vec::Ones(2), Vec::Zero(2), 0); }).find("squares vanish"),
+            std::string::npos);
+  // the backward refuses a NaN dy rather than passing it through, and an overflowing gradient
+  LayerNormCache cache;
+  const LayerNormParams p{Vec::Ones(3), Vec::Zero(3)};
+  layernorm_forward(Mat(vec({0, 1e-3, 2e-3}).transpose()), p, 0, cache);  // sigma ≈ 8e-4
+  LayerNormGrads grads;
+  EXPECT_EQ(message([&] { layernorm_backward(Mat(vec({0.5, NAN, 1}).transpose()), p, cache, grads); }),
+            "dy must contain only finite numbers");
+  EXPECT_EQ(message([&] { layernorm_backward(Mat(vec({1e307, -1e307, 0}).transpose()), p, cache, grads); }),
+            "dy or gamma is too large: the gradient goes beyond float64's range (about ±1.8e308)");
+  // the Jacobian: γ/σ beyond float64, and a width whose d × d matrices would not fit
+  EXPECT_NE(message([&] { layernorm_jacobian(vec({0, 1e-150}), Vec::Constant(2, 1e300), 0); }).find("γ/σ"),
+            std::string::npos);
+  EXPECT_EQ(message([&] { layernorm_jacobian(Vec::LinSpaced(kMaxJacobianWidth + 1, 0, 1), Vec::Ones(kMaxJacobianWidth + 1), 0); }),
+            "the Jacobian of 1025 features has 1025 × 1025 entries: at most 1024 features here");
+  // the documented case still gives its NaN, and no message
+  EXPECT_TRUE(layernorm_steps(vec({5, 5}), Vec::Ones(2), Vec::Zero(2), 0).y.array().isNaN().all());
+}
+
 }  // namespace
 }  // namespace tk

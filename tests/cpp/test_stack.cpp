@@ -199,6 +199,38 @@ TEST(StackValidate, RejectsWithReadableMessages) {
   c = StackConfig{};
   c.L = 1024, c.B = 64, c.T = 64;
   EXPECT_NE(message(c).find("reduce L, B, T or d"), std::string::npos) << message(c);
+  // shapes whose measures would be 0/0: one feature (LN outputs β), no residual with scale 0 (LN(0) = β)
+  c = StackConfig{};
+  c.d = 1, c.heads = 1;
+  EXPECT_EQ(message(c).rfind("width d must be at least 2: LayerNorm over a single feature outputs β", 0), 0u) << message(c);
+  c = StackConfig{};
+  c.placement = Placement::NoResidual, c.scale = 0;
+  EXPECT_EQ(message(c).rfind("output scale 0 without a residual path", 0), 0u) << message(c);
+  c.placement = Placement::PreLN;  // the residual path carries the gradient: allowed
+  EXPECT_EQ(message(c), "(accepted)");
+  c = StackConfig{};
+  c.heads = 0;
+  EXPECT_EQ(message(c), "heads must be between 1 and d = 128 (got 0)");
+}
+
+// Every number run_stack returns is finite, except the penultimate measure at L = 1 (there is no block L − 1).
+TEST(RunStack, NoNonFiniteResultAtTheEdgesOfTheShapes) {
+  for (Placement p : {Placement::PostLN, Placement::PreLN, Placement::NoResidual}) {
+    for (int d : {2, 3}) {
+      for (int L : {1, 2}) {
+        StackConfig c;
+        c.placement = p, c.d = d, c.heads = 1, c.L = L, c.B = 1, c.T = 1, c.ffn_mult = 1;
+        const StackResult r = run_stack(c);
+        for (Measure m : kMeasures) {
+          if (m == Measure::Penultimate && L == 1) {
+            EXPECT_TRUE(std::isnan(gradient_ratio(r, m)));
+          } else {
+            EXPECT_TRUE(std::isfinite(gradient_ratio(r, m))) << measure_name(m) << " d=" << d << " L=" << L;
+          }
+        }
+      }
+    }
+  }
 }
 
 TEST(StackMemory, ArticleDepth96FitsIn64MiB) {

@@ -16,6 +16,13 @@ TEST(Median, OddAndEvenCounts) {
   EXPECT_THROW(median({}), std::invalid_argument);
 }
 
+// A NaN once gave a median that depended on where it sat ({NaN, 1, 2} → 1, {1, 2, NaN} → 2): now refused.
+TEST(Median, RefusesNaNWherEverItSits) {
+  for (const std::vector<double>& v : {std::vector<double>{NAN, 1, 2}, {1, NAN, 2}, {1, 2, NAN}, {1, 2, INFINITY, 3}}) {
+    EXPECT_NE(test::thrown_message([&] { median(v); }).find("the median needs finite numbers: value"), std::string::npos);
+  }
+}
+
 TEST(StreamGrowth, FactorExponentAndSqrtDepth) {
   const std::vector<double> sd = {1.0, 1.5, 2.0, 2.0};  // L = 4
   const StreamGrowth g = stream_growth(sd);
@@ -23,6 +30,10 @@ TEST(StreamGrowth, FactorExponentAndSqrtDepth) {
   EXPECT_DOUBLE_EQ(g.exponent, 0.5);  // 2 = 4^0.5
   EXPECT_EQ(g.sqrt_depth, 2.0);
   EXPECT_THROW(stream_growth({1.0}), std::invalid_argument);
+  // a zero spread would give an infinite factor and exponent
+  EXPECT_THROW(stream_growth({0.0, 1.0}), std::invalid_argument);
+  EXPECT_THROW(stream_growth({1.0, 0.0}), std::invalid_argument);
+  EXPECT_THROW(stream_growth({1e-300, 1e300}), std::invalid_argument);
 }
 
 TEST(GrowthCurve, PowerOfDepth) {
@@ -31,6 +42,8 @@ TEST(GrowthCurve, PowerOfDepth) {
   EXPECT_EQ(c[0], 1.5);
   EXPECT_DOUBLE_EQ(c[3], 3.0);
   EXPECT_THROW(growth_curve(1, 0.5, 0), std::invalid_argument);
+  EXPECT_THROW(growth_curve(NAN, 0.5, 4), std::invalid_argument);
+  EXPECT_THROW(growth_curve(1e300, 200, 4), std::invalid_argument);  // 4^200 · 1e300 is beyond float64
 }
 
 TEST(StarvationRemoved, ShareOnALogScale) {

@@ -5,9 +5,10 @@
 namespace tk::js {
 namespace {
 
-val layer_norm_steps(val x, val gamma, val beta, double eps) {
+val layer_norm_steps(val x, val gamma, val beta, val eps) {
   return guarded([&] {
-    const LayerNormSteps s = layernorm_steps(to_vec(x), to_vec(gamma), to_vec(beta), eps);
+    const LayerNormSteps s =
+        layernorm_steps(to_vec(x, "x"), to_vec(gamma, "gamma"), to_vec(beta, "beta"), number_arg(eps, "epsilon"));
     val out = val::object();
     out.set("mean", s.mean);
     out.set("deviations", to_js(s.deviations));
@@ -23,9 +24,9 @@ val layer_norm_steps(val x, val gamma, val beta, double eps) {
   });
 }
 
-val layer_norm_jacobian(val x, val gamma, double eps) {
+val layer_norm_jacobian(val x, val gamma, val eps) {
   return guarded([&] {
-    const LayerNormJacobian jac = layernorm_jacobian(to_vec(x), to_vec(gamma), eps);
+    const LayerNormJacobian jac = layernorm_jacobian(to_vec(x, "x"), to_vec(gamma, "gamma"), number_arg(eps, "epsilon"));
     val out = val::object();
     out.set("d", int(jac.J_y_x.rows()));
     out.set("J", to_js(jac.J_y_x));
@@ -37,10 +38,11 @@ val layer_norm_jacobian(val x, val gamma, double eps) {
   });
 }
 
-val layer_norm_forward(val x, int rows, int cols, val gamma, val beta, double eps) {
+val layer_norm_forward(val x, val rows, val cols, val gamma, val beta, val eps) {
   return guarded([&] {
     LayerNormCache cache;
-    const Mat y = layernorm_forward(to_mat(x, rows, cols), LayerNormParams{to_vec(gamma), to_vec(beta)}, eps, cache);
+    const Mat y = layernorm_forward(to_mat(x, rows, cols, "x"), LayerNormParams{to_vec(gamma, "gamma"), to_vec(beta, "beta")},
+                                    number_arg(eps, "epsilon"), cache);
     val out = val::object();
     out.set("y", to_js(y));
     out.set("mean", to_js(cache.mean));
@@ -51,13 +53,13 @@ val layer_norm_forward(val x, int rows, int cols, val gamma, val beta, double ep
   });
 }
 
-val layer_norm_backward(val x, int rows, int cols, val gamma, val beta, double eps, val dy) {
+val layer_norm_backward(val x, val rows, val cols, val gamma, val beta, val eps, val dy) {
   return guarded([&] {
     LayerNormCache cache;
-    const LayerNormParams p{to_vec(gamma), to_vec(beta)};
-    layernorm_forward(to_mat(x, rows, cols), p, eps, cache);
+    const LayerNormParams p{to_vec(gamma, "gamma"), to_vec(beta, "beta")};
+    layernorm_forward(to_mat(x, rows, cols, "x"), p, number_arg(eps, "epsilon"), cache);
     LayerNormGrads grads;
-    layernorm_backward(to_mat(dy, rows, cols), p, cache, grads);
+    layernorm_backward(to_mat(dy, rows, cols, "dy"), p, cache, grads);
     val out = val::object();
     out.set("dx", to_js(grads.dx));
     out.set("dgamma", to_js(grads.dgamma));

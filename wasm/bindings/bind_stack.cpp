@@ -22,7 +22,7 @@ double stack_check(val options) {
     const StackConfig c = config_from<StackConfig>(options);
     validate(c);
     return stack_memory_bytes(c);
-  });
+  }, kStackMemoryAdvice);
 }
 
 // onProgress(done, total), if given, is called after every block forward and backward.
@@ -32,6 +32,8 @@ val run_stack_js(val options, val on_progress) {
     Progress progress;
     if (on_progress.typeOf().as<std::string>() == "function") {
       progress = [&](int done, int total) { on_progress(done, total); };
+    } else {
+      require(on_progress.isNull() || on_progress.isUndefined(), "onProgress must be a function, or null for none");
     }
     const StackResult r = run_stack(c, progress);
     val out = val::object();
@@ -43,24 +45,24 @@ val run_stack_js(val options, val on_progress) {
     out.set("loss", r.loss);
     out.set("ratio", r.ratio);
     val ratios = val::object();  // the first block over the last under every measure, keyed by measure name
-    for (Measure m : {Measure::AllParameters, Measure::Weights, Measure::NoLayerNorm, Measure::Input, Measure::Penultimate}) {
+    for (Measure m : kMeasures) {
       ratios.set(measure_name(m), gradient_ratio(r, m));
     }
     out.set("ratios", ratios);
     return out;
-  });
+  }, kStackMemoryAdvice);
 }
 
 double median_js(val values) {
   return guarded([&] {
-    const Vec v = to_vec(values);
+    const Vec v = to_vec(values, "values");
     return median(std::vector<double>(v.data(), v.data() + v.size()));
   });
 }
 
 val stream_growth_js(val stream_sd) {
   return guarded([&] {
-    const Vec v = to_vec(stream_sd);
+    const Vec v = to_vec(stream_sd, "streamSd");
     const StreamGrowth g = stream_growth(std::vector<double>(v.data(), v.data() + v.size()));
     val out = val::object();
     out.set("factor", g.factor);
@@ -70,9 +72,10 @@ val stream_growth_js(val stream_sd) {
   });
 }
 
-val growth_curve_js(double first, double exponent, int L) {
+val growth_curve_js(val first, val exponent, val L) {
   return guarded([&] {
-    const std::vector<double> curve = growth_curve(first, exponent, L);
+    const std::vector<double> curve = growth_curve(number_arg(first, "first"), number_arg(exponent, "exponent"),
+                                                   whole_arg(L, "L"));
     return to_js(curve);
   });
 }
@@ -82,7 +85,11 @@ double starvation_removed_js(double ratio_all, double ratio_measure) {
 }
 
 double stack_flops_js(val options) {
-  return guarded([&] { return stack_flops(config_from<StackConfig>(options)); });
+  return guarded([&] {
+    const StackConfig c = config_from<StackConfig>(options);
+    validate(c);  // only a configuration that can run has a FLOP count (heads = 0 would divide by 0)
+    return stack_flops(c);
+  });
 }
 
 }  // namespace

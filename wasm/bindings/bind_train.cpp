@@ -13,7 +13,8 @@ val to_js(const std::vector<double>& v) { return tk::js::to_js(v.data(), Eigen::
 // The Embind class behind `new Module.Trainer(options)`; JS must call .delete() when done with it.
 class JsTrainer {
  public:
-  explicit JsTrainer(val options) : trainer_(guarded([&] { return Trainer(config_from<TrainConfig>(options)); })) {}
+  explicit JsTrainer(val options)
+      : trainer_(guarded([&] { return Trainer(config_from<TrainConfig>(options)); }, kStackMemoryAdvice)) {}
 
   val step() {
     return guarded([&] {
@@ -26,7 +27,7 @@ class JsTrainer {
       out.set("ratio", s.ratio);
       if (!s.stream_grad_norm.empty()) out.set("streamGradNorm", to_js(s.stream_grad_norm));
       return out;
-    });
+    }, kStackMemoryAdvice);
   }
   int steps_done() const { return trainer_.steps_done(); }
   bool finished() const { return trainer_.finished(); }
@@ -43,21 +44,31 @@ double train_check(val options) {
     const TrainConfig c = config_from<TrainConfig>(options);
     validate(c);
     return train_memory_bytes(c);
-  });
+  }, kStackMemoryAdvice);
 }
 
 double train_flops_js(val options) {
-  return guarded([&] { return train_flops(config_from<TrainConfig>(options)); });
-}
-
-double train_threshold(std::string task) {
-  return guarded([&] { return trained_threshold(task_from_name(task)); });
-}
-
-val train_summary(std::string task, val losses) {
   return guarded([&] {
-    const Vec v = to_vec(losses);
-    const TrainSummary s = summarize(task_from_name(task), std::vector<double>(v.data(), v.data() + v.size()));
+    const TrainConfig c = config_from<TrainConfig>(options);
+    validate(c);  // only a run that can start has a FLOP count (heads = 0 would divide by 0)
+    return train_flops(c);
+  });
+}
+
+Task task_arg(const val& task) {
+  require(task.isString(), "task must be a string, regress or char (got " + kind_of(task) + ")");
+  return task_from_name(task.as<std::string>());
+}
+
+double train_threshold(val task) {
+  return guarded([&] { return trained_threshold(task_arg(task)); });
+}
+
+val train_summary(val task, val losses) {
+  return guarded([&] {
+    const Task t = task_arg(task);
+    const Vec v = to_vec(losses, "losses");
+    const TrainSummary s = summarize(t, std::vector<double>(v.data(), v.data() + v.size()));
     val out = val::object();
     out.set("finalLoss", s.final_loss);
     out.set("trained", s.trained);

@@ -50,6 +50,7 @@ struct FieldWriter {
 // options → Config: every field the object has, the C++ default for the rest.
 template <class Config>
 Config config_from(const val& options) {
+  require_options(options);
   Config c;
   for_each_field(c, FieldReader{options});
   return c;

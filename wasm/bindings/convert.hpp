@@ -7,29 +7,83 @@
 
 #include <cmath>
 #include <exception>
+#include <new>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "memory_limit.hpp"
 #include "tensor.hpp"
+
+// Whether every entry of a plain Array is a JS number (NaN and ±∞ included: the kernels name those);
+// written in JavaScript (convert.cpp), where typeof is one operation.
+extern "C" bool tk_every_entry_is_number(emscripten::EM_VAL array);
 
 namespace tk::js {
 
 using emscripten::val;
 
-// Float64Array or a plain Array of numbers → Vec.
-inline Vec to_vec(const val& array) {
-  const std::vector<double> values = emscripten::convertJSArrayToNumberVector<double>(array);
+// Arguments arrive as plain JS values and are checked here before anything is copied, so a wrong type or a
+// huge array-like gets a message, not a silent conversion ("123" read as [1, 2, 3], 2^32 + 1 rows read as 1)
+// or an allocation the tab cannot afford.
+
+// The most numbers one array argument may hold (32 MiB of doubles): far above what any figure sends.
+constexpr double kMaxArrayNumbers = 4194304;
+
+// "a string", "null", "an array", … for messages.
+inline std::string kind_of(const val& v) {
+  if (v.isNull()) return "null";
+  if (v.isUndefined()) return "nothing (undefined)";
+  if (val::global("Array").call<bool>("isArray", v)) return "an array";
+  const std::string type = v.typeOf().as<std::string>();
+  return (type == "object" || type == "undefined" ? "an " : "a ") + type;
+}
+
+// A JS number (NaN and ±∞ included: the kernels' own checks name those).
+inline double number_arg(const val& v, const std::string& name) {
+  require(v.isNumber(), name + " must be a number (got " + kind_of(v) + ")");
+  return v.as<double>();
+}
+
+// A whole JS number from lo to hi (by default any C++ int; the kernel then checks its own range).
+inline int whole_arg(const val& v, const std::string& name, int lo = -2147483647 - 1, int hi = 2147483647) {
+  const double x = number_arg(v, name);
+  require(x == std::floor(x) && x >= lo && x <= hi,
+          lo == -2147483647 - 1 ? name + " must be a whole number"
+                                : name + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return int(x);
+}
+
+// A Float64Array, or an Array of numbers, of at most `most` entries → its numbers.
+inline std::vector<double> numbers_arg(const val& array, const std::string& name, double most = kMaxArrayNumbers) {
+  const bool typed = array.instanceof(val::global("Float64Array"));
+  require(typed || val::global("Array").call<bool>("isArray", array),
+          name + " must be an array of numbers (an Array or a Float64Array; got " + kind_of(array) + ")");
+  const double count = array["length"].as<double>();
+  require(count <= most, name + " has " + std::to_string(std::size_t(count)) + " numbers, more than the " +
+                             std::to_string(std::size_t(most)) + " it may have here");
+  // a plain Array is copied through Number(): refuse what Number() would have to invent a value for ("2", null)
+  require(typed || tk_every_entry_is_number(array.as_handle()), name + " must contain only numbers");
+  return emscripten::convertJSArrayToNumberVector<double>(array);
+}
+
+inline Vec to_vec(const val& array, const std::string& name) {
+  const std::vector<double> values = numbers_arg(array, name);
   return Eigen::Map<const Vec>(values.data(), Eigen::Index(values.size()));
 }
 
 // Row-major flat array of rows·cols numbers → Mat.
-inline Mat to_mat(const val& array, int rows, int cols) {
-  require(rows >= 0 && cols >= 0, "matrix dimensions must be >= 0");
-  const std::vector<double> values = emscripten::convertJSArrayToNumberVector<double>(array);
-  require(values.size() == size_t(rows) * size_t(cols),
-          "expected " + std::to_string(rows) + "x" + std::to_string(cols) + " = " + std::to_string(rows * cols) +
-              " numbers, got " + std::to_string(values.size()));
+inline Mat to_mat(const val& array, const val& rows_arg, const val& cols_arg, const std::string& name) {
+  const int rows = whole_arg(rows_arg, "rows", 0, 1 << 30), cols = whole_arg(cols_arg, "cols", 0, 1 << 30);
+  const double count = double(rows) * double(cols);
+  require(count <= kMaxArrayNumbers, name + " would be " + std::to_string(rows) + " × " + std::to_string(cols) +
+                                         ", more than the " + std::to_string(std::size_t(kMaxArrayNumbers)) +
+                                         " numbers it may have here");
+  const std::vector<double> values = numbers_arg(array, name);
+  require(double(values.size()) == count, name + ": expected " + std::to_string(rows) + "x" + std::to_string(cols) +
+                                              " = " + std::to_string(std::size_t(count)) + " numbers, got " +
+                                              std::to_string(values.size()));
   return Eigen::Map<const Mat>(values.data(), rows, cols);
 }
 
@@ -41,13 +95,21 @@ val to_js(const Eigen::PlainObjectBase<Derived>& m) {  // Vec or row-major Mat, 
   return to_js(m.data(), m.size());
 }
 
+// A plain JS options object ({L: 20, …}), checked before any field is read: an array, a typed array or a
+// Date has no such fields, and would silently run the defaults.
+inline void require_options(const val& options, const std::string& name = "options") {
+  const bool plain = options.typeOf().as<std::string>() == "object" && !options.isNull() &&
+                     val::global("Object")["prototype"]["toString"].call<std::string>("call", options) == "[object Object]";
+  require(plain, name + " must be an object such as {L: 20} (got " + kind_of(options) + ")");
+}
+
 // Fields of a plain JS options object; a missing (undefined) field takes the kernel's default.
 inline bool has_field(const val& object, const char* name) { return !object[name].isUndefined(); }
 
 inline double number_field(const val& object, const char* name, double fallback) {
   if (!has_field(object, name)) return fallback;
   const val v = object[name];
-  require(v.isNumber(), std::string(name) + " must be a number");
+  require(v.isNumber(), std::string(name) + " must be a number (got " + kind_of(v) + ")");
   return v.as<double>();
 }
 
@@ -69,16 +131,31 @@ inline std::string string_field(const val& object, const char* name, const std::
   return object[name].as<std::string>();
 }
 
-// Runs a kernel call; any C++ exception reaches JS as a real Error carrying the kernel's message.
+// Runs a kernel call; any C++ exception reaches JS as a real Error carrying the kernel's message. An
+// allocation that fails (std::bad_alloc, or a std::vector asked for more than it can hold) gets the same
+// sentence as an estimate's refusal (memory_limit.hpp), ending with what the reader can reduce.
+// The reader-facing message of the exception being handled; call it inside a catch block.
+inline std::string current_error_message(const char* advice) {
+  try {
+    throw;
+  } catch (const std::bad_alloc&) {
+    return too_much_memory(0, advice);
+  } catch (const std::length_error&) {
+    return too_much_memory(0, advice);
+  } catch (const std::exception& e) {
+    return e.what();
+  } catch (...) {
+    return "the kernels stopped on an error they could not name";
+  }
+}
+
 template <class F>
-auto guarded(F&& f) -> decltype(f()) {
+auto guarded(F&& f, const char* advice = "use smaller inputs") -> decltype(f()) {
   std::string message;
   try {
     return f();
-  } catch (const std::exception& e) {
-    message = e.what();
   } catch (...) {
-    message = "unknown error in the kernels";
+    message = current_error_message(advice);
   }
   val::global("Error").new_(message).throw_();
 }

@@ -96,7 +96,16 @@ std::string check_well_posed(int n, const ExerciseSolution& s) {
   }
 
   for (const ExercisePart& p : s.parts) {
-    if (exercise::all_finite(p.answer)) continue;
+    if (exercise::all_finite(p.answer)) {
+      for (double r : p.answer.values) {  // the grader accepts r ± tolerance: both ends must be numbers
+        const double tol = exercise::tolerance(p, r);
+        if (!std::isfinite(r + tol) || !std::isfinite(r - tol)) {
+          return "the answer to '" + p.id + "' is " + exercise::fmt(r) + ", so close to float64's limit (about " +
+                 "1.8e308) that no tolerance fits around it: use smaller numbers";
+        }
+      }
+      continue;
+    }
     if (*e.non_finite_reason) return e.non_finite_reason;
     return "the answer to '" + p.id + "' is not a finite number for these inputs";
   }

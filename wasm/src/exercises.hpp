@@ -72,7 +72,7 @@ ExerciseInputs exercise_variant(int n, std::uint64_t seed);
 ExerciseSolution solve_exercise(int n, const ExerciseInputs& inputs);
 
 // "" when the exercise is fit to be asked with these numbers, else the reason, for the reader: every
-// answer entry finite; every listed mistake more than twice the part's tolerance away from the right answer
+// answer entry finite, and its accepted interval (answer ± tolerance) too; every listed mistake more than twice the part's tolerance away from the right answer
 // in some entry (so neither can pass for the other); no near-zero variance where LN normalises (σ² <
 // 0.05·min(1, mean of squares)), except in exercise 7, which is about exactly that.
 std::string check_well_posed(int n, const ExerciseSolution& solution);

@@ -189,6 +189,9 @@ void layernorm_backward(const Mat& dy, const LayerNormParams& p, const LayerNorm
 LayerNormJacobian layernorm_jacobian(const Vec& x, const Vec& gamma, double eps) {
   const Eigen::Index d = x.size();
   check_params(d, gamma, nullptr, eps);
+  require(d <= kMaxJacobianWidth, "the Jacobian of " + std::to_string(d) + " features has " + std::to_string(d) +
+                                      " × " + std::to_string(d) + " entries: at most " +
+                                      std::to_string(kMaxJacobianWidth) + " features here");
   LayerNormCache cache;
   layernorm_forward(x.transpose(), layernorm_init(d), eps, cache);  // only zhat and sigma are used
 

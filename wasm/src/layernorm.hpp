@@ -71,6 +71,8 @@ struct LayerNormJacobian {
 };
 // With sigma = 0 (all entries equal, ε = 0) the entries are ±∞/NaN: the Jacobian does not exist there.
 // Throws when its entries lie beyond float64 (σ tiny next to γ).
+// d ≤ kMaxJacobianWidth (a d × d matrix and its three terms).
+constexpr Eigen::Index kMaxJacobianWidth = 1024;
 LayerNormJacobian layernorm_jacobian(const Vec& x, const Vec& gamma, double eps);
 
 // One row, every intermediate the step-by-step solution prints (mean → deviations → squares →

@@ -3,8 +3,8 @@
 
 #include "loss.hpp"
 
+#include <algorithm>
 #include <cmath>
-#include <sstream>
 
 namespace tk {
 
@@ -22,37 +22,59 @@ double stream_sd(const Mat& x) {
 
 }  // namespace
 
-std::string mebibytes(double bytes) {
-  std::ostringstream s;
-  s.precision(3);
-  s << bytes / (1024.0 * 1024.0) << " MiB";
-  return s.str();
-}
-
 void validate(const StackConfig& c) {
   require(c.L >= 1 && c.L <= 1024, "depth L must be between 1 and 1024 (got " + std::to_string(c.L) + ")");
   require(c.d >= 1 && c.d <= 2048, "width d must be between 1 and 2048 (got " + std::to_string(c.d) + ")");
-  require(c.heads >= 1 && c.d % c.heads == 0, "heads must divide d: d = " + std::to_string(c.d) +
+  // LayerNorm of one feature subtracts its mean, the feature itself: every LN outputs β whatever comes in,
+  // no gradient crosses it, and the ratios come out as 0/0
+  require(c.d >= 2, "width d must be at least 2: LayerNorm over a single feature outputs β whatever its input, "
+                    "so no gradient passes through it and every ratio would be 0/0");
+  require(c.heads >= 1 && c.heads <= c.d, "heads must be between 1 and d = " + std::to_string(c.d) + " (got " +
+                                              std::to_string(c.heads) + ")");
+  require(c.d % c.heads == 0, "heads must divide d: d = " + std::to_string(c.d) +
                                                   " is not a multiple of heads = " + std::to_string(c.heads));
   require(c.ffn_mult >= 1 && c.ffn_mult <= 16, "the FFN multiple must be between 1 and 16");
   require(c.B >= 1 && c.B <= 4096, "B (sequences) must be between 1 and 4096");
   require(c.T >= 1 && c.T <= 4096, "T (tokens per sequence) must be between 1 and 4096");
-  require(double(c.B) * c.T * c.d >= 2, "the stream needs at least 2 entries for its standard deviation");
   require(std::isfinite(c.scale) && c.scale >= 0, "the output scale s must be a finite number >= 0");
+  // without a residual path every block's output is LN(s·branch) = LN(0) = β at s = 0, whatever its input
+  require(!(c.placement == Placement::NoResidual && c.scale == 0),
+          "output scale 0 without a residual path makes every block output β whatever its input, so no gradient "
+          "reaches any block's input and the input ratio would be 0/0: use a scale above 0");
   const double bytes = stack_memory_bytes(c);
-  require(bytes <= kMaxStackMemoryBytes, "this configuration needs about " + mebibytes(bytes) +
-                                             " of memory, more than the " + mebibytes(kMaxStackMemoryBytes) +
-                                             " a browser tab can give it: reduce L, B, T or d");
+  require(bytes <= kMaxStackMemoryBytes, too_much_memory(bytes, kStackMemoryAdvice));
+}
+
+BlockMemory block_memory_doubles(const StackConfig& c) {
+  const double N = double(c.B) * c.T, d = c.d, F = double(c.ffn_mult) * c.d, T = c.T, hs = d / c.heads;
+  const double scores = double(c.B) * c.heads * T * T;  // P: every (sequence, head)'s T × T probabilities
+  const auto panels = [](double n) { return 4 * std::ceil(n / 4); };  // gemm pads to whole 4-row panels
+  BlockMemory m;
+  m.params = block_param_count(c);
+  m.cache = 10 * N * d + 2 * N * F + scores + 6 * N;  // attention x, q, k, v, o, P; FFN x, pre, h; 2 LNs
+  m.grads = 15 * N * d + N * F + m.params;             // BlockGrads and its buffers, and the stack's dx
+  // a forward's T × T scores, a cache entry replaced while its old buffer lives, sublayer sums; a backward's
+  // dP and dS, or LayerNorm's two (N, d) intermediates
+  m.temps = std::max(T * T + 2 * T + 4 * N * d + N * F, std::max(2 * T * T + T, 2 * N * d));
+  // A's rows and B's columns padded to panels, times the inner dimension, for every product of a block
+  m.gemm_scratch = std::max({panels(N) * F, panels(F) * N, panels(T) * T}) +
+                   std::max({panels(F) * d, panels(d) * F, panels(F) * N, panels(T) * hs, panels(hs) * T});
+  return m;
 }
 
 double stack_memory_bytes(const StackConfig& c) {
-  const double N = double(c.B) * c.T, d = c.d, F = double(c.ffn_mult) * c.d;
-  const double stream = (c.L + 1.0) * N * d;                     // each block's input, kept for the backward
-  const double weights = block_param_count(c);                   // one block's parameters
-  const double cache = 14 * N * d + 3 * N * F + double(c.B) * c.heads * c.T * c.T;  // one block's caches
-  const double work = 15 * N * d + 2 * N * F;                    // one block's gradient buffers (BlockGrads)
-  return 8 * (stream + 3 * weights + cache + work + 2 * N * d) + c.L * sizeof(TorchGenerator::State);
+  // The peak is the backward of a block, when the stream, that block's weights, caches and gradients, the
+  // run's own matrices and one operation's temporaries are all alive.
+  // tests/cpp/test_stack_memory.cpp holds this against the bytes the kernels really allocate.
+  const double N = double(c.B) * c.T, d = c.d;
+  const BlockMemory block = block_memory_doubles(c);
+  const double stream = (c.L + 1.0) * N * d;  // each block's input, kept for the backward
+  const double run = 8 * N * d + 5 * c.L;     // x, target, y, y − target, dy, Pre-LN's final LN; the results
+  const double doubles = stream + run + block.params + block.cache + block.grads + block.temps + block.gemm_scratch;
+  return 8 * doubles + c.L * sizeof(TorchGenerator::State) + kSmallAllocationsBytes;
 }
+
+double stack_gemm_scratch_bytes(const StackConfig& c) { return 8 * block_memory_doubles(c).gemm_scratch; }
 
 const char* measure_name(Measure m) {
   switch (m) {
@@ -66,7 +88,7 @@ const char* measure_name(Measure m) {
 }
 
 Measure measure_from_name(const std::string& name) {
-  for (Measure m : {Measure::AllParameters, Measure::Weights, Measure::NoLayerNorm, Measure::Input, Measure::Penultimate}) {
+  for (Measure m : kMeasures) {
     if (name == measure_name(m)) return m;
   }
   throw std::invalid_argument("measure must be all, weights, no-ln, input or penultimate (got \"" + name + "\")");
@@ -230,7 +252,18 @@ StackResult run_stack(const StackConfig& config, const Progress& progress) {
   validate(config);
   const StackInit init(config);
   BlockParams slot;
-  return stack_forward_backward(config, redrawn_params(init, slot, config.d), init.x(), init.target(), progress);
+  StackResult r = stack_forward_backward(config, redrawn_params(init, slot, config.d), init.x(), init.target(), progress);
+  // validate() refuses the shapes whose measures are 0/0; what remains non-finite left float64's range
+  bool finite = std::isfinite(r.loss);
+  for (const auto* v : {&r.grad_norm, &r.grad_norm_weights, &r.grad_norm_no_ln, &r.input_grad_norm, &r.stream_sd}) {
+    for (double x : *v) finite = finite && std::isfinite(x);
+  }
+  for (Measure m : kMeasures) {
+    if (m != Measure::Penultimate || config.L >= 2) finite = finite && std::isfinite(gradient_ratio(r, m));
+  }
+  require(finite, "this run's numbers left float64's range (a loss, spread or gradient became infinite or NaN): "
+                  "reduce the output scale s");
+  return r;
 }
 
 }  // namespace tk

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "block.hpp"
+#include "memory_limit.hpp"
 #include "torch_rng.hpp"
 
 namespace tk {
@@ -68,21 +69,39 @@ enum class Measure {
   Input,          // the gradient with respect to the block's input
   Penultimate,    // every parameter, block 1 against block L − 1 (skips the last block's LN2 bonus)
 };
+constexpr Measure kMeasures[] = {Measure::AllParameters, Measure::Weights, Measure::NoLayerNorm, Measure::Input,
+                                 Measure::Penultimate};
 const char* measure_name(Measure m);                    // "all", "weights", "no-ln", "input", "penultimate"
 Measure measure_from_name(const std::string& name);     // throws std::invalid_argument for any other name
-// The first block's gradient over the last's (or the last but one's) under measure m; NaN where undefined (L = 1).
+// The first block's gradient over the last's (or the last but one's) under measure m. NaN for the penultimate
+// measure when L = 1 (there is no block L − 1); every other ratio of a run that run_stack returns is finite.
 double gradient_ratio(const StackResult& r, Measure m);
 
-constexpr double kMaxStackMemoryBytes = 768.0 * 1024 * 1024;  // the wasm module may grow to 1 GiB
+constexpr double kMaxStackMemoryBytes = kMaxKernelMemoryBytes;  // memory_limit.hpp
+
+// What a reader can change to fit a run into memory, the end of validate's refusal (memory_limit.hpp).
+constexpr const char* kStackMemoryAdvice = "reduce L, B, T or d";
 
 // Throws std::invalid_argument, with a message for the reader, for a configuration that cannot run.
 void validate(const StackConfig& config);
 
-// "693 MiB": bytes as the memory messages print them.
-std::string mebibytes(double bytes);
-
-// What a run needs at its peak, in bytes (the stream of L+1 inputs, one block's weights, grads and caches).
+// What a run needs at its peak, in bytes: the stream of L + 1 inputs, one block's weights, caches (with
+// attention's B·heads·T² probabilities) and gradients, the largest temporaries, gemm's scratch.
 double stack_memory_bytes(const StackConfig& config);
+// The part of it that gemm keeps between calls (a run after a larger one allocates none of it).
+double stack_gemm_scratch_bytes(const StackConfig& config);
+constexpr double kSmallAllocationsBytes = 16 * 1024;  // closures, small vectors, the allocator's own headers
+
+// What one block holds, in doubles, by kind: the article's run keeps one block's worth at a time
+// (stack_memory_bytes), the training lab every block's parameters, moments and caches (train_memory_bytes).
+struct BlockMemory {
+  double params;        // weights, biases, γ, β
+  double cache;         // BlockCache: attention x, q, k, v, o and P (B·heads·T²); FFN x, pre, h; two LNs
+  double grads;         // BlockGrads with its buffers, and the stack's dx
+  double temps;         // the largest temporaries of one operation (scores, dP and dS, LN intermediates)
+  double gemm_scratch;  // gemm's packed operands, kept between calls at the largest size any product needed
+};
+BlockMemory block_memory_doubles(const StackConfig& config);
 
 // PyTorch's draws for one seed, replayed without keeping them: the generator state at the start of each
 // block, and x and target (drawn after all blocks, as in the protocol).

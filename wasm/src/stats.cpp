@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "tensor.hpp"
 
@@ -10,6 +11,12 @@ namespace tk {
 
 double median(std::vector<double> values) {
   require(!values.empty(), "median of no values");
+  // NaN has no place in an order (where it sat would decide the answer), and the mean of −∞ and ∞ is none
+  for (size_t i = 0; i < values.size(); ++i) {
+    require(std::isfinite(values[i]), "the median needs finite numbers: value " + std::to_string(i + 1) + " of " +
+                                          std::to_string(values.size()) + " is " +
+                                          (std::isnan(values[i]) ? "NaN (not a number)" : "infinite"));
+  }
   const size_t n = values.size(), mid = n / 2;
   std::nth_element(values.begin(), values.begin() + mid, values.end());
   if (n % 2 == 1) return values[mid];
@@ -20,8 +27,13 @@ double median(std::vector<double> values) {
 
 StreamGrowth stream_growth(const std::vector<double>& stream_sd) {
   require(stream_sd.size() >= 2, "stream growth needs at least 2 blocks");
+  for (double sd : {stream_sd.front(), stream_sd.back()}) {
+    require(std::isfinite(sd) && sd > 0, "stream growth divides the last block's spread by the first's: both must "
+                                         "be positive finite numbers");
+  }
   const double factor = stream_sd.back() / stream_sd.front();
   const double L = double(stream_sd.size());
+  require(std::isfinite(factor) && factor > 0, "the growth factor (last spread / first) is beyond float64's range");
   return {factor, std::log(factor) / std::log(L), std::sqrt(L)};
 }
 
@@ -34,8 +46,11 @@ double starvation_removed(double ratio_all, double ratio_measure) {
 
 std::vector<double> growth_curve(double first, double exponent, int L) {
   require(L >= 1 && L <= 100000, "growth curve needs 1 <= L <= 100000");
+  require(std::isfinite(first) && std::isfinite(exponent), "growth curve needs a finite first value and exponent");
   std::vector<double> curve(L);
   for (int i = 1; i <= L; ++i) curve[i - 1] = first * std::pow(double(i), exponent);
+  require(std::isfinite(curve.back()) && std::isfinite(curve.front()),
+          "the growth curve leaves float64's range by block " + std::to_string(L) + ": use a smaller exponent");
   return curve;
 }
 

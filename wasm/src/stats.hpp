@@ -7,7 +7,8 @@
 
 namespace tk {
 
-// Median; for an even count the mean of the middle two (the article's "median of 6"). Throws if empty.
+// Median; for an even count the mean of the middle two (the article's "median of 6"). Throws if empty or if a
+// value is not finite (a NaN's place in the order, and so the answer, would be arbitrary).
 double median(std::vector<double> values);
 
 struct StreamGrowth {
@@ -15,7 +16,7 @@ struct StreamGrowth {
   double exponent;    // ln(factor) / ln(L): 0.5 would be √L growth
   double sqrt_depth;  // √L, the factor the "add L independent terms" argument predicts
 };
-// stream_sd (L ≥ 2) as run_stack reports it.
+// stream_sd (L ≥ 2) as run_stack reports it; the first and last entries must be positive and finite.
 StreamGrowth stream_growth(const std::vector<double>& stream_sd);
 
 // How much of the early blocks' starvation under the article's measure (ratio_all < 1: the first block's
@@ -25,6 +26,7 @@ StreamGrowth stream_growth(const std::vector<double>& stream_sd);
 double starvation_removed(double ratio_all, double ratio_measure);
 
 // first · i^exponent for i = 1 … L: the stream's sd if it grew as a power of depth (exponent 0.5: √L).
+// Throws when an input is not finite or the curve leaves float64's range.
 std::vector<double> growth_curve(double first, double exponent, int L);
 
 }  // namespace tk

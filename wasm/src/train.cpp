@@ -75,22 +75,31 @@ TrainSummary summarize(Task task, const std::vector<double>& losses) {
 }
 
 double train_memory_bytes(const TrainConfig& config) {
+  // Every block's parameters, Adam moments and caches at once (a step keeps them all), the stream, one
+  // block's gradients at a time, and what the task adds. tests/cpp/test_stack_memory.cpp holds this against
+  // the bytes a run really allocates.
   const TrainConfig c = effective(config);
   const StackConfig& s = c.stack;
-  const double N = double(s.B) * s.T, d = s.d, F = double(s.ffn_mult) * s.d, L = s.L;
-  const double scores = double(s.B) * s.heads * s.T * s.T;
-  const double params = block_param_count(s);
-  const double blocks = 3 * L * params;                              // values and both Adam moments
-  const double caches = L * (10 * N * d + 2 * N * F + scores + 6 * N);  // every block's BlockCache
-  const double stream = (L + 1) * N * d;                             // every block's input
-  const double grads = params + 15 * N * d + 2 * N * F;              // one block's gradients and buffers
-  const double work = 6 * N * d + N * F + 2 * scores;                // temporaries of one block's forward
-  double task = 2 * N * d;                                           // x and target
+  const double N = double(s.B) * s.T, d = s.d, L = s.L;
+  const BlockMemory block = block_memory_doubles(s);
+  const double blocks = L * (3 * block.params + block.cache);  // values, both Adam moments, caches
+  const double stream = (L + 1) * N * d;                       // every block's input
+  const double final_ln = 2 * N * d + N * d + 3 * 2 * d;       // Pre-LN's: dev, ẑ; dx; γ, β and their moments
+  const double records = 4 * L;                                // a step's gradient norms, stream norms
+  double task = 5 * N * d;  // regress: x, target; the output y; mse's residual and dy
+  double head_scratch = 0;
   if (c.task == Task::Char) {
-    const double V = vocabulary_size();
-    task = 3 * 4 * (V * d + s.T * d + d * V + V) + 4 * N * V + 2 * N * d;  // embeddings and head (×3, ×grads)
+    const double V = vocabulary_size(), Tt = s.T, text = double(training_text().size());
+    const double params = V * d + Tt * d + V * d + V;  // token and position embeddings, the head's W and b
+    // the parameters, their moments and gradients; the embedded input, the head's dx; logits, log p and
+    // their gradient (N, V); token ids and the text's (as 8-byte integers)
+    task = 4 * params + 2 * N * d + N * d + 3 * N * V + 2 * N + text;
+    const auto panels = [](double n) { return 4 * std::ceil(n / 4); };
+    head_scratch = std::max({panels(V) * N, panels(N) * V, panels(d) * N}) + std::max(panels(V) * d, panels(d) * V);
   }
-  return 8 * (blocks + caches + stream + grads + work + task);
+  const double doubles = blocks + stream + final_ln + records + task + block.grads + block.temps +
+                         std::max(block.gemm_scratch, head_scratch);
+  return 8 * doubles + s.L * sizeof(TorchGenerator::State) + kSmallAllocationsBytes;
 }
 
 void validate(const TrainConfig& config) {
@@ -107,8 +116,7 @@ void validate(const TrainConfig& config) {
                                       "-character text: T must be at most " + std::to_string(longest));
   }
   const double bytes = train_memory_bytes(c);
-  require(bytes <= kMaxStackMemoryBytes, "training this model needs about " + mebibytes(bytes) + " of memory, more than the " +
-                                             mebibytes(kMaxStackMemoryBytes) + " a browser tab can give it: reduce L, B, T or d");
+  require(bytes <= kMaxStackMemoryBytes, too_much_memory(bytes, kStackMemoryAdvice, "training this model"));
 }
 
 double train_flops(const TrainConfig& config) {

@@ -19,3 +19,14 @@ export const TASKS = [
   { key: 'regress', label: 'regression (the article’s loss)' },
   { key: 'char', label: 'next character' },
 ];
+
+/**
+ * Why a measure cannot be taken at one of these depths, or '': block 1 against block L − 1 needs a block
+ * L − 1, so every depth must be at least 2 (at L = 1 the kernel's ratio is NaN, and the median refuses it).
+ */
+export function measureProblem(measure, depths) {
+  const low = depths.find((L) => L < 2);
+  return measure === 'penultimate' && low !== undefined
+    ? `Block 1 against block L − 1 needs L ≥ 2 (got ${low}): remove that depth or choose another measure.`
+    : '';
+}

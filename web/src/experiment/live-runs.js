@@ -1,7 +1,9 @@
 // What every figure of the article (a table or a chart) does with its runs: have the kernel check them all
 // before any starts, keep their results, progress and errors as they arrive, redraw at most once a frame,
 // and keep the reader told in a footer line, with a Compute button to resume after a cancel.
-import { getPool } from './pool.js';
+import { assessWork, recordRun } from './budget.js';
+import { cachedNow } from './cache.js';
+import { getPool, runKey } from './pool.js';
 import { KERNELS, createRunSet } from './runs.js';
 
 /**
@@ -22,7 +24,12 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
   compute.type = 'button';
   compute.textContent = 'Compute';
   compute.hidden = true;
-  compute.addEventListener('click', () => restart());
+  let asking = null; // the run set over the work budget that waits for the reader's yes (its key)
+  let approved = null;
+  compute.addEventListener('click', () => {
+    approved = asking ?? approved;
+    restart();
+  });
 
   let frame;
   const soon = (data) => {
@@ -48,7 +55,23 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
         for (const r of runs) kernel.check(r.options);
       } catch (error) {
         footer.textContent = `Cannot run: ${error.message}`;
+        compute.hidden = true;
         runSet.cancel();
+        return false;
+      }
+      // a link can ask for days of work: above the budget (budget.js) show the estimate and wait for a yes
+      const fields = Object.keys(kernel.defaults);
+      const keyOf = (o) => runKey(kind, fields, o);
+      const full = runs.map((r) => ({ ...kernel.defaults, ...r.options }));
+      const todo = full.filter((o) => !cachedNow(keyOf(o)));
+      const work = assessWork(todo.reduce((sum, o) => sum + kernel.flops(o), 0), todo.length, getPool().size);
+      const key = JSON.stringify(full.map(keyOf));
+      asking = work.over && key !== approved ? key : null;
+      compute.textContent = asking ? 'Compute anyway' : 'Compute';
+      if (asking) {
+        runSet.cancel();
+        footer.textContent = `This would start ${work.text} Nothing has started yet.`;
+        compute.hidden = false;
         return false;
       }
       live.results = new Map();
@@ -71,7 +94,10 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
         },
         onResult: (r, { result, seconds, cached }) => {
           live.results.set(r.id, result);
-          if (!cached) computeSeconds += seconds;
+          if (!cached) {
+            computeSeconds += seconds;
+            recordRun(kernel.flops({ ...kernel.defaults, ...r.options }), seconds);
+          }
           soon(true);
         },
         onError: (r, error) => {

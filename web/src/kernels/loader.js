@@ -6,10 +6,70 @@ let instance;
 
 /** @returns {Promise<object>} the Embind module (raw; widgets use the typed wrappers beside this file) */
 export function loadKernels() {
-  instance ??= createKernels().catch((error) => {
+  instance ??= createKernels().then(withPlainBindingErrors, (error) => {
     instance = undefined; // allow a retry after a failed download
     // the page shows this message as it is (widgets/mount.js); the loader's own text stays in `cause`
     throw new Error('the computing kernels (a WebAssembly file) could not be loaded; reloading the page may help', { cause: error });
   });
   return instance;
+}
+
+// Every binding checks its own arguments and throws an Error with a sentence for the reader, except for
+// what Embind checks first, in its own words: the number of arguments ("function median called with 2
+// arguments, expected 1 args!"), a method called on an object already deleted, a class called without new.
+// Those are said plainly here. Functions are checked before Embind sees the call; a class's constructor and
+// methods have their BindingError translated.
+function withPlainBindingErrors(K) {
+  const plural = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const plain = (error, what, args) => {
+    if (!(error instanceof K.BindingError)) return error;
+    if (/deleted/.test(error.message)) return new Error(`${what} was asked of an object already deleted (delete() frees it for good)`);
+    if (/new/.test(error.message) && !/parameters/.test(error.message)) return new Error(`${what} must be called with new`);
+    return new Error(`${what} cannot take ${plural(args.length, 'argument')}`);
+  };
+  const translated = (fn, what) =>
+    function (...args) {
+      try {
+        return fn.apply(this, args);
+      } catch (error) {
+        throw plain(error, what, args);
+      }
+    };
+
+  for (const [name, binding] of Object.entries(K)) {
+    if (typeof binding !== 'function') continue;
+    if (typeof binding.argCount === 'number') {
+      const expected = binding.argCount;
+      K[name] = Object.assign(
+        (...args) => {
+          if (args.length !== expected) throw new Error(`the kernel function ${name} takes ${plural(expected, 'argument')}, not ${args.length}`);
+          return binding(...args);
+        },
+        { argCount: expected },
+      );
+    } else if (typeof binding.prototype?.delete === 'function') {
+      // an Embind class: its methods (its own, and delete, clone, … from Embind's base), wrapped on its prototype
+      const done = new Set(['constructor']);
+      for (let proto = binding.prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+        for (const method of Object.getOwnPropertyNames(proto)) {
+          if (done.has(method) || typeof proto[method] !== 'function') continue;
+          done.add(method);
+          binding.prototype[method] = translated(proto[method], `${name}.${method}`);
+        }
+      }
+      K[name] = new Proxy(binding, {
+        construct(target, args) {
+          try {
+            return Reflect.construct(target, args);
+          } catch (error) {
+            throw plain(error, `new ${name}`, args);
+          }
+        },
+        apply() {
+          throw new Error(`${name} must be called with new`);
+        },
+      });
+    }
+  }
+  return K;
 }

@@ -35,6 +35,9 @@ export async function mount(el, props) {
 
   function start() {
     current = { ...controls.values };
+    const problems = Object.entries(spec.problems?.(current) ?? {});
+    for (const [key, message] of problems) controls.setMessage(key, message);
+    if (problems.some(([, message]) => message)) return;
     // every run must be possible before any starts: otherwise the kernel's message says why
     if (live.start(spec.runs(current).map((r) => ({ ...r, options: { ...settings.values, ...r.options } })))) render();
   }

@@ -2,7 +2,7 @@
 // and columns, and which kernel result fills each cell. Values come from the kernels (run results, and
 // stack.median / stack.streamGrowth for the summaries); nothing here computes what the chapter teaches.
 
-import { MEASURES, PLACEMENTS } from '../../experiment/choices.js';
+import { MEASURES, measureProblem, PLACEMENTS } from '../../experiment/choices.js';
 import { formatNumber } from '../../ui/format.js';
 
 const runId = (placement, L, seed, scale = 1) => `${placement}|${L}|${seed}|${scale}`;
@@ -47,6 +47,8 @@ export const TABLES = {
     rowHeader: 'L',
     rows: (c) => c.Ls.map((L) => ({ key: L, label: String(L) })),
     columns: () => PLACEMENTS,
+    // messages for controls whose values cannot go together, by control key ('' = fine)
+    problems: (c) => ({ Ls: measureProblem(c.measure, c.Ls) }),
     runs: (c) => c.Ls.flatMap((L) => PLACEMENTS.flatMap((p) => c.seeds.map((s) => run(p.key, L, s)))),
     needs: (L, placement, c) => c.seeds.map((s) => runId(placement, L, s)),
     value: (L, placement, c, results, stack) =>

@@ -2,7 +2,7 @@
 // seeds as a line, for the three wirings. The runs are Table B's (same options, same ids), so the pool
 // computes each once for both; the ratio under each measure and the median come from the kernels.
 import { loadStack } from '../../kernels/stack.js';
-import { PLACEMENTS } from '../../experiment/choices.js';
+import { measureProblem, PLACEMENTS } from '../../experiment/choices.js';
 import { createControls } from '../../experiment/controls.js';
 import { chartFrame, runFigure } from '../../experiment/figure.js';
 import { createLiveRuns } from '../../experiment/live-runs.js';
@@ -44,6 +44,9 @@ export async function mount(el, props) {
   function start() {
     current = { ...controls.values };
     const { Ls, seeds } = current;
+    const problem = measureProblem(current.measure, Ls);
+    controls.setMessage('Ls', problem);
+    if (problem) return;
     const runs = Ls.flatMap((L) =>
       PLACEMENTS.flatMap((p) =>
         seeds.map((seed) => ({ id: runId(p.key, L, seed), options: { ...settings.values, placement: p.key, L, seed, scale: 1 } })),

@@ -1,0 +1,491 @@
+// Property-based fuzzing (fast-check, fixed seed) of everything a link, a file or a keystroke can reach:
+// the parser (ui/parse.js and the experiment's controls), every binding of the wasm module (listed from the
+// module itself, so a new binding fails here until it has a generator), and the progress store's import.
+// Over every case: no uncaught or foreign error (each refusal is a plain Error with a sentence for the
+// reader), no wasm trap, no non-finite number unless it is the documented one, and the module's memory,
+// the allocator's bytes in use and Embind's handles back where they started.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadKernels } from '../../web/src/kernels/loader.js';
+import { parseDepth, parseDepths, parseScale, parseScales, parseSeeds } from '../../web/src/experiment/params.js';
+import { progress } from '../../web/src/progress/store.js';
+import { parseMatrix, parseNumber, parseVector } from '../../web/src/ui/parse.js';
+
+const SEED = 20261130;
+let cases = 0; // every property's runs, summed: at least MIN_CASES per `npm test`
+const MIN_CASES = 10_000;
+// Each property starts from the module's state as it finds it, so a failure names the property that caused it.
+const run = (property, numRuns) => {
+  if (K) start = { memory: K.HEAPU8.buffer.byteLength, inUse: inUse(), handles: K.count_emval_handles() };
+  fc.assert(property, { seed: SEED, numRuns });
+};
+
+// ---- what counts as a reader's message ----
+
+// Words that are the machinery's, not a sentence: Embind, libc++, V8, wasm.
+const JARGON = /std::|bad_alloc|^vector$|length_error|invoker|is not a function|BindingError|InternalError|called with \d+ arguments|Cannot (read|convert|pass)|undefined is not|RuntimeError|unreachable|out of bounds|memory access|\[object /;
+
+// where(): the call, described only when a report needs it (describing every case costs more than the call)
+function expectReaderError(error, where) {
+  if (!(error instanceof Error) || error.constructor !== Error) {
+    throw new Error(`${where()}: threw ${error?.constructor?.name ?? typeof error} (${String(error?.message ?? error)}), not a plain Error`);
+  }
+  const words = error.message.trim().split(/\s+/).length;
+  if (words < 3 || JARGON.test(error.message)) throw new Error(`${where()}: “${error.message}” is not a sentence for the reader`);
+}
+
+// ---- the module, its bindings and what each may return ----
+
+let K;
+const inUse = () => {
+  const p = K._malloc(64); // struct mallinfo (10 words); uordblks is the allocator's bytes in use
+  K._mallinfo(p);
+  const bytes = K.HEAPU32[(p >> 2) + 7];
+  K._free(p);
+  return bytes;
+};
+let start; // {memory, inUse, handles} once warmed up
+
+// Every number in a result (typed arrays, arrays, nested objects), with its path.
+function* numbersOf(value, path = 'result') {
+  if (typeof value === 'number') yield [path, value];
+  else if (ArrayBuffer.isView(value) || Array.isArray(value)) for (let i = 0; i < value.length; i++) yield* numbersOf(value[i], `${path}[${i}]`);
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) yield* numbersOf(v, `${path}.${k}`);
+}
+
+// A call's outcome against its binding's contract, then the module's memory against the start.
+function check(name, args, call, allowsNonFinite = () => false) {
+  let result;
+  let threw = false;
+  try {
+    result = call();
+  } catch (error) {
+    threw = true;
+    expectReaderError(error, () => `${name}(${show(args)})`);
+  }
+  if (!threw) {
+    for (const [path, x] of numbersOf(result)) {
+      if (!Number.isFinite(x) && !allowsNonFinite(path, result)) {
+        throw new Error(`${name}(${show(args)}) returned ${x} at ${path} with no message`);
+      }
+    }
+  }
+  const now = { memory: K.HEAPU8.buffer.byteLength, inUse: inUse(), handles: K.count_emval_handles() };
+  if (now.memory !== start.memory || now.inUse !== start.inUse || now.handles !== start.handles) {
+    throw new Error(`${name}(${show(args)}) left the module at ${JSON.stringify(now)}, not ${JSON.stringify(start)}`);
+  }
+  cases++;
+}
+
+function show(args) {
+  return args.map((a) => (ArrayBuffer.isView(a) ? `${a.constructor.name}[${Array.from(a).slice(0, 8)}]` : safeJson(a))).join(', ');
+}
+// JSON for a failure's report, whatever the value (NaN, ∞, BigInt, functions, objects without a prototype)
+function safeJson(a) {
+  const replace = (k, v) =>
+    (typeof v === 'number' && !Number.isFinite(v)) || typeof v === 'bigint' || typeof v === 'symbol' || typeof v === 'function'
+      ? String(v)
+      : Array.isArray(v) && v.length > 16
+        ? [...v.slice(0, 8), `… ${v.length} entries`]
+        : v;
+  try {
+    return (JSON.stringify(a, replace) ?? String(a)).slice(0, 200);
+  } catch {
+    return Object.prototype.toString.call(a);
+  }
+}
+
+// ---- generators ----
+
+const special = fc.constantFrom(0, -0, 1, -1, 0.5, 1e-5, 3, 1e150, 1e308, -1e308, 5e-324, 1e-160, 1e-200, 2 ** 31, 2 ** 32 + 1, 2 ** 53, Number.NaN, Infinity, -Infinity);
+const num = fc.oneof({ weight: 6, arbitrary: fc.double({ min: -10, max: 10, noNaN: true }) }, { weight: 3, arbitrary: special }, { weight: 1, arbitrary: fc.double() });
+const BIG_SPARSE = new Array(5e6); // longer than any binding accepts, and cheap: it has no entries
+const hostile = fc.constantFrom(
+  null, undefined, '', '123', 'abc', true, {}, [], [[1, 2]], { length: 1e9 }, { length: -1 }, BIG_SPARSE, Symbol('s'), 7n,
+  Float32Array.of(1, 2, 3), new Int32Array(2), () => 1, [1, '2', 3], [null, 1], new Date(0),
+);
+const anything = fc.oneof({ weight: 3, arbitrary: num }, { weight: 3, arbitrary: hostile }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) });
+const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v) && !(v instanceof Date);
+const usually = (value) => fc.oneof({ weight: 8, arbitrary: fc.constant(value) }, { weight: 1, arbitrary: anything });
+const whole = (lo, hi) => fc.oneof({ weight: 8, arbitrary: fc.integer({ min: lo, max: hi }) }, { weight: 1, arbitrary: anything });
+const list = (min, max) => fc.array(num, { minLength: min, maxLength: max });
+// a vector argument: mostly right (an Array or a Float64Array), sometimes anything at all
+const vector = (n) => fc.oneof(
+  { weight: 5, arbitrary: list(n, n) },
+  { weight: 3, arbitrary: list(n, n).map((a) => Float64Array.from(a)) },
+  { weight: 1, arbitrary: list(0, 8) },
+  { weight: 1, arbitrary: anything },
+);
+const eps = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(0, 1e-5, 1) }, { weight: 2, arbitrary: num }, { weight: 1, arbitrary: anything });
+// LayerNorm's arguments: a width d, then x, γ, β of that width (and sometimes of another)
+const layerNormRows = fc.record({ rows: fc.integer({ min: 0, max: 3 }), cols: fc.integer({ min: 0, max: 5 }) });
+
+// Stack options: small shapes (every run takes milliseconds), any field sometimes wrong
+// a field left undefined takes the kernel's default, a protocol-sized run: too slow (and too large) for a case
+const option = (valid) => fc.oneof({ weight: 12, arbitrary: valid }, { weight: 1, arbitrary: anything.filter((v) => v !== undefined) });
+const stackOptions = fc.oneof(
+  { weight: 12, arbitrary: fc.record(
+    {
+      placement: option(fc.constantFrom('pre', 'post', 'nores', 'middle')),
+      L: option(fc.integer({ min: 0, max: 4 })),
+      d: option(fc.constantFrom(1, 2, 3, 4, 6, 8, 16)),
+      heads: option(fc.integer({ min: 0, max: 4 })),
+      ffnMult: option(fc.integer({ min: 0, max: 3 })),
+      B: option(fc.integer({ min: 1, max: 3 })),
+      T: option(fc.integer({ min: 1, max: 6 })),
+      seed: option(fc.oneof(fc.integer({ min: 0, max: 2 ** 31 }), fc.constantFrom(2 ** 53, -1, 0.5))),
+      scale: option(fc.oneof(fc.constantFrom(0, 1, 3, 1000, 1e6, 1e150, 1e300), fc.double({ min: 0, max: 5, noNaN: true }))),
+      causal: option(fc.boolean()),
+      activation: option(fc.constantFrom('relu', 'gelu', 'tanh')),
+    },
+    { requiredKeys: ['L', 'd', 'B', 'T'] }, // the defaults (L = 20, d = 128, B = 8, T = 16) are slow for a fuzz case
+  ) },
+  { weight: 1, arbitrary: anything.filter((v) => !isPlainObject(v)) },
+);
+// Training options: the stack's small shapes, a few steps, the optimiser's settings, sometimes wrong
+const trainOptions = fc.oneof(
+  { weight: 12, arbitrary: fc.record(
+    {
+      task: option(fc.constantFrom('regress', 'char', 'chars')),
+      placement: option(fc.constantFrom('pre', 'post', 'nores')),
+      L: option(fc.integer({ min: 0, max: 3 })),
+      d: option(fc.constantFrom(1, 2, 4, 8)),
+      heads: option(fc.integer({ min: 0, max: 2 })),
+      ffnMult: option(fc.integer({ min: 1, max: 2 })),
+      B: option(fc.integer({ min: 1, max: 2 })),
+      T: option(fc.integer({ min: 1, max: 6 })),
+      seed: option(fc.integer({ min: 0, max: 1000 })),
+      scale: option(fc.constantFrom(0, 1, 3)),
+      causal: option(fc.boolean()),
+      activation: option(fc.constantFrom('relu', 'gelu')),
+      lr: option(fc.constantFrom(0, 1e-3, 3e-3, 0.1, 10, 1e6, -1)),
+      beta1: option(fc.constantFrom(0, 0.9, 0.999, 1, -0.1)),
+      beta2: option(fc.constantFrom(0, 0.9, 0.999, 1)),
+      eps: option(fc.constantFrom(0, 1e-8, 1, -1)),
+      warmup: option(fc.integer({ min: -1, max: 4 })),
+      steps: option(fc.integer({ min: 0, max: 3 })),
+      streamGrads: option(fc.boolean()),
+    },
+    { requiredKeys: ['L', 'd', 'B', 'T', 'steps'] }, // the lab's defaults (L = 24, 150 steps) are slow for a fuzz case
+  ) },
+  { weight: 1, arbitrary: anything.filter((v) => !isPlainObject(v)) },
+);
+// A training run to its end, always deleted: its records, or the error its start or a step threw
+function train(options) {
+  const run = new K.Trainer(options);
+  try {
+    const records = [];
+    while (!run.finished()) records.push(run.step());
+    return { records, stepsDone: run.stepsDone() };
+  } finally {
+    run.delete();
+  }
+}
+// A learning rate far past the lab's cliff blows the weights up: NaN and ∞ are then the documented outcome
+// (the lab's summary calls such a run diverged). Below it a run's numbers stay finite.
+const learningRateOf = (options) => (isPlainObject(options) && typeof options.lr === 'number' ? options.lr : K.trainDefaults().lr);
+
+const WARM_UP_OPTIONS = [{ L: 4, d: 16, heads: 1, ffnMult: 3, B: 3, T: 6 }, {}]; // the largest scratch gemm keeps
+const WARM_UP_TRAINING = ['regress', 'char'].map((task) => ({ task, L: 1, d: 8, heads: 1, ffnMult: 2, B: 2, T: 6, steps: 1 }));
+
+// L as runStack reads it: the option, or the kernel's default when left out
+const depthOf = (options) => (options && typeof options === 'object' && options.L !== undefined ? options.L : K.stackDefaults().L);
+
+// Exercise inputs: the answer key's own, sometimes changed value by value, shape by shape, name by name
+let exerciseNumbers;
+let exerciseDefaults;
+let exerciseParts;
+const mutateValue = (v) => fc.oneof(
+  { weight: 4, arbitrary: fc.constant(v) },
+  { weight: 4, arbitrary: fc.array(num, { minLength: v.values.length, maxLength: v.values.length }).map((values) => ({ ...v, values })) },
+  { weight: 1, arbitrary: fc.record({ rows: whole(0, 4), cols: whole(0, 4), values: list(0, 9) }) },
+  { weight: 1, arbitrary: fc.record({ rows: fc.constant(v.rows), cols: fc.constant(v.cols), values: anything }) },
+  { weight: 1, arbitrary: anything },
+);
+const exerciseInputs = (n) => {
+  const defaults = exerciseDefaults.get(n);
+  return fc.oneof(
+    { weight: 12, arbitrary: fc.record(Object.fromEntries(Object.entries(defaults).map(([name, v]) => [name, mutateValue(v)])), { requiredKeys: [] }) },
+    { weight: 1, arbitrary: fc.record({ extra: mutateValue({ rows: 1, cols: 1, values: [1] }) }).map((e) => ({ ...defaults, ...e })) },
+    { weight: 1, arbitrary: anything },
+  );
+};
+const exerciseNumber = () => fc.oneof({ weight: 10, arbitrary: fc.constantFrom(...exerciseNumbers) }, { weight: 1, arbitrary: whole(-1, 20) });
+const withInputs = () => exerciseNumber().chain((n) => fc.tuple(fc.constant(n), exerciseDefaults.has(n) ? exerciseInputs(n) : anything));
+// an exercise's documented non-finite answers come with checkWellPosed's reason
+const unlessWellPosed = (n, inputs) => () => {
+  try {
+    return K.checkWellPosed(n, inputs) !== '';
+  } catch {
+    return false;
+  }
+};
+
+// LayerNorm's documented NaN: a row whose σ is 0 (equal entries with ε = 0), and what it reaches
+const sigmaZero = (sigma) => Array.from(typeof sigma === 'number' ? [sigma] : sigma).some((s) => s === 0);
+
+/** Per binding: its arguments, and which non-finite outputs are the documented ones. */
+const BINDINGS = {
+  exerciseNumbers: { args: () => fc.constant([]) },
+  exerciseDefaults: { args: () => fc.tuple(exerciseNumber()) },
+  exerciseVariant: { args: () => fc.tuple(exerciseNumber(), fc.oneof(fc.integer({ min: 0, max: 2 ** 31 }), fc.constantFrom(2 ** 53, 2 ** 53 + 2, -1, 0.5), anything)) },
+  solveExercise: { args: withInputs, allows: ([n, inputs]) => unlessWellPosed(n, inputs) },
+  gradePart: {
+    args: () =>
+      withInputs().chain(([n, inputs]) =>
+        fc.tuple(
+          fc.constant(n),
+          fc.constant(inputs),
+          fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...(exerciseParts.get(n) ?? ['x'])) }, { weight: 1, arbitrary: anything }),
+          fc.oneof(fc.record({ rows: whole(0, 4), cols: whole(0, 4), values: list(0, 9) }, { requiredKeys: ['values'] }), anything),
+        ),
+      ),
+    allows: ([n, inputs]) => unlessWellPosed(n, inputs),
+  },
+  checkWellPosed: { args: withInputs },
+  layerNormSteps: {
+    args: () => fc.integer({ min: 0, max: 6 }).chain((d) => fc.tuple(vector(d), vector(d), vector(d), eps)),
+    allows: () => (path, r) => r.sigma === 0,
+  },
+  layerNormJacobian: {
+    args: () => fc.integer({ min: 0, max: 6 }).chain((d) => fc.tuple(vector(d), vector(d), eps)),
+    allows: () => (path, r) => r.sigma === 0,
+  },
+  layerNormForward: {
+    args: () =>
+      layerNormRows.chain(({ rows, cols }) =>
+        fc.tuple(vector(rows * cols), usually(rows), usually(cols), vector(cols), vector(cols), eps),
+      ),
+    allows: () => (path, r) => sigmaZero(r.sigma),
+  },
+  layerNormBackward: {
+    args: () =>
+      layerNormRows.chain(({ rows, cols }) =>
+        fc.tuple(vector(rows * cols), usually(rows), usually(cols), vector(cols), vector(cols), eps, vector(rows * cols)),
+      ),
+    // dγ sums over rows: one row with σ = 0 makes it NaN too
+    allows: (args) => () => {
+      try {
+        return sigmaZero(K.layerNormForward(...args.slice(0, 6)).sigma);
+      } catch {
+        return false;
+      }
+    },
+  },
+  stackDefaults: { args: () => fc.constant([]) },
+  stackCheck: { args: () => fc.tuple(stackOptions) },
+  runStack: {
+    args: () => fc.tuple(stackOptions, fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: fc.constant(() => {}) }, { weight: 1, arbitrary: anything })),
+    // the penultimate measure (block 1 against block L − 1) has no block L − 1 at L = 1: NaN, documented
+    allows: ([options]) => (path) => path === 'result.ratios.penultimate' && depthOf(options) === 1,
+  },
+  median: { args: () => fc.tuple(fc.oneof(list(0, 9), list(1, 9).map((a) => Float64Array.from(a)), anything)) },
+  streamGrowth: { args: () => fc.tuple(fc.oneof(list(0, 9), list(2, 9).map((a) => Float64Array.from(a.map(Math.abs))), anything)) },
+  growthCurve: { args: () => fc.tuple(num, num, whole(-2, 300)) },
+  stackFlops: { args: () => fc.tuple(stackOptions) },
+  trainDefaults: { args: () => fc.constant([]) },
+  trainCheck: { args: () => fc.tuple(trainOptions) },
+  trainFlops: { args: () => fc.tuple(trainOptions) },
+  trainThreshold: { args: () => fc.tuple(fc.oneof(fc.constantFrom('regress', 'char', 'chars'), anything)) },
+  trainSummary: {
+    args: () => fc.tuple(fc.oneof(fc.constantFrom('regress', 'char'), anything), fc.oneof(list(0, 12), anything)),
+    allows: () => (path, r) => path === 'result.finalLoss' && r.diverged, // documented: a loss that blew up
+  },
+  Trainer: {
+    args: () => fc.tuple(trainOptions),
+    call: (options) => train(options),
+    allows: ([options]) => () => learningRateOf(options) > 1,
+    // any arguments: the constructor, then its methods with the rest of them (step only with a wrong count:
+    // a step at the lab's default shape is a slow case), then delete, twice
+    anyCall: (...args) => {
+      const run = new K.Trainer(...args);
+      const rest = args.slice(1);
+      try {
+        run.stepsDone(...rest);
+        run.finished(...rest);
+        if (rest.length) run.step(...rest);
+      } finally {
+        run.delete();
+        run.delete();
+      }
+    },
+  },
+};
+const callOf = (name) => BINDINGS[name].call ?? ((...a) => K[name](...a));
+
+// Every Embind function and class of the module, by name (constants and the glue's own exports left out).
+function bindingsOf(module) {
+  return Object.entries(module)
+    .filter(([name, f]) => typeof f === 'function' && (typeof f.argCount === 'number' || typeof f.prototype?.delete === 'function') && !/^dynCall_/.test(name))
+    .map(([name]) => name)
+    .sort();
+}
+
+beforeAll(async () => {
+  K = await loadKernels();
+  exerciseNumbers = Array.from(K.exerciseNumbers());
+  exerciseDefaults = new Map(exerciseNumbers.map((n) => [n, K.exerciseDefaults(n)]));
+  exerciseParts = new Map(exerciseNumbers.map((n) => [n, Array.from(K.solveExercise(n, exerciseDefaults.get(n)).parts, (p) => p.id)]));
+  // warm up: gemm keeps its packed operands at the largest size asked so far; every exercise once
+  for (const options of WARM_UP_OPTIONS) K.runStack(options, null);
+  for (const options of WARM_UP_TRAINING) train(options);
+  for (const n of exerciseNumbers) K.exerciseVariant(n, 1);
+  start = { memory: K.HEAPU8.buffer.byteLength, inUse: inUse(), handles: K.count_emval_handles() };
+});
+
+describe('the wasm module’s bindings', () => {
+  it('every binding has a generator here (a new binding must be added to BINDINGS)', () => {
+    expect(bindingsOf(K)).toEqual(Object.keys(BINDINGS).sort());
+  });
+
+  it.each(Object.keys(BINDINGS))('%s: messages, no silent non-finite value, memory back to its start', (name) => {
+    const { args, allows = () => () => false } = BINDINGS[name];
+    const runs = { runStack: 1000, Trainer: 400, exerciseVariant: 300 }[name] ?? 400;
+    run(fc.property(args(), (a) => check(name, a, () => callOf(name)(...a), allows(a))), runs);
+  });
+
+  it('any binding, any arguments (wrong count, wrong types): a plain Error with a sentence, or a contract kept', () => {
+    const names = Object.keys(BINDINGS);
+    run(
+      fc.property(fc.constantFrom(...names), fc.array(anything, { maxLength: 8 }), (name, a) => {
+        // an options object of runStack's is a run at the protocol's defaults (L = 20, d = 128): slow, and
+        // covered with small shapes above
+        fc.pre(!(name === 'runStack' && isPlainObject(a[0])));
+        check(name, a, () => (BINDINGS[name].anyCall ?? callOf(name))(...a), (BINDINGS[name].allows ?? (() => () => false))(a));
+      }),
+      2000,
+    );
+  });
+});
+
+describe('the parser', () => {
+  const pieces = ['1', '2.5', '-', '−', '+', '*', '/', '^', '(', ')', '[', ']', '{', '}', ',', ';', ' ', '  ', '\n', '\t', 'e', 'E', '1e308', '1e400', '.', 'sqrt', '√', 'pi', 'π', 'NaN', 'inf', 'Infinity', 'abc', '×', '·', '÷', '0', '9^9^9', '0/0', '−√2'];
+  const text = fc.oneof(
+    { weight: 4, arbitrary: fc.array(fc.constantFrom(...pieces), { maxLength: 24 }).map((p) => p.join('')) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
+    { weight: 1, arbitrary: fc.constantFrom(null, undefined, 42, -0, {}, [], ['1', '2'], true, Symbol('s'), 7n, new Date(0)) },
+  );
+  const finiteNumber = (x) => typeof x === 'number' && Number.isFinite(x);
+  const expectResult = (r, valueOk, where) => {
+    const ok = r && (r.ok === true ? valueOk(r.value) : r.ok === false && typeof r.message === 'string' && r.message.trim().length > 0);
+    if (!ok) throw new Error(`${where} gave ${safeJson(r)}`);
+    cases++;
+  };
+
+  it('reads or explains every text, never throws, never returns a non-finite number', () => {
+    run(
+      fc.property(text, (t) => {
+        expectResult(parseNumber(t), finiteNumber, `parseNumber(${safeJson(t)})`);
+        expectResult(parseVector(t), (v) => Array.isArray(v) && v.length > 0 && v.every(finiteNumber), `parseVector(${safeJson(t)})`);
+        expectResult(parseMatrix(t), (m) => Array.isArray(m) && m.length > 0 && m.every((r) => Array.isArray(r) && r.length === m[0].length && r.every(finiteNumber)), `parseMatrix(${safeJson(t)})`);
+      }),
+      2000,
+    );
+  });
+
+  it('reads back every list of finite numbers it is given, as written by String()', () => {
+    const values = fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => x + 0), { minLength: 1, maxLength: 8 });
+    run(
+      fc.property(values, fc.constantFrom(', ', ',', '; ', ' ', '  '), (v, separator) => {
+        const r = parseVector(v.map(String).join(separator));
+        if (!r.ok || r.value.length !== v.length || r.value.some((x, i) => x !== v[i])) throw new Error(`${safeJson(v)} read as ${safeJson(r)}`);
+        cases++;
+      }),
+      1000,
+    );
+  });
+
+  it('the experiment’s controls: whole depths and seeds in range, scales in range, or a message', () => {
+    const inRange = (lo, hi) => (x) => Number.isInteger(x) && x >= lo && x <= hi;
+    run(
+      fc.property(text, (t) => {
+        expectResult(parseDepth(t), inRange(1, 1024), `parseDepth(${safeJson(t)})`);
+        expectResult(parseDepths(t), (v) => v.every(inRange(1, 1024)), `parseDepths(${safeJson(t)})`);
+        expectResult(parseSeeds(t), (v) => v.length >= 1 && v.every(inRange(0, 2 ** 32 - 1)), `parseSeeds(${safeJson(t)})`);
+        expectResult(parseScales(t), (v) => v.every((x) => finiteNumber(x) && x >= 0 && x <= 1000), `parseScales(${safeJson(t)})`);
+        expectResult(parseScale(t), (x) => finiteNumber(x) && x >= 0 && x <= 1000, `parseScale(${safeJson(t)})`);
+      }),
+      1000,
+    );
+  });
+});
+
+describe('the progress store’s import', () => {
+  const isRecord = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+  const wholeIn = (lo, hi) => (v) => Number.isInteger(v) && v >= lo && v <= hi;
+  const mapOf = (ok) => (v) => isRecord(v) && Object.values(v).every(ok);
+  // what the exercise widget and the progress panel read from a record (store.js: exercise(n))
+  const EXERCISE = {
+    answers: mapOf((a) => typeof a === 'string'),
+    attempts: wholeIn(0, 1e6),
+    hints: wholeIn(0, 100),
+    seed: (v) => v === null || wholeIn(0, 2 ** 53)(v),
+    solved: mapOf((v) => typeof v === 'boolean'),
+    selfCheck: mapOf((v) => ['yes', 'partly', 'no'].includes(v)),
+  };
+  // what the card deck reads from a schedule (ts-fsrs): numbers, a state, a due date it can compare
+  const CARD = {
+    due: (v) => typeof v === 'string' && Number.isFinite(Date.parse(v)),
+    stability: (v) => Number.isFinite(v) && v >= 0,
+    difficulty: (v) => Number.isFinite(v) && v >= 0,
+    state: wholeIn(0, 3),
+  };
+  const fieldValue = fc.oneof(
+    fc.constantFrom(null, 0, -1, 1.5, 3, 1e308, '', 'yes', 'x', true, false, [], {}, { a: 1 }, { mean: '2' }, { mean: 2 }, { mean: 'maybe' }, '2026-01-01T00:00:00.000Z', 'not a date', 2 ** 53),
+    fc.jsonValue({ maxDepth: 2 }),
+  );
+  const exerciseRecord = fc.dictionary(fc.constantFrom('answers', 'attempts', 'hints', 'seed', 'solved', 'selfCheck', 'other'), fieldValue, { maxKeys: 6 });
+  const cardRecord = fc.dictionary(fc.constantFrom('due', 'stability', 'difficulty', 'state', 'reps', 'lapses', 'last_review', 'elapsed_days'), fieldValue, { maxKeys: 8 });
+  const file = fc.oneof(
+    { weight: 6, arbitrary: fc.record({
+      version: fc.oneof({ weight: 8, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fieldValue }),
+      exercises: fc.oneof({ weight: 8, arbitrary: fc.dictionary(fc.constantFrom('1', '4', '9', '16', '0', '-1', 'x', '4.5'), exerciseRecord, { maxKeys: 4 }) }, { weight: 1, arbitrary: fieldValue }),
+      cards: fc.oneof({ weight: 8, arbitrary: fc.dictionary(fc.string({ maxLength: 12 }), cardRecord, { maxKeys: 3 }) }, { weight: 1, arbitrary: fieldValue }),
+    }, { requiredKeys: [] }).map((data) => JSON.stringify(data)) },
+    { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+  );
+
+  it('imports what it can read and refuses the rest with a sentence; every record read back is one a widget can use', () => {
+    run(
+      fc.property(file, (text) => {
+        let imported = true;
+        try {
+          progress.importJson(text);
+        } catch (error) {
+          imported = false;
+          expectReaderError(error, () => `importJson(${text.slice(0, 200)})`);
+        }
+        if (imported) {
+          const exported = JSON.parse(progress.exportJson());
+          for (const n of Object.keys(exported.exercises)) {
+            const record = progress.exercise(n);
+            for (const [field, ok] of Object.entries(EXERCISE)) {
+              if (!ok(record[field])) throw new Error(`importJson(${text.slice(0, 200)}) kept exercise ${n}'s ${field} = ${safeJson(record[field])}`);
+            }
+          }
+          for (const [id, card] of Object.entries(progress.cards())) {
+            for (const [field, ok] of Object.entries(CARD)) {
+              if (!ok(card?.[field])) throw new Error(`importJson(${text.slice(0, 200)}) kept card ${id}'s ${field} = ${safeJson(card?.[field])}`);
+            }
+          }
+          progress.importJson(progress.exportJson()); // what it exports, it imports again
+        }
+        cases++;
+      }),
+      1500,
+    );
+  });
+});
+
+afterAll(() => {
+  // not an assertion on time: a count of the cases the properties above ran
+  console.log(`fuzz: ${cases} cases, seed ${SEED}`);
+});
+
+describe('the suite itself', () => {
+  it(`ran at least ${MIN_CASES} cases`, () => {
+    expect(cases).toBeGreaterThanOrEqual(MIN_CASES);
+  });
+});
