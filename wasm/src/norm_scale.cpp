@@ -124,11 +124,9 @@ Vec sigma_profile(double sigma1, double p, int n) {
   check_sigma(sigma1);
   require(std::isfinite(p), "p must be a finite number");
   check_depth(n, "n");
-  const std::vector<double> curve = growth_curve(sigma1, p, n);
-  for (int i = 0; i < n; ++i) {
-    require(std::isfinite(curve[size_t(i)]),
-            "p is too large: σ·i^p leaves float64's range at layer " + std::to_string(i + 1));
-  }
+  const std::vector<double> curve = power_curve(sigma1, p, n);
+  const int out = first_nonfinite_block(curve);
+  require(out == 0, "p is too large: σ·i^p leaves float64's range at layer " + std::to_string(out));
   return Eigen::Map<const Vec>(curve.data(), n);
 }
 

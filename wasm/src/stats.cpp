@@ -44,13 +44,25 @@ double starvation_removed(double ratio_all, double ratio_measure) {
   return 1 - std::log(ratio_measure) / std::log(ratio_all);
 }
 
+int first_nonfinite_block(const std::vector<double>& curve) {
+  for (size_t i = 0; i < curve.size(); ++i) {
+    if (!std::isfinite(curve[i])) return int(i) + 1;
+  }
+  return 0;
+}
+
+std::vector<double> power_curve(double first, double exponent, int L) {
+  std::vector<double> curve(static_cast<size_t>(std::max(L, 0)));
+  for (int i = 1; i <= L; ++i) curve[size_t(i - 1)] = first * std::pow(double(i), exponent);
+  return curve;
+}
+
 std::vector<double> growth_curve(double first, double exponent, int L) {
   require(L >= 1 && L <= 100000, "growth curve needs 1 <= L <= 100000");
   require(std::isfinite(first) && std::isfinite(exponent), "growth curve needs a finite first value and exponent");
-  std::vector<double> curve(L);
-  for (int i = 1; i <= L; ++i) curve[i - 1] = first * std::pow(double(i), exponent);
-  require(std::isfinite(curve.back()) && std::isfinite(curve.front()),
-          "the growth curve leaves float64's range by block " + std::to_string(L) + ": use a smaller exponent");
+  const std::vector<double> curve = power_curve(first, exponent, L);
+  const int out = first_nonfinite_block(curve);
+  require(out == 0, "the exponent is too large: first · i^exponent leaves float64's range at block " + std::to_string(out));
   return curve;
 }
 

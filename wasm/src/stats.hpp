@@ -28,5 +28,9 @@ double starvation_removed(double ratio_all, double ratio_measure);
 // first · i^exponent for i = 1 … L: the stream's sd if it grew as a power of depth (exponent 0.5: √L).
 // Throws when an input is not finite or the curve leaves float64's range.
 std::vector<double> growth_curve(double first, double exponent, int L);
+// The same curve unchecked (entries may be ∞): for callers that word their own message.
+std::vector<double> power_curve(double first, double exponent, int L);
+// The 1-based block where a curve first leaves float64 (∞ or NaN), 0 when it never does.
+int first_nonfinite_block(const std::vector<double>& curve);
 
 }  // namespace tk
