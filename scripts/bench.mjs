@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // npm run bench: speed figures, printed (never asserted). Each layer is measured where a user meets it:
-//   1. native C++: GEMM alone, and all of table B (72 runs) on 1 and 2 threads
-//   2. wasm in Node: tk::gemm's SIMD kernel against Eigen alone (same flags), and table B on 1 and 2 workers
-//   3. wasm in Chromium: table B on the page's worker pool with 2 workers; first contentful paint and the
-//      first live number of the production site served locally
+//   1. native C++: GEMM alone, one block's time by operation, and all of table B (72 runs) on 1 and 2 threads
+//   2. wasm in Node: tk::gemm's SIMD kernel against Eigen alone (same flags), one block's time by operation,
+//      and table B on 1 and 2 workers
+//   3. wasm in Chromium: one block's time by operation in a worker; table B on the page's worker pool with 2
+//      workers; first contentful paint and the first live number of the production site served locally
+// The breakdown by operation (bench/block_bench.cpp) runs a timed copy of the kernels (TK_PROFILE), never the
+// module the site ships; its table gives ms per block and share for each operation and pass.
 //   4. PyTorch 1.13 (Debian's python3-torch), table B on one thread, if it is installed
 // The machine may be shared: check `uptime`; the load average is printed with the figures.
 // `npm run bench -- --only chromium,pytorch` runs some of the layers (native, wasm, chromium, pytorch).
@@ -28,6 +31,25 @@ function section(title) {
   console.log(`\n== ${title}  (load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
 }
 
+// The breakdown's table as it printed it, and its figures (the JSON line it ends with).
+function blockBreakdown(layer, output) {
+  const lines = output.trim().split('\n');
+  console.log(lines.filter((l) => !l.startsWith('{')).join('\n'));
+  const r = lastJson(output);
+  const shares = Object.entries(r.ms).map(([op, ms]) => [op, ms.reduce((a, b) => a + b, 0)]);
+  const total = shares.reduce((s, [, ms]) => s + ms, 0);
+  const top = shares.sort((a, b) => b[1] - a[1]).slice(0, 4).map(([op, ms]) => `${op} ${((100 * ms) / total).toFixed(0)} %`);
+  note(layer, `one block by operation (L = ${r.L}): ms per block, largest shares`, `${r.ms_per_block.toFixed(2)} ms; ${top.join(', ')}`);
+  return r;
+}
+
+function buildWasmBench(...targets) {
+  if (!existsSync(join(root, 'build/wasm-bench/CMakeCache.txt'))) {
+    sh('emcmake', ['cmake', '-S', '.', '-B', 'build/wasm-bench', '-DCMAKE_BUILD_TYPE=Release', '-DTK_WASM_BENCH=ON'], { env, stdio: 'ignore' });
+  }
+  sh('cmake', ['--build', 'build/wasm-bench', '-j2', '--target', ...targets], { env, stdio: 'ignore' });
+}
+
 function gemmTotal(output) {
   const line = output.split('\n').find((l) => l.startsWith('total:'));
   const [gemm, eigen] = line.match(/([\d.]+) \/\s+([\d.]+)/g).map((pair) => Number(pair.split('/')[1]));
@@ -38,9 +60,10 @@ function gemmTotal(output) {
 async function native() {
   section('native C++ (g++ -O3, Eigen 3.4)');
   sh('cmake', ['-S', '.', '-B', 'build/native', '-DCMAKE_BUILD_TYPE=Release'], { stdio: 'ignore' });
-  sh('cmake', ['--build', 'build/native', '-j2', '--target', 'tk_stack_bench', 'tk_gemm_bench'], { stdio: 'ignore' });
+  sh('cmake', ['--build', 'build/native', '-j2', '--target', 'tk_stack_bench', 'tk_gemm_bench', 'tk_block_bench'], { stdio: 'ignore' });
   const nativeGemm = gemmTotal(sh('build/native/tk_gemm_bench', ['7']));
   note('native', 'GEMM alone, one block’s 9 shapes (GFLOP/s, median)', nativeGemm.eigen.toFixed(2));
+  blockBreakdown('native', sh('build/native/tk_block_bench', []));
   for (const threads of [1, 2]) {
     const out = sh('build/native/tk_stack_bench', ['--threads', String(threads)]);
     const r = lastJson(out);
@@ -53,14 +76,12 @@ async function native() {
 // ---- 2. wasm in Node ----
 async function wasmNode() {
   section('wasm in Node 20 (emscripten 3.1.6, -O3 -msimd128)');
-  if (!existsSync(join(root, 'build/wasm-bench/CMakeCache.txt'))) {
-    sh('emcmake', ['cmake', '-S', '.', '-B', 'build/wasm-bench', '-DCMAKE_BUILD_TYPE=Release', '-DTK_WASM_BENCH=ON'], { env, stdio: 'ignore' });
-  }
-  sh('cmake', ['--build', 'build/wasm-bench', '-j2', '--target', 'tk_gemm_bench_wasm'], { env, stdio: 'ignore' });
+  buildWasmBench('tk_gemm_bench_wasm', 'tk_block_bench_wasm');
   sh('bash', ['scripts/build-wasm.sh'], { env, stdio: 'ignore' });
   const wasmGemm = gemmTotal(sh('node', ['--no-experimental-fetch', 'build/wasm-bench/tk_gemm_bench_wasm.js', '7']));
   note('wasm-node', 'GEMM alone: Eigen in wasm, 9 block shapes (GFLOP/s, median)', wasmGemm.eigen.toFixed(2));
   note('wasm-node', 'GEMM alone: tk::gemm SIMD kernel (GFLOP/s, median)', wasmGemm.gemm.toFixed(2));
+  blockBreakdown('wasm-node', sh('node', ['--no-experimental-fetch', 'build/wasm-bench/tk_block_bench_wasm.js']));
   const wasmGflop = {};
   for (const jobs of [1, 2]) {
     const lines = sh('node', ['scripts/sweep.mjs', '--placement', 'post,pre,nores', '--L', '6,24,48,96', '--seeds', '0-5', '--jobs', String(jobs)])
@@ -80,17 +101,28 @@ async function wasmNode() {
 // ---- 3. Chromium ----
 async function chromiumSite() {
   section('wasm in Chromium (Debian 156, headless)');
+  buildWasmBench('tk_block_bench_web');
   sh('node_modules/.bin/vite', ['build', '--config', 'bench/browser/vite.config.js', '--logLevel', 'warn'], { stdio: 'ignore' });
   sh('node_modules/.bin/vite', ['build', '--config', 'web/vite.config.js', '--logLevel', 'warn'], { env: { ...env, BASE_PATH: '/residual-ln/' }, stdio: 'ignore' });
   const servers = [
     spawn('node', ['tests/e2e/serve.mjs', '--dir', 'build/bench-site', '--base', '/bench/', '--port', '4390'], { cwd: root, stdio: 'ignore' }),
     spawn('node', ['tests/e2e/serve.mjs', '--dir', 'dist', '--base', '/residual-ln/', '--port', '4391'], { cwd: root, stdio: 'ignore' }),
+    spawn('node', ['tests/e2e/serve.mjs', '--dir', 'build/bench-site', '--base', '/bench/', '--port', '4392', '--isolated'], { cwd: root, stdio: 'ignore' }),
   ];
   await new Promise((r) => setTimeout(r, 800));
   const browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'bench-chromium-')), {
     executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS,
   });
   try {
+    const profile = await browser.newPage();
+    await profile.goto('http://127.0.0.1:4392/bench/profile.html');
+    await profile.waitForFunction(() => window.__profile?.done, null, { timeout: 600_000, polling: 500 });
+    const p = await profile.evaluate(() => window.__profile);
+    if (p.error) throw new Error(`the profile page failed: ${p.error}`);
+    console.log(`  (clock resolution in the worker ${(1000 * p.clockResolutionMs).toFixed(0)} µs, cross-origin isolated: ${p.crossOriginIsolated})`);
+    blockBreakdown('chromium', p.lines.join('\n'));
+    await profile.close();
+
     const page = await browser.newPage();
     await page.goto('http://127.0.0.1:4390/bench/?workers=2');
     await page.waitForFunction(() => window.__bench?.done, null, { timeout: 600_000, polling: 500 });

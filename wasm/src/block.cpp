@@ -2,6 +2,8 @@
 // functions below; everything else is shared.
 #include "block.hpp"
 
+#include "profile.hpp"
+
 namespace tk {
 
 namespace {
@@ -11,10 +13,16 @@ template <class Branch>
 Mat sublayer_forward(const Mat& u, Placement placement, Branch&& branch, const LayerNormParams& ln, double eps,
                      LayerNormCache& ln_cache) {
   switch (placement) {
-    case Placement::PostLN:  // LN(u + F(u)): the norm sits on the residual stream
-      return layernorm_forward(u + branch(u), ln, eps, ln_cache);
-    case Placement::PreLN:  // u + F(LN(u)): the norm sits on the branch; u passes untouched
-      return u + branch(layernorm_forward(u, ln, eps, ln_cache));
+    case Placement::PostLN: {  // LN(u + F(u)): the norm sits on the residual stream
+      const Mat f = branch(u);
+      TK_PROFILE_OP(Copies);
+      return layernorm_forward(u + f, ln, eps, ln_cache);
+    }
+    case Placement::PreLN: {  // u + F(LN(u)): the norm sits on the branch; u passes untouched
+      const Mat f = branch(layernorm_forward(u, ln, eps, ln_cache));
+      TK_PROFILE_OP(Copies);
+      return u + f;
+    }
     case Placement::NoResidual:  // LN(F(u)): no path around the branch
       return layernorm_forward(branch(u), ln, eps, ln_cache);
   }
@@ -29,13 +37,17 @@ void sublayer_backward(const Mat& dout, Placement placement, BranchBackward&& br
   switch (placement) {
     case Placement::PostLN: {  // forward: out = LN(u + F(u))
       layernorm_backward(dout, ln, ln_cache, ln_grads);
-      din = ln_grads.dx + branch_backward(ln_grads.dx);  // the residual path adds its gradient to the branch's
+      const Mat& d_branch = branch_backward(ln_grads.dx);
+      TK_PROFILE_OP(Copies);
+      din = ln_grads.dx + d_branch;  // the residual path adds its gradient to the branch's
       return;
     }
-    case Placement::PreLN:  // forward: out = u + F(LN(u)); the residual path carries dout through unchanged
+    case Placement::PreLN: {  // forward: out = u + F(LN(u)); the residual path carries dout through unchanged
       layernorm_backward(branch_backward(dout), ln, ln_cache, ln_grads);
+      TK_PROFILE_OP(Copies);
       din = dout + ln_grads.dx;
       return;
+    }
     case Placement::NoResidual:  // forward: out = LN(F(u)); every gradient must cross the branch
       layernorm_backward(dout, ln, ln_cache, ln_grads);
       din = branch_backward(ln_grads.dx);
@@ -90,6 +102,7 @@ void block_backward(const Mat& dy, const BlockParams& p, const BlockShape& shape
 }
 
 BlockGradSquares grad_squares(const BlockGrads& g) {
+  TK_PROFILE_OP(Norms);
   BlockGradSquares s;
   for (const LinearGrads* l : {&g.attn.q, &g.attn.k, &g.attn.v, &g.attn.o, &g.ffn.up, &g.ffn.down}) {
     s.weights += l->dW.squaredNorm();

@@ -1,6 +1,8 @@
 // Feed-forward kernels (see ffn.hpp).
 #include "ffn.hpp"
 
+#include "profile.hpp"
+
 #include <cmath>
 
 namespace tk {
@@ -26,24 +28,36 @@ Activation activation_from_name(const std::string& name) {
 }
 
 Mat ffn_forward(const Mat& x, const FfnParams& p, Activation act, FfnCache& cache) {
-  cache.x = x;
+  {
+    TK_PROFILE_OP(Copies);
+    cache.x = x;
+  }
+  TK_PROFILE_OP(Ffn);
   cache.pre = linear_forward(x, p.up);
-  cache.h = act == Activation::ReLU ? Mat(cache.pre.cwiseMax(0.0)) : Mat(cache.pre.unaryExpr(&gelu));
+  {
+    TK_PROFILE_OP(BiasActivation);
+    cache.h = act == Activation::ReLU ? Mat(cache.pre.cwiseMax(0.0)) : Mat(cache.pre.unaryExpr(&gelu));
+  }
   return linear_forward(cache.h, p.down);
 }
 
 void ffn_backward(const Mat& dy, const FfnParams& p, Activation act, const FfnCache& cache, FfnGrads& grads) {
+  TK_PROFILE_OP(Ffn);
   // forward: y = h·W2ᵀ + b2
   linear_backward(dy, p.down, cache.h, grads.down);
   Mat& dh = grads.down.dx;  // (N, F), turned into d(pre) in place
-  // forward: h = act(pre); ReLU passes the gradient where pre > 0
-  if (act == Activation::ReLU) {
-    dh = (cache.pre.array() > 0.0).select(dh, 0.0);
-  } else {
-    dh.array() *= cache.pre.unaryExpr(&gelu_grad).array();
+  {
+    TK_PROFILE_OP(BiasActivation);
+    // forward: h = act(pre); ReLU passes the gradient where pre > 0
+    if (act == Activation::ReLU) {
+      dh = (cache.pre.array() > 0.0).select(dh, 0.0);
+    } else {
+      dh.array() *= cache.pre.unaryExpr(&gelu_grad).array();
+    }
   }
   // forward: pre = x·W1ᵀ + b1
   linear_backward(dh, p.up, cache.x, grads.up);
+  TK_PROFILE_OP(Copies);
   grads.dx = grads.up.dx;
 }
 

@@ -10,6 +10,8 @@
 // Native builds use Eigen's product instead.
 #include "gemm.hpp"
 
+#include "profile.hpp"
+
 #include <algorithm>
 #include <string>
 
@@ -128,8 +130,11 @@ void simd_gemm(const Eigen::Ref<const Mat>& a, bool transpose_a, const Eigen::Re
   static thread_local std::vector<double> packed_a, packed_b;
   if (packed_a.size() < std::size_t(row_panels * kTile * K)) packed_a.resize(row_panels * kTile * K);
   if (packed_b.size() < std::size_t(col_panels * kTile * K)) packed_b.resize(col_panels * kTile * K);
-  pack_panels(a, !transpose_a, K, M, packed_a.data());  // X = Aᵀ: a when A = aᵀ, aᵀ when A = a
-  pack_panels(b, transpose_b, K, N, packed_b.data());   // X = B
+  {
+    TK_PROFILE_OP(Packing);
+    pack_panels(a, !transpose_a, K, M, packed_a.data());  // X = Aᵀ: a when A = aᵀ, aᵀ when A = a
+    pack_panels(b, transpose_b, K, N, packed_b.data());   // X = B
+  }
 
   // One B panel (K×4, 4 KB at K = 128) stays in L1 while every A panel streams past it from L2.
   for (Index jp = 0; jp < col_panels; ++jp) {

@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "profile.hpp"
+
 namespace tk {
 
 namespace {
@@ -26,6 +28,7 @@ void check_params(Eigen::Index d, const Vec& gamma, const Vec* beta, double eps)
 LayerNormParams layernorm_init(Eigen::Index d) { return LayerNormParams{Vec::Ones(d), Vec::Zero(d)}; }
 
 Mat layernorm_forward(const Mat& x, const LayerNormParams& p, double eps, LayerNormCache& cache) {
+  TK_PROFILE_OP(LayerNorm);
   const Eigen::Index d = x.cols();
   const Vec& gamma = p.gamma;
   const Vec& beta = p.beta;
@@ -45,6 +48,7 @@ Mat layernorm_forward(const Mat& x, const LayerNormParams& p, double eps, LayerN
 }
 
 void layernorm_backward(const Mat& dy, const LayerNormParams& p, const LayerNormCache& cache, LayerNormGrads& grads) {
+  TK_PROFILE_OP(LayerNorm);
   const Eigen::Index d = cache.zhat.cols();
   const Vec& gamma = p.gamma;
   require(dy.rows() == cache.zhat.rows() && dy.cols() == d, "layernorm_backward: dy must have the shape of y");

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "profile.hpp"
+
 namespace tk {
 
 namespace {
@@ -14,6 +16,7 @@ BlockShape shape_of(const StackConfig& c) {
 
 // Unbiased standard deviation of every entry (n − 1 in the denominator), as torch.std.
 double stream_sd(const Mat& x) {
+  TK_PROFILE_OP(Norms);
   const double mean = x.mean();
   return std::sqrt((x.array() - mean).square().sum() / double(x.size() - 1));
 }
@@ -92,6 +95,7 @@ double stack_flops(const StackConfig& c) {
 }
 
 StackInit::StackInit(const StackConfig& config) : config_(config) {
+  TK_PROFILE_OP(Weights);
   const int d = config.d, F = config.ffn_mult * config.d;
   const std::uint64_t per_block = 4 * linear_draws(d, d) + linear_draws(d, F) + linear_draws(F, d);
   TorchGenerator gen(config.seed);
@@ -113,6 +117,7 @@ BlockParams StackInit::block(int i) const {
 }
 
 void StackInit::draw_block(int i, BlockParams& p) const {
+  TK_PROFILE_OP(Weights);
   const int d = config_.d, F = config_.ffn_mult * config_.d;
   TorchGenerator gen;
   gen.set_state(block_start_.at(i));
@@ -144,6 +149,7 @@ StackParams redrawn_params(const StackInit& init, BlockParams& slot, int d) {
 
 Mat stack_forward(const Mat& x, const StackParams& p, const StackConfig& c, StackCache& cache,
                   const BlockForwardObserver& after_block) {
+  TK_PROFILE_PHASE(Forward);
   const BlockShape shape = shape_of(c);
   cache.inputs.resize(c.L + 1);
   cache.inputs[0] = x;
@@ -159,6 +165,7 @@ Mat stack_forward(const Mat& x, const StackParams& p, const StackConfig& c, Stac
 
 void stack_backward(const Mat& dy, const StackParams& p, const StackConfig& c, StackCache& cache, StackGrads& grads,
                     const BlockGradsObserver& observe) {
+  TK_PROFILE_PHASE(Backward);
   const BlockShape shape = shape_of(c);
   const Mat* d_stream = &dy;
   if (c.placement == Placement::PreLN) {
@@ -168,7 +175,10 @@ void stack_backward(const Mat& dy, const StackParams& p, const StackConfig& c, S
   for (int i = c.L - 1; i >= 0; --i) {
     const BlockParams& block = p.block(i);
     BlockCache& block_cache = cache.blocks[cache.keep_block_caches ? i : 0];
-    if (!cache.keep_block_caches) block_forward(cache.inputs[i], block, shape, c.placement, block_cache);
+    if (!cache.keep_block_caches) {
+      TK_PROFILE_PHASE(Recompute);
+      block_forward(cache.inputs[i], block, shape, c.placement, block_cache);
+    }
     block_backward(*d_stream, block, shape, c.placement, block_cache, grads.block);
     if (observe) observe(i, grads.block);
     if (!cache.keep_block_caches) cache.inputs[i + 1].resize(0, 0);  // block i's output is no longer needed
@@ -193,9 +203,13 @@ StackResult stack_forward_backward(const StackConfig& c, const StackParams& para
   });
 
   // loss = mean((y − target)²), so dloss/dy = 2·(y − target) / (N·d)
-  const Mat residual = y - target;
-  r.loss = residual.squaredNorm() / double(residual.size());
-  const Mat dy = residual * (2.0 / double(residual.size()));
+  Mat dy;
+  {
+    TK_PROFILE_OP(Norms);
+    const Mat residual = y - target;
+    r.loss = residual.squaredNorm() / double(residual.size());
+    dy = residual * (2.0 / double(residual.size()));
+  }
 
   StackGrads grads;
   stack_backward(dy, params, c, cache, grads, [&](int i, const BlockGrads& g) {
@@ -203,6 +217,7 @@ StackResult stack_forward_backward(const StackConfig& c, const StackParams& para
     r.grad_norm[i] = std::sqrt(sq.weights + sq.biases + sq.layernorm);
     r.grad_norm_weights[i] = std::sqrt(sq.weights);
     r.grad_norm_no_ln[i] = std::sqrt(sq.weights + sq.biases);
+    TK_PROFILE_OP(Norms);
     r.input_grad_norm[i] = g.dx.norm();
     if (observe) observe(i, g);
     if (progress) progress(2 * c.L - i, total_steps);
