@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run size: the production build's load budget, measured, printed as a table, enforced.
-//   wasm         every .wasm file, gzip -9                                             ≤ 150 KB
+//   wasm         every .wasm file, gzip -9                                             ≤ 180 KB
 //   first load   what a reader's browser fetches opening the chapter at the top in a 1280×800 window,
 //                until the network is idle: the page, its entry chunk and CSS, and whatever the first
 //                screens mount (their chunks, workers, the wasm), fonts excluded, each file gzip -9 ≤ 350 KB;
@@ -22,7 +22,7 @@ const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 const BASE = process.env.BASE_PATH || '/residual-ln/'; // the sub-path dist/ is (or is to be) built for
 const PORT = Number(process.env.SIZE_PORT ?? 4393);
-const BUDGET = { wasm: 150_000, firstLoad: 350_000 };
+const BUDGET = { wasm: 180_000, firstLoad: 350_000 };  // wasm: 150 KB until the training lab and the ε–σ instrument joined the module
 const FONT = /\.(woff2?|ttf|otf)$/;
 
 if (!process.argv.includes('--no-build')) {

@@ -7,8 +7,8 @@
 // --placement and --L also take comma lists (e.g. --L 6,24,48,96) to run a whole table.
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import './lib/fetch-file-urls.mjs';
+import { parseSeeds, runOnWorkers, wholeNumber as whole } from './lib/worker-jobs.mjs';
 import { loadStack } from '../web/src/kernels/stack.js';
 
 const USAGE = `usage: npm run sweep -- --placement post|pre|nores --L 20 --seeds 0-5
@@ -20,10 +20,7 @@ function fail(message) {
   process.exit(2);
 }
 
-const wholeNumber = (name, text) => {
-  if (!/^-?\d+$/.test(text ?? '')) fail(`${name} needs a whole number (got ${JSON.stringify(text)})`);
-  return Number(text);
-};
+const wholeNumber = (name, text) => whole(name, text, fail);
 
 export function parseArgs(argv) {
   const options = { placements: null, Ls: null, seeds: null, config: {}, jobs: 1 };
@@ -35,14 +32,8 @@ export function parseArgs(argv) {
       options.placements = value().split(',');
       for (const p of options.placements) if (!['post', 'pre', 'nores'].includes(p)) fail(`unknown placement ${JSON.stringify(p)}`);
     } else if (flag === '--L') options.Ls = value().split(',').map((t) => wholeNumber('--L', t));
-    else if (flag === '--seeds') {
-      const text = value();
-      const range = /^(\d+)-(\d+)$/.exec(text);
-      options.seeds = range
-        ? Array.from({ length: Number(range[2]) - Number(range[1]) + 1 }, (_, k) => Number(range[1]) + k)
-        : text.split(',').map((t) => wholeNumber('--seeds', t));
-      if (options.seeds.length === 0) fail('--seeds is an empty range');
-    } else if (flag in numeric) options.config[numeric[flag]] = wholeNumber(flag, value());
+    else if (flag === '--seeds') options.seeds = parseSeeds(value(), fail);
+    else if (flag in numeric) options.config[numeric[flag]] = wholeNumber(flag, value());
     else if (flag === '--scale') {
       const s = Number(value());
       if (!Number.isFinite(s)) fail('--scale needs a number');
@@ -61,30 +52,8 @@ export function parseArgs(argv) {
 }
 
 // Runs every job on `jobs` worker threads (each with its own module instance), cheapest first.
-async function runAll(runs, jobs, onResult) {
-  const queue = [...runs].sort((a, b) => a.L - b.L);
-  const workerUrl = new URL('./lib/sweep-worker.mjs', import.meta.url);
-  const workers = Array.from({ length: Math.min(jobs, queue.length) }, () => new Worker(fileURLToPath(workerUrl)));
-  await Promise.all(
-    workers.map(
-      (worker) =>
-        new Promise((resolve, reject) => {
-          const next = () => {
-            const run = queue.shift();
-            if (!run) return worker.terminate().then(resolve);
-            worker.postMessage(run);
-          };
-          worker.on('message', (message) => {
-            if (message.error) return reject(new Error(message.error));
-            onResult(message);
-            next();
-          });
-          worker.on('error', reject);
-          next();
-        }),
-    ),
-  );
-}
+const runAll = (runs, jobs, onResult) =>
+  runOnWorkers(new URL('./lib/sweep-worker.mjs', import.meta.url), [...runs].sort((a, b) => a.L - b.L), jobs, onResult);
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));

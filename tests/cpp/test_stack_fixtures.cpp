@@ -5,12 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "check.hpp"
+#include "fixtures.hpp"
 #include "stack.hpp"
 
 namespace tk {
@@ -41,30 +41,7 @@ json load(const std::string& name) {
   return json::parse(in);
 }
 
-// The fixture's config, field by field in StackConfig's own list; the fixtures spell names in snake_case.
-struct JsonFieldReader {
-  const json& c;
-  static std::string snake(const std::string& name) {
-    std::string out;
-    for (char ch : name) {
-      if (std::isupper(static_cast<unsigned char>(ch)) && !out.empty() && name.size() > 1) out += '_';
-      out += name.size() > 1 ? char(std::tolower(static_cast<unsigned char>(ch))) : ch;
-    }
-    return out;
-  }
-  template <class T>
-  void operator()(const char* name, T& field) const {
-    field = c.at(snake(name)).get<T>();
-  }
-  void operator()(const char* name, Placement& field) const { field = placement_from_name(c.at(snake(name))); }
-  void operator()(const char* name, Activation& field) const { field = activation_from_name(c.at(snake(name))); }
-};
-
-StackConfig config_of(const json& c) {
-  StackConfig config;
-  for_each_field(config, JsonFieldReader{c});
-  return config;
-}
+StackConfig config_of(const json& c) { return test::config_from_fixture<StackConfig>(c); }
 
 ::testing::AssertionResult close_to(const std::vector<double>& actual, const json& expected, double rtol) {
   Vec a = Eigen::Map<const Vec>(actual.data(), Eigen::Index(actual.size()));

@@ -30,6 +30,8 @@
 
 #include "../reference/torch-rng/torch_rng_cases.hpp"
 #include "bits.hpp"
+#include "check.hpp"
+#include "fixtures.hpp"
 #include "torch_rng.hpp"
 
 namespace tk {
@@ -354,6 +356,25 @@ std::vector<double> mixed_draws(TorchGenerator& gen) {
   all.push_back(double(gen.random()));
   all.push_back(double(gen.random64()));
   return all;
+}
+
+// torch.randint against PyTorch's own draws (tests/reference/fixtures/randint.json): ranges below 2^32 take one
+// 32-bit output per value, larger ones a 64-bit one; negative lows wrap as ATen's int64 arithmetic does.
+TEST(TorchRngRandint, MatchesPyTorch) {
+  const test::Json cases = test::read_fixture("randint.json").at("cases");
+  ASSERT_GE(cases.size(), 8u);
+  bool wide = false, negative = false;
+  for (const test::Json& c : cases) {
+    TorchGenerator gen(c.at("seed").get<std::uint64_t>());
+    const std::int64_t low = c.at("low"), high = c.at("high");
+    const std::vector<std::int64_t> expected = c.at("values");
+    EXPECT_EQ(randint(gen, low, high, expected.size()), expected) << "seed " << c.at("seed") << ", [" << low << ", " << high << ")";
+    wide |= std::uint64_t(high - low) >= (std::uint64_t(1) << 32);
+    negative |= low < 0;
+  }
+  EXPECT_TRUE(wide && negative) << "the fixture must cover both draw widths and a negative low";
+  TorchGenerator gen(0);
+  EXPECT_EQ(test::thrown_message([&] { randint(gen, 3, 3, 1); }), "randint: low must be below high");
 }
 
 TEST(TorchRngState, RewindsUniformsAndNormals) {

@@ -12,6 +12,10 @@ Usage (from the repository root):
     bash tests/reference/install-torch.sh
     /usr/bin/python3 tests/reference/bench_torch.py [--L 6,24,48,96] [--seeds 0-5]
         [--placements post,pre,nores] [--threads 1]
+    /usr/bin/python3 tests/reference/bench_torch.py --train [--L 24] [--seeds 0] [--placements post]
+        [--steps 150] [--warmup 0]
+The second form times the training lab's run (train_reference.py, design/training.md) instead: one JSON
+line per run with its seconds, GFLOP/s and final loss, beside which `npm run bench` prints the kernel's.
 
 FLOP count (2*m*n*k per matmul), N = B*T tokens, F = ffn_mult*d, H heads of hs:
 per block forward = 4 projections 2*N*d*d + FFN 2*2*N*d*F + attention 2*2*B*H*T*T*hs,
@@ -54,9 +58,30 @@ def flops_per_run(cfg):
     return 3 * fwd * cfg["L"]  # forward + backward (2 x forward)
 
 
+def bench_training(args):
+    import train_reference as tr
+    for L in args.L:
+        for p in args.placements:
+            for seed in args.seeds:
+                cfg = tr.train_config(placement=p, L=L, seed=seed, steps=args.steps, warmup=args.warmup)
+                t0 = time.perf_counter()
+                records = tr.train(cfg)
+                seconds = time.perf_counter() - t0
+                flops = flops_per_run(cfg) * cfg["steps"]
+                s = tr.summary(cfg["task"], [r["loss"] for r in records])
+                print(json.dumps(dict(train=True, placement=p, L=L, seed=seed, steps=cfg["steps"],
+                                      warmup=cfg["warmup"], d=cfg["d"], seconds=round(seconds, 3),
+                                      gflop=round(flops / 1e9, 3), gflops_per_second=round(flops / seconds / 1e9, 3),
+                                      final_loss=s["final_loss"], trained=s["trained"],
+                                      threads=torch.get_num_threads())), flush=True)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--L", default="6,24,48,96", type=int_list)
+    ap.add_argument("--train", action="store_true", help="time the training lab's run instead of table B")
+    ap.add_argument("--steps", default=150, type=int)
+    ap.add_argument("--warmup", default=0, type=int)
+    ap.add_argument("--L", default=None, type=int_list)
     ap.add_argument("--seeds", default="0-5", type=int_list)
     ap.add_argument("--placements", default="post,pre,nores", type=lambda s: s.split(","))
     ap.add_argument("--threads", default=1, type=int)
@@ -65,6 +90,14 @@ def main(argv=None):
         if p not in ref.PLACEMENTS:
             ap.error("unknown placement %r" % p)
     torch.set_num_threads(args.threads)
+    if args.train:
+        args.L = args.L or [24]
+        if args.placements == list(ref.PLACEMENTS):
+            args.placements = ["post"]
+        if args.seeds == int_list("0-5"):
+            args.seeds = [0]
+        return bench_training(args)
+    args.L = args.L or int_list("6,24,48,96")
 
     ratios, ratios_no_ln = {}, {}
     t_fb = 0.0

@@ -1,8 +1,8 @@
-"""Reference fixtures for the stacking experiment, computed with PyTorch.
+"""Reference fixtures for the stacking experiment and the training lab, computed with PyTorch.
 
 What it writes
 --------------
-One JSON file per configuration to tests/reference/fixtures/stack/<name>.json, holding
+1. fixtures/stack/<name>.json: one file per configuration of the article's experiment, holding
 the loss, the per-block gradient norms, the gradient norm at each block's input, the
 residual-stream standard deviation after each block, checksums (and, for small
 configurations, the exact hex values) of the input x and the target, and the first
@@ -23,7 +23,14 @@ How to run it (from the repository root)
 Always use /usr/bin/python3: Debian's python3-torch (PyTorch 1.13.1) is installed
 for that interpreter. The tests that read the fixtures never need PyTorch.
 
-The model code (build_stack, run_stack, ...) is also imported by bench_torch.py.
+2. fixtures/train/<name>.json: training runs of /work/shared/design/training.md (train_reference.py):
+   every step's loss, rate, per-block gradient norms (and for small runs the stream gradients).
+3. fixtures/randint.json: torch.randint draws (the training lab's windows) for several seeds and ranges.
+4. fixtures/adam.json: torch.optim.Adam's own updates of a random tensor over a few steps.
+
+`--only stack|train|randint|adam` (comma list) writes some of them.
+
+The model code (build_stack, run_stack, ...) is also imported by bench_torch.py and train_reference.py.
 """
 
 import json
@@ -34,9 +41,11 @@ import re
 import struct
 import sys
 
-import torch
-import torch.nn as nn
-import torch.nn.functional as F
+sys.dont_write_bytecode = True  # keep tests/reference free of __pycache__ (train_reference imports this file)
+
+import torch  # noqa: E402
+import torch.nn as nn  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
 
 DTYPE = torch.float64
 PLACEMENTS = ("post", "pre", "nores")
@@ -211,10 +220,7 @@ def cpu_capability():
 
 def fixture(cfg, r):
     out = {
-        "generator": GENERATOR,
-        "torch": torch.__version__,
-        "python": platform.python_version(),
-        "cpu_capability": cpu_capability(),
+        **header(),
         "config": {k: cfg[k] for k in DEFAULTS},
         "loss": r["loss"],
         "ratio": r["ratio"],
@@ -307,11 +313,97 @@ def sanity(cfg, r):
     return bad
 
 
-def main():
-    torch.set_num_threads(1)
+def header():
+    return {"generator": GENERATOR, "torch": torch.__version__, "python": platform.python_version(),
+            "cpu_capability": cpu_capability()}
+
+
+def write_json(path, obj):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        json.dump(obj, f, indent=1)
+        f.write("\n")
+
+
+def train_configurations():
+    """(name, cfg, record stream gradients?) for every training fixture: both tasks, all three placements,
+    with and without warmup, non-default betas and eps, sizes other than the defaults, and the lab's
+    default runs (the Post-LN stall and its warmup cure) at full length."""
+    from train_reference import train_config
+    tiny = dict(d=16, heads=2, L=3, B=2, T=4)
+    tiny_char = dict(d=16, heads=2, L=2, B=2, T=8)
+    return [
+        ("regress_post_tiny_s0", train_config(placement="post", steps=40, **tiny), True),
+        ("regress_pre_tiny_w10_s1", train_config(placement="pre", warmup=10, seed=1, steps=40, **tiny), True),
+        ("regress_nores_tiny_beta2_s0", train_config(placement="nores", beta2=0.99, eps=1e-6, steps=40, **tiny), True),
+        ("regress_post_gelu_tiny_w5_s3", train_config(placement="post", activation="gelu", warmup=5, beta1=0.8,
+                                                      lr=1e-2, seed=3, steps=30, **tiny), True),
+        ("regress_pre_d32_h4_L6_B3_T8_s2", train_config(placement="pre", d=32, heads=4, L=6, B=3, T=8, seed=2,
+                                                        steps=30), True),
+        ("char_post_tiny_s0", train_config(task="char", placement="post", lr=1e-2, steps=40, **tiny_char), True),
+        ("char_pre_tiny_w8_s2", train_config(task="char", placement="pre", lr=1e-2, warmup=8, seed=2, steps=40,
+                                             **tiny_char), True),
+        ("char_nores_tiny_beta2_s0", train_config(task="char", placement="nores", lr=1e-2, beta2=0.95, steps=40,
+                                                  **tiny_char), True),
+        ("regress_post_L24_s0", train_config(placement="post"), False),
+        ("regress_post_L24_w50_s0", train_config(placement="post", warmup=50), False),
+        ("char_post_L24_s0", train_config(task="char", placement="post", lr=1e-3, steps=40), False),
+    ]
+
+
+def write_train_fixtures():
+    from train_reference import TRAIN_DEFAULTS, summary, train
+    for name, cfg, stream in train_configurations():
+        records = train(cfg)
+        if not stream:
+            for r in records:
+                del r["stream_grad_norm"]
+        s = summary(cfg["task"], [r["loss"] for r in records])
+        out = dict(header(), config={k: cfg[k] for k in TRAIN_DEFAULTS}, summary=s, steps=records)
+        write_json(os.path.join(HERE, "fixtures", "train", name + ".json"), out)
+        print("%-40s final loss %.10g  trained %s  ratio at the last step %.4g"
+              % ("train/" + name + ".json", s["final_loss"], s["trained"],
+                 records[-1]["grad_norm"][0] / records[-1]["grad_norm"][-1]))
+
+
+def write_randint_fixture():
+    """torch.randint(low, high, (n,), generator) for ranges below and above 2**32 (one 32-bit or one 64-bit
+    engine output per value), negative lows, and the lab's own windows (Generator().manual_seed(1000 + seed),
+    range 900 - T - 1)."""
+    cases = []
+    for seed, low, high, n in [(1000, 0, 883, 20), (1001, 0, 883, 20), (1004, 0, 891, 12), (0, 0, 1, 5),
+                               (5, -7, 13, 30), (7, 0, 2 ** 31 + 11, 10), (9, -2 ** 40, 2 ** 40, 10),
+                               (2 ** 32 + 3, 100, 10 ** 12, 8), (42, 0, 2 ** 32, 6)]:
+        gen = torch.Generator().manual_seed(seed)
+        values = torch.randint(low, high, (n,), generator=gen).tolist()
+        cases.append(dict(seed=seed, low=low, high=high, values=values))
+    write_json(os.path.join(HERE, "fixtures", "randint.json"), dict(header(), cases=cases))
+    print("randint.json: %d cases" % len(cases))
+
+
+def write_adam_fixture():
+    """Adam's update of one random tensor, step by step, by torch.optim.Adam itself (single-tensor path)."""
+    cases = []
+    for lr, betas, eps, steps, seed in [(3e-3, (0.9, 0.999), 1e-8, 6, 0), (1e-1, (0.8, 0.95), 1e-3, 5, 1),
+                                        (1e-2, (0.0, 0.5), 0.0, 4, 2)]:
+        torch.manual_seed(seed)
+        p = torch.randn(24, dtype=DTYPE)
+        grads = [torch.randn(24, dtype=DTYPE) * 10.0 ** (k - 2) for k in range(steps)]
+        param = nn.Parameter(p.clone())
+        opt = torch.optim.Adam([param], lr=lr, betas=betas, eps=eps)
+        after = []
+        for g in grads:
+            param.grad = g.clone()
+            opt.step()
+            after.append(hex_list(param.detach()))
+        cases.append(dict(lr=lr, beta1=betas[0], beta2=betas[1], eps=eps, param=hex_list(p),
+                          grads=[hex_list(g) for g in grads], after=after))
+    write_json(os.path.join(HERE, "fixtures", "adam.json"), dict(header(), cases=cases))
+    print("adam.json: %d cases" % len(cases))
+
+
+def write_stack_fixtures():
     os.makedirs(OUT_DIR, exist_ok=True)
-    print("torch %s, python %s, cpu capability %s, threads %d"
-          % (torch.__version__, platform.python_version(), cpu_capability(), torch.get_num_threads()))
     bad = 0
     for name, cfg in configurations():
         r = run_stack(cfg)
@@ -326,6 +418,17 @@ def main():
         print("%d value(s) do NOT match protocol.md: the implementation deviates from the protocol" % bad)
         sys.exit(1)
     print("all article values match protocol.md to the printed digits")
+
+
+def main():
+    torch.set_num_threads(1)
+    print("torch %s, python %s, cpu capability %s, threads %d"
+          % (torch.__version__, platform.python_version(), cpu_capability(), torch.get_num_threads()))
+    parts = {"stack": write_stack_fixtures, "train": write_train_fixtures, "randint": write_randint_fixture,
+             "adam": write_adam_fixture}
+    only = sys.argv[sys.argv.index("--only") + 1].split(",") if "--only" in sys.argv else list(parts)
+    for part in only:
+        parts[part]()
 
 
 if __name__ == "__main__":

@@ -8,8 +8,8 @@
 #include <cmath>
 #include <cstdint>
 
-#include "block.hpp"
 #include "convert.hpp"
+#include "train.hpp"
 
 namespace tk::js {
 
@@ -32,6 +32,7 @@ struct FieldReader {
   void operator()(const char* name, Activation& field) const {
     field = activation_from_name(string_field(object, name, activation_name(field)));
   }
+  void operator()(const char* name, Task& field) const { field = task_from_name(string_field(object, name, task_name(field))); }
 };
 
 struct FieldWriter {
@@ -43,6 +44,7 @@ struct FieldWriter {
   void operator()(const char* name, std::uint64_t field) const { object.set(name, double(field)); }
   void operator()(const char* name, Placement field) const { object.set(name, std::string(placement_name(field))); }
   void operator()(const char* name, Activation field) const { object.set(name, std::string(activation_name(field))); }
+  void operator()(const char* name, Task field) const { object.set(name, std::string(task_name(field))); }
 };
 
 // options → Config: every field the object has, the C++ default for the rest.

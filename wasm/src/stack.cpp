@@ -1,6 +1,8 @@
 // The article's experiment (see stack.hpp).
 #include "stack.hpp"
 
+#include "loss.hpp"
+
 #include <cmath>
 #include <sstream>
 
@@ -21,14 +23,14 @@ double stream_sd(const Mat& x) {
   return std::sqrt((x.array() - mean).square().sum() / double(x.size() - 1));
 }
 
-std::string mib(double bytes) {
+}  // namespace
+
+std::string mebibytes(double bytes) {
   std::ostringstream s;
   s.precision(3);
   s << bytes / (1024.0 * 1024.0) << " MiB";
   return s.str();
 }
-
-}  // namespace
 
 void validate(const StackConfig& c) {
   require(c.L >= 1 && c.L <= 1024, "depth L must be between 1 and 1024 (got " + std::to_string(c.L) + ")");
@@ -41,15 +43,15 @@ void validate(const StackConfig& c) {
   require(double(c.B) * c.T * c.d >= 2, "the stream needs at least 2 entries for its standard deviation");
   require(std::isfinite(c.scale) && c.scale >= 0, "the output scale s must be a finite number >= 0");
   const double bytes = stack_memory_bytes(c);
-  require(bytes <= kMaxStackMemoryBytes, "this configuration needs about " + mib(bytes) +
-                                             " of memory, more than the " + mib(kMaxStackMemoryBytes) +
+  require(bytes <= kMaxStackMemoryBytes, "this configuration needs about " + mebibytes(bytes) +
+                                             " of memory, more than the " + mebibytes(kMaxStackMemoryBytes) +
                                              " a browser tab can give it: reduce L, B, T or d");
 }
 
 double stack_memory_bytes(const StackConfig& c) {
   const double N = double(c.B) * c.T, d = c.d, F = double(c.ffn_mult) * c.d;
   const double stream = (c.L + 1.0) * N * d;                     // each block's input, kept for the backward
-  const double weights = 4 * d * d + 2 * d * F + 8 * d + F;      // one block's parameters
+  const double weights = block_param_count(c);                   // one block's parameters
   const double cache = 14 * N * d + 3 * N * F + double(c.B) * c.heads * c.T * c.T;  // one block's caches
   const double work = 15 * N * d + 2 * N * F;                    // one block's gradient buffers (BlockGrads)
   return 8 * (stream + 3 * weights + cache + work + 2 * N * d) + c.L * sizeof(TorchGenerator::State);
@@ -94,7 +96,7 @@ double stack_flops(const StackConfig& c) {
   return 3 * c.L * (projections + ffn + attention);         // forward, plus a backward of twice its cost
 }
 
-StackInit::StackInit(const StackConfig& config) : config_(config) {
+StackInit::StackInit(const StackConfig& config, bool draw_inputs) : config_(config) {
   TK_PROFILE_OP(Weights);
   const int d = config.d, F = config.ffn_mult * config.d;
   const std::uint64_t per_block = 4 * linear_draws(d, d) + linear_draws(d, F) + linear_draws(F, d);
@@ -105,9 +107,16 @@ StackInit::StackInit(const StackConfig& config) : config_(config) {
     gen.discard(per_block);
   }
   // LayerNorms draw nothing; x and target come after every block's weights
-  x_ = randn(gen, Eigen::Index(config.B) * config.T, d);
-  target_ = randn(gen, Eigen::Index(config.B) * config.T, d);
-  after_inputs_ = gen;
+  if (draw_inputs) {
+    x_ = randn(gen, Eigen::Index(config.B) * config.T, d);
+    target_ = randn(gen, Eigen::Index(config.B) * config.T, d);
+  }
+  after_ = gen;
+}
+
+double block_param_count(const StackConfig& c) {
+  const double d = c.d, F = double(c.ffn_mult) * c.d;
+  return 4 * (d * d + d) + (F * d + F) + (d * F + d) + 4 * d;  // Wq…Wo, W1, W2 with biases; two LNs' γ, β
 }
 
 BlockParams StackInit::block(int i) const {
@@ -202,17 +211,16 @@ StackResult stack_forward_backward(const StackConfig& c, const StackParams& para
     if (progress) progress(i + 1, total_steps);
   });
 
-  // loss = mean((y − target)²), so dloss/dy = 2·(y − target) / (N·d)
-  Mat dy;
+  MseCache loss_cache;
+  MseGrads loss_grads;
   {
     TK_PROFILE_OP(Norms);
-    const Mat residual = y - target;
-    r.loss = residual.squaredNorm() / double(residual.size());
-    dy = residual * (2.0 / double(residual.size()));
+    r.loss = mse_forward(y, target, loss_cache);  // the article's loss, mean((y − target)²)
+    mse_backward(loss_cache, loss_grads);
   }
 
   StackGrads grads;
-  stack_backward(dy, params, c, cache, grads, [&](int i, const BlockGrads& g) {
+  stack_backward(loss_grads.dx, params, c, cache, grads, [&](int i, const BlockGrads& g) {
     const BlockGradSquares sq = grad_squares(g);
     r.grad_norm[i] = std::sqrt(sq.weights + sq.biases + sq.layernorm);
     r.grad_norm_weights[i] = std::sqrt(sq.weights);
@@ -228,8 +236,8 @@ StackResult stack_forward_backward(const StackConfig& c, const StackParams& para
 
 double stack_loss(const StackConfig& c, const StackParams& params, const Mat& x, const Mat& target) {
   StackCache cache;
-  const Mat y = stack_forward(x, params, c, cache);
-  return (y - target).squaredNorm() / double(y.size());
+  MseCache loss_cache;
+  return mse_forward(stack_forward(x, params, c, cache), target, loss_cache);
 }
 
 StackResult run_stack(const StackConfig& config, const Progress& progress) {

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <type_traits>
 #include <vector>
 
 #include "block.hpp"
@@ -35,7 +36,7 @@ struct StackConfig {
 // a new field is added here once, and the bindings read, report and key runs by this list.
 // f(name, field) is called with int&, double&, bool&, std::uint64_t&, Placement& or Activation&.
 template <class Config, class F>
-void for_each_field(Config& c, F&& f) {
+auto for_each_field(Config& c, F&& f) -> std::enable_if_t<std::is_same_v<std::remove_const_t<Config>, StackConfig>> {
   f("placement", c.placement);
   f("L", c.L);
   f("d", c.d);
@@ -77,6 +78,9 @@ constexpr double kMaxStackMemoryBytes = 768.0 * 1024 * 1024;  // the wasm module
 // Throws std::invalid_argument, with a message for the reader, for a configuration that cannot run.
 void validate(const StackConfig& config);
 
+// "693 MiB": bytes as the memory messages print them.
+std::string mebibytes(double bytes);
+
 // What a run needs at its peak, in bytes (the stream of L+1 inputs, one block's weights, grads and caches).
 double stack_memory_bytes(const StackConfig& config);
 
@@ -84,20 +88,24 @@ double stack_memory_bytes(const StackConfig& config);
 // block, and x and target (drawn after all blocks, as in the protocol).
 class StackInit {
  public:
-  explicit StackInit(const StackConfig& config);
+  // draw_inputs = false stops after the blocks (a task that brings its own inputs draws them next).
+  explicit StackInit(const StackConfig& config, bool draw_inputs = true);
   BlockParams block(int i) const;              // block i (0-based), bit-identical to PyTorch's, output scale applied
   void draw_block(int i, BlockParams& p) const;  // the same, into p's existing buffers
   const Mat& x() const { return x_; }            // (N, d)
   const Mat& target() const { return target_; }  // (N, d)
-  // The generator as it stands after x and target: where a task draws what it adds (embeddings, a head).
-  const TorchGenerator& generator_after_inputs() const { return after_inputs_; }
+  // The generator as it stands after everything drawn here: where a task draws what it adds next.
+  const TorchGenerator& generator_after() const { return after_; }
 
  private:
   StackConfig config_;
   std::vector<TorchGenerator::State> block_start_;
   Mat x_, target_;
-  TorchGenerator after_inputs_;
+  TorchGenerator after_;
 };
+
+// Parameters of one block, every tensor counted (what memory estimates and optimisers size by).
+double block_param_count(const StackConfig& config);
 
 // Block i's parameters by reference, valid until the next call: stored blocks (training), or blocks redrawn
 // from the generator on demand (the sweep, which keeps no weights).

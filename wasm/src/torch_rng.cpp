@@ -398,6 +398,18 @@ Mat randn(TorchGenerator& gen, Eigen::Index rows, Eigen::Index cols) {
   return m;
 }
 
+std::vector<std::int64_t> randint(TorchGenerator& gen, std::int64_t low, std::int64_t high, std::size_t n) {
+  require(low < high, "randint: low must be below high");
+  // the range as ATen computes it: high − low in uint64 (exact for any int64 pair with low < high)
+  const std::uint64_t range = std::uint64_t(high) - std::uint64_t(low);
+  std::vector<std::int64_t> out(n);
+  for (std::int64_t& v : out) {
+    const std::uint64_t r = range >= (std::uint64_t(1) << 32) ? gen.random64() : gen.random();
+    v = std::int64_t(r % range + std::uint64_t(low));  // two's complement wrap, as ATen's int64 cast
+  }
+  return out;
+}
+
 Mat rand(TorchGenerator& gen, Eigen::Index rows, Eigen::Index cols) {
   require(rows >= 0 && cols >= 0, "rand: sizes must be >= 0");
   Mat m(rows, cols);

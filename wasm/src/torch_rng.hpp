@@ -12,6 +12,8 @@
 //   uniform   x = (random64 & (2^53 − 1)) · 2^-53,  out = x·(to − from) + from rounded ONCE (fma)   (§3, §7.1)
 //   normal    n ≥ 16 and contiguous: block Box–Muller with a tail redraw; otherwise serial
 //             Box–Muller that caches the sine half in the generator across calls                (§4)
+//   randint   torch.randint(low, high): (one 32-bit output) % (high − low) + low when the range is below
+//             2^32, else (random64) % range + low (ATen's uniform_int_from_to_distribution)
 //
 // Uniform-based values (rand, uniform_, nn.Linear) are bit-exact everywhere, WebAssembly included.
 // Box–Muller values (randn, normal_, nn.Embedding) call log/sin/cos, so they are bit-exact only with
@@ -21,6 +23,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "tensor.hpp"
 
@@ -98,5 +101,7 @@ std::uint64_t linear_draws(int in, int out, bool bias);
 Mat randn(TorchGenerator& gen, Eigen::Index rows, Eigen::Index cols);
 // torch.rand(rows, cols, dtype=float64).
 Mat rand(TorchGenerator& gen, Eigen::Index rows, Eigen::Index cols);
+// torch.randint(low, high, (n,), generator=gen), int64: n values in [low, high), in order. Requires low < high.
+std::vector<std::int64_t> randint(TorchGenerator& gen, std::int64_t low, std::int64_t high, std::size_t n);
 
 }  // namespace tk

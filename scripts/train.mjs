@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// npm run train -- --task regress|char --placement post|pre|nores --L 24 --d 64 --heads 4 --B 2 --T 16
+//                  --seeds 0-4 --lr 3e-3 [--beta1 0.9] [--beta2 0.999] [--eps 1e-8] [--warmup 50] --steps 150
+//                  [--jobs 2] [--stream-grads]
+// The training lab (design/training.md) with the browser's own wasm module, in Node. Prints one JSON line per
+// step per seed, {"placement","L","warmup","seed","step","lr","loss","grad_norm":[…one per block…],"ratio"},
+// as the steps finish, then one summary line per seed: the mean of its last 10 losses and whether it trained
+// (below the task's threshold). --placement takes a comma list. Every option flag comes from the kernel's own
+// defaults (trainDefaults), so a new field of TrainConfig is a new flag here without an edit.
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import './lib/fetch-file-urls.mjs';
+import { parseSeeds, runOnWorkers, wholeNumber as whole } from './lib/worker-jobs.mjs';
+import { loadTrain } from '../web/src/kernels/train.js';
+
+const flagOf = (key) => `--${key.length === 1 ? key : key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+function usage(defaults) {
+  const fields = Object.entries(defaults)
+    .filter(([key]) => key !== 'seed' && key !== 'placement')
+    .map(([key, value]) => (typeof value === 'boolean' ? `[${flagOf(key)}]` : `[${flagOf(key)} ${value}]`));
+  return `usage: npm run train -- --placement post|pre|nores --seeds 0-4 [--jobs N]\n         ${fields.join(' ')}\n` +
+    '  --placement takes a comma list; --seeds a range (0-4) or a list (0,3,7); the values shown are the defaults.';
+}
+
+export function parseArgs(argv, defaults, fail) {
+  const options = { placements: null, seeds: null, config: {}, jobs: 1 };
+  const byFlag = new Map(Object.keys(defaults).filter((k) => k !== 'seed' && k !== 'placement').map((k) => [flagOf(k), k]));
+  const wholeNumber = (flag, text) => whole(flag, text, fail);
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = () => (i + 1 < argv.length ? argv[++i] : fail(`${flag} needs a value`));
+    if (flag === '--placement') {
+      options.placements = value().split(',');
+      for (const p of options.placements) if (!['post', 'pre', 'nores'].includes(p)) fail(`unknown placement ${JSON.stringify(p)}`);
+    } else if (flag === '--seeds') options.seeds = parseSeeds(value(), fail);
+    else if (flag === '--jobs') options.jobs = wholeNumber('--jobs', value());
+    else if (flag === '--help' || flag === '-h') options.help = true;
+    else if (byFlag.has(flag)) {
+      const key = byFlag.get(flag);
+      const kind = typeof defaults[key];
+      if (kind === 'boolean') options.config[key] = true;
+      else if (kind === 'number') {
+        const text = value();
+        if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) fail(`${flag} needs a number (got ${JSON.stringify(text)})`);
+        options.config[key] = Number(text);
+      } else options.config[key] = value();
+    } else fail(`unknown argument ${JSON.stringify(flag)}`);
+  }
+  if (options.help) return options;
+  if (!options.placements || !options.seeds) fail('--placement and --seeds are required');
+  if (options.jobs < 1) fail('--jobs must be at least 1');
+  return options;
+}
+
+// Runs every seed on `jobs` worker threads (each with its own module instance); onMessage hears each step
+// and each summary as it comes; a thread takes its next seed after a summary.
+const runAll = (runs, jobs, onMessage) =>
+  runOnWorkers(new URL('./lib/train-worker.mjs', import.meta.url), runs, jobs, onMessage, (m) => Boolean(m.summary));
+
+async function main() {
+  const train = await loadTrain();
+  const fail = (message) => {
+    process.stderr.write(`train: ${message}\n${usage(train.defaults)}\n`);
+    process.exit(2);
+  };
+  const options = parseArgs(process.argv.slice(2), train.defaults, fail);
+  if (options.help) {
+    process.stdout.write(`${usage(train.defaults)}\n`);
+    return;
+  }
+  const runs = options.placements.flatMap((placement) => options.seeds.map((seed) => ({ ...options.config, placement, seed })));
+  for (const run of runs) {
+    try {
+      train.check(run);
+    } catch (error) {
+      fail(error.message);
+    }
+  }
+  await runAll(runs, Math.min(options.jobs, availableParallelism()), ({ run, step, summary }) => {
+    const config = { ...train.defaults, ...run };
+    const id = { placement: config.placement, L: config.L, warmup: config.warmup, seed: config.seed };
+    if (step) {
+      const line = { ...id, step: step.step, lr: step.lr, loss: step.loss, grad_norm: step.gradNorm, ratio: step.ratio };
+      if (step.streamGradNorm) line.stream_grad_norm = step.streamGradNorm;
+      console.log(JSON.stringify(line));
+    } else {
+      console.log(JSON.stringify({ ...id, task: config.task, summary: true, final_loss: summary.finalLoss,
+        trained: summary.trained, diverged: summary.diverged, threshold: summary.threshold, seconds: summary.seconds }));
+    }
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    process.stderr.write(`train: ${error.message}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,64 @@
+// Adam (adam.hpp) against torch.optim.Adam's own updates (tests/reference/fixtures/adam.json, written by
+// make_reference.py), the warmup schedule, and what the optimiser refuses.
+#include <gtest/gtest.h>
+
+#include "adam.hpp"
+#include "check.hpp"
+#include "fixtures.hpp"
+
+namespace tk {
+namespace {
+
+using test::Json;
+
+TEST(AdamFixture, EveryStepMatchesPyTorch) {
+  const Json cases = test::read_fixture("adam.json").at("cases");
+  ASSERT_GE(cases.size(), 3u);
+  for (const Json& c : cases) {
+    const AdamConfig config{c.at("lr"), c.at("beta1"), c.at("beta2"), c.at("eps")};
+    Adam adam(config);
+    Vec p = test::hex_vector(c.at("param"));
+    AdamMoments moments;
+    for (std::size_t k = 0; k < c.at("grads").size(); ++k) {
+      const Vec g = test::hex_vector(c.at("grads")[k]);
+      adam.begin_step(config.lr);
+      adam.update(p.data(), g.data(), p.size(), moments);
+      // PyTorch fuses some multiply-adds on this CPU; the unfused order agrees to a few ulp
+      EXPECT_TRUE(test::all_close(p, test::hex_vector(c.at("after")[k]), 1e-14, 1e-16))
+          << "lr " << config.lr << ", step " << k + 1;
+    }
+    EXPECT_EQ(adam.steps(), int(c.at("grads").size()));
+  }
+}
+
+TEST(AdamWarmup, RampsLinearlyThenHolds) {
+  EXPECT_EQ(warmup_rate(3e-3, 0, 0), 3e-3);
+  EXPECT_EQ(warmup_rate(3e-3, 50, 0), 3e-3 * (1.0 / 50));
+  EXPECT_EQ(warmup_rate(3e-3, 50, 24), 3e-3 * (25.0 / 50));
+  EXPECT_EQ(warmup_rate(3e-3, 50, 49), 3e-3);
+  EXPECT_EQ(warmup_rate(3e-3, 50, 500), 3e-3);
+}
+
+TEST(AdamFirstStep, MovesEveryEntryByTheRateAgainstItsGradientSign) {
+  // at t = 1, m/√v is g/|g| exactly (bias corrections cancel), so each entry moves by lr·|g|/(|g| + eps)
+  Adam adam(AdamConfig{0.01, 0.9, 0.999, 0.0});
+  Vec p = Vec::Zero(3);
+  const Vec g = (Vec(3) << 2.0, -0.5, 1e-9).finished();
+  AdamMoments s;
+  adam.begin_step(0.01);
+  adam.update(p.data(), g.data(), 3, s);
+  EXPECT_TRUE(test::all_close(p, Vec((Vec(3) << -0.01, 0.01, -0.01).finished()), 1e-14, 0));
+}
+
+TEST(AdamValidate, RefusesWhatPyTorchRefuses) {
+  using test::thrown_message;
+  EXPECT_EQ(thrown_message([] { validate(AdamConfig{-1, 0.9, 0.999, 1e-8}); }),
+            "the learning rate must be a finite number >= 0");
+  EXPECT_EQ(thrown_message([] { validate(AdamConfig{1e-3, 1.0, 0.999, 1e-8}); }), "β1 must be in [0, 1)");
+  EXPECT_EQ(thrown_message([] { validate(AdamConfig{1e-3, 0.9, -0.1, 1e-8}); }), "β2 must be in [0, 1)");
+  EXPECT_EQ(thrown_message([] { validate(AdamConfig{1e-3, 0.9, 0.999, -1}); }), "Adam's eps must be a finite number >= 0");
+  EXPECT_EQ(thrown_message([] { validate(AdamConfig{}); }), "(no exception)");
+}
+
+}  // namespace
+}  // namespace tk

@@ -1,0 +1,140 @@
+// The training kernel through the real wasm module in Node (web/src/kernels/train.js): defaults from C++,
+// PyTorch's own training runs step by step through the JS bindings, the records' shape, the summary,
+// reader-facing errors, and `npm run train` (JSON lines, summaries, usage and exit code 2).
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTrain } from '../../web/src/kernels/train.js';
+
+const fixtureDir = new URL('../reference/fixtures/train/', import.meta.url);
+const fixture = (name) => JSON.parse(readFileSync(new URL(`${name}.json`, fixtureDir), 'utf8'));
+const camel = (key) => key.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
+const optionsOf = ({ config }) => Object.fromEntries(Object.entries(config).map(([k, v]) => [camel(k), v]));
+const relClose = (actual, expected, rtol, what) =>
+  expect(Math.abs(actual - expected), `${what}: ${actual} vs ${expected}`).toBeLessThanOrEqual(rtol * Math.abs(expected));
+
+let train;
+beforeAll(async () => {
+  train = await loadTrain();
+});
+
+describe('defaults', () => {
+  it('are the lab’s protocol, reported by C++', () => {
+    expect(train.defaults).toMatchObject({ task: 'regress', placement: 'post', L: 24, d: 64, heads: 4, B: 2, T: 16,
+      lr: 3e-3, beta1: 0.9, beta2: 0.999, eps: 1e-8, warmup: 0, steps: 150, streamGrads: false });
+    expect(train.finalWindow).toBe(10);
+    expect([train.threshold('regress'), train.threshold('char')]).toEqual([0.2, 1]);
+  });
+
+  it('name every option the fixtures set (one field list in C++)', () => {
+    for (const key of Object.keys(optionsOf(fixture('char_pre_tiny_w8_s2')))) expect(train.defaults).toHaveProperty(key);
+  });
+});
+
+// The small fixtures, every step: the browser's module trains exactly as PyTorch does.
+const small = readdirSync(fileURLToPath(fixtureDir)).map((f) => f.replace(/\.json$/, '')).filter((n) => !n.includes('L24'));
+
+describe.each(small)('PyTorch fixture %s', (name) => {
+  it('matches every step’s loss, rate and gradient norms to 1e-8', () => {
+    const f = fixture(name);
+    const run = train.start({ ...optionsOf(f), streamGrads: true });
+    try {
+      const losses = [];
+      for (const expected of f.steps) {
+        const s = run.step();
+        losses.push(s.loss);
+        expect(s.step).toBe(expected.step);
+        relClose(s.lr, expected.lr, 1e-15, `lr at ${s.step}`);
+        relClose(s.loss, expected.loss, 1e-8, `loss at ${s.step}`);
+        expect(s.gradNorm).toBeInstanceOf(Float64Array);
+        s.gradNorm.forEach((g, i) => relClose(g, expected.grad_norm[i], 1e-8, `grad_norm[${i}] at ${s.step}`));
+        s.streamGradNorm.forEach((g, i) => relClose(g, expected.stream_grad_norm[i], 1e-8, `stream[${i}] at ${s.step}`));
+        expect(s.ratio).toBe(s.gradNorm[0] / s.gradNorm.at(-1));
+      }
+      expect(run.finished()).toBe(true);
+      expect(run.stepsDone()).toBe(f.steps.length);
+      const summary = train.summary(f.config.task, losses);
+      relClose(summary.finalLoss, f.summary.final_loss, 1e-8, 'final loss');
+      expect(summary.trained).toBe(f.summary.trained);
+    } finally {
+      run.delete();
+    }
+  });
+});
+
+describe('runs', () => {
+  it('records no stream gradients unless asked, and stops after its steps', () => {
+    const run = train.start({ L: 2, d: 8, heads: 2, T: 4, steps: 2 });
+    try {
+      const s = run.step();
+      expect(s.streamGradNorm).toBeUndefined();
+      expect(s.gradNorm).toHaveLength(2);
+      run.step();
+      expect(() => run.step()).toThrow('this run has taken all its 2 steps');
+    } finally {
+      run.delete();
+    }
+  });
+
+  it('refuses what cannot run with a reader-facing message', () => {
+    expect(() => train.check({ lr: -1 })).toThrow('the learning rate must be a finite number >= 0');
+    expect(() => train.check({ task: 'words' })).toThrow('task must be regress or char (got "words")');
+    expect(() => train.check({ steps: 0 })).toThrow('steps must be between 1 and 10000 (got 0)');
+    expect(() => train.check({ L: 1024, d: 256 })).toThrow(/reduce L, B, T or d/);
+    expect(() => train.start({ heads: 5 })).toThrow('heads must divide d: d = 64 is not a multiple of heads = 5');
+    expect(train.check({ L: 96, d: 128 })).toBeLessThan(768 * 2 ** 20);
+  });
+
+  it('summarises: the mean of the last ten losses against the threshold, and blow-ups', () => {
+    const losses = [...Array(10).fill(1), ...Array(10).fill(0.1)];
+    expect(train.summary('regress', losses)).toEqual({ finalLoss: expect.closeTo(0.1, 15), trained: true, diverged: false, threshold: 0.2 });
+    expect(train.summary('char', [3, NaN, 0.5])).toMatchObject({ trained: false, diverged: true });
+  });
+
+  it('counts the FLOPs of the whole run', () => {
+    expect(train.flops({}) / 150).toBeCloseTo(0.236e9, -6);
+    expect(train.flops({ steps: 300 })).toBeCloseTo(2 * train.flops({}), 0);
+  });
+});
+
+const script = fileURLToPath(new URL('../../scripts/train.mjs', import.meta.url));
+const cli = (...args) => spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', timeout: 60_000 });
+
+describe('npm run train', () => {
+  it('prints a JSON line per step per seed, then a summary per seed', () => {
+    const r = cli('--placement', 'post,pre', '--L', '3', '--d', '16', '--heads', '2', '--T', '4', '--seeds', '0-1',
+      '--steps', '4', '--warmup', '2', '--lr', '1e-2', '--jobs', '2');
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(4 * (4 + 1));
+    for (const placement of ['post', 'pre']) {
+      for (const seed of [0, 1]) {
+        const mine = lines.filter((l) => l.placement === placement && l.seed === seed);
+        const steps = mine.filter((l) => !l.summary);
+        expect(steps.map((l) => l.step)).toEqual([0, 1, 2, 3]);
+        expect(steps.map((l) => l.lr)).toEqual([5e-3, 1e-2, 1e-2, 1e-2]);
+        for (const l of steps) expect(l.grad_norm).toHaveLength(3);
+        const summary = mine.at(-1);
+        expect(summary).toMatchObject({ summary: true, task: 'regress', threshold: 0.2, trained: false });
+        const last = steps.map((l) => l.loss);
+        expect(summary.final_loss).toBeCloseTo(last.reduce((a, b) => a + b) / last.length, 12);
+      }
+    }
+  });
+
+  it.each([
+    [[], /--placement and --seeds are required/],
+    [['--placement', 'middle', '--seeds', '0'], /unknown placement "middle"/],
+    [['--placement', 'pre', '--seeds', '0', '--lr', 'fast'], /--lr needs a number \(got "fast"\)/],
+    [['--placement', 'pre', '--seeds', '0', '--bogus'], /unknown argument "--bogus"/],
+    [['--placement', 'pre', '--seeds', '0', '--task', 'words'], /task must be regress or char/],
+    [['--placement', 'pre', '--seeds', '0', '--L', '2.5'], /L must be a whole number/],
+    [['--placement', 'pre', '--seeds', '0', '--steps', '0'], /steps must be between 1 and 10000/],
+  ])('%j → usage, exit code 2', (args, message) => {
+    const r = cli(...args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).toMatch(/usage: npm run train/);
+  });
+});

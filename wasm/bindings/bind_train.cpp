@@ -1,0 +1,85 @@
+// JS entry points of the training lab (train.hpp): a Trainer object stepped from JS, so a worker can stream
+// every step's record as it finishes and stop after any step. Options follow TrainConfig's own field list
+// (for_each_field in train.hpp); trainDefaults() reports the C++ defaults, so the page types none.
+#include "config_fields.hpp"
+#include "convert.hpp"
+#include "train.hpp"
+
+namespace tk::js {
+namespace {
+
+val to_js(const std::vector<double>& v) { return tk::js::to_js(v.data(), Eigen::Index(v.size())); }
+
+// The Embind class behind `new Module.Trainer(options)`; JS must call .delete() when done with it.
+class JsTrainer {
+ public:
+  explicit JsTrainer(val options) : trainer_(guarded([&] { return Trainer(config_from<TrainConfig>(options)); })) {}
+
+  val step() {
+    return guarded([&] {
+      const TrainStep s = trainer_.step();
+      val out = val::object();
+      out.set("step", s.step);
+      out.set("lr", s.lr);
+      out.set("loss", s.loss);
+      out.set("gradNorm", to_js(s.grad_norm));
+      out.set("ratio", s.ratio);
+      if (!s.stream_grad_norm.empty()) out.set("streamGradNorm", to_js(s.stream_grad_norm));
+      return out;
+    });
+  }
+  int steps_done() const { return trainer_.steps_done(); }
+  bool finished() const { return trainer_.finished(); }
+
+ private:
+  Trainer trainer_;
+};
+
+val train_defaults() { return config_defaults<TrainConfig>(); }
+
+// Throws the reader-facing message of validate(); returns the bytes a run needs.
+double train_check(val options) {
+  return guarded([&] {
+    const TrainConfig c = config_from<TrainConfig>(options);
+    validate(c);
+    return train_memory_bytes(c);
+  });
+}
+
+double train_flops_js(val options) {
+  return guarded([&] { return train_flops(config_from<TrainConfig>(options)); });
+}
+
+double train_threshold(std::string task) {
+  return guarded([&] { return trained_threshold(task_from_name(task)); });
+}
+
+val train_summary(std::string task, val losses) {
+  return guarded([&] {
+    const Vec v = to_vec(losses);
+    const TrainSummary s = summarize(task_from_name(task), std::vector<double>(v.data(), v.data() + v.size()));
+    val out = val::object();
+    out.set("finalLoss", s.final_loss);
+    out.set("trained", s.trained);
+    out.set("diverged", s.diverged);
+    out.set("threshold", s.threshold);
+    return out;
+  });
+}
+
+}  // namespace
+}  // namespace tk::js
+
+EMSCRIPTEN_BINDINGS(train) {
+  emscripten::constant("trainFinalWindow", tk::kFinalLossWindow);
+  emscripten::function("trainDefaults", &tk::js::train_defaults);
+  emscripten::function("trainCheck", &tk::js::train_check);
+  emscripten::function("trainFlops", &tk::js::train_flops_js);
+  emscripten::function("trainThreshold", &tk::js::train_threshold);
+  emscripten::function("trainSummary", &tk::js::train_summary);
+  emscripten::class_<tk::js::JsTrainer>("Trainer")
+      .constructor<emscripten::val>()
+      .function("step", &tk::js::JsTrainer::step)
+      .function("stepsDone", &tk::js::JsTrainer::steps_done)
+      .function("finished", &tk::js::JsTrainer::finished);
+}

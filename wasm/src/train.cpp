@@ -1,0 +1,215 @@
+// The training lab (see train.hpp and design/training.md).
+#include "train.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tk {
+
+namespace {
+
+constexpr int kMaxSteps = 10000;
+constexpr int kTextRepeats = 20;
+
+// What the run actually uses: `char` predicts the next character, so it may not attend to later ones.
+TrainConfig effective(TrainConfig c) {
+  if (c.task == Task::Char) c.stack.causal = true;
+  return c;
+}
+
+double vocabulary_size() { return double(training_vocabulary().size()); }
+
+}  // namespace
+
+const char* task_name(Task task) { return task == Task::Regress ? "regress" : "char"; }
+
+Task task_from_name(const std::string& name) {
+  if (name == "regress") return Task::Regress;
+  if (name == "char") return Task::Char;
+  throw std::invalid_argument("task must be regress or char (got \"" + name + "\")");
+}
+
+const std::string& training_text() {
+  static const std::string text = [] {
+    std::string t;
+    for (int i = 0; i < kTextRepeats; ++i) t += "the quick brown fox jumps over the lazy dog. ";
+    return t;
+  }();
+  return text;
+}
+
+const std::string& training_vocabulary() {
+  static const std::string vocabulary = [] {
+    std::string v = training_text();
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    return v;
+  }();
+  return vocabulary;
+}
+
+StackConfig lab_stack_defaults() {
+  StackConfig c;
+  c.placement = Placement::PostLN;
+  c.L = 24;
+  c.d = 64;
+  c.heads = 4;
+  c.B = 2;
+  c.T = 16;
+  return c;
+}
+
+double trained_threshold(Task task) { return task == Task::Regress ? 0.2 : 1.0; }
+
+TrainSummary summarize(Task task, const std::vector<double>& losses) {
+  require(!losses.empty(), "a summary needs at least one step's loss");
+  TrainSummary s;
+  s.threshold = trained_threshold(task);
+  const std::size_t n = std::min<std::size_t>(kFinalLossWindow, losses.size());
+  double sum = 0;
+  for (std::size_t i = losses.size() - n; i < losses.size(); ++i) sum += losses[i];
+  s.final_loss = sum / double(n);
+  s.diverged = std::any_of(losses.begin(), losses.end(), [](double l) { return !std::isfinite(l); });
+  s.trained = !s.diverged && s.final_loss < s.threshold;
+  return s;
+}
+
+double train_memory_bytes(const TrainConfig& config) {
+  const TrainConfig c = effective(config);
+  const StackConfig& s = c.stack;
+  const double N = double(s.B) * s.T, d = s.d, F = double(s.ffn_mult) * s.d, L = s.L;
+  const double scores = double(s.B) * s.heads * s.T * s.T;
+  const double params = block_param_count(s);
+  const double blocks = 3 * L * params;                              // values and both Adam moments
+  const double caches = L * (10 * N * d + 2 * N * F + scores + 6 * N);  // every block's BlockCache
+  const double stream = (L + 1) * N * d;                             // every block's input
+  const double grads = params + 15 * N * d + 2 * N * F;              // one block's gradients and buffers
+  const double work = 6 * N * d + N * F + 2 * scores;                // temporaries of one block's forward
+  double task = 2 * N * d;                                           // x and target
+  if (c.task == Task::Char) {
+    const double V = vocabulary_size();
+    task = 3 * 4 * (V * d + s.T * d + d * V + V) + 4 * N * V + 2 * N * d;  // embeddings and head (×3, ×grads)
+  }
+  return 8 * (blocks + caches + stream + grads + work + task);
+}
+
+void validate(const TrainConfig& config) {
+  const TrainConfig c = effective(config);
+  validate(c.stack);
+  validate(c.adam);
+  require(c.steps >= 1 && c.steps <= kMaxSteps,
+          "steps must be between 1 and " + std::to_string(kMaxSteps) + " (got " + std::to_string(c.steps) + ")");
+  require(c.warmup >= 0 && c.warmup <= kMaxSteps,
+          "warmup must be between 0 and " + std::to_string(kMaxSteps) + " steps (got " + std::to_string(c.warmup) + ")");
+  if (c.task == Task::Char) {
+    const int longest = int(training_text().size()) - 2;  // a window and its next character must fit the text
+    require(c.stack.T <= longest, "the char task's windows must fit its " + std::to_string(training_text().size()) +
+                                      "-character text: T must be at most " + std::to_string(longest));
+  }
+  const double bytes = train_memory_bytes(c);
+  require(bytes <= kMaxStackMemoryBytes, "training this model needs about " + mebibytes(bytes) + " of memory, more than the " +
+                                             mebibytes(kMaxStackMemoryBytes) + " a browser tab can give it: reduce L, B, T or d");
+}
+
+double train_flops(const TrainConfig& config) {
+  const TrainConfig c = effective(config);
+  double per_step = stack_flops(c.stack);
+  if (c.task == Task::Char) per_step += 3 * 2 * double(c.stack.B) * c.stack.T * c.stack.d * vocabulary_size();
+  return per_step * c.steps;
+}
+
+Trainer::Trainer(const TrainConfig& config) : config_(effective(config)), adam_(config.adam) {
+  validate(config_);
+  const StackConfig& s = config_.stack;
+  // manual_seed(seed); the blocks (and Pre-LN's final LN, which draws nothing); then what the task adds
+  const StackInit init(s, config_.task == Task::Regress);
+  blocks_.resize(s.L);
+  for (int i = 0; i < s.L; ++i) init.draw_block(i, blocks_[i]);
+  final_ln_ = layernorm_init(s.d);
+  block_moments_.resize(s.L);
+  cache_.keep_block_caches = true;  // a training step reuses every cache: no recomputed forward
+  if (config_.task == Task::Regress) {
+    x_ = init.x();
+    target_ = init.target();
+    return;
+  }
+  TorchGenerator gen = init.generator_after();
+  const Eigen::Index V = Eigen::Index(training_vocabulary().size());
+  embedding_.tokens = randn(gen, V, s.d);       // nn.Embedding(V, d): normal_(0, 1) on the whole weight
+  embedding_.positions = randn(gen, s.T, s.d);  // nn.Embedding(T, d)
+  head_.W.resize(V, s.d);                       // nn.Linear(d, V): weight, then bias
+  linear_init(gen, head_.W, head_.b);
+  data_.manual_seed(1000 + s.seed);
+  for (char ch : training_text()) ids_.push_back(std::int64_t(training_vocabulary().find(ch)));
+}
+
+const Mat& Trainer::next_input() {
+  if (config_.task == Task::Regress) return x_;
+  const int B = config_.stack.B, T = config_.stack.T;
+  const std::int64_t text = std::int64_t(ids_.size());
+  const std::vector<std::int64_t> starts = randint(data_, 0, text - T - 1, std::size_t(B));
+  tokens_.resize(std::size_t(B) * T);
+  targets_.resize(tokens_.size());
+  for (int b = 0; b < B; ++b) {
+    for (int t = 0; t < T; ++t) {
+      const std::size_t at = std::size_t(starts[std::size_t(b)] + t);
+      tokens_[std::size_t(b) * T + t] = ids_[at];
+      targets_[std::size_t(b) * T + t] = ids_[at + 1];
+    }
+  }
+  embedded_ = embedding_forward(tokens_, embedding_, embedding_cache_);
+  return embedded_;
+}
+
+double Trainer::loss_and_output_grad(const Mat& y, const Mat*& dy) {
+  if (config_.task == Task::Regress) {
+    const double loss = mse_forward(y, target_, mse_cache_);
+    mse_backward(mse_cache_, mse_grads_);
+    dy = &mse_grads_.dx;
+    return loss;
+  }
+  const Mat logits = linear_forward(y, head_);
+  const double loss = cross_entropy_forward(logits, targets_, ce_cache_);
+  cross_entropy_backward(ce_cache_, ce_grads_);
+  linear_backward(ce_grads_.dx, head_, y, head_grads_);  // ∂loss/∂y = dlogits·W, with W before its update
+  dy = &head_grads_.dx;
+  return loss;
+}
+
+TrainStep Trainer::step() {
+  require(!finished(), "this run has taken all its " + std::to_string(config_.steps) + " steps");
+  const StackConfig& s = config_.stack;
+  TrainStep record;
+  record.step = step_;
+  record.lr = warmup_rate(config_.adam.lr, config_.warmup, step_);
+  record.grad_norm.assign(s.L, 0.0);
+  if (config_.stream_grads) record.stream_grad_norm.assign(s.L, 0.0);
+
+  const StackParams params{[this](int i) -> const BlockParams& { return blocks_[std::size_t(i)]; }, final_ln_};
+  const Mat& input = next_input();
+  y_ = stack_forward(input, params, s, cache_);
+  const Mat* dy = nullptr;
+  record.loss = loss_and_output_grad(y_, dy);
+
+  // The backward runs from the last block down; each block is updated as soon as its gradients are known
+  // (every tensor's Adam step depends on its own gradient only, so this equals PyTorch's update after the
+  // whole backward pass). The norms are recorded first: before the update.
+  adam_.begin_step(record.lr);
+  if (config_.task == Task::Char) adam_.update_all(head_, head_grads_, head_moments_);
+  stack_backward(*dy, params, s, cache_, grads_, [&](int i, const BlockGrads& g) {
+    const BlockGradSquares sq = grad_squares(g);
+    record.grad_norm[std::size_t(i)] = std::sqrt(sq.weights + sq.biases + sq.layernorm);
+    if (config_.stream_grads) record.stream_grad_norm[std::size_t(i)] = g.dx.norm();
+    adam_.update_all(blocks_[std::size_t(i)], g, block_moments_[std::size_t(i)]);
+  });
+  if (s.placement == Placement::PreLN) adam_.update_all(final_ln_, grads_.final_ln, final_ln_moments_);
+  if (config_.task == Task::Char) {
+    embedding_backward(grads_.dx, embedding_, embedding_cache_, embedding_grads_);
+    adam_.update_all(embedding_, embedding_grads_, embedding_moments_);
+  }
+  record.ratio = record.grad_norm.front() / record.grad_norm.back();
+  ++step_;
+  return record;
+}
+
+}  // namespace tk

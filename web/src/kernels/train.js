@@ -1,0 +1,35 @@
+// Typed wrapper around the training kernel (wasm/bindings/bind_train.cpp): the training lab's runs, a step at
+// a time. Used by the page's workers and by `npm run train`, so both run the very same module.
+// The contract is written out in the lab's widget (web/src/widgets/training-lab) and tested in tests/web/train.test.js.
+import { loadKernels } from './loader.js';
+
+export async function loadTrain() {
+  const K = await loadKernels();
+  return {
+    /** TrainConfig's defaults, from C++: {task, placement, L, d, heads, ffnMult, B, T, seed, scale, causal,
+     * activation, lr, beta1, beta2, eps, warmup, steps, streamGrads}. */
+    defaults: K.trainDefaults(),
+
+    /** How many final losses a run's final loss averages (10). */
+    finalWindow: K.trainFinalWindow,
+
+    /** Throws an Error with a reader-facing message if the options cannot run; else the bytes a run needs. */
+    check: (options) => K.trainCheck(options),
+
+    /** FLOPs of the whole run (every step's forward and backward). */
+    flops: (options) => K.trainFlops(options),
+
+    /** The loss below which a run of this task counts as trained. */
+    threshold: (task) => K.trainThreshold(task),
+
+    /**
+     * A run, built for options.seed (throws like check). run.step() → the record of one step, taken before
+     * its update: {step, lr, loss, gradNorm: Float64Array(L), ratio, streamGradNorm?: Float64Array(L)}.
+     * run.stepsDone(), run.finished(); run.delete() frees it (always call it).
+     */
+    start: (options) => new K.Trainer(options),
+
+    /** losses (every step's so far) → {finalLoss, trained, diverged, threshold}. */
+    summary: (task, losses) => K.trainSummary(task, Float64Array.from(losses)),
+  };
+}
