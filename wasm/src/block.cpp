@@ -14,14 +14,18 @@ Mat sublayer_forward(const Mat& u, Placement placement, Branch&& branch, const L
                      LayerNormCache& ln_cache) {
   switch (placement) {
     case Placement::PostLN: {  // LN(u + F(u)): the norm sits on the residual stream
-      const Mat f = branch(u);
-      TK_PROFILE_OP(Copies);
-      return layernorm_forward(u + f, ln, eps, ln_cache);
+      Mat sum = branch(u);
+      {
+        TK_PROFILE_OP(Copies);
+        sum += u;  // in the branch's own buffer (u + F(u) and F(u) + u round alike)
+      }
+      return layernorm_forward(sum, ln, eps, ln_cache);
     }
     case Placement::PreLN: {  // u + F(LN(u)): the norm sits on the branch; u passes untouched
-      const Mat f = branch(layernorm_forward(u, ln, eps, ln_cache));
+      Mat out = branch(layernorm_forward(u, ln, eps, ln_cache));
       TK_PROFILE_OP(Copies);
-      return u + f;
+      out += u;
+      return out;
     }
     case Placement::NoResidual:  // LN(F(u)): no path around the branch
       return layernorm_forward(branch(u), ln, eps, ln_cache);

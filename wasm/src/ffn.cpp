@@ -1,6 +1,7 @@
 // Feed-forward kernels (see ffn.hpp).
 #include "ffn.hpp"
 
+#include "gemm.hpp"
 #include "profile.hpp"
 
 #include <cmath>
@@ -33,10 +34,15 @@ Mat ffn_forward(const Mat& x, const FfnParams& p, Activation act, FfnCache& cach
     cache.x = x;
   }
   TK_PROFILE_OP(Ffn);
-  cache.pre = linear_forward(x, p.up);
-  {
+  if (act == Activation::ReLU) {
+    // h = max(x·W1ᵀ + b1, 0) in the product's own pass; pre is not kept (ReLU's derivative needs only h > 0)
+    cache.pre.resize(0, 0);
+    cache.h.resize(x.rows(), p.up.W.rows());
+    gemm_bias(x, false, p.up.W, true, p.up.b, cache.h, true);
+  } else {
+    linear_forward(x, p.up, cache.pre);
     TK_PROFILE_OP(BiasActivation);
-    cache.h = act == Activation::ReLU ? Mat(cache.pre.cwiseMax(0.0)) : Mat(cache.pre.unaryExpr(&gelu));
+    cache.h = cache.pre.unaryExpr(&gelu);
   }
   return linear_forward(cache.h, p.down);
 }
@@ -48,17 +54,17 @@ void ffn_backward(const Mat& dy, const FfnParams& p, Activation act, const FfnCa
   Mat& dh = grads.down.dx;  // (N, F), turned into d(pre) in place
   {
     TK_PROFILE_OP(BiasActivation);
-    // forward: h = act(pre); ReLU passes the gradient where pre > 0
+    // forward: h = act(pre); ReLU passes the gradient where pre > 0, which is where h > 0
     if (act == Activation::ReLU) {
-      dh = (cache.pre.array() > 0.0).select(dh, 0.0);
+      const double* h = cache.h.data();
+      double* g = dh.data();
+      for (Eigen::Index i = 0; i < dh.size(); ++i) g[i] = h[i] > 0.0 ? g[i] : 0.0;
     } else {
       dh.array() *= cache.pre.unaryExpr(&gelu_grad).array();
     }
   }
   // forward: pre = x·W1ᵀ + b1
-  linear_backward(dh, p.up, cache.x, grads.up);
-  TK_PROFILE_OP(Copies);
-  grads.dx = grads.up.dx;
+  linear_backward(dh, p.up, cache.x, grads.up, grads.dx, false);
 }
 
 }  // namespace tk

@@ -6,32 +6,56 @@
 
 namespace tk {
 
-// The matrix products are charged to the caller's operation (projections or FFN) when profiling.
+// The matrix products are charged to the caller's operation (projections or FFN) when profiling; the bias is
+// added in the product's own pass (gemm_bias).
 Mat linear_forward(const Mat& x, const LinearParams& p) {
   Mat y;
+  linear_forward(x, p, y);
+  return y;
+}
+
+void linear_forward(const Mat& x, const LinearParams& p, Mat& y) {
   {
     TK_PROFILE_OP(Copies);
     y.resize(x.rows(), p.W.rows());
   }
-  gemm(x, false, p.W, true, y);
-  TK_PROFILE_OP(BiasActivation);
-  y.rowwise() += p.b.transpose();
-  return y;
+  gemm_bias(x, false, p.W, true, p.b, y);
 }
 
 void linear_backward(const Mat& dy, const LinearParams& p, const Mat& x, LinearGrads& grads) {
+  linear_backward(dy, p, x, grads, grads.dx, false);
+}
+
+void linear_backward(const Mat& dy, const LinearParams& p, const Mat& x, LinearGrads& grads, Mat& dx,
+                     bool accumulate) {
   // forward: y = x·Wᵀ + b, so dW = dyᵀ·x, db = Σ_rows dy, dx = dy·W
   {
     TK_PROFILE_OP(Copies);
     grads.dW.resize(p.W.rows(), p.W.cols());
-    grads.dx.resize(dy.rows(), p.W.cols());
+    if (!accumulate) dx.resize(dy.rows(), p.W.cols());
   }
   gemm(dy, true, x, false, grads.dW);
   {
     TK_PROFILE_OP(BiasActivation);
-    grads.db = dy.colwise().sum().transpose();
+    column_sums(dy, grads.db);
   }
-  gemm(dy, false, p.W, false, grads.dx);
+  gemm(dy, false, p.W, false, dx, accumulate);
+}
+
+void column_sums(const Mat& m, Vec& out) {
+  out.resize(m.cols());
+  if (m.rows() == 0) {
+    out.setZero();
+    return;
+  }
+  // one row after another, every column at once (the columns are independent, so this vectorises)
+  double* sums = out.data();
+  const double* row = m.data();
+  for (Eigen::Index j = 0; j < m.cols(); ++j) sums[j] = row[j];
+  for (Eigen::Index r = 1; r < m.rows(); ++r) {
+    row += m.cols();
+    for (Eigen::Index j = 0; j < m.cols(); ++j) sums[j] += row[j];
+  }
 }
 
 }  // namespace tk
