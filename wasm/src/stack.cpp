@@ -1,11 +1,11 @@
 // The article's experiment (see stack.hpp).
 #include "stack.hpp"
 
-#include "loss.hpp"
-
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
+#include "loss.hpp"
 #include "profile.hpp"
 
 namespace tk {
@@ -21,6 +21,14 @@ double stream_sd(const Mat& x) {
   TK_PROFILE_OP(Norms);
   const double mean = x.mean();
   return std::sqrt((x.array() - mean).square().sum() / double(x.size() - 1));
+}
+
+// How many blocks keep their caches for the backward (the last ones), and where block i's caches go: the kept
+// blocks' in order, then one slot that the others share.
+int kept_blocks(const StackCache& cache, int L) { return cache.keep_block_caches ? L : std::clamp(cache.kept_blocks, 0, L); }
+std::size_t cache_slot(const StackCache& cache, int L, int i) {
+  const int kept = kept_blocks(cache, L), first_kept = L - kept;
+  return std::size_t(i >= first_kept ? i - first_kept : kept);
 }
 
 }  // namespace
@@ -52,9 +60,22 @@ double stack_memory_bytes(const StackConfig& c) {
   const double N = double(c.B) * c.T, d = c.d, F = double(c.ffn_mult) * c.d;
   const double stream = (c.L + 1.0) * N * d;                     // each block's input, kept for the backward
   const double weights = block_param_count(c);                   // one block's parameters
-  const double cache = 14 * N * d + 3 * N * F + double(c.B) * c.heads * c.T * c.T;  // one block's caches
   const double work = 15 * N * d + 2 * N * F;                    // one block's gradient buffers (BlockGrads)
-  return 8 * (stream + 3 * weights + cache + work + 2 * N * d) + c.L * sizeof(TorchGenerator::State);
+  const int kept = kept_block_caches(c);
+  const double caches = (kept + (kept < c.L ? 1 : 0)) * block_cache_bytes(c);  // the kept ones, and one reused
+  return 8 * (stream + 3 * weights + work + 4 * N * d) + caches + c.L * sizeof(TorchGenerator::State);
+}
+
+double block_cache_bytes(const StackConfig& c) {
+  const double N = double(c.B) * c.T, d = c.d, F = double(c.ffn_mult) * c.d;
+  const double attention = 5 * N * d + double(c.B) * c.heads * c.T * c.T;  // x, q, k, v, o; P
+  const double ffn = N * d + (c.activation == Activation::ReLU ? 1 : 2) * N * F;  // x, h (and pre for GELU)
+  const double layernorms = 2 * (2 * N * d + 3 * N);                           // dev, zhat; mean, var, sigma
+  return 8 * (attention + ffn + layernorms);
+}
+
+int kept_block_caches(const StackConfig& c) {
+  return int(std::min<double>(c.L, std::floor(kKeptCachesBytes / block_cache_bytes(c))));
 }
 
 const char* measure_name(Measure m) {
@@ -162,9 +183,10 @@ Mat stack_forward(const Mat& x, const StackParams& p, const StackConfig& c, Stac
   const BlockShape shape = shape_of(c);
   cache.inputs.resize(c.L + 1);
   cache.inputs[0] = x;
-  cache.blocks.resize(cache.keep_block_caches ? c.L : 1);
+  const int kept = kept_blocks(cache, c.L);
+  cache.blocks.resize(kept + (kept < c.L ? 1 : 0));
   for (int i = 0; i < c.L; ++i) {
-    BlockCache& block_cache = cache.blocks[cache.keep_block_caches ? i : 0];
+    BlockCache& block_cache = cache.blocks[cache_slot(cache, c.L, i)];
     cache.inputs[i + 1] = block_forward(cache.inputs[i], p.block(i), shape, c.placement, block_cache);
     if (after_block) after_block(i, cache.inputs[i + 1]);
   }
@@ -181,10 +203,11 @@ void stack_backward(const Mat& dy, const StackParams& p, const StackConfig& c, S
     layernorm_backward(dy, p.final_ln, cache.final_ln, grads.final_ln);
     d_stream = &grads.final_ln.dx;
   }
+  const int kept = kept_blocks(cache, c.L);
   for (int i = c.L - 1; i >= 0; --i) {
     const BlockParams& block = p.block(i);
-    BlockCache& block_cache = cache.blocks[cache.keep_block_caches ? i : 0];
-    if (!cache.keep_block_caches) {
+    BlockCache& block_cache = cache.blocks[cache_slot(cache, c.L, i)];
+    if (i < c.L - kept) {
       TK_PROFILE_PHASE(Recompute);
       block_forward(cache.inputs[i], block, shape, c.placement, block_cache);
     }
@@ -205,7 +228,8 @@ StackResult stack_forward_backward(const StackConfig& c, const StackParams& para
     v->assign(c.L, 0.0);
   }
 
-  StackCache cache;  // blocks' caches recomputed in the backward: the article's depths at little memory
+  StackCache cache;  // the caches of as many blocks as fit in kKeptCachesBytes, the others recomputed
+  cache.kept_blocks = kept_block_caches(c);
   const Mat y = stack_forward(x, params, c, cache, [&](int i, const Mat& output) {
     r.stream_sd[i] = stream_sd(output);
     if (progress) progress(i + 1, total_steps);

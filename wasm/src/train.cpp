@@ -81,7 +81,7 @@ double train_memory_bytes(const TrainConfig& config) {
   const double scores = double(s.B) * s.heads * s.T * s.T;
   const double params = block_param_count(s);
   const double blocks = 3 * L * params;                              // values and both Adam moments
-  const double caches = L * (10 * N * d + 2 * N * F + scores + 6 * N);  // every block's BlockCache
+  const double caches = L * block_cache_bytes(s) / 8;                 // every block's BlockCache
   const double stream = (L + 1) * N * d;                             // every block's input
   const double grads = params + 15 * N * d + 2 * N * F;              // one block's gradients and buffers
   const double work = 6 * N * d + N * F + 2 * scores;                // temporaries of one block's forward
