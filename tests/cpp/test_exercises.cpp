@@ -82,7 +82,7 @@ const double kSqrt2 = std::sqrt(2.0);
 // ---- The answer key's numbers, from the defaults ----
 
 TEST(ExerciseAnswerKey, ListsTheNumericExercises) {
-  EXPECT_EQ(numeric_exercises(), (std::vector<int>{2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16}));
+  EXPECT_EQ(numeric_exercises(), (std::vector<int>{2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17}));
 }
 
 TEST(ExerciseAnswerKey, Ex2IdentityPlusBranch) {
@@ -119,6 +119,26 @@ TEST(ExerciseAnswerKey, Ex4LayerNormOfTwoFourFourSix) {
   EXPECT_TRUE(near(s.steps.at("variance"), {2}, 0));
   EXPECT_TRUE(near(s.steps.at("sigma"), {kSqrt2}, 1e-15));
   EXPECT_TRUE(near(s.steps.at("zhat"), {-kSqrt2, 0, 0, kSqrt2}, 1e-15));
+  EXPECT_TRUE(near(s.steps.at("output-sd"), {1}, 1e-15));  // ε = 0: the output has standard deviation one
+}
+
+// The worked solution states the output's spread from this step: σ/√(σ² + ε), below one whenever ε > 0.
+TEST(ExerciseAnswerKey, Ex4OutputSpreadIsBelowOneWithEpsilon) {
+  const ExerciseSolution s = solve_exercise(4, {{"x", row({2, 4, 4, 6})}, {"eps", num(1)}});
+  EXPECT_TRUE(near(s.steps.at("output-sd"), {std::sqrt(2.0 / 3)}, 1e-15));  // √2/√(2 + 1)
+  int below_one = 0;
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    const ExerciseInputs v = exercise_variant(4, seed);
+    const double eps = v.at("eps").values[0];
+    const double sd = solve_exercise(4, v).steps.at("output-sd").values[0];
+    if (eps > 0) {
+      EXPECT_LT(sd, 1 - 1e-6) << "seed " << seed;
+      ++below_one;
+    } else {
+      EXPECT_NEAR(sd, 1, 1e-14) << "seed " << seed;
+    }
+  }
+  EXPECT_GT(below_one, 20);  // variants with ε > 0 are common: the solution must hold for them
 }
 
 TEST(ExerciseAnswerKey, Ex4EpsOutsideTheRootIsListedWhenItShows) {
@@ -295,6 +315,30 @@ TEST(ExerciseAnswerKey, Ex15ZeroBranchIsTheIdentity) {
   EXPECT_NEAR(ln.values[0] + ln.values[1] + ln.values[2], 0, 1e-12);
 }
 
+// The key's closing synthesis: Pre-LN's identity is added, so its chain is bounded by ∏(1 + δ_i); Post-LN's
+// sits inside the norm's Jacobian, so its chain also carries every norm's scale 1/σ_i.
+TEST(ExerciseAnswerKey, Ex17AddedAgainstMultipliedIdentity) {
+  const ExerciseSolution s = defaults_solved(17);
+  EXPECT_EQ(part_ids(s), (std::vector<std::string>{"pre", "post"}));
+  const double pre = 1.04 * 1.06 * 1.05 * 1.03;
+  EXPECT_TRUE(near(part(s, "pre").answer, {pre}, 1e-14));
+  EXPECT_TRUE(near(part(s, "post").answer, {pre * 2 * 1 * 0.5 / 3}, 1e-14));  // 1/σ = 2, 1, 1/2, 1/3
+  EXPECT_TRUE(near(s.steps.at("pre-factors"), {1.04, 1.06, 1.05, 1.03}, 1e-15));
+  EXPECT_TRUE(near(s.steps.at("ln-scales"), {2, 1, 0.5, 1.0 / 3}, 1e-15));
+  EXPECT_TRUE(near(s.steps.at("ln-product"), {1.0 / 3}, 1e-15));
+  EXPECT_EQ(mistake_ids(s), (std::vector<std::string>{"linear@pre", "no-identity@pre", "normalised-highway@pre",
+                                                      "identity-outside@post", "variance-not-sd@post"}));
+  EXPECT_TRUE(near(mistake(s, "linear", "pre"), {1.18}, 1e-14));
+  EXPECT_TRUE(near(mistake(s, "no-identity", "pre"), {0.04 * 0.06 * 0.05 * 0.03}, 1e-18));
+  EXPECT_TRUE(near(mistake(s, "normalised-highway", "pre"), {pre / 3}, 1e-14));
+  EXPECT_TRUE(near(mistake(s, "identity-outside", "post"), {pre}, 1e-14));
+  EXPECT_TRUE(near(mistake(s, "variance-not-sd", "post"), {pre * 4 * 1 * 0.25 / 9}, 1e-14));
+  EXPECT_EQ(thrown([] { solve_exercise(17, {{"delta", row({0.1, 0.1})}, {"sigma2", row({1})}}); }),
+            "sigma2 has 1 number, delta has 2: they must match");
+  EXPECT_EQ(check_well_posed(17, solve_exercise(17, {{"delta", row({0.1})}, {"sigma2", row({0})}})),
+            "σ² = 0 makes a norm's scale 1/σ infinite");
+}
+
 TEST(ExerciseAnswerKey, Ex16Bound) {
   const ExerciseSolution s = defaults_solved(16);
   EXPECT_TRUE(near(part(s, "bound").answer, {std::pow(1.02, 48)}, 1e-14));
@@ -401,6 +445,37 @@ TEST(ExerciseGrade, NamesAMistakeTypedToFourDigits) {
   EXPECT_EQ(grade_part(s, "sigma", num(2.667)).misconception, "");
 }
 
+// "1.41" for √2, "2.59" for 2.587: right to the digits typed, short of what the tolerance needs.
+TEST(ExerciseGrade, RightIdeaGiveMoreDigits) {
+  const ExerciseSolution ln = defaults_solved(4);  // σ = √2
+  const auto digits = [](const ExerciseSolution& s, const std::string& id, const ExerciseValue& a, std::vector<double> ulp) {
+    return grade_part(s, id, a, ulp);
+  };
+  Grade g = digits(ln, "sigma", num(1.41), {0.01});
+  EXPECT_FALSE(g.correct);
+  EXPECT_TRUE(g.more_digits);
+  EXPECT_EQ(g.message, "right to the digits given, but the tolerance needs more: give more digits");
+  EXPECT_TRUE(digits(ln, "sigma", num(1.4), {0.1}).more_digits);     // rounded to two digits
+  EXPECT_TRUE(digits(defaults_solved(16), "bound", num(2.59), {0.01}).more_digits);
+  EXPECT_TRUE(digits(defaults_solved(16), "bound", num(2.6), {0.1}).more_digits);  // "~2.6"
+  EXPECT_TRUE(digits(defaults_solved(16), "bound", num(2.58), {0.01}).more_digits);  // cut, not rounded
+  EXPECT_FALSE(digits(ln, "sigma", num(1.42), {0.01}).more_digits);  // neither rounded nor cut
+  EXPECT_FALSE(digits(ln, "sigma", num(1), {1}).more_digits);        // one significant digit says little
+  EXPECT_FALSE(digits(defaults_solved(11), "deep", num(0.3), {0.1}).more_digits);
+  EXPECT_FALSE(digits(ln, "sigma", num(1.41), {0}).more_digits);     // typed as an exact expression
+  EXPECT_FALSE(grade_part(ln, "sigma", num(1.41)).more_digits);      // digits unknown
+  EXPECT_TRUE(digits(ln, "sigma", num(1.414), {0.001}).correct);     // enough digits: simply right
+  // a vector: the right entries stay right, the short ones are short
+  g = digits(ln, "output", row({-1.41, 0, 0, 1.41}), {0.01, 1, 1, 0.01});
+  EXPECT_TRUE(g.more_digits);
+  EXPECT_EQ(g.entry_ok, (std::vector<bool>{false, true, true, false}));
+  EXPECT_FALSE(digits(ln, "output", row({-1.41, 0, 1, 1.41}), {0.01, 1, 1, 0.01}).more_digits);  // one entry wrong
+  // a named mistake comes first: 1.96 is 1 + nδ, not (1 + δ)ⁿ short of digits
+  g = digits(defaults_solved(16), "bound", num(1.96), {0.01});
+  EXPECT_EQ(g.misconception, "linear");
+  EXPECT_FALSE(g.more_digits);
+}
+
 TEST(ExerciseGrade, IndistinguishableMistakeIsNeverNamed) {
   // ε = 0: ε outside the root gives the right answer; typing it is simply right.
   const ExerciseSolution s = defaults_solved(4);
@@ -495,10 +570,33 @@ TEST(ExerciseInputs, BadInputsThrowReadableMessages) {
   EXPECT_EQ(thrown([&] { solve_exercise(4, {{"x", row({1e200, -1e200})}, {"eps", num(0)}}); }).rfind("the variance overflows", 0), 0u);
 }
 
+// Each message about one input names it, so the page shows it under that field (n, not b, in exercises 12, 13).
+TEST(ExerciseInputs, ErrorsNameTheirInput) {
+  const auto input_of = [](int n, const ExerciseInputs& inputs) -> std::string {
+    try {
+      solve_exercise(n, inputs);
+    } catch (const InputError& e) {
+      return e.input;
+    } catch (const std::exception& e) {
+      return std::string("(not an InputError: ") + e.what() + ")";
+    }
+    return "(no exception)";
+  };
+  EXPECT_EQ(input_of(12, {{"b", row({0.1, 0.1})}, {"n", num(2.5)}}), "n");
+  EXPECT_EQ(input_of(13, {{"b", row({0.1, -0.1})}, {"n", num(1000)}}), "n");
+  EXPECT_EQ(input_of(13, {{"b", row({0.1})}, {"n", num(3)}}), "b");
+  EXPECT_EQ(input_of(5, {{"x", row({1, 3})}, {"b", row({1, 2, 3})}}), "b");
+  EXPECT_EQ(input_of(9, {{"x", row({1, 2, 3})}, {"eps", num(0)}, {"gamma", row({1, 2})}}), "gamma");
+  EXPECT_EQ(input_of(4, {{"x", row({2, 4, 4, 6})}}), "eps");
+  EXPECT_EQ(input_of(4, {{"x", row({2, 4})}, {"eps", num(0)}, {"gamma", num(1)}}), "gamma");
+  EXPECT_EQ(input_of(16, {{"delta", num(-0.1)}, {"n", num(4)}}), "delta");
+  EXPECT_EQ(input_of(10, {{"sigma2", row({1, -4})}, {"gamma", num(1)}, {"eps", num(0)}}), "sigma2");
+}
+
 TEST(ExerciseInputs, ExercisesWithoutKernel) {
   EXPECT_EQ(thrown([] { exercise_defaults(3); }), "exercise 3 is multiple choice: the page grades it without a kernel");
   EXPECT_EQ(thrown([] { exercise_variant(14, 1); }), "exercise 14 is multiple choice: the page grades it without a kernel");
-  EXPECT_EQ(thrown([] { solve_exercise(17, {}); }), "there is no exercise 17 (the exercises are numbered 1 to 16)");
+  EXPECT_EQ(thrown([] { solve_exercise(18, {}); }), "there is no exercise 18 (the exercises are numbered 1 to 17)");
   EXPECT_EQ(thrown([] { check_well_posed(1, ExerciseSolution{}); }), "exercise 1 is multiple choice: the page grades it without a kernel");
 }
 
@@ -520,8 +618,14 @@ TEST(ExerciseWellPosed, SaysWhyNot) {
   EXPECT_EQ(reason(16, {{"delta", num(1e3)}, {"n", num(1000)}}).rfind("(1 + δ)ⁿ is too large", 0), 0u);
   // 1.01²⁴ = 1.26973 and e^0.24 = 1.27125: apart by more than one tolerance (so listed) but less than two
   EXPECT_EQ(reason(16, {{"delta", num(0.01)}, {"n", num(24)}}).rfind("the mistake 'exp-approx' gives 1.27125 for 'bound'", 0), 0u);
-  // exercise 7 is about σ² = 0: with ε > 0 it is well posed
+  // exercise 7 is about σ² = 0: with ε > 0 it is well posed, and with unequal entries it is another question
   EXPECT_EQ(reason(7, {{"x", row({5, 5, 5, 5})}, {"eps", num(1e-5)}, {"gamma", num(2)}}), "");
+  EXPECT_EQ(reason(7, {{"x", row({0.1, 0.1, 0.1})}, {"eps", num(1e-5)}, {"gamma", num(2)}}), "");
+  EXPECT_EQ(reason(7, {{"x", row({5, 6, 5})}, {"eps", num(1e-5)}, {"gamma", num(1)}}).rfind("the entries of x differ", 0), 0u);
+  EXPECT_EQ(reason(15, {{"x", row({1, 1.0001})}}).rfind("the entries of x are nearly equal", 0), 0u);
+  EXPECT_EQ(reason(5, {{"x", row({1, 3})}, {"b", row({1, -0.999})}}).rfind("the entries of x + b are nearly equal", 0), 0u);
+  EXPECT_EQ(reason(5, {{"x", row({1, 3})}, {"b", row({1, -1})}}), "");  // x + b constant: that mistake is not asked
+  EXPECT_EQ(reason(10, {{"sigma2", row({1, 0})}, {"gamma", num(1)}, {"eps", num(0)}}), "σ² + ε = 0 makes the scale γ/√(σ² + ε) infinite");
 }
 
 // ---- Variants: 1,000 seeds per exercise ----
@@ -565,7 +669,8 @@ TEST_P(ExerciseVariants, ThousandSeedsAreDeterministicNiceAndWellPosed) {
   EXPECT_GE(distinct.size(), 15u) << "exercise " << n << ": too few different variants";
 }
 
-INSTANTIATE_TEST_SUITE_P(Numeric, ExerciseVariants, ::testing::Values(2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 16),
+// Every exercise with a kernel, from the engine's own table: none can be left out.
+INSTANTIATE_TEST_SUITE_P(Numeric, ExerciseVariants, ::testing::ValuesIn(numeric_exercises()),
                          [](const ::testing::TestParamInfo<int>& info) { return "Ex" + std::to_string(info.param); });
 
 TEST(ExerciseVariantsPinned, SameNumbersOnEveryPlatform) {  // native and wasm draw alike

@@ -1,6 +1,9 @@
-// The exercises in a real browser: for every numeric exercise the answer key's own answer is accepted, a
-// wrong one rejected with its wrong entries marked, and a known mistake named; garbage costs no attempt; a
-// variant seed in the URL survives a reload; export then import restores the progress.
+// The exercises in a real browser: for every numeric exercise the answer key's own answer is accepted (typed
+// as students type it), a wrong one rejected with its wrong entries marked and the accepted interval kept
+// back, and a known mistake named; garbage costs no attempt; worked solutions print each answer in its own
+// shape; the state, answers and marks come back after a reload, and a reset clears them; a variant seed in
+// the URL survives a reload, and one out of range is refused with a message; errors land under their field;
+// export then import restores the progress.
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.js';
 
@@ -16,18 +19,19 @@ const ANSWERS = {
   5: { right: { update: '1.5, 2', 'zero-branch': '1, 3' }, mistake: ['update', '-1, 1', 'post-ln'], offEntry: ['update', '1.5, 3', 1] },
   6: { right: { sum: '1.5, 2', output: '-1, 1' }, mistake: ['output', '1.5, 2', 'pre-ln'], offEntry: ['sum', '1.5, 4', 1] },
   7: { right: { denominator: '0.0031623', output: '0, 0, 0, 0', cap: '316.23' }, mistake: ['cap', '100000', 'cap-eps-without-root'], offEntry: ['output', '0, 0, 1, 0', 2] },
-  8: { right: { jacobian: '1.1, -0.2; 0.05, 1.3' }, mistake: ['jacobian', '0.1, -0.2; 0.05, 0.3', 'no-identity'], offEntry: ['jacobian', '1.1, -0.2; 0.05, 1', 3] },
+  8: { right: { jacobian: '[1.1, -0.2; 0.05, 1.3]' }, mistake: ['jacobian', '0.1, -0.2; 0.05, 0.3', 'no-identity'], offEntry: ['jacobian', '[1.1, -0.2], [0.05, 1]', 3] },
   9: {
     right: { jacobian: '0.204124, -0.408248, 0.204124; -0.408248, 0.816497, -0.408248; 0.204124, -0.408248, 0.204124' },
     mistake: ['jacobian', '0.816497, -0.408248, -0.408248; -0.408248, 0.816497, -0.408248; -0.408248, -0.408248, 0.816497', 'no-variance-term'],
     offEntry: ['jacobian', '0.204124, -0.408248, 0.204124; -0.408248, 0.5, -0.408248; 0.204124, -0.408248, 0.204124', 4],
   },
   10: { right: { product: '1/3' }, mistake: ['product', '3.8333', 'sum'], offEntry: null },
-  11: { right: { deep: '0.33333', shallow: '2', ratio: '6' }, mistake: ['ratio', '1/6', 'ratio-inverted'], offEntry: null },
+  11: { right: { deep: '≈ 0.3333', shallow: '2', ratio: '6×' }, mistake: ['ratio', '1/6', 'ratio-inverted'], offEntry: null },
   12: { right: { x1: '0.1, 0.1', x2: '0.2, 0.2', xn: '0.3, 0.3' }, mistake: ['xn', '0.001, 0.001', 'power'], offEntry: ['x2', '0.2, 0.3', 1] },
   13: { right: { x1: '1, -1', x2: '1, -1', xn: '1, -1' }, mistake: ['xn', '0.3, -0.3', 'accumulate'], offEntry: ['x2', '1, 1', 1] },
   15: { right: { output: '0.7, -1.2, 2.5' }, mistake: null, offEntry: ['output', '0.7, 1.2, 2.5', 1] },
-  16: { right: { bound: '2.5871' }, mistake: ['bound', '1.96', 'linear'], offEntry: null },
+  16: { right: { bound: '~2.5871' }, mistake: ['bound', '1.96', 'linear'], offEntry: null },
+  17: { right: { pre: '1.1922', post: '0.3974' }, mistake: ['post', '1.1922', 'identity-outside'], offEntry: null },
 };
 
 const section = (page, n) => page.locator(`#exercise-${n}`);
@@ -54,7 +58,10 @@ for (const [n, key] of Object.entries(ANSWERS)) {
     await check(page, n);
     const parts = Object.keys(key.right).length;
     await expect(status(page, n)).toContainText(parts === 1 ? /^Right\./ : `All ${parts} answers right.`);
-    for (const id of Object.keys(key.right)) await expect(partOf(page, n, id)).toHaveClass(/ex-right/);
+    for (const id of Object.keys(key.right)) {
+      await expect(partOf(page, n, id)).toHaveClass(/ex-right/);
+      await expect(partOf(page, n, id).locator('.ex-interval')).toContainText('Accepted');
+    }
 
     if (key.offEntry) {
       const [id, text, entry] = key.offEntry;
@@ -62,10 +69,10 @@ for (const [n, key] of Object.entries(ANSWERS)) {
       await check(page, n);
       await expect(partOf(page, n, id)).toHaveClass(/ex-wrong/);
       await expect(partOf(page, n, id).locator('.ex-answer')).toHaveAttribute('aria-invalid', 'true');
-      const wrong = partOf(page, n, id).locator('.ex-entries li.wrong');
+      const wrong = partOf(page, n, id).locator('.ex-entries .wrong');
       await expect(wrong).toHaveCount(1);
       await expect(wrong).toHaveAttribute('data-entry', String(entry));
-      await expect(partOf(page, n, id).locator('.ex-interval')).toContainText('Accepted');
+      await expect(partOf(page, n, id).locator('.ex-interval')).toHaveCount(0); // a wrong answer gets no interval
       await answer(page, n, id, key.right[id]);
     }
     if (key.mistake) {
@@ -179,4 +186,136 @@ test('export then import restores the same progress', async ({ page, browser }) 
   await expect(other.locator('#exercise-11 .ex-part[data-part="ratio"] .ex-answer')).toHaveValue('1/6');
   await expect(other.locator('#exercise-11 .ex-part[data-part="deep"] .ex-answer')).toHaveValue('0.3333');
   await fresh.close();
+});
+
+const tex = (locator) => locator.locator('annotation[encoding="application/x-tex"]').allTextContents();
+
+test('worked solutions print a number as a number and a matrix as a matrix', async ({ page }) => {
+  await open(page, 2);
+  await section(page, 2).locator('.ex-solution summary').click();
+  const two = (await tex(section(page, 2).locator('.ex-solution-body'))).join(' ');
+  expect(two).toContain('= 1.3');
+  expect(two).not.toContain('\\left[1.3');
+  await open(page, 8);
+  await section(page, 8).locator('.ex-solution summary').click();
+  await expect.poll(async () => (await tex(section(page, 8).locator('.ex-solution-body'))).join(' ')).toContain(
+    '\\begin{bmatrix}1.1 & -0.2 \\\\ 0.05 & 1.3\\end{bmatrix}',
+  );
+  await open(page, 11);
+  await section(page, 11).locator('.ex-solution summary').click();
+  await expect.poll(async () => (await tex(section(page, 11).locator('.ex-solution-body'))).join(' ')).toMatch(/= 6$|= 6 /m);
+});
+
+test('the accepted interval stays hidden after a wrong answer and shows once the solution is revealed', async ({ page }) => {
+  await open(page, 4);
+  await answer(page, 4, 'variance', '3');
+  await check(page, 4);
+  await expect(partOf(page, 4, 'variance')).toHaveClass(/ex-wrong/);
+  await expect(partOf(page, 4, 'variance').locator('.ex-interval')).toHaveCount(0);
+  await expect(section(page, 4).getByText('1.9975')).toHaveCount(0);
+  await section(page, 4).locator('.ex-solution summary').click();
+  await expect(partOf(page, 4, 'variance').locator('.ex-interval')).toHaveText('Accepted: [1.9975, 2.0025]');
+});
+
+test('an answer right to too few digits is told to give more digits', async ({ page }) => {
+  await open(page, 4);
+  await answer(page, 4, 'sigma', '1.41');
+  await check(page, 4);
+  await expect(partOf(page, 4, 'sigma').locator('.ex-verdict')).toContainText('Right idea, give more digits');
+  await answer(page, 4, 'sigma', '1.4142');
+  await check(page, 4);
+  await expect(partOf(page, 4, 'sigma')).toHaveClass(/ex-right/);
+});
+
+test('per-entry feedback on a matrix is laid out as the matrix', async ({ page }) => {
+  await open(page, 9);
+  await answer(page, 9, 'jacobian', '0.204124, -0.408248, 0.204124; -0.408248, 0.816497, -0.408248; 0.204124, 0.5, 0.204124');
+  await check(page, 9);
+  const grid = partOf(page, 9, 'jacobian').locator('.ex-entries-matrix');
+  await expect(grid.locator('.ex-entries-row')).toHaveCount(3);
+  await expect(grid.locator('.ex-entries-row').nth(2).locator('span')).toHaveCount(3);
+  const wrong = grid.locator('.wrong');
+  await expect(wrong).toHaveCount(1);
+  await expect(wrong).toHaveAttribute('data-row', '2');
+  await expect(wrong).toHaveAttribute('data-col', '1');
+});
+
+test('after a reload each exercise shows its state, its answers and their marks; drafts are kept', async ({ page }) => {
+  await open(page, 16);
+  const badge = (n) => section(page, n).locator('.ex-state');
+  await expect(badge(16)).toHaveText('Not started');
+  await answer(page, 16, 'bound', '2.5871');
+  await check(page, 16);
+  await expect(badge(16)).toHaveText('Attempted'); // the proof is still to come
+  await answer(page, 16, 'proof', 'Triangle inequality per factor, then submultiplicativity.');
+  await check(page, 16);
+  await partOf(page, 16, 'proof').getByRole('button', { name: 'I had it' }).click();
+  await expect(badge(16)).toHaveText('✓ Solved');
+  await answer(page, 16, 'bound', '1.96');
+  await check(page, 16); // a later wrong answer does not undo "solved"
+  await expect(partOf(page, 16, 'bound')).toHaveClass(/ex-wrong/);
+  await answer(page, 16, 'bound', '2.6'); // typed, never checked
+
+  await open(page, 11);
+  await answer(page, 11, 'deep', '0.3333');
+  await answer(page, 11, 'ratio', '1/6');
+  await check(page, 11);
+  await expect(badge(11)).toHaveText('Attempted');
+
+  await page.reload();
+  await expect(section(page, 11).locator('.ex-form')).toBeVisible({ timeout: 30_000 });
+  await expect(badge(11)).toHaveText('Attempted');
+  await expect(partOf(page, 11, 'deep').locator('.ex-answer')).toHaveValue('0.3333');
+  await expect(partOf(page, 11, 'deep')).toHaveClass(/ex-right/);
+  await expect(partOf(page, 11, 'ratio')).toHaveClass(/ex-wrong/);
+  await expect(partOf(page, 11, 'ratio').locator('.ex-mistake')).toHaveAttribute('data-misconception', 'ratio-inverted');
+  await expect(partOf(page, 11, 'shallow').locator('.ex-result')).toBeEmpty();
+  await open(page, 16);
+  await expect(badge(16)).toHaveText('✓ Solved');
+  await expect(partOf(page, 16, 'bound').locator('.ex-answer')).toHaveValue('2.6');
+  await expect(partOf(page, 16, 'bound')).not.toHaveClass(/ex-right|ex-wrong/); // 2.6 was never checked
+  await expect(partOf(page, 16, 'proof').getByRole('button', { name: 'I had it' })).toHaveAttribute('aria-pressed', 'true');
+  await open(page, 12);
+  await expect(badge(12)).toHaveText('Not started');
+});
+
+test('reset clears one exercise, after a confirmation', async ({ page }) => {
+  await open(page, 11, '?ex11.seed=3');
+  await answer(page, 11, 'deep', '0.3333');
+  await check(page, 11);
+  const ex = section(page, 11);
+  await ex.getByRole('button', { name: 'Reset this exercise' }).click();
+  await expect(ex.getByRole('group', { name: 'Confirm the reset' })).toBeVisible();
+  await ex.getByRole('button', { name: 'Keep my work' }).click();
+  await expect(partOf(page, 11, 'deep').locator('.ex-answer')).toHaveValue('0.3333');
+  await ex.getByRole('button', { name: 'Reset this exercise' }).click();
+  await ex.getByRole('button', { name: 'Reset exercise 11' }).click();
+  await expect(partOf(page, 11, 'deep').locator('.ex-answer')).toHaveValue('');
+  await expect(ex.locator('.ex-state')).toHaveText('Not started');
+  await expect(ex.getByLabel('γ', { exact: true })).toHaveValue('1');
+  expect(new URL(page.url()).searchParams.get('ex11.seed')).toBeNull();
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('residual-ln-progress-v1') ?? '{"exercises":{}}').exercises['11']);
+  expect(saved).toBeUndefined();
+});
+
+test('a seed out of range in the URL is refused with a message, and the exercise still works', async ({ page }) => {
+  await open(page, 4, '?ex4.seed=99999999999999999999');
+  const ex = section(page, 4);
+  await expect(ex.locator('.ex-input-note')).toContainText('cannot be used: seed must be a whole number from 0 to 2^53');
+  await expect(ex.getByLabel('x', { exact: true })).toHaveValue('2, 4, 4, 6');
+  await answer(page, 4, 'mean', '4');
+  await check(page, 4);
+  await expect(partOf(page, 4, 'mean')).toHaveClass(/ex-right/);
+});
+
+test('an input error lands under its own field; a poor question says why beside the fields', async ({ page }) => {
+  await open(page, 12);
+  const ex = section(page, 12);
+  const field = (label) => ex.locator('.field').filter({ has: page.getByLabel(label, { exact: true }) });
+  await ex.getByLabel('n', { exact: true }).fill('2.5');
+  await expect(field('n').locator('.field-message')).toHaveText('n must be a whole number from 2 to 100, got 2.5');
+  await expect(field('b').locator('.field-message')).toBeEmpty();
+  await open(page, 4);
+  await section(page, 4).getByLabel('x', { exact: true }).fill('3, 3, 3');
+  await expect(section(page, 4).locator('.ex-input-problem')).toContainText('all entries of x are equal, so σ² = 0');
 });

@@ -1,6 +1,10 @@
 // The exercise kernels through the real wasm module in Node: shapes and row-major order, the answer key's
-// numbers, grading and mistake names, reader-facing errors, deterministic variants.
+// numbers, grading and mistake names, reader-facing errors (naming their input), deterministic variants, and
+// the content files' defaults agreeing with the kernels' (the kernels are the one source; this keeps the
+// build-time rendering of each question honest).
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { renderChapter } from '../../web/plugins/content.js';
 import { loadKernels } from '../../web/src/kernels/loader.js';
 import { loadExercises } from '../../web/src/kernels/exercises.js';
 
@@ -18,7 +22,26 @@ const row = (values) => ({ rows: 1, cols: values.length, values });
 
 describe('exercise list and defaults', () => {
   it('lists the numeric exercises', () => {
-    expect(ex.numbers).toEqual([2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16]);
+    expect(ex.numbers).toEqual([2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17]);
+  });
+
+  it('the content files state the same defaults and input shapes as the kernels', () => {
+    const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
+    const exercises = renderChapter(contentDir).flatMap((s) => s.widgets).filter((w) => w.name === 'exercise');
+    const numeric = exercises.filter((w) => Object.keys(w.props.inputs).length);
+    expect(numeric.map((w) => w.props.n).sort((a, b) => a - b)).toEqual(ex.numbers);
+    for (const { props } of numeric) {
+      const kernel = ex.defaults(props.n);
+      expect(Object.keys(props.defaults).sort(), `exercise ${props.n}: input names`).toEqual(Object.keys(kernel).sort());
+      for (const [name, { rows, cols, values }] of Object.entries(kernel)) {
+        const what = `exercise ${props.n}, ${name}`;
+        const kind = props.inputs[name];
+        const stated = props.defaults[name];
+        if (kind === 'number') expect([rows, cols, [stated]], what).toEqual([1, 1, values]);
+        else if (kind === 'vector') expect([rows, stated], what).toEqual([1, values]);
+        else expect(stated, what).toEqual(Array.from({ length: rows }, (_, r) => values.slice(r * cols, (r + 1) * cols)));
+      }
+    }
   });
 
   it('defaults are the answer key’s inputs, as plain arrays', () => {
@@ -122,6 +145,16 @@ describe('grade', () => {
     expect(ex.grade(9, ex.defaults(9), 'jacobian', { rows: 2, cols: 3, values: [0, 0, 0, 0, 0, 0] }).message).toBe('expected 3 rows, got 2');
   });
 
+  it('says "give more digits" for an answer right to fewer digits than the tolerance needs', () => {
+    const withUlp = (values, ulp) => ({ ...row(values), ulp });
+    expect(ex.grade(4, inputs(), 'sigma', withUlp([1.41], [0.01]))).toMatchObject({ correct: false, moreDigits: true, misconception: '' });
+    expect(ex.grade(16, ex.defaults(16), 'bound', withUlp([2.59], [0.01])).moreDigits).toBe(true);
+    expect(ex.grade(16, ex.defaults(16), 'bound', withUlp([2.6], [0.1])).moreDigits).toBe(true);
+    expect(ex.grade(16, ex.defaults(16), 'bound', withUlp([3], [1])).moreDigits).toBe(false);
+    expect(ex.grade(4, inputs(), 'sigma', row([1.41])).moreDigits).toBe(false); // without the digits typed, no guess
+    expect(() => ex.grade(4, inputs(), 'sigma', { ...row([1.41]), ulp: 'x' })).toThrow(/answer.ulp must be an array/);
+  });
+
   it('rejects non-finite answers', () => {
     const g = ex.grade(4, inputs(), 'mean', row([Number.NaN]));
     expect(g).toMatchObject({ correct: false, message: 'the answer is not a finite number', misconception: '' });
@@ -138,7 +171,7 @@ describe('errors reach JS as Errors with the kernel’s message', () => {
     [() => ex.solve(4, { x: [2, 4], eps: row([0]) }), /x.values must be an array of numbers/],
     [() => ex.solve(4, null), /inputs must be an object/],
     [() => ex.defaults(3), /exercise 3 is multiple choice/],
-    [() => ex.defaults(17), /there is no exercise 17/],
+    [() => ex.defaults(18), /there is no exercise 18 \(the exercises are numbered 1 to 17\)/],
     [() => ex.variant(4, -1), /seed must be a whole number from 0 to 2\^53/],
     [() => ex.variant(4, 1.5), /seed must be a whole number/],
     [() => ex.grade(4, ex.defaults(4), 'sd', row([1])), /this exercise has no part 'sd'/],
@@ -154,6 +187,35 @@ describe('errors reach JS as Errors with the kernel’s message', () => {
     expect(error.message).toMatch(message);
   });
 
+  it.each([
+    [12, { b: row([0.1, 0.1]), n: row([2.5]) }, 'n'], // "n must be a whole number": not b, although "number" holds a b
+    [13, { b: row([0.1, -0.1]), n: row([0]) }, 'n'],
+    [13, { b: row([0.1]), n: row([3]) }, 'b'],
+    [5, { x: row([1, 3]), b: row([1]) }, 'b'],
+    [11, { sigma2_deep: row([-1]), sigma2_shallow: row([1]), gamma: row([1]) }, 'sigma2_deep'],
+    [4, { x: row([2, 4, 4, 6]) }, 'eps'],
+  ])('exercise %i: the error names the input to fix (%j → %s)', (n, inputs, input) => {
+    let error;
+    try {
+      ex.solve(n, inputs);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(Error);
+    expect(error.input).toBe(input);
+  });
+
+  it('an error about the inputs together names none', () => {
+    let error;
+    try {
+      ex.solve(4, null);
+    } catch (e) {
+      error = e;
+    }
+    expect(error.message).toMatch(/inputs must be an object/);
+    expect(error.input).toBeUndefined();
+  });
+
   it('leaves the module usable after an error', async () => {
     expect(() => ex.solve(4, { x: row([1]), eps: row([0]) })).toThrow(/at least 2 numbers/);
     expect(partOf(ex.solve(2, ex.defaults(2)), 'dydx').answer).toEqual([1.3]);
@@ -165,6 +227,13 @@ describe('well posed', () => {
   it('the defaults are; equal entries are not, with the reason', () => {
     for (const n of ex.numbers) expect(ex.wellPosed(n, ex.defaults(n)), `exercise ${n}`).toBe('');
     expect(ex.wellPosed(4, { x: row([3, 3, 3]), eps: row([0]) })).toMatch(/^all entries of x are equal, so σ² = 0/);
+  });
+
+  it('solve says why alongside the answers, so the page can show it beside the fields', () => {
+    expect(ex.solve(4, ex.defaults(4)).problem).toBe('');
+    expect(ex.solve(4, { x: row([3, 3, 3]), eps: row([0]) }).problem).toMatch(/^all entries of x are equal/);
+    expect(ex.solve(7, { x: row([5, 6, 5]), eps: row([1e-5]), gamma: row([1]) }).problem).toMatch(/^the entries of x differ/);
+    expect(ex.solve(13, { b: row([0.1, 0.1]), n: row([3]) }).problem).toMatch(/^all entries of b \(layer 1\) are equal/);
   });
 });
 

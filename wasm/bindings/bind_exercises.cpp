@@ -1,9 +1,11 @@
 // JS entry points of the exercises (exercises.hpp): the key's inputs, seeded variants, solutions with
 // mistakes and steps, grading, well-posedness. A value crosses as {rows, cols, values}, row-major; values
 // arrive as an Array or a Float64Array (rows defaults to 1, cols to the count) and leave as a Float64Array.
+// An error about one input reaches JS as an Error whose `input` names it (InputError).
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "convert.hpp"
 #include "exercises.hpp"
@@ -20,6 +22,25 @@ int exercise_number(double n) {
 std::uint64_t seed_from(double seed) {
   require(seed == std::floor(seed) && seed >= 0 && seed <= 9007199254740992.0, "seed must be a whole number from 0 to 2^53");
   return std::uint64_t(seed);
+}
+
+// As guarded() (convert.hpp), and an InputError's input name travels on the Error as `input`.
+template <class F>
+auto guarded_inputs(F&& f) -> decltype(f()) {
+  std::string message, input;
+  try {
+    return f();
+  } catch (const InputError& e) {
+    message = e.what();
+    input = e.input;
+  } catch (const std::exception& e) {
+    message = e.what();
+  } catch (...) {
+    message = "unknown error in the kernels";
+  }
+  val error = val::global("Error").new_(message);
+  if (!input.empty()) error.set("input", input);
+  error.throw_();
 }
 
 ExerciseValue value_from(const val& v, const std::string& name) {
@@ -77,8 +98,9 @@ val exercise_variant_js(double n, double seed) {
 }
 
 val solve_exercise_js(double n, val inputs) {
-  return guarded([&] {
-    const ExerciseSolution s = solve_exercise(exercise_number(n), inputs_from(inputs));
+  return guarded_inputs([&] {
+    const int number = exercise_number(n);
+    const ExerciseSolution s = solve_exercise(number, inputs_from(inputs));
     val parts = val::array();
     for (const ExercisePart& p : s.parts) {
       val part = val::object();
@@ -104,15 +126,24 @@ val solve_exercise_js(double n, val inputs) {
     out.set("parts", parts);
     out.set("misconceptions", mistakes);
     out.set("steps", to_js(s.steps));
+    out.set("problem", check_well_posed(number, s));
     return out;
   });
 }
 
 val grade_part_js(double n, val inputs, val part, val answer) {
-  return guarded([&] {
+  return guarded_inputs([&] {
     require(part.isString(), "part must be a string (a part id)");
     const ExerciseSolution s = solve_exercise(exercise_number(n), inputs_from(inputs));
-    const Grade g = grade_part(s, part.as<std::string>(), value_from(answer, "answer"));
+    // answer.ulp (optional): one unit in the last digit typed, per entry; 0 for an exact expression
+    std::vector<double> ulp;
+    if (answer.typeOf().as<std::string>() == "object" && !answer.isNull() && has_field(answer, "ulp")) {
+      const val u = answer["ulp"];
+      require(val::global("Array").call<bool>("isArray", u) || val::global("ArrayBuffer").call<bool>("isView", u),
+              "answer.ulp must be an array of numbers");
+      ulp = emscripten::convertJSArrayToNumberVector<double>(u);
+    }
+    const Grade g = grade_part(s, part.as<std::string>(), value_from(answer, "answer"), ulp);
     val entry_ok = val::array();
     for (bool ok : g.entry_ok) entry_ok.call<void>("push", ok);
     val out = val::object();
@@ -123,12 +154,13 @@ val grade_part_js(double n, val inputs, val part, val answer) {
     out.set("lo", tk::js::to_js(g.lo.data(), Eigen::Index(g.lo.size())));
     out.set("hi", tk::js::to_js(g.hi.data(), Eigen::Index(g.hi.size())));
     out.set("misconception", g.misconception);
+    out.set("moreDigits", g.more_digits);
     return out;
   });
 }
 
 std::string check_well_posed_js(double n, val inputs) {
-  return guarded([&] {
+  return guarded_inputs([&] {
     const int number = exercise_number(n);
     return check_well_posed(number, solve_exercise(number, inputs_from(inputs)));
   });

@@ -1,15 +1,18 @@
-// The chapter's numeric exercises (Part 2; design/product.md lists all 16): for each, the answer key's
-// inputs, seeded "new numbers", the answers with their tolerances, the values known mistakes give, the
-// intermediates the worked solution prints, and the grader. Every number the exercises page shows comes
-// from here; LayerNorm itself is layernorm.hpp's (exercises 4, 5, 6, 7, 9, 12, 13).
+// The chapter's numeric exercises (Part 2): for each, the answer key's inputs, seeded "new numbers", the
+// answers with their tolerances, the values known mistakes give, the intermediates the worked solution
+// prints, and the grader. Every number the exercises page shows comes from here; LayerNorm itself is
+// layernorm.hpp's (exercises 4, 5, 6, 7, 9, 12, 13, 15).
 //
 // Values are what the reader types: a number (1×1), a vector (1×n) or a matrix (rows×cols), row-major.
-// Exercises 1, 3 and 14 are multiple choice and 15 is a proof: they have no kernel.
+// Exercises 1, 3 and 14 are multiple choice: they have no kernel. The machinery is exercise_kit.hpp; the
+// exercises are exercises_{layernorm,blocks,depth}.cpp.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tk {
@@ -44,7 +47,15 @@ struct ExerciseSolution {
   std::map<std::string, ExerciseValue> steps;     // named intermediates the worked solution prints
 };
 
-// {2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 16}: the exercises with a kernel.
+// A bad input, with a message for the reader and the name of the input it is about (so the page can show
+// it beside that field). Other std::invalid_argument messages concern the inputs together.
+struct InputError : std::invalid_argument {
+  InputError(std::string input_name, const std::string& message)
+      : std::invalid_argument(message), input(std::move(input_name)) {}
+  std::string input;
+};
+
+// {2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17}: the exercises with a kernel, in order.
 std::vector<int> numeric_exercises();
 
 // The answer key's own numbers. Throws std::invalid_argument for an exercise without a kernel.
@@ -55,9 +66,9 @@ ExerciseInputs exercise_defaults(int n);
 // integers or one decimal where the exercise allows.
 ExerciseInputs exercise_variant(int n, std::uint64_t seed);
 
-// Answers, mistakes and steps for the inputs. Throws std::invalid_argument with a message for the reader
-// on bad inputs (missing or unknown name, wrong shape, non-finite entry, eps < 0, ...). Degenerate but
-// legal inputs (equal entries with eps = 0) are not errors: the answer is NaN, and check_well_posed says why.
+// Answers, mistakes and steps for the inputs. Throws InputError (a std::invalid_argument) with a message for
+// the reader on bad inputs (missing or unknown name, wrong shape, non-finite entry, eps < 0, ...). Degenerate
+// but legal inputs (equal entries with eps = 0) are not errors: the answer is NaN, and check_well_posed says why.
 ExerciseSolution solve_exercise(int n, const ExerciseInputs& inputs);
 
 // "" when the exercise is fit to be asked with these numbers, else the reason, for the reader: every
@@ -74,10 +85,15 @@ struct Grade {
   bool shape_ok = true;        // false: wrong number of entries or rows (then message says so)
   std::string message;         // e.g. "expected 4 numbers, got 3"; "" for a right answer
   std::string misconception;   // id of the mistake a wrong answer matches, "" if none
+  bool more_digits = false;    // wrong only for want of digits: "1.41" for √2 (right idea, give more digits)
 };
 // A wrong answer names mistake m (of that part) when it is within the part's tolerance of m's value in
 // every entry and m's value is distinguishable from the right answer; the first such m in the list.
+// Otherwise, given typed_ulp (per entry, one unit in the last digit the reader typed; 0 for an exact
+// expression such as 1/3), the answer is "right idea, give more digits" when every wrong entry has at least
+// two significant digits and is the right value rounded or cut to the digits typed.
 // Vectors may be typed as a row or a column. Throws std::invalid_argument for an unknown part.
-Grade grade_part(const ExerciseSolution& s, const std::string& part, const ExerciseValue& answer);
+Grade grade_part(const ExerciseSolution& s, const std::string& part, const ExerciseValue& answer,
+                 const std::vector<double>& typed_ulp = {});
 
 }  // namespace tk

@@ -1,7 +1,8 @@
 // Typed wrappers around the exercise kernels (wasm/bindings/bind_exercises.cpp): the answer key's inputs,
 // seeded "new numbers", answers with tolerances, the values known mistakes give, the worked solution's
 // steps, and the grader. A value is {rows, cols, values} with values row-major; here they come out as plain
-// arrays. Every call is synchronous once loaded and throws an Error with the kernel's message on bad input.
+// arrays. Every call is synchronous once loaded and throws an Error with the kernel's message on bad input;
+// an error about one input carries its name as `error.input`.
 import { loadKernels } from './loader.js';
 
 const valueOut = ({ rows, cols, values }) => ({ rows, cols, values: Array.from(values) });
@@ -10,7 +11,7 @@ const valuesOut = (named) => Object.fromEntries(Object.entries(named).map(([name
 export async function loadExercises() {
   const K = await loadKernels();
   return {
-    /** The exercise numbers that have kernels: [2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 16]. */
+    /** The exercise numbers that have kernels: [2, 4, 5, …, 16, 17]. */
     numbers: Array.from(K.exerciseNumbers()),
 
     /** The answer key's inputs: {name: {rows, cols, values}}. */
@@ -20,9 +21,10 @@ export async function loadExercises() {
     variant: (n, seed) => valuesOut(K.exerciseVariant(n, seed)),
 
     /**
-     * Answers and tolerances, mistakes, steps for the inputs (values as arrays or Float64Arrays).
+     * Answers and tolerances, mistakes, steps for the inputs (values as arrays or Float64Arrays), and why the
+     * inputs make a poor question ('' when they do not).
      * → {parts: [{id, rows, cols, answer, atol, rtol}], misconceptions: [{id, part, rows, cols, value}],
-     *    steps: {name: {rows, cols, values}}}
+     *    steps: {name: {rows, cols, values}}, problem}
      */
     solve(n, inputs) {
       const s = K.solveExercise(n, inputs);
@@ -30,12 +32,14 @@ export async function loadExercises() {
         parts: s.parts.map((p) => ({ ...p, answer: Array.from(p.answer) })),
         misconceptions: s.misconceptions.map((m) => ({ ...m, value: Array.from(m.value) })),
         steps: valuesOut(s.steps),
+        problem: s.problem,
       };
     },
 
     /**
-     * Grades one part; answer = {rows, cols, values}.
-     * → {correct, shapeOk, message, entryOk: [bool], lo: [..], hi: [..], misconception: '' or a mistake id}
+     * Grades one part; answer = {rows, cols, values, ulp?} (ulp: per entry, one unit in the last digit typed).
+     * → {correct, shapeOk, message, entryOk: [bool], lo: [..], hi: [..], misconception: '' or a mistake id,
+     *    moreDigits: right only to fewer digits than the tolerance needs}
      */
     grade(n, inputs, part, answer) {
       const g = K.gradePart(n, inputs, part, answer);

@@ -1,18 +1,31 @@
 // Reading what a reader types: numbers, vectors and matrices, shared by every input field and answer box.
 // A number may be written plainly (2, -1.5, 3e-5, unicode minus −2) or as a small expression with
-// + − * / ^, parentheses, √ / sqrt(…) and π (so "−√2" and "2/sqrt(2)" are numbers). Every failure returns
-// a message written for the reader; nothing here throws.
+// + − * / ^, parentheses, √ / sqrt(…) and π (so "−√2" and "2/sqrt(2)" are numbers); a leading ≈ or ~ and a
+// trailing × are read past ("≈ 1.414", "~2.6", "6×"). Every failure returns a message written for the
+// reader; nothing here throws. Each number also reports `ulp`, one unit in the last digit typed ("1.41" →
+// 0.01, "6" → 1; 0 for an expression, which is exact), so a grader can tell "right, to fewer digits".
+//
+// Every pass over the text is linear in its length: runs of whitespace are collapsed first, in one pass,
+// so no later pattern can backtrack over a long run (a pattern such as /\s+x\s+/g, tried at each of n
+// blank positions, costs n² steps: 14 s for long whitespace in Node).
 
 const MINUS = /[\u2212\u2012\u2013\u2014\uFE63\uFF0D]/g; // −, ‒, –, —, ﹣, －
 
-const TOKEN = /\s*(?:(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|(sqrt|√|pi|π)|([-+*/^()×·÷]))/y;
+/** Unicode minus signs to "-", runs of whitespace to one space (one newline if the run breaks a line), trimmed. */
+function normalise(text) {
+  return String(text ?? '')
+    .replace(MINUS, '-')
+    .replace(/\s+/g, (run) => (/[\n\r]/.test(run) ? '\n' : ' '))
+    .trim();
+}
 
+const TOKEN = /\s?(?:(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|(sqrt|√|pi|π)|([-+*/^()×·÷]))/y;
+
+// text is normalised: no whitespace at either end, no run longer than one character
 function tokenize(text) {
   const tokens = [];
-  TOKEN.lastIndex = 0;
   let at = 0;
   while (at < text.length) {
-    if (/^\s*$/.test(text.slice(at))) break;
     TOKEN.lastIndex = at;
     const m = TOKEN.exec(text);
     if (!m) return null;
@@ -22,6 +35,15 @@ function tokenize(text) {
     at = TOKEN.lastIndex;
   }
   return tokens;
+}
+
+// One unit in the last digit of a plain decimal ("-1.41" → 0.01, "2.5e-3" → 1e-4); 0 for anything else.
+const DECIMAL = /^[+-]?(?:\d+(?:\.(\d*))?|\.(\d+))(?:[eE]([+-]?\d+))?$/;
+function ulpOf(text) {
+  const m = DECIMAL.exec(text);
+  if (!m) return 0;
+  const decimals = (m[1] ?? m[2] ?? '').length;
+  return Number(`1e${Number(m[3] ?? 0) - decimals}`);
 }
 
 // expr := term (('+'|'-') term)* ; term := unary (('*'|'/') unary)* ; unary := ('-'|'+') unary | power
@@ -76,24 +98,30 @@ function evaluate(tokens) {
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 const quote = (s) => `“${s.length > 24 ? s.slice(0, 21) + '…' : s}”`;
 
-/** One number. → {ok: true, value} or {ok: false, message} */
+/** One number. → {ok: true, value, ulp} or {ok: false, message} */
 export function parseNumber(text) {
-  const raw = String(text ?? '').replace(MINUS, '-').trim();
-  if (raw === '') return { ok: false, message: 'Enter a number.' };
-  if (/^[+-]?(nan|inf(inity)?)$/i.test(raw)) return { ok: false, message: `${quote(raw)} is not a finite number.` };
-  const tokens = tokenize(raw);
+  return readNumber(normalise(text));
+}
+
+// text is normalised
+function readNumber(text) {
+  if (text === '') return { ok: false, message: 'Enter a number.' };
+  // "≈ 1.414", "~2.6": the reader says it is rounded; "6×": a factor
+  const raw = text.replace(/^[≈~∼≃] ?/, '').replace(/ ?×$/, '');
+  if (/^[+-]?(nan|inf(inity)?)$/i.test(raw)) return { ok: false, message: `${quote(text)} is not a finite number.` };
+  const tokens = raw === '' ? null : tokenize(raw);
   let value;
   try {
     if (!tokens || tokens.length === 0) throw new SyntaxError();
     value = evaluate(tokens);
   } catch {
-    return { ok: false, message: `${quote(raw)} is not a number.` };
+    return { ok: false, message: `${quote(text)} is not a number.` };
   }
   if (tokens.some((t) => t.kind === 'num' && !Number.isFinite(t.value)) || Math.abs(value) === Infinity) {
-    return { ok: false, message: `${quote(raw)} is too large: float64 numbers stop near ±1.8e308.` };
+    return { ok: false, message: `${quote(text)} is too large: float64 numbers stop near ±1.8e308.` };
   }
-  if (Number.isNaN(value)) return { ok: false, message: `${quote(raw)} has no real value (0/0 or √ of a negative).` };
-  return { ok: true, value };
+  if (Number.isNaN(value)) return { ok: false, message: `${quote(text)} has no real value (0/0 or √ of a negative).` };
+  return { ok: true, value, ulp: ulpOf(raw) };
 }
 
 function stripBrackets(text) {
@@ -112,64 +140,88 @@ function stripBrackets(text) {
 }
 
 // Split a list on commas (or semicolons), else on whitespace that is not inside an expression.
+// body is normalised (single spaces), so each pattern below looks at one character of space at a time.
 function splitEntries(body) {
   if (/[,;]/.test(body)) return body.split(/[,;]/);
   // "1 - 2" (spaces on both sides) and any * / ^ are binary; "2 -1" is two entries, the second negative.
   return body
-    .trim()
-    .replace(/\s+([-+])\s+/g, '$1')
-    .replace(/\s*([*/^×·÷])\s*/g, '$1')
-    .replace(/\(\s+/g, '(')
-    .replace(/\s+\)/g, ')')
-    .split(/\s+/);
+    .replace(/\s([-+])\s/g, '$1')
+    .replace(/\s?([*/^·÷])\s?/g, '$1')
+    .replace(/\s?×\s?(?=[\d.(√sp+-])/g, '×') // "2 × 3" is a product; "6×" alone is a factor
+    .replace(/\(\s/g, '(')
+    .replace(/\s\)/g, ')')
+    .split(/\s/);
+}
+
+// text is normalised
+function readVector(text, { min = 1, max = Infinity } = {}) {
+  const body = stripBrackets(text).trim();
+  if (body === '') return { ok: false, message: `Enter ${min === 1 ? 'at least one number' : `at least ${min} numbers`}, e.g. 2, 4, 4, 6.` };
+  const parts = splitEntries(body);
+  if (parts.length > max) return { ok: false, message: `Too many entries: ${parts.length} (at most ${max} here).` };
+  if (parts.length < min) return { ok: false, message: `Too few entries: ${parts.length} (at least ${min} here).` };
+  const value = [];
+  const ulp = [];
+  for (let k = 0; k < parts.length; k++) {
+    const part = parts[k].trim();
+    if (part === '') return { ok: false, message: `Entry ${k + 1} is empty: ${k + 1 === parts.length ? 'the list ends with a separator' : 'two separators in a row'}.` };
+    const n = readNumber(part);
+    if (!n.ok) return { ok: false, message: parts.length > 1 ? `Entry ${k + 1}: ${n.message}` : n.message };
+    value.push(n.value);
+    ulp.push(n.ulp);
+  }
+  return { ok: true, value, ulp };
 }
 
 /**
  * A list of numbers: "2, 4, 4, 6", "[2, 4, 4, 6]", "(2 4 4 6)", "−√2, 0".
  * @param {{min?: number, max?: number}} limits entry count allowed
- * → {ok: true, value: number[]} or {ok: false, message}
+ * → {ok: true, value: number[], ulp: number[]} or {ok: false, message}
  */
-export function parseVector(text, { min = 1, max = Infinity } = {}) {
-  const raw = String(text ?? '').replace(MINUS, '-').trim();
-  const body = stripBrackets(raw);
-  if (body.trim() === '') return { ok: false, message: `Enter ${min === 1 ? 'at least one number' : `at least ${min} numbers`}, e.g. 2, 4, 4, 6.` };
-  const parts = splitEntries(body);
-  if (parts.length > max) return { ok: false, message: `Too many entries: ${parts.length} (at most ${max} here).` };
-  if (parts.length < min) return { ok: false, message: `Too few entries: ${parts.length} (at least ${min} here).` };
-  const value = [];
-  for (let k = 0; k < parts.length; k++) {
-    if (parts[k].trim() === '') return { ok: false, message: `Entry ${k + 1} is empty: ${k + 1 === parts.length ? 'the list ends with a separator' : 'two separators in a row'}.` };
-    const n = parseNumber(parts[k]);
-    if (!n.ok) return { ok: false, message: parts.length > 1 ? `Entry ${k + 1}: ${n.message}` : n.message };
-    value.push(n.value);
+export function parseVector(text, limits = {}) {
+  return readVector(normalise(text), limits);
+}
+
+// The rows of "[1, 2], [3, 4]" or "(1 2) (3 4)": top-level bracketed groups and separators only; else null.
+function bracketRows(body) {
+  const rows = [];
+  let depth = 0;
+  let start = -1;
+  for (let k = 0; k < body.length; k++) {
+    const c = body[k];
+    if (c === '[' || c === '(') {
+      if (depth++ === 0) start = k + 1;
+    } else if (c === ']' || c === ')') {
+      if (--depth < 0) return null;
+      if (depth === 0) rows.push(body.slice(start, k));
+    } else if (depth === 0 && !', ;\n'.includes(c)) {
+      return null; // something outside the brackets: "(1+2)*3, 4" is a row of expressions
+    }
   }
-  return { ok: true, value };
+  return depth === 0 && rows.length ? rows : null;
 }
 
 /**
- * A matrix, row by row: rows separated by ";" or new lines, or "[[1, 2], [3, 4]]".
- * → {ok: true, value: number[][]} or {ok: false, message}
+ * A matrix, row by row: rows separated by ";" or new lines ("1, 2; 3, 4", "[1, 2; 3, 4]"), or each row in
+ * brackets ("[[1, 2], [3, 4]]", "[1, 2], [3, 4]").
+ * → {ok: true, value: number[][], ulp: number[][]} or {ok: false, message}
  */
 export function parseMatrix(text, { maxRows = 64, maxCols = 64 } = {}) {
-  const raw = String(text ?? '').replace(MINUS, '-').trim();
-  let rows;
-  const nested = stripBrackets(raw);
-  if (/^\s*[[(]/.test(nested) && nested !== raw) {
-    rows = nested.split(/[\])]\s*[,;]?\s*[[(]/).map((r) => r.replace(/[[\]()]/g, ''));
-  } else {
-    rows = raw.split(/;|\n/);
-  }
+  const body = stripBrackets(normalise(text)).trim();
+  let rows = bracketRows(body) ?? body.split(/;|\n/);
   rows = rows.filter((r, k) => r.trim() !== '' || k < rows.length - 1);
   if (rows.length === 0) return { ok: false, message: 'Enter the matrix row by row, e.g. 1, 0; 0, 1.' };
   if (rows.length > maxRows) return { ok: false, message: `Too many rows: ${rows.length} (at most ${maxRows}).` };
   const value = [];
+  const ulp = [];
   for (let r = 0; r < rows.length; r++) {
-    const row = parseVector(rows[r], { max: maxCols });
+    const row = readVector(rows[r].trim(), { max: maxCols });
     if (!row.ok) return { ok: false, message: `Row ${r + 1}: ${row.message}` };
     if (value.length && row.value.length !== value[0].length) {
       return { ok: false, message: `Row ${r + 1} has ${plural(row.value.length, 'entry', 'entries')}, row 1 has ${value[0].length}.` };
     }
     value.push(row.value);
+    ulp.push(row.ulp);
   }
-  return { ok: true, value };
+  return { ok: true, value, ulp };
 }

@@ -2,11 +2,11 @@
 // shows its front; "Show answer" turns it; the reader rates recall (Again, Hard, Good, Easy) and FSRS picks
 // the next review. Practice cards draw new numbers from the exercise kernels at every repetition. The
 // schedule lives with the reader's progress (progress/store.js).
-import katex from 'katex';
 import { createEmptyCard, fsrs, generatorParameters, Rating } from 'ts-fsrs';
 import { loadExercises } from '../../kernels/exercises.js';
 import { progress } from '../../progress/store.js';
-import { fillTex } from '../../ui/tex-template.js';
+import { renderLive } from '../exercise/live-tex.js';
+import { solutionValues } from '../exercise/values.js';
 import './style.css';
 
 const RATINGS = [
@@ -48,20 +48,11 @@ export async function mount(el, { cloze, practice }) {
 
   const scheduleOf = (id) => (progress.cards()[id] ? revive(progress.cards()[id]) : createEmptyCard(new Date(0)));
 
-  // a practice card's numbers: a fresh variant of its exercise, solved by the kernels
+  // a practice card's numbers: a fresh variant of its exercise, solved by the kernels, each answer in its shape
   function practiceValues(card) {
     const seed = Math.floor(Math.random() * 2 ** 31);
     const inputs = exercises.variant(card.exercise, seed);
-    const solution = exercises.solve(card.exercise, inputs);
-    const values = { ...inputs, ...solution.steps };
-    for (const part of solution.parts) values[part.id] = part.answer;
-    return values;
-  }
-
-  function fill(root, values) {
-    for (const span of root.querySelectorAll('.tex-live')) {
-      span.innerHTML = katex.renderToString(fillTex(span.dataset.tex, values), { throwOnError: false, output: 'htmlAndMathml' });
-    }
+    return solutionValues(inputs, exercises.solve(card.exercise, inputs));
   }
 
   function next() {
@@ -82,8 +73,8 @@ export async function mount(el, { cloze, practice }) {
     back.innerHTML = current.back;
     if (current.exercise) {
       const values = practiceValues(current);
-      fill(front, values);
-      fill(back, values);
+      renderLive(front, values);
+      renderLive(back, values);
     }
     show.hidden = false;
     status.textContent = `${due.length} card${due.length === 1 ? '' : 's'} due of ${cards.length}.`;

@@ -1,6 +1,7 @@
 // One answer control per part of an exercise: a text field for numbers, vectors and matrices (with a live
 // "interpreted as" line), radio buttons or checkboxes for choices, a text area for an explanation. Each
-// control reads itself; grading and feedback are drawn by index.js.
+// control reads itself (a number also with the digits typed, ulp) and can be set from saved text; grading
+// and feedback are drawn by feedback.js and index.js.
 import { parseMatrix, parseNumber, parseVector } from '../../ui/parse.js';
 import { describe } from './values.js';
 
@@ -38,7 +39,7 @@ export function createAnswer(part, saved = '') {
       const text = input.value;
       if (!text.trim()) return { empty: true };
       const r = PARSE[part.kind](text);
-      return r.ok ? { value: r.value } : { error: r.message };
+      return r.ok ? { value: r.value, ulp: r.ulp } : { error: r.message };
     };
     const showEcho = () => {
       const r = read();
@@ -47,7 +48,11 @@ export function createAnswer(part, saved = '') {
     };
     input.addEventListener('input', showEcho);
     showEcho();
-    return { el, part, input, read, text: () => input.value, result: el.querySelector('.ex-result'), focus: () => input.focus() };
+    const setText = (text) => {
+      input.value = text ?? '';
+      showEcho();
+    };
+    return { el, part, input, read, text: () => input.value, setText, result: el.querySelector('.ex-result'), focus: () => input.focus() };
   }
 
   if (part.kind === 'choice' || part.kind === 'multi') {
@@ -65,6 +70,10 @@ export function createAnswer(part, saved = '') {
       el, part, input: boxes[0], boxes,
       read: () => (keys().length ? { value: keys() } : { empty: true }),
       text: () => keys().join(','),
+      setText(text) {
+        const keys = new Set(String(text ?? '').split(',').filter(Boolean));
+        boxes.forEach((b) => (b.checked = keys.has(b.value)));
+      },
       result: el.querySelector('.ex-result'),
       focus: () => boxes[0].focus(),
     };
@@ -80,6 +89,7 @@ export function createAnswer(part, saved = '') {
     el, part, input,
     read: () => (input.value.trim() ? { value: input.value.trim() } : { empty: true }),
     text: () => input.value,
+    setText: (text) => (input.value = text ?? ''),
     result: el.querySelector('.ex-result'),
     focus: () => input.focus(),
   };

@@ -1,12 +1,17 @@
-// Exercise values in their three spellings: as the reader types and reads them (a number, a list, a list of
-// rows), as the kernels take and return them ({rows, cols, values}), and as text for input fields.
+// Exercise values in their spellings: as the reader types and reads them (a number, a list, a list of rows),
+// as the kernels take and return them ({rows, cols, values}), as text for input fields, and as the values a
+// worked solution or a practice card fills its placeholders with, each in its own shape.
 import { formatNumber } from '../../ui/format.js';
 
-export function toKernel(value) {
-  if (typeof value === 'number') return { rows: 1, cols: 1, values: [value] };
-  if (Array.isArray(value) && Array.isArray(value[0])) return { rows: value.length, cols: value[0].length, values: value.flat() };
-  if (Array.isArray(value)) return { rows: 1, cols: value.length, values: [...value] };
-  return value; // already {rows, cols, values}
+/** {rows, cols, values} from a number, a list or a list of rows; with ulp (same shape) it rides along, flat. */
+export function toKernel(value, ulp) {
+  let out;
+  if (typeof value === 'number') out = { rows: 1, cols: 1, values: [value] };
+  else if (Array.isArray(value) && Array.isArray(value[0])) out = { rows: value.length, cols: value[0].length, values: value.flat() };
+  else if (Array.isArray(value)) out = { rows: 1, cols: value.length, values: [...value] };
+  else return value; // already {rows, cols, values}
+  if (ulp !== undefined) out.ulp = [ulp].flat(2);
+  return out;
 }
 
 export function fromKernel({ rows, cols, values }, kind) {
@@ -28,4 +33,17 @@ export function describe(value) {
   if (typeof value === 'number') return formatNumber(value, 6);
   if (Array.isArray(value) && Array.isArray(value[0])) return value.map((r) => `[${r.map((x) => formatNumber(x, 6)).join(', ')}]`).join(' ');
   return `[${value.map((x) => formatNumber(x, 6)).join(', ')}]`;
+}
+
+/**
+ * What a worked solution or a practice card fills its {{placeholders}} with: the inputs, the kernel's steps,
+ * and every part's answer as {rows, cols, values}, so a number prints as a number, a vector as a vector and
+ * a matrix as a matrix (texValue in ui/format.js).
+ */
+export function solutionValues(inputs, solution) {
+  const values = { ...inputs };
+  if (!solution) return values;
+  Object.assign(values, solution.steps);
+  for (const p of solution.parts) values[p.id] = { rows: p.rows, cols: p.cols, values: p.answer };
+  return values;
 }

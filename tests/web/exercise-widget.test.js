@@ -1,0 +1,181 @@
+// The exercise widget's logic with the real wasm module, without a browser: answers shown in their own shape
+// in worked solutions and practice cards, feedback that keeps the accepted interval hidden until the part is
+// right or the solution revealed, matrices laid out as matrices, seeds from the address checked by the
+// kernel, the saved record read defensively, the exercise's state, and every placeholder of every question and
+// solution filled for every variant.
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderChapter } from '../../web/plugins/content.js';
+import { loadExercises } from '../../web/src/kernels/exercises.js';
+import { PLACEHOLDER, fillTex } from '../../web/src/ui/tex-template.js';
+import { gradeChoice, summaryText } from '../../web/src/widgets/exercise/check.js';
+import { gradeView } from '../../web/src/widgets/exercise/feedback.js';
+import { exerciseState, repaired } from '../../web/src/widgets/exercise/record.js';
+import { startingVariant } from '../../web/src/widgets/exercise/seed.js';
+import { solutionValues, toKernel } from '../../web/src/widgets/exercise/values.js';
+
+let ex;
+beforeAll(async () => {
+  ex = await loadExercises();
+});
+
+const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
+const sections = renderChapter(contentDir);
+const exerciseProps = sections.flatMap((s) => s.widgets).filter((w) => w.name === 'exercise').map((w) => w.props);
+const propsOf = (n) => exerciseProps.find((p) => p.n === n);
+const practiceCards = sections.flatMap((s) => s.widgets).find((w) => w.name === 'cards').props.practice;
+
+const valuesFor = (n, inputs = ex.defaults(n)) => solutionValues(inputs, ex.solve(n, inputs));
+// The TeX templates of a piece of rendered HTML (data-tex attributes), unescaped.
+const templates = (html) =>
+  [...html.matchAll(/data-tex="([^"]*)"/g)].map((m) => m[1].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+const placeholders = (html) => [...new Set(templates(html).flatMap((t) => [...t.matchAll(PLACEHOLDER)].map((m) => m[1])))];
+
+describe('answers keep their shape in worked solutions and practice cards', () => {
+  it.each([
+    [2, 'dydx', '1.3'],
+    [7, 'cap', '316.23'],
+    [16, 'bound', '2.5871'],
+    [11, 'ratio', '6'],
+    [10, 'product', '0.33333'],
+    [17, 'pre', '1.1922'],
+  ])('exercise %i: {{%s}} is the number %s, not a one-entry list', (n, id, tex) => {
+    expect(fillTex(`{{${id}}}`, valuesFor(n))).toBe(tex);
+  });
+
+  it('a vector answer is a vector, a matrix answer a matrix', () => {
+    expect(fillTex('{{output}}', valuesFor(4))).toBe('\\left[-1.4142,\\ 0,\\ 0,\\ 1.4142\\right]');
+    expect(fillTex('{{jacobian}}', valuesFor(8))).toBe('\\begin{bmatrix}1.1 & -0.2 \\\\ 0.05 & 1.3\\end{bmatrix}');
+    const J = fillTex('{{jacobian}}', valuesFor(9));
+    expect(J.startsWith('\\begin{bmatrix}')).toBe(true);
+    expect(J.split('\\\\')).toHaveLength(3); // three rows of three
+    expect(J.split('&')).toHaveLength(7);
+  });
+
+  it('practice cards fill their backs the same way', () => {
+    for (const card of practiceCards) {
+      const inputs = ex.variant(card.exercise, 7);
+      const values = valuesFor(card.exercise, inputs);
+      for (const t of templates(card.back)) {
+        const tex = fillTex(t, values);
+        expect(tex, card.id).not.toContain('\\boxed');
+        const answer = ex.solve(card.exercise, inputs).parts.find((p) => p.id === card.part);
+        if (answer.rows === 1 && answer.cols === 1) expect(tex, card.id).not.toContain('\\left[');
+      }
+    }
+  });
+});
+
+describe('every placeholder is filled, for the key’s numbers and for 50 variants', () => {
+  it.each(exerciseProps.filter((p) => Object.keys(p.inputs).length).map((p) => [p.n, p]))('exercise %i', (n, props) => {
+    const asked = placeholders(props.parts.map((p) => p.label).join('') + sectionHtml(n));
+    const solved = placeholders(props.solution);
+    expect(solved.length, 'the solution has numbers from the kernel').toBeGreaterThan(0);
+    for (let seed = -1; seed < 50; seed++) {
+      const inputs = seed < 0 ? ex.defaults(n) : ex.variant(n, seed);
+      const values = valuesFor(n, inputs);
+      for (const name of asked) expect(Object.keys(inputs), `seed ${seed}: {{${name}}} in the question`).toContain(name);
+      for (const name of solved) expect(Object.keys(values), `seed ${seed}: {{${name}}} in the solution`).toContain(name);
+    }
+  });
+});
+function sectionHtml(n) {
+  return sections.find((s) => s.meta.exercise && Number(s.meta.exercise) === n).html.split('data-props=')[0];
+}
+
+describe('solutions that hold for every variant', () => {
+  it('exercise 4 states the output’s spread from the kernel, which is below one when ε > 0', () => {
+    const text = propsOf(4).solution;
+    expect(placeholders(text)).toContain('output-sd');
+    expect(text).not.toMatch(/standard deviation to one|was safe here/);
+    const inputs = { x: { rows: 1, cols: 3, values: [1, 2, 3] }, eps: { rows: 1, cols: 1, values: [1] } };
+    expect(Number(fillTex('{{output-sd}}', valuesFor(4, inputs)))).toBeLessThan(1);
+  });
+
+  it('exercise 10 does not count the blocks its variants change (3 to 5)', () => {
+    const counts = new Set(Array.from({ length: 40 }, (_, seed) => ex.variant(10, seed).sigma2.values.length));
+    expect([...counts].sort()).toEqual([3, 4, 5]);
+    const question = sectionHtml(10).replace(/<[^>]+>/g, ' ');
+    expect(question).not.toMatch(/\b(three|four|five)\b/i);
+  });
+});
+
+describe('feedback', () => {
+  const grade = (n, part, typed, ulp) => ex.grade(n, ex.defaults(n), part, toKernel(typed, ulp));
+
+  it('a wrong answer is marked without giving the accepted interval away', () => {
+    const view = gradeView(grade(4, 'sigma', 1.5), 1.5);
+    expect(view).toMatchObject({ verdict: 'wrong', head: '✗ Not quite.', interval: null });
+    const entries = gradeView(grade(4, 'output', [-1.414, 0, 1, 1.414]), [-1.414, 0, 1, 1.414]);
+    expect(entries.interval).toBeNull();
+    expect(entries.entries.every((e) => e.accepted === null)).toBe(true);
+    expect(entries.head).toBe('✗ 1 of 4 entries is off (marked ✗).');
+  });
+
+  it('the interval shows once the part is right, or once the solution is revealed', () => {
+    expect(gradeView(grade(4, 'variance', 2), 2).interval).toBe('Accepted: [1.9975, 2.0025]');
+    expect(gradeView(grade(4, 'variance', 3), 3, { revealed: true }).interval).toBe('Accepted: [1.9975, 2.0025]');
+  });
+
+  it('"1.41" for √2 and "2.59" for 2.587: right idea, give more digits', () => {
+    expect(gradeView(grade(4, 'sigma', 1.41, 0.01), 1.41)).toMatchObject({ verdict: 'digits', interval: null });
+    expect(gradeView(grade(16, 'bound', 2.59, 0.01), 2.59).head).toMatch(/^✗ Right idea, give more digits/);
+  });
+
+  it('a matrix answer is marked entry by entry, laid out as its rows', () => {
+    const typed = [[1.1, -0.2], [0.05, 1]];
+    const view = gradeView(grade(8, 'jacobian', typed), typed);
+    expect(view.rows).toBe(2);
+    expect(view.entries.map((e) => [e.row, e.col, e.ok])).toEqual([[0, 0, true], [0, 1, true], [1, 0, true], [1, 1, false]]);
+    const right = [[1.1, -0.2], [0.05, 1.3]];
+    expect(gradeView(grade(8, 'jacobian', right), right).interval).toMatch(/^Accepted, entry by entry: \[[^;]+\] \[[^;]+\]; \[/);
+    expect(gradeView(grade(4, 'output', [-1.414, 0, 0, 1.414]), [-1.414, 0, 0, 1.414]).rows).toBe(1);
+  });
+
+  it('names a known mistake', () => {
+    expect(gradeView(grade(4, 'output', [-1.2247, 0, 0, 1.2247]), [0]).misconception).toBe('variance-d-minus-1');
+  });
+
+  it('choices and the summary line', () => {
+    const part = propsOf(1).parts.find((p) => p.id === 'highway');
+    expect(gradeChoice(part, ['b'])).toMatchObject({ ok: true, wrongKeys: [] });
+    expect(gradeChoice(part, ['a'])).toMatchObject({ ok: false, wrongKeys: ['a'] });
+    expect(summaryText({ graded: 1, right: 0, open: 0, attempts: 1 })).toBe('0 of 1 answer right (attempt 1).');
+    expect(summaryText({ graded: 3, right: 3, open: 1, attempts: 2 })).toBe('All 3 answers right. 1 part not answered yet.');
+  });
+});
+
+describe('a seed in the address is checked by the kernel', () => {
+  it('takes a good seed, and its numbers are the kernel’s variant', () => {
+    const start = startingVariant(ex, 4, { fromUrl: '12345', stored: null });
+    expect(start).toEqual({ seed: 12345, variant: ex.variant(4, 12345), message: '' });
+  });
+
+  it.each(['99999999999999999999', '-3', '1.5', 'abc', '9007199254740993'])('refuses %j with a message, and starts anyway', (text) => {
+    const start = startingVariant(ex, 4, { fromUrl: text, stored: null });
+    expect(start.seed).toBeNull();
+    expect(start.variant).toBeNull();
+    expect(start.message).toMatch(/cannot be used: seed must be a whole number from 0 to 2\^53\. Showing the original numbers\.$/);
+  });
+
+  it('falls back to the saved variant', () => {
+    const start = startingVariant(ex, 4, { fromUrl: '1e99', stored: 7 });
+    expect(start).toMatchObject({ seed: 7, variant: ex.variant(4, 7) });
+    expect(start.message).toMatch(/Showing your saved variant 7\.$/);
+  });
+});
+
+describe('the saved record', () => {
+  it('is repaired, never fatal: a bad field starts empty', () => {
+    const r = repaired({ answers: null, attempts: -2, hints: 'x', seed: 1e20, solved: { a: true, b: 'yes' }, selfCheck: [], checked: { a: 3 } });
+    expect(r).toEqual({ answers: {}, checked: {}, solved: { a: true }, selfCheck: {}, attempts: 0, hints: 0, seed: null, inputs: null });
+  });
+
+  it('solved means every part right at least once; attempted means checked; else untouched', () => {
+    expect(exerciseState({}, ['a', 'b'])).toBe('untouched');
+    expect(exerciseState({ answers: { a: '1' } }, ['a', 'b'])).toBe('untouched'); // typed, not checked
+    expect(exerciseState({ attempts: 1, solved: { a: true } }, ['a', 'b'])).toBe('attempted');
+    expect(exerciseState({ attempts: 5, solved: { a: true, b: true } }, ['a', 'b'])).toBe('solved');
+    expect(exerciseState({ selfCheck: { why: 'partly' } }, ['why'])).toBe('attempted');
+  });
+});

@@ -1,0 +1,72 @@
+// Grading one part and drawing its marks: a number, vector or matrix by the kernel (feedback.js draws it), a
+// choice by the page (check.js), an explanation by the reader against the model answer (self-check). No
+// progress is written here except the reader's self-check verdict.
+import { gradeChoice } from './check.js';
+import { gradeView, renderGrade } from './feedback.js';
+import { toKernel } from './values.js';
+
+const NUMERIC = new Set(['number', 'vector', 'matrix']);
+
+/**
+ * @param {{n, exercises, record, mistakes, kernelInputs(): object, revealed(): boolean, onSelfCheck(): void}} ctx
+ */
+export function createGrading(ctx) {
+  /** Grades answer control a with what it read ({value, ulp}) and draws the marks. → right or not */
+  function grade(a, { value, ulp }) {
+    const { part } = a;
+    if (NUMERIC.has(part.kind)) {
+      a.graded = { g: ctx.exercises.grade(ctx.n, ctx.kernelInputs(), part.id, toKernel(value, ulp)), value };
+      draw(a);
+      return a.graded.g.correct;
+    }
+    if (part.kind === 'explain') return showModel(a);
+    const { ok, wrongKeys, text } = gradeChoice(part, value);
+    a.el.classList.add(ok ? 'ex-right' : 'ex-wrong');
+    for (const box of a.boxes) box.setAttribute('aria-invalid', String(wrongKeys.includes(box.value)));
+    a.result.textContent = text;
+    return ok;
+  }
+
+  /** Draws (again) the marks of a graded numeric part: again when the solution is revealed. */
+  function draw(a) {
+    const { g, value } = a.graded;
+    a.result.replaceChildren();
+    a.el.classList.remove('ex-right', 'ex-wrong');
+    a.el.classList.add(g.correct ? 'ex-right' : 'ex-wrong');
+    if (g.correct) a.input.removeAttribute('aria-invalid');
+    else a.input.setAttribute('aria-invalid', 'true');
+    renderGrade(a.result, gradeView(g, value, { revealed: ctx.revealed() }), ctx.mistakes);
+  }
+
+  function showModel(a) {
+    const id = a.part.id;
+    const box = document.createElement('div');
+    box.className = 'ex-model';
+    box.innerHTML = `<p><strong>Model answer.</strong></p>${a.part.model}<p>How did yours compare?</p>`;
+    const choices = document.createElement('div');
+    choices.className = 'ex-selfcheck';
+    for (const [key, label] of [['yes', 'I had it'], ['partly', 'Partly'], ['no', 'Not yet']]) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = label;
+      b.setAttribute('aria-pressed', String(ctx.record.get().selfCheck[id] === key));
+      b.addEventListener('click', () => {
+        ctx.record.update((r) => {
+          r.selfCheck[id] = key;
+          if (key === 'yes') r.solved[id] = true;
+        });
+        choices.querySelectorAll('button').forEach((x) => x.setAttribute('aria-pressed', String(x === b)));
+        ctx.onSelfCheck();
+      });
+      choices.append(b);
+    }
+    box.append(choices);
+    a.result.append(box);
+    return ctx.record.get().selfCheck[id] === 'yes';
+  }
+
+  return { grade, draw };
+}
+
+/** Whether an exercise's parts need the kernels. */
+export const needsKernels = (parts) => parts.some((p) => NUMERIC.has(p.kind));

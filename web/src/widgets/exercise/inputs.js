@@ -1,0 +1,82 @@
+// The question's numbers as editable fields, with "New numbers" / "The original numbers", the variant shown,
+// and one line beside the fields that says why the numbers cannot be used or make a poor question (the
+// kernel's reasons). A message about one input goes under that input's own field.
+import { createField } from '../../ui/field.js';
+import { parseMatrix, parseNumber, parseVector } from '../../ui/parse.js';
+import { asText } from './values.js';
+
+// how the kernels' input names read on the page
+const LABELS = {
+  eps: 'ε', gamma: 'γ', delta: 'δ', sigma2: 'σ² per layer',
+  sigma2_deep: 'σ² of the deep layer', sigma2_shallow: 'σ² of the shallow layer',
+};
+const PARSERS = {
+  number: (t) => parseNumber(t),
+  vector: (t) => parseVector(t, { max: 12 }),
+  matrix: (t) => parseMatrix(t, { maxRows: 6, maxCols: 6 }),
+};
+
+/**
+ * @param {{n: number, kinds: {[name]: 'number'|'vector'|'matrix'}, values: object,
+ *          onEdit(name, value, text): void, onSeed(seed: number|null): void}} options
+ */
+export function createInputBox({ n, kinds, values, onEdit, onSeed }) {
+  const el = document.createElement('div');
+  el.className = 'ex-inputs';
+  el.innerHTML = `<p class="ex-inputs-title">The numbers in the question</p><div class="ex-input-fields"></div>
+    <p class="ex-input-problem" role="status"></p><div class="ex-input-actions"></div>
+    <p class="ex-input-note" role="status"></p>`;
+  const problem = el.querySelector('.ex-input-problem');
+  const note = el.querySelector('.ex-input-note');
+  const fields = {};
+  for (const [name, kind] of Object.entries(kinds)) {
+    const field = createField({ label: LABELS[name] ?? name, value: asText(values[name]), name: `ex${n}-${name}` });
+    field.input.addEventListener('input', () => {
+      const r = PARSERS[kind](field.input.value);
+      if (!r.ok) return field.setMessage(r.message);
+      field.setMessage('');
+      onEdit(name, r.value, field.input.value);
+    });
+    fields[name] = field;
+    el.querySelector('.ex-input-fields').append(field.el);
+  }
+  const seedNote = document.createElement('span');
+  seedNote.className = 'ex-seed';
+  const button = (text, onClick) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = text;
+    b.addEventListener('click', onClick);
+    return b;
+  };
+  el.querySelector('.ex-input-actions').append(
+    button('New numbers', () => onSeed(Math.floor(Math.random() * 2 ** 31))),
+    button('The original numbers', () => onSeed(null)),
+    seedNote,
+  );
+
+  return {
+    el,
+    /** Shows these numbers in the fields (a new variant, or the original ones). */
+    setValues(next, texts = {}) {
+      for (const [name, f] of Object.entries(fields)) {
+        f.input.value = texts[name] ?? asText(next[name]);
+        f.setMessage('');
+      }
+    },
+    setSeed: (seed) => (seedNote.textContent = seed === null ? '' : `variant ${seed}`),
+    /** The kernel's error: under the field it names, else on the line beside the fields. */
+    showError(error) {
+      for (const f of Object.values(fields)) f.setMessage('');
+      if (error.input && fields[error.input]) fields[error.input].setMessage(error.message);
+      else problem.textContent = error.message;
+    },
+    /** Why the numbers make a poor question ('' clears it); field messages are cleared with it. */
+    setProblem(text, { keepFieldMessages = false } = {}) {
+      if (!keepFieldMessages) for (const f of Object.values(fields)) f.setMessage('');
+      problem.textContent = text ? `These numbers make a poor question: ${text}.` : '';
+    },
+    /** A note about where the numbers came from (a seed in the address that cannot be used, say). */
+    note: (text) => (note.textContent = text),
+  };
+}

@@ -1,0 +1,48 @@
+// One exercise's saved record in the reader's progress (progress/store.js), read defensively so stored data
+// can never stop the exercise from starting, and the exercise's state at a glance.
+//   answers    {part: text}   what is in each answer box, checked or not (drafts are kept)
+//   checked    {part: text}   the text each part had when last checked: its marks come back after a reload
+//   solved     {part: true}   parts right at least once (a later wrong attempt does not undo it)
+//   selfCheck  {part: 'yes' | 'partly' | 'no'}   the reader's verdict on an explained part
+//   attempts, hints (numbers); seed (a variant, or null); inputs ({name: text} typed by hand, or null)
+import { progress } from '../../progress/store.js';
+
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const count = (v) => (Number.isInteger(v) && v >= 0 ? v : 0);
+const textsOf = (v) => (isObject(v) ? Object.fromEntries(Object.entries(v).filter(([, t]) => typeof t === 'string')) : {});
+
+/** Puts every field of a stored record in its expected type, in place (a bad field starts empty). */
+export function repaired(r) {
+  r.answers = textsOf(r.answers);
+  r.checked = textsOf(r.checked);
+  r.solved = isObject(r.solved) ? Object.fromEntries(Object.entries(r.solved).filter(([, v]) => v === true)) : {};
+  r.selfCheck = isObject(r.selfCheck) ? Object.fromEntries(Object.entries(r.selfCheck).filter(([, v]) => ['yes', 'partly', 'no'].includes(v))) : {};
+  r.attempts = count(r.attempts);
+  r.hints = count(r.hints);
+  r.seed = Number.isSafeInteger(r.seed) && r.seed >= 0 ? r.seed : null;
+  r.inputs = isObject(r.inputs) ? textsOf(r.inputs) : null;
+  return r;
+}
+
+/** 'solved' (every part right at least once), 'attempted' (checked at least once) or 'untouched'. */
+export function exerciseState(record, partIds) {
+  const r = repaired({ ...record });
+  if (partIds.length && partIds.every((id) => r.solved[id])) return 'solved';
+  if (r.attempts > 0 || Object.keys(r.solved).length || Object.keys(r.selfCheck).length) return 'attempted';
+  return 'untouched';
+}
+
+/** The record of exercise n: read it, change it (saved at once), or clear it. */
+export function exerciseRecord(n) {
+  return {
+    get: () => repaired(progress.exercise(n)),
+    update(change) {
+      progress.update(() => change(repaired(progress.exercise(n))));
+    },
+    reset() {
+      progress.update((s) => {
+        delete s.exercises[n];
+      });
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// Which numbers an exercise starts with: a variant seed from the address (?ex4.seed=12345), else the one in
+// the reader's saved progress, else the answer key's. Each seed is judged by the kernel (one source for its
+// range); one that cannot be used is refused with a message, never a dead exercise.
+export const seedParam = (n) => `ex${n}.seed`;
+
+/**
+ * @param exercises  the exercise kernels (kernels/exercises.js)
+ * @param n          the exercise number
+ * @param fromUrl    the seed text in the address, or null
+ * @param stored     the seed in the reader's progress, or null
+ * @returns {{seed: number|null, variant: object|null, message: string}} variant null means the key's numbers
+ */
+export function startingVariant(exercises, n, { fromUrl = null, stored = null } = {}) {
+  const tryVariant = (seed) => {
+    try {
+      return { variant: exercises.variant(n, seed) };
+    } catch (error) {
+      return { error: error.message };
+    }
+  };
+  let message = '';
+  if (fromUrl !== null) {
+    const text = fromUrl.trim();
+    // digits only, and exactly the number they spell (past 2^53 a double would round them to another seed)
+    const exact = /^\d+$/.test(text) && String(Number(text)) === text.replace(/^0+(?=\d)/, '');
+    const r = tryVariant(exact ? Number(text) : Number.NaN);
+    if (r.variant) return { seed: Number(text), variant: r.variant, message };
+    const shown = text.length > 24 ? `${text.slice(0, 21)}…` : text;
+    message = `The address asks for variant “${shown}”, which cannot be used: ${r.error}. `;
+  }
+  if (stored !== null) {
+    const r = tryVariant(stored);
+    if (r.variant) return { seed: stored, variant: r.variant, message: message && `${message}Showing your saved variant ${stored}.` };
+    message += `Your saved variant ${stored} cannot be used: ${r.error}. `;
+  }
+  return { seed: null, variant: null, message: message && `${message}Showing the original numbers.` };
+}
