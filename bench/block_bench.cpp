@@ -110,10 +110,12 @@ int main(int argc, char** argv) {
   std::printf(" %8.3f %5.1f%%\n", ms * total, 100.0);
 
   // The useful work per block (stack_flops: forward + backward) over the time, and the products' own rate: the
-  // projections' and the FFN's matrix products run once in the forward, once recomputed, twice in the backward.
+  // projections' and the FFN's matrix products run once in the forward, twice in the backward, and once more
+  // for the blocks whose caches the backward recomputes.
   const tk::StackConfig& c = config;
   const double N = double(c.B) * c.T, d = c.d, F = double(c.ffn_mult) * c.d;
-  const double product_flops = 4.0 * (4 * 2 * N * d * d + 2 * 2 * N * d * F);
+  const double recomputed = double(c.L - tk::kept_block_caches(c)) / c.L;
+  const double product_flops = (3 + recomputed) * (4 * 2 * N * d * d + 2 * 2 * N * d * F);
   const double product_seconds = (by_op[int(Op::Projections)] + by_op[int(Op::Ffn)]) / blocks;
   const double overhead = per_scope * double(scopes) / wall;
   std::printf("  wall %.3f ms per block; useful %.2f GFLOP/s; the projections' and FFN's products alone %.2f GFLOP/s\n",
