@@ -217,6 +217,33 @@ TEST(StackCaches, TheSweepKeepsWhatFitsItsBudget) {
   EXPECT_LT(kept_block_caches(c), kept);
 }
 
+// StackInit keeps the generator's state at each block start for the last seeds it saw (per thread): whatever
+// came before (other seeds, other depths, seeds forgotten and seen again), x, target and every block are
+// PyTorch's draws in order, as a generator stepped from manual_seed gives them.
+TEST(StackInit, KeptGeneratorStatesGiveTheDrawsInOrder) {
+  StackConfig c;
+  c.d = 4, c.heads = 2, c.B = 1, c.T = 2;
+  const std::uint64_t per_block = 4 * linear_draws(4, 4) + linear_draws(4, 16) + linear_draws(16, 4);
+  for (int round = 0; round < 2; ++round) {
+    for (std::uint64_t seed : {3u, 11u, 3u, 40u, 3u, 0u, 29u}) {
+      for (int L : {5, 1, 120, 7}) {
+        c.seed = seed + 50u * round;
+        c.L = L + 300 * round;  // round 2: over 300 states per seed, so older seeds are forgotten
+        const StackInit init(c);
+        TorchGenerator gen(c.seed);
+        gen.discard(per_block * std::uint64_t(c.L - 1));
+        BlockParams last;
+        last.attn.q.W.resize(4, 4);
+        linear_init(gen, last.attn.q.W, last.attn.q.b);  // the last block's first draws
+        EXPECT_EQ(init.block(c.L - 1).attn.q.W, last.attn.q.W) << "seed " << c.seed << ", L " << c.L;
+        gen.set_state(TorchGenerator(c.seed).state());
+        gen.discard(per_block * std::uint64_t(c.L));
+        EXPECT_EQ(init.x(), randn(gen, 2, 4)) << "seed " << c.seed << ", L " << c.L;
+      }
+    }
+  }
+}
+
 // Redrawing a block from its saved generator state gives the same weights every time.
 TEST(StackInvariants, BlocksRedrawIdentically) {
   StackConfig c;

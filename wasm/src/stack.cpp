@@ -117,16 +117,58 @@ double stack_flops(const StackConfig& c) {
   return 3 * c.L * (projections + ffn + attention);         // forward, plus a backward of twice its cost
 }
 
+namespace {
+
+// Where the draws of blocks 0 … count−1 start for one seed and block size: the generator after manual_seed(seed)
+// and i blocks' worth of outputs skipped. Finding them twists through every block before (about 0.1 ms per block
+// of the article's size), and the sweep runs each seed at several depths and placements: each thread (a worker,
+// a benchmark's thread) keeps the states of its last few seeds, at most kStatesKept (2.5 KB each) in all.
+constexpr std::size_t kStatesKept = 2048;
+
+struct SeedStates {
+  std::uint64_t seed, per_block;
+  std::vector<TorchGenerator::State> states;  // states[i]: where block i's draws start
+};
+
+const std::vector<TorchGenerator::State>& block_starts(std::uint64_t seed, std::uint64_t per_block, std::size_t count) {
+  static thread_local std::vector<SeedStates> kept;  // least recently used first
+  auto it = std::find_if(kept.begin(), kept.end(), [&](const SeedStates& s) { return s.seed == seed && s.per_block == per_block; });
+  if (it == kept.end()) {
+    kept.push_back(SeedStates{seed, per_block, {TorchGenerator(seed).state()}});
+  } else {
+    std::rotate(it, it + 1, kept.end());  // now the most recently used
+  }
+  std::vector<TorchGenerator::State>& states = kept.back().states;
+  if (states.size() < count) {
+    TorchGenerator gen;
+    gen.set_state(states.back());
+    states.reserve(count);
+    while (states.size() < count) {
+      gen.discard(per_block);
+      states.push_back(gen.state());
+    }
+  }
+  // forget the least recently used seeds while over the bound (never the one just asked for)
+  std::size_t total = 0;
+  for (const SeedStates& s : kept) total += s.states.size();
+  while (kept.size() > 1 && total > kStatesKept) {
+    total -= kept.front().states.size();
+    kept.erase(kept.begin());
+  }
+  return kept.back().states;
+}
+
+}  // namespace
+
 StackInit::StackInit(const StackConfig& config, bool draw_inputs) : config_(config) {
   TK_PROFILE_OP(Weights);
   const int d = config.d, F = config.ffn_mult * config.d;
   const std::uint64_t per_block = 4 * linear_draws(d, d) + linear_draws(d, F) + linear_draws(F, d);
-  TorchGenerator gen(config.seed);
-  block_start_.reserve(config.L);
-  for (int i = 0; i < config.L; ++i) {
-    block_start_.push_back(gen.state());
-    gen.discard(per_block);
-  }
+  // block i's draws start after i blocks' draws; x and target (or what a task adds) after all L blocks'
+  const std::vector<TorchGenerator::State>& starts = block_starts(config.seed, per_block, std::size_t(config.L) + 1);
+  block_start_.assign(starts.begin(), starts.begin() + config.L);
+  TorchGenerator gen;
+  gen.set_state(starts[std::size_t(config.L)]);
   // LayerNorms draw nothing; x and target come after every block's weights
   if (draw_inputs) {
     x_ = randn(gen, Eigen::Index(config.B) * config.T, d);
