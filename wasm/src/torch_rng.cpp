@@ -241,12 +241,14 @@ double TorchGenerator::uniform01() {
   return unit_from_words(first, second);
 }
 
-void TorchGenerator::fill_units(double* out, std::size_t n) {
+void TorchGenerator::fill_units(double* out, std::size_t n, double bound) {
+  // the symmetric step b·(2x − 1) (see uniform), or x itself when bound is 0
+  const auto finish = [bound](double x) { return bound == 0 ? x : bound * (2.0 * x - 1.0); };
   std::size_t i = 0;
   while (i < n) {
     if (index_ >= kN - 1) {
       // The pair straddles a twist (or the block is used up): take this one value the slow way.
-      out[i++] = uniform01();
+      out[i++] = finish(uniform01());
       continue;
     }
     // Every pair left in this block, without a bounds check or a twist test per value.
@@ -256,17 +258,22 @@ void TorchGenerator::fill_units(double* out, std::size_t n) {
     std::size_t k = 0;
 #ifdef __wasm_simd128__
     // Two uniforms from four words: temper, then the high word's 21 bits and the low word as two exact
-    // u32 → f64 conversions, k = high·2^32 + low (exact below 2^53), times 2^-53: unit_from_words's value.
+    // u32 → f64 conversions, k = high·2^32 + low (exact below 2^53), times 2^-53: unit_from_words's value;
+    // then the symmetric step, 2x and − 1 exact, one rounding in × b.
+    const v128_t two32 = wasm_f64x2_splat(0x1p32), unit = wasm_f64x2_splat(0x1p-53);
+    const v128_t b = wasm_f64x2_splat(bound), one = wasm_f64x2_splat(1.0);
     for (; k + 2 <= pairs; k += 2) {
       const v128_t w = temper_words(wasm_v128_load(words + 2 * k));  // first0 second0 first1 second1
       const v128_t high = wasm_v128_and(wasm_i32x4_shuffle(w, w, 0, 2, 0, 2), wasm_u32x4_splat(0x1fffffu));
       const v128_t low = wasm_i32x4_shuffle(w, w, 1, 3, 1, 3);
-      const v128_t k2 = wasm_f64x2_add(wasm_f64x2_mul(wasm_f64x2_convert_low_u32x4(high), wasm_f64x2_splat(0x1p32)),
+      const v128_t k2 = wasm_f64x2_add(wasm_f64x2_mul(wasm_f64x2_convert_low_u32x4(high), two32),
                                        wasm_f64x2_convert_low_u32x4(low));
-      wasm_v128_store(dst + k, wasm_f64x2_mul(k2, wasm_f64x2_splat(0x1p-53)));
+      v128_t x = wasm_f64x2_mul(k2, unit);
+      if (bound != 0) x = wasm_f64x2_mul(b, wasm_f64x2_sub(wasm_f64x2_add(x, x), one));
+      wasm_v128_store(dst + k, x);
     }
 #endif
-    for (; k < pairs; ++k) dst[k] = unit_from_words(temper(words[2 * k]), temper(words[2 * k + 1]));
+    for (; k < pairs; ++k) dst[k] = finish(unit_from_words(temper(words[2 * k]), temper(words[2 * k + 1])));
     index_ += int(2 * pairs);
     i += pairs;
   }
@@ -277,15 +284,16 @@ void TorchGenerator::uniform(double* out, std::size_t n, double from, double to)
                           " > to=" + std::to_string(to));
   const double range = to - from;
   require(std::isfinite(range), "uniform_ expects to - from to be a finite number");
-  fill_units(out, n);
-  if (from == 0 && range == 1) return;  // x·1 + 0 is exactly x (torch.rand, and the first step of the normal block path)
   if (from == -to && to > 0) {
     // Symmetric, as every nn.Linear init: x·2b − b rounded once is b·(2x − 1) rounded once, because 2x − 1 =
     // (k − 2^52)·2^-52 is exact for x = k·2^-53 and range = 2b exactly. So the fused step is one multiplication,
-    // bit for bit. (b = 0 is left to the general step, where the sign of a zero result differs.)
-    for (std::size_t i = 0; i < n; ++i) out[i] = to * (2.0 * out[i] - 1.0);
+    // bit for bit, done as the uniforms are made. (b = 0 is left to the general step, where the sign of a zero
+    // result differs.)
+    fill_units(out, n, to);
     return;
   }
+  fill_units(out, n, 0.0);
+  if (from == 0 && range == 1) return;  // x·1 + 0 is exactly x (torch.rand, and the first step of the normal block path)
   const FusedAffine affine(range, from);  // x·(to − from) + from, fused as PyTorch's AVX2 kernel (§7.1)
   affine.apply_to_units(out, n);
 }
