@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // npm run bench: speed figures, printed (never asserted). Each layer is measured where a user meets it:
-//   1. native C++: GEMM alone, one block's time by operation, and all of table B (72 runs) on 1 and 2 threads
-//   2. wasm in Node: tk::gemm's SIMD kernel against Eigen alone (same flags), one block's time by operation,
-//      and table B on 1 and 2 workers
-//   3. wasm in Chromium: one block's time by operation in a worker; table B on the page's worker pool with 2
-//      workers; first contentful paint and the first live number of the production site served locally
+//   1. native C++: GEMM alone, one block's and one training step's time by operation, and all of table B (72
+//      runs) on 1 and 2 threads
+//   2. wasm in Node: tk::gemm's SIMD kernel against Eigen alone (same flags), one block's and one training step's
+//      time by operation, table B on 1 and 2 workers, and the training lab's run (150 steps at d = 64)
+//   3. wasm in Chromium: one block's and one training step's time by operation in a worker; table B on the page's
+//      worker pool with 2 workers; the training lab's run in one worker; first contentful paint and the first
+//      live number of the production site served locally
 // The breakdown by operation (bench/block_bench.cpp) runs a timed copy of the kernels (TK_PROFILE), never the
 // module the site ships; its table gives ms per block and share for each operation and pass.
 //   4. PyTorch 1.13 (Debian's python3-torch), table B on one thread, if it is installed
@@ -16,6 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../tests/e2e/playwright.config.js';
+import './lib/fetch-file-urls.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const sh = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], ...opts });
@@ -39,7 +42,8 @@ function blockBreakdown(layer, output) {
   const shares = Object.entries(r.ms).map(([op, ms]) => [op, ms.reduce((a, b) => a + b, 0)]);
   const total = shares.reduce((s, [, ms]) => s + ms, 0);
   const top = shares.sort((a, b) => b[1] - a[1]).slice(0, 4).map(([op, ms]) => `${op} ${((100 * ms) / total).toFixed(0)} %`);
-  note(layer, `one block by operation (L = ${r.L}): ms per block, largest shares`, `${r.ms_per_block.toFixed(2)} ms; ${top.join(', ')}`);
+  const what = r.layer === 'train' ? 'one training step by operation (the lab’s run)' : `one block by operation (L = ${r.L})`;
+  note(layer, `${what}: ms per ${r.unit}, largest shares`, `${r.ms_per_unit.toFixed(2)} ms (${r.useful_gflops.toFixed(2)} useful GFLOP/s); ${top.join(', ')}`);
   return r;
 }
 
@@ -64,6 +68,7 @@ async function native() {
   const nativeGemm = gemmTotal(sh('build/native/tk_gemm_bench', ['7']));
   note('native', 'GEMM alone, one block’s 9 shapes (GFLOP/s, median)', nativeGemm.eigen.toFixed(2));
   blockBreakdown('native', sh('build/native/tk_block_bench', []));
+  blockBreakdown('native', sh('build/native/tk_block_bench', ['--train']));
   for (const threads of [1, 2]) {
     const out = sh('build/native/tk_stack_bench', ['--threads', String(threads)]);
     const r = lastJson(out);
@@ -82,6 +87,7 @@ async function wasmNode() {
   note('wasm-node', 'GEMM alone: Eigen in wasm, 9 block shapes (GFLOP/s, median)', wasmGemm.eigen.toFixed(2));
   note('wasm-node', 'GEMM alone: tk::gemm SIMD kernel (GFLOP/s, median)', wasmGemm.gemm.toFixed(2));
   blockBreakdown('wasm-node', sh('node', ['--no-experimental-fetch', 'build/wasm-bench/tk_block_bench_wasm.js']));
+  blockBreakdown('wasm-node', sh('node', ['--no-experimental-fetch', 'build/wasm-bench/tk_block_bench_wasm.js', '--train']));
   const wasmGflop = {};
   for (const jobs of [1, 2]) {
     const lines = sh('node', ['scripts/sweep.mjs', '--placement', 'post,pre,nores', '--L', '6,24,48,96', '--seeds', '0-5', '--jobs', String(jobs)])
@@ -96,6 +102,26 @@ async function wasmNode() {
   }
   note('wasm-node', 'whole kernel (useful GFLOP/s per worker) / Eigen GEMM alone in wasm', `${((100 * wasmGflop[1]) / wasmGemm.eigen).toFixed(0)} %`);
   note('wasm-node', 'whole kernel / tk::gemm alone in wasm', `${((100 * wasmGflop[1]) / wasmGemm.gemm).toFixed(0)} %`);
+  const t = await trainingRun();
+  note('wasm-node', `training lab, ${t.steps} steps at d = 64 (${t.gflop.toFixed(1)} GFLOP): time`, `${t.seconds.toFixed(2)} s (${t.gflops.toFixed(2)} useful GFLOP/s)`);
+  note('wasm-node', 'training lab / table-B kernel (useful GFLOP/s, one worker each)', `${((100 * t.gflops) / wasmGflop[1]).toFixed(0)} %`);
+}
+
+// The training lab's default run with the site's module, after a short run that lets V8 tier it up.
+async function trainingRun() {
+  const { loadTrain } = await import('../web/src/kernels/train.js');
+  const train = await loadTrain();
+  const options = train.defaults;
+  const warm = train.start({ ...options, steps: 10 });
+  while (!warm.finished()) warm.step();
+  warm.delete();
+  const started = performance.now();
+  const run = train.start(options);
+  while (!run.finished()) run.step();
+  run.delete();
+  const seconds = (performance.now() - started) / 1000;
+  const gflop = train.flops(options) / 1e9;
+  return { steps: options.steps, seconds, gflop, gflops: gflop / seconds };
 }
 
 // ---- 3. Chromium ----
@@ -121,6 +147,11 @@ async function chromiumSite() {
     if (p.error) throw new Error(`the profile page failed: ${p.error}`);
     console.log(`  (clock resolution in the worker ${(1000 * p.clockResolutionMs).toFixed(0)} µs, cross-origin isolated: ${p.crossOriginIsolated})`);
     blockBreakdown('chromium', p.lines.join('\n'));
+    await profile.goto('http://127.0.0.1:4392/bench/profile.html?train');
+    await profile.waitForFunction(() => window.__profile?.done, null, { timeout: 600_000, polling: 500 });
+    const pt = await profile.evaluate(() => window.__profile);
+    if (pt.error) throw new Error(`the profile page failed: ${pt.error}`);
+    blockBreakdown('chromium', pt.lines.join('\n'));
     await profile.close();
 
     const page = await browser.newPage();
@@ -130,6 +161,12 @@ async function chromiumSite() {
     note('chromium', 'table B on 2 module workers: wall time', `${b.seconds.toFixed(1)} s (${b.gflops.toFixed(2)} GFLOP/s)`);
     note('chromium', 'time per block at L = 96', `${b.msPerBlockL96.toFixed(2)} ms`);
     note('chromium', 'table B medians', Object.entries(b.medians).map(([k, v]) => `${k} ${v.toPrecision(3)}`).join(', '));
+    await page.goto('http://127.0.0.1:4390/bench/train.html');
+    await page.waitForFunction(() => window.__train?.done, null, { timeout: 600_000, polling: 500 });
+    const t = await page.evaluate(() => window.__train);
+    if (t.error) throw new Error(`the training page failed: ${t.error}`);
+    note('chromium', `training lab in one worker (${t.gflop.toFixed(1)} GFLOP): time`, `${t.seconds.toFixed(2)} s (${t.gflops.toFixed(2)} useful GFLOP/s; first step ${(1000 * t.firstStepSeconds).toFixed(0)} ms)`);
+    note('chromium', 'training lab / table-B kernel (useful GFLOP/s per worker)', `${((100 * t.gflops) / b.gflopsPerWorker).toFixed(0)} %`);
 
     const site = await browser.newPage();
     // the moments the first number and the last of table A's 12 enter the page, taken in the page itself (a

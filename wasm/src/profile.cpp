@@ -20,6 +20,7 @@ const char* op_name(Op op) {
     case Op::Packing: return "GEMM packing";
     case Op::Copies: return "allocation, copies";
     case Op::Norms: return "norms, loss";
+    case Op::Optimiser: return "Adam update";
     case Op::kCount: break;
   }
   return "?";

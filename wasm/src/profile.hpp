@@ -23,6 +23,7 @@ enum class Op {
   Packing,         // laying GEMM operands out in panels (gemm.cpp)
   Copies,          // allocation, copies, residual sums, scaling and zeroing of whole matrices
   Norms,           // the measurements: gradient norms, the stream's spread, the loss
+  Optimiser,       // the training lab's Adam updates
   kCount
 };
 enum class Phase { Setup, Forward, Recompute, Backward, kCount };
