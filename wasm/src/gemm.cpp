@@ -90,16 +90,29 @@ struct Epilogue {
   bool relu = false;
 };
 
-// One 4×4 tile of C from a packed A panel (K×4) and a packed B panel (K×4). c points at C(i0, j0), ldc is the
-// distance between rows of C; rows × cols is the part of the tile inside C (4×4 except at the edges).
-// acc[r][0] holds C(r, 0..1) and acc[r][1] holds C(r, 2..3).
-void multiply_tile(Index K, const double* pa, const double* pb, double* c, Index ldc, Index rows, Index cols,
+// Where the kernel reads one 4-column panel of B: B(k, j0 + j) = b[k·k_step + j] for j < 4, the four numbers of
+// one k side by side. A packed panel has k_step = 4. A panel of b itself (B = b, not transposed) can be read
+// where it lies (k_step = ldb): worth it when few panels of A pass it, as in the training lab's products with 32
+// tokens, where packing cost as much as a fifth of the step; with 128 rows of A, packing pays for itself (the
+// packed panel stays in L1, where rows of b a power of two apart would evict one another).
+struct PanelB {
+  const double* b;
+  Index k_step;
+};
+constexpr Index kMaxRowsForUnpackedB = 64;
+
+// One 4×4 tile of C from a packed A panel (K×4) and a panel of B. c points at C(i0, j0), ldc is the distance
+// between rows of C; rows × cols is the part of the tile inside C (4×4 except at the edges). acc[r][0] holds
+// C(r, 0..1) and acc[r][1] holds C(r, 2..3).
+void multiply_tile(Index K, const double* pa, PanelB panel_b, double* c, Index ldc, Index rows, Index cols,
                    const Epilogue& epilogue) {
   const bool accumulate = epilogue.accumulate;
   v128_t acc[kTile][2];
   for (Index r = 0; r < kTile; ++r) acc[r][0] = acc[r][1] = wasm_f64x2_splat(0.0);
+  const double* pb = panel_b.b;
+  const Index b_step = panel_b.k_step;
 #pragma clang loop unroll(disable)  // a second k step in flight needs registers the tile does not leave (see kTile)
-  for (Index k = 0; k < K; ++k, pa += kTile, pb += kTile) {
+  for (Index k = 0; k < K; ++k, pa += kTile, pb += b_step) {
     const v128_t b01 = wasm_v128_load(pb);
     const v128_t b23 = wasm_v128_load(pb + 2);
     for (Index r = 0; r < kTile; ++r) {
@@ -154,16 +167,23 @@ void simd_gemm(const Eigen::Ref<const Mat>& a, bool transpose_a, const Eigen::Re
                Eigen::Ref<Mat>& c, Epilogue epilogue) {
   const Index M = c.rows(), N = c.cols(), K = transpose_a ? a.rows() : a.cols();
   const Index row_panels = (M + kTile - 1) / kTile, col_panels = (N + kTile - 1) / kTile;
+  // B's whole panels read where they lie (see PanelB), the others packed
+  const Index in_place = !transpose_b && M <= kMaxRowsForUnpackedB ? N / kTile : 0;
   // Scratch kept between calls, so a call allocates only when it needs more room than any call before it
   // (for the stack's shapes at most 512×128 numbers each, 0.5 MB). Rows and columns are rounded up to
   // whole panels, padded with zeros.
   static thread_local std::vector<double> packed_a, packed_b;
+  const std::size_t b_size = std::size_t((col_panels - in_place) * kTile * K);
   if (packed_a.size() < std::size_t(row_panels * kTile * K)) packed_a.resize(row_panels * kTile * K);
-  if (packed_b.size() < std::size_t(col_panels * kTile * K)) packed_b.resize(col_panels * kTile * K);
+  if (packed_b.size() < b_size) packed_b.resize(b_size);
   {
     TK_PROFILE_OP(Packing);
     pack_panels(a, !transpose_a, K, M, packed_a.data());  // X = Aᵀ: a when A = aᵀ, aᵀ when A = a
-    pack_panels(b, transpose_b, K, N, packed_b.data());   // X = B
+    if (transpose_b) {
+      pack_panels(b, true, K, N, packed_b.data());  // X = B = bᵀ
+    } else if (in_place < col_panels) {            // X = B from its first panel not read in place
+      pack_panels(b.rightCols(N - in_place * kTile), false, K, N - in_place * kTile, packed_b.data());
+    }
   }
 
   // The bias padded to whole panels, so that a tile's four columns can always be loaded together.
@@ -178,7 +198,8 @@ void simd_gemm(const Eigen::Ref<const Mat>& a, bool transpose_a, const Eigen::Re
   // One B panel (K×4, 4 KB at K = 128) stays in L1 while every A panel streams past it from L2.
   for (Index jp = 0; jp < col_panels; ++jp) {
     const Index j0 = jp * kTile;
-    const double* pb = packed_b.data() + j0 * K;
+    const PanelB pb = jp < in_place ? PanelB{b.data() + j0, b.outerStride()}
+                                    : PanelB{packed_b.data() + (jp - in_place) * kTile * K, kTile};
     if (bias) epilogue.bias = bias + j0;
     for (Index ip = 0; ip < row_panels; ++ip) {
       const Index i0 = ip * kTile;
