@@ -4,6 +4,10 @@
 #include "gemm.hpp"
 #include "profile.hpp"
 
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
+
 #include <cmath>
 
 namespace tk {
@@ -58,7 +62,15 @@ void ffn_backward(const Mat& dy, const FfnParams& p, Activation act, const FfnCa
     if (act == Activation::ReLU) {
       const double* h = cache.h.data();
       double* g = dh.data();
-      for (Eigen::Index i = 0; i < dh.size(); ++i) g[i] = h[i] > 0.0 ? g[i] : 0.0;
+      Eigen::Index i = 0;
+#ifdef __wasm_simd128__
+      // the gradient's bits where h > 0, else all zero bits (+0.0): the select below, two at a time
+      const v128_t zero = wasm_f64x2_splat(0.0);
+      for (; i + 2 <= dh.size(); i += 2) {
+        wasm_v128_store(g + i, wasm_v128_and(wasm_v128_load(g + i), wasm_f64x2_gt(wasm_v128_load(h + i), zero)));
+      }
+#endif
+      for (; i < dh.size(); ++i) g[i] = h[i] > 0.0 ? g[i] : 0.0;
     } else {
       dh.array() *= cache.pre.unaryExpr(&gelu_grad).array();
     }

@@ -4,6 +4,10 @@
 #include "gemm.hpp"
 #include "profile.hpp"
 
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
+
 namespace tk {
 
 // The matrix products are charged to the caller's operation (projections or FFN) when profiling; the bias is
@@ -48,13 +52,19 @@ void column_sums(const Mat& m, Vec& out) {
     out.setZero();
     return;
   }
-  // one row after another, every column at once (the columns are independent, so this vectorises)
+  // one row after another, every column at once: the columns are independent, two per f64x2, and each is still
+  // summed down its rows in order
   double* sums = out.data();
   const double* row = m.data();
-  for (Eigen::Index j = 0; j < m.cols(); ++j) sums[j] = row[j];
+  const Eigen::Index d = m.cols();
+  for (Eigen::Index j = 0; j < d; ++j) sums[j] = row[j];
   for (Eigen::Index r = 1; r < m.rows(); ++r) {
-    row += m.cols();
-    for (Eigen::Index j = 0; j < m.cols(); ++j) sums[j] += row[j];
+    row += d;
+    Eigen::Index j = 0;
+#ifdef __wasm_simd128__
+    for (; j + 2 <= d; j += 2) wasm_v128_store(sums + j, wasm_f64x2_add(wasm_v128_load(sums + j), wasm_v128_load(row + j)));
+#endif
+    for (; j < d; ++j) sums[j] += row[j];
   }
 }
 
