@@ -217,6 +217,26 @@ TEST(StackCaches, TheSweepKeepsWhatFitsItsBudget) {
   EXPECT_LT(kept_block_caches(c), kept);
 }
 
+TEST(StackCaches, KeptCachesNeverPushARunOverTheTabsMemory) {
+  // a run that fits by recomputing every block's caches keeps only as many as the room left allows
+  StackConfig c;
+  c.B = 32, c.T = 32;  // 1024 tokens: the stream takes 1 MiB per block, a block's caches about 15 MB
+  const double one = block_cache_bytes(c);
+  int limited_by_memory = 0;
+  for (int L = 100; L <= 740; L += 40) {
+    c.L = L;
+    const int kept = kept_block_caches(c);
+    EXPECT_GE(kept, 0);
+    EXPECT_LE(kept * one, kKeptCachesBytes) << "L " << L;
+    if (kept > 0 && kept < int(kKeptCachesBytes / one)) {  // fewer than the budget allows: the tab's memory decided
+      ++limited_by_memory;
+      EXPECT_LE(stack_memory_bytes(c), kMaxStackMemoryBytes) << "L " << L;
+      EXPECT_NO_THROW(validate(c)) << "L " << L;
+    }
+  }
+  EXPECT_GT(limited_by_memory, 0);
+}
+
 // StackInit keeps the generator's state at each block start for the last seeds it saw (per thread): whatever
 // came before (other seeds, other depths, seeds forgotten and seen again), x, target and every block are
 // PyTorch's draws in order, as a generator stepped from manual_seed gives them.

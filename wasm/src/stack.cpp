@@ -56,14 +56,23 @@ void validate(const StackConfig& c) {
                                              " a browser tab can give it: reduce L, B, T or d");
 }
 
-double stack_memory_bytes(const StackConfig& c) {
+namespace {
+
+// A run's memory apart from the blocks' caches.
+double memory_without_caches(const StackConfig& c) {
   const double N = double(c.B) * c.T, d = c.d, F = double(c.ffn_mult) * c.d;
   const double stream = (c.L + 1.0) * N * d;                     // each block's input, kept for the backward
   const double weights = block_param_count(c);                   // one block's parameters
   const double work = 15 * N * d + 2 * N * F;                    // one block's gradient buffers (BlockGrads)
+  return 8 * (stream + 3 * weights + work + 4 * N * d) + c.L * sizeof(TorchGenerator::State);
+}
+
+}  // namespace
+
+double stack_memory_bytes(const StackConfig& c) {
   const int kept = kept_block_caches(c);
   const double caches = (kept + (kept < c.L ? 1 : 0)) * block_cache_bytes(c);  // the kept ones, and one reused
-  return 8 * (stream + 3 * weights + work + 4 * N * d) + caches + c.L * sizeof(TorchGenerator::State);
+  return memory_without_caches(c) + caches;
 }
 
 double block_cache_bytes(const StackConfig& c) {
@@ -75,7 +84,10 @@ double block_cache_bytes(const StackConfig& c) {
 }
 
 int kept_block_caches(const StackConfig& c) {
-  return int(std::min<double>(c.L, std::floor(kKeptCachesBytes / block_cache_bytes(c))));
+  // within the budget, and never so many that a run which fits the tab's memory by recomputing would not
+  const double one = block_cache_bytes(c);
+  const double room = std::min(kKeptCachesBytes, kMaxStackMemoryBytes - memory_without_caches(c) - one);
+  return int(std::clamp(std::floor(room / one), 0.0, double(c.L)));
 }
 
 const char* measure_name(Measure m) {
