@@ -2,7 +2,8 @@
 //
 // The WebAssembly SIMD kernel, in three steps (design/performance.md has the measurements behind each choice):
 //   1. pack A into panels of 4 rows and B into panels of 4 columns, each laid out k by k, so the inner loop
-//      reads both operands contiguously whatever the transposes (packing makes aᵀ and bᵀ cost nothing);
+//      reads both operands contiguously whatever the transposes (packing makes aᵀ and bᵀ cost nothing); when
+//      A has few rows and B is b itself, B is read where it lies instead (see PanelB);
 //   2. for every 4×4 tile of C, run over k keeping the tile in 8 f64x2 registers: the 4 numbers of B(k, ·)
 //      are two f64x2 loads, each of the 4 numbers of A(·, k) is broadcast by a splat load, then mul and add
 //      (wasm SIMD128 has no fused multiply-add);
