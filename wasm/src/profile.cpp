@@ -77,17 +77,15 @@ double seconds(Op op, Phase phase) {
 
 long long scopes() { return opened; }
 
-OpScope::OpScope(Op op) : outer_(current_op) {
+Scope::Scope(Op op) : outer_op_(current_op), outer_phase_(current_phase) {
   ++opened;
   switch_to(op, current_phase);
 }
-OpScope::~OpScope() { switch_to(outer_, current_phase); }
-
-PhaseScope::PhaseScope(Phase phase) : outer_op_(current_op), outer_(current_phase) {
+Scope::Scope(Phase phase) : outer_op_(current_op), outer_phase_(current_phase) {
   ++opened;
   switch_to(Op::Other, phase);
 }
-PhaseScope::~PhaseScope() { switch_to(outer_op_, outer_); }
+Scope::~Scope() { switch_to(outer_op_, outer_phase_); }
 
 #endif
 

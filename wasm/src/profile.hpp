@@ -37,34 +37,26 @@ void reset();                             // zero every total
 double seconds(Op op, Phase phase);       // the total self time charged so far
 long long scopes();                       // how many scopes were opened (to estimate what timing costs)
 
-class OpScope {
+// Until its end, time goes to op (in the pass that is running), or to a new pass (in no operation yet); then
+// back to what ran before.
+class Scope {
  public:
-  explicit OpScope(Op op);
-  ~OpScope();
-  OpScope(const OpScope&) = delete;
-  OpScope& operator=(const OpScope&) = delete;
-
- private:
-  Op outer_;
-};
-
-class PhaseScope {
- public:
-  explicit PhaseScope(Phase phase);
-  ~PhaseScope();
-  PhaseScope(const PhaseScope&) = delete;
-  PhaseScope& operator=(const PhaseScope&) = delete;
+  explicit Scope(Op op);
+  explicit Scope(Phase phase);
+  ~Scope();
+  Scope(const Scope&) = delete;
+  Scope& operator=(const Scope&) = delete;
 
  private:
   Op outer_op_;
-  Phase outer_;
+  Phase outer_phase_;
 };
 
 #define TK_PROFILE_JOIN2(a, b) a##b
 #define TK_PROFILE_JOIN(a, b) TK_PROFILE_JOIN2(a, b)
-#define TK_PROFILE_OP(op) const ::tk::profile::OpScope TK_PROFILE_JOIN(tk_profile_op_, __LINE__)(::tk::profile::Op::op)
+#define TK_PROFILE_OP(op) const ::tk::profile::Scope TK_PROFILE_JOIN(tk_profile_, __LINE__)(::tk::profile::Op::op)
 #define TK_PROFILE_PHASE(phase) \
-  const ::tk::profile::PhaseScope TK_PROFILE_JOIN(tk_profile_phase_, __LINE__)(::tk::profile::Phase::phase)
+  const ::tk::profile::Scope TK_PROFILE_JOIN(tk_profile_, __LINE__)(::tk::profile::Phase::phase)
 
 #else
 
