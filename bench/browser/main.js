@@ -42,7 +42,7 @@ for (const placement of ['post', 'pre', 'nores']) {
 }
 const L96 = results.filter((r) => r.options.L === 96);
 window.__bench = {
-  done: true, workers, runs: runs.length, seconds, gflop, gflops: gflop / seconds,
+  done: true, workers, runs: runs.length, seconds, gflop, gflops: gflop / seconds, gflopsPerWorker: gflop / busy,
   firstResultSeconds: firstResult / 1000,
   msPerBlockL96: (1000 * L96.reduce((s, r) => s + r.seconds, 0)) / (L96.length * 96),
   medians,

@@ -1,4 +1,8 @@
-// The browser benchmark page (not part of the site): build/bench-site, served under /bench/.
+// The browser benchmark pages (not part of the site): build/bench-site, served under /bench/.
+//   index.html    table B on the page's own worker pool
+//   profile.html  one block's time by operation, in a worker (needs build/wasm-bench's tk_block_bench_web);
+//                 ?train: one step of the training lab's run instead
+//   train.html    the training lab's run in a worker, with the site's own module
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -9,5 +13,10 @@ export default defineConfig({
   base: '/bench/',
   define: { __KERNELS_VERSION__: JSON.stringify(`bench-${Date.now()}`) },
   worker: { format: 'es' },
-  build: { outDir: here('../../build/bench-site'), emptyOutDir: true, target: 'es2022' },
+  build: {
+    outDir: here('../../build/bench-site'),
+    emptyOutDir: true,
+    target: 'es2022',
+    rollupOptions: { input: { index: here('index.html'), profile: here('profile.html'), train: here('train.html') } },
+  },
 });

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <string>
 
@@ -228,6 +229,49 @@ TEST(GemmEdgeCases, NaNStaysInItsRowAndInfInItsColumn) {
       }
     }
   }
+}
+
+// ---- The bias and ReLU folded into the product: bit for bit the separate steps ----
+
+// Equal bit for bit, signed zeros included; a NaN matches any NaN (WebAssembly leaves the sign and payload of
+// an arithmetic NaN to the machine).
+::testing::AssertionResult same_bits(const Mat& x, const Mat& y) {
+  if (x.rows() != y.rows() || x.cols() != y.cols()) return ::testing::AssertionFailure() << "shapes differ";
+  for (Eigen::Index i = 0; i < x.size(); ++i) {
+    if (std::isnan(x.data()[i]) && std::isnan(y.data()[i])) continue;
+    if (std::memcmp(x.data() + i, y.data() + i, sizeof(double)) != 0) {
+      return ::testing::AssertionFailure() << "entry " << i << ": " << x.data()[i] << " vs " << y.data()[i];
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+TEST(GemmBias, EqualsProductThenBiasThenMaxInEveryLayout) {
+  for (const Dims& d : {Dims{1, 1, 1}, Dims{3, 5, 7}, Dims{5, 4, 3}, Dims{4, 4, 4}, Dims{7, 11, 13}, Dims{33, 31, 29},
+                        Dims{128, 128, 512}, Dims{2, 0, 5}}) {
+    Draw draw(17u + d.M + d.N);
+    for (const Layout& l : kLayouts) {
+      if (l.accumulate) continue;
+      SCOPED_TRACE(describe(l) + " M " + std::to_string(d.M) + " K " + std::to_string(d.K) + " N " + std::to_string(d.N));
+      Mat a = operand_a(draw, d, l.transpose_a), b = operand_b(draw, d, l.transpose_b);
+      const Vec bias = draw.matrix(d.N, 1).col(0);
+      if (a.size() > 0) a(0, 0) = std::numeric_limits<double>::quiet_NaN();  // a NaN row must stay NaN through max
+      for (bool relu : {false, true}) {
+        Mat expected(d.M, d.N), c = Mat::Constant(d.M, d.N, 99.0);
+        gemm(a, l.transpose_a, b, l.transpose_b, expected);
+        expected.rowwise() += bias.transpose();
+        if (relu) expected = expected.cwiseMax(0.0);
+        gemm_bias(a, l.transpose_a, b, l.transpose_b, bias, c, relu);
+        EXPECT_TRUE(same_bits(c, expected)) << (relu ? "with ReLU" : "bias only");
+      }
+    }
+  }
+}
+
+TEST(GemmBias, RejectsABiasOfTheWrongLength) {
+  Mat c(3, 4);
+  EXPECT_EQ(test::thrown_message([&] { gemm_bias(Mat(3, 5), false, Mat(5, 4), false, Vec(3), c); }),
+            "gemm_bias: the bias has 3 entries, C has 4 columns: they must match");
 }
 
 // ---- Bad shapes: a clear message ----

@@ -1,6 +1,8 @@
 // A static server for the built site, mounted under a sub-path the way GitHub Pages serves a project
 // site (https://<user>.github.io/<repository>/). No SPA fallback: a missing file is a real 404, so the
 // end-to-end tests see broken links. Usage: node tests/e2e/serve.mjs [--dir dist] [--base /sub/] [--port 4173]
+// [--isolated] (adds the COOP/COEP headers GitHub Pages never sends; only the benchmark's profile page uses it,
+// for performance.now()'s finer clock in a cross-origin isolated page).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -11,6 +13,9 @@ const args = Object.fromEntries(
 const root = resolve(args.dir ?? 'dist');
 const base = args.base ?? process.env.BASE_PATH ?? '/residual-ln/';
 const port = Number(args.port ?? 4173);
+const isolated = process.argv.includes('--isolated')
+  ? { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' }
+  : {};
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
@@ -20,7 +25,7 @@ const TYPES = {
 };
 
 function send(res, status, file) {
-  res.writeHead(status, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+  res.writeHead(status, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache', ...isolated });
   createReadStream(file).pipe(res);
 }
 

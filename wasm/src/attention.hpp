@@ -24,7 +24,7 @@ struct AttentionParams {
 
 struct AttentionGrads {
   Mat dx;                   // (N, d)
-  LinearGrads q, k, v, o;   // each projection's dW, db (and its dx, a buffer the sum dx is made of)
+  LinearGrads q, k, v, o;   // each projection's dW, db; o.dx is ∂loss/∂o (q, k, v add their dx straight into dx)
   Mat dq, dk, dv;           // (N, d) gradients of the projections' outputs, kept as buffers between calls
 };
 

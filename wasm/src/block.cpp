@@ -2,6 +2,10 @@
 // functions below; everything else is shared.
 #include "block.hpp"
 
+#include <initializer_list>
+
+#include "profile.hpp"
+
 namespace tk {
 
 namespace {
@@ -11,10 +15,20 @@ template <class Branch>
 Mat sublayer_forward(const Mat& u, Placement placement, Branch&& branch, const LayerNormParams& ln, double eps,
                      LayerNormCache& ln_cache) {
   switch (placement) {
-    case Placement::PostLN:  // LN(u + F(u)): the norm sits on the residual stream
-      return layernorm_forward(u + branch(u), ln, eps, ln_cache);
-    case Placement::PreLN:  // u + F(LN(u)): the norm sits on the branch; u passes untouched
-      return u + branch(layernorm_forward(u, ln, eps, ln_cache));
+    case Placement::PostLN: {  // LN(u + F(u)): the norm sits on the residual stream
+      Mat sum = branch(u);
+      {
+        TK_PROFILE_OP(Copies);
+        sum += u;  // in the branch's own buffer (u + F(u) and F(u) + u round alike)
+      }
+      return layernorm_forward(sum, ln, eps, ln_cache);
+    }
+    case Placement::PreLN: {  // u + F(LN(u)): the norm sits on the branch; u passes untouched
+      Mat out = branch(layernorm_forward(u, ln, eps, ln_cache));
+      TK_PROFILE_OP(Copies);
+      out += u;
+      return out;
+    }
     case Placement::NoResidual:  // LN(F(u)): no path around the branch
       return layernorm_forward(branch(u), ln, eps, ln_cache);
   }
@@ -29,13 +43,17 @@ void sublayer_backward(const Mat& dout, Placement placement, BranchBackward&& br
   switch (placement) {
     case Placement::PostLN: {  // forward: out = LN(u + F(u))
       layernorm_backward(dout, ln, ln_cache, ln_grads);
-      din = ln_grads.dx + branch_backward(ln_grads.dx);  // the residual path adds its gradient to the branch's
+      const Mat& d_branch = branch_backward(ln_grads.dx);
+      TK_PROFILE_OP(Copies);
+      din = ln_grads.dx + d_branch;  // the residual path adds its gradient to the branch's
       return;
     }
-    case Placement::PreLN:  // forward: out = u + F(LN(u)); the residual path carries dout through unchanged
+    case Placement::PreLN: {  // forward: out = u + F(LN(u)); the residual path carries dout through unchanged
       layernorm_backward(branch_backward(dout), ln, ln_cache, ln_grads);
+      TK_PROFILE_OP(Copies);
       din = dout + ln_grads.dx;
       return;
+    }
     case Placement::NoResidual:  // forward: out = LN(F(u)); every gradient must cross the branch
       layernorm_backward(dout, ln, ln_cache, ln_grads);
       din = branch_backward(ln_grads.dx);
@@ -89,10 +107,36 @@ void block_backward(const Mat& dy, const BlockParams& p, const BlockShape& shape
       p.ln1, cache.ln1, grads.ln1, grads.dx);
 }
 
+namespace {
+
+// The squared norms of several matrices, each summed in its own order as Eigen's squaredNorm sums it (so the
+// values are the same bits), side by side while they have the same size: independent chains of additions that
+// the processor overlaps, where one chain alone waits on every addition.
+void squared_norms(std::initializer_list<const Mat*> mats, double* out) {
+  const Mat* const* m = mats.begin();
+  std::size_t k = 0;
+  for (; k + 2 <= mats.size() && m[k]->size() == m[k + 1]->size() && m[k]->size() > 0; k += 2) {
+    const double* a = m[k]->data();
+    const double* b = m[k + 1]->data();
+    double sa = a[0] * a[0], sb = b[0] * b[0];
+    for (Eigen::Index i = 1; i < m[k]->size(); ++i) {
+      sa += a[i] * a[i];
+      sb += b[i] * b[i];
+    }
+    out[k] = sa, out[k + 1] = sb;
+  }
+  for (; k < mats.size(); ++k) out[k] = m[k]->squaredNorm();
+}
+
+}  // namespace
+
 BlockGradSquares grad_squares(const BlockGrads& g) {
+  TK_PROFILE_OP(Norms);
   BlockGradSquares s;
+  double w[6];  // summed into s.weights in this order, as before
+  squared_norms({&g.attn.q.dW, &g.attn.k.dW, &g.attn.v.dW, &g.attn.o.dW, &g.ffn.up.dW, &g.ffn.down.dW}, w);
+  for (double v : w) s.weights += v;
   for (const LinearGrads* l : {&g.attn.q, &g.attn.k, &g.attn.v, &g.attn.o, &g.ffn.up, &g.ffn.down}) {
-    s.weights += l->dW.squaredNorm();
     s.biases += l->db.squaredNorm();
   }
   for (const LayerNormGrads* l : {&g.ln1, &g.ln2}) s.layernorm += l->dgamma.squaredNorm() + l->dbeta.squaredNorm();

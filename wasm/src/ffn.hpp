@@ -20,7 +20,7 @@ struct FfnParams {
 
 struct FfnGrads {
   Mat dx;                 // (N, d)
-  LinearGrads up, down;   // W1, b1 and W2, b2 (their dx fields are buffers)
+  LinearGrads up, down;   // W1, b1 and W2, b2; down.dx is a buffer (∂loss/∂pre), up.dx unused (up's dx is dx)
 };
 
 template <class F>
@@ -31,7 +31,7 @@ void for_each_param(FfnParams& p, const FfnGrads& g, F&& f) {
 
 struct FfnCache {
   Mat x;    // (N, d)  input, for dW1
-  Mat pre;  // (N, F)  x·W1ᵀ + b1, for the activation's derivative
+  Mat pre;  // (N, F)  x·W1ᵀ + b1, for GELU's derivative; empty for ReLU, whose derivative needs only h > 0
   Mat h;    // (N, F)  act(pre), for dW2
 };
 

@@ -21,4 +21,10 @@ namespace tk {
 void gemm(const Eigen::Ref<const Mat>& a, bool transpose_a, const Eigen::Ref<const Mat>& b, bool transpose_b,
           Eigen::Ref<Mat> c, bool accumulate = false);
 
+// C = A·B + 1·biasᵀ (bias, one number per column of C, added to every row), then with relu max(C, 0) entry by
+// entry: a Linear's forward, and the FFN's first layer with its ReLU, in the product's own pass over C. Each
+// entry rounds exactly as the separate steps (product, + bias, max) round it.
+void gemm_bias(const Eigen::Ref<const Mat>& a, bool transpose_a, const Eigen::Ref<const Mat>& b, bool transpose_b,
+               const Vec& bias, Eigen::Ref<Mat> c, bool relu = false);
+
 }  // namespace tk

@@ -2,23 +2,70 @@
 #include "linear.hpp"
 
 #include "gemm.hpp"
+#include "profile.hpp"
+
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
 
 namespace tk {
 
+// The matrix products are charged to the caller's operation (projections or FFN) when profiling; the bias is
+// added in the product's own pass (gemm_bias).
 Mat linear_forward(const Mat& x, const LinearParams& p) {
-  Mat y(x.rows(), p.W.rows());
-  gemm(x, false, p.W, true, y);
-  y.rowwise() += p.b.transpose();
+  Mat y;
+  linear_forward(x, p, y);
   return y;
 }
 
+void linear_forward(const Mat& x, const LinearParams& p, Mat& y) {
+  {
+    TK_PROFILE_OP(Copies);
+    y.resize(x.rows(), p.W.rows());
+  }
+  gemm_bias(x, false, p.W, true, p.b, y);
+}
+
 void linear_backward(const Mat& dy, const LinearParams& p, const Mat& x, LinearGrads& grads) {
+  linear_backward(dy, p, x, grads, grads.dx, false);
+}
+
+void linear_backward(const Mat& dy, const LinearParams& p, const Mat& x, LinearGrads& grads, Mat& dx,
+                     bool accumulate) {
   // forward: y = x·Wᵀ + b, so dW = dyᵀ·x, db = Σ_rows dy, dx = dy·W
-  grads.dW.resize(p.W.rows(), p.W.cols());
+  {
+    TK_PROFILE_OP(Copies);
+    grads.dW.resize(p.W.rows(), p.W.cols());
+    if (!accumulate) dx.resize(dy.rows(), p.W.cols());
+  }
   gemm(dy, true, x, false, grads.dW);
-  grads.db = dy.colwise().sum().transpose();
-  grads.dx.resize(dy.rows(), p.W.cols());
-  gemm(dy, false, p.W, false, grads.dx);
+  {
+    TK_PROFILE_OP(BiasActivation);
+    column_sums(dy, grads.db);
+  }
+  gemm(dy, false, p.W, false, dx, accumulate);
+}
+
+void column_sums(const Mat& m, Vec& out) {
+  out.resize(m.cols());
+  if (m.rows() == 0) {
+    out.setZero();
+    return;
+  }
+  // one row after another, every column at once: the columns are independent, two per f64x2, and each is still
+  // summed down its rows in order
+  double* sums = out.data();
+  const double* row = m.data();
+  const Eigen::Index d = m.cols();
+  for (Eigen::Index j = 0; j < d; ++j) sums[j] = row[j];
+  for (Eigen::Index r = 1; r < m.rows(); ++r) {
+    row += d;
+    Eigen::Index j = 0;
+#ifdef __wasm_simd128__
+    for (; j + 2 <= d; j += 2) wasm_v128_store(sums + j, wasm_f64x2_add(wasm_v128_load(sums + j), wasm_v128_load(row + j)));
+#endif
+    for (; j < d; ++j) sums[j] += row[j];
+  }
 }
 
 }  // namespace tk

@@ -26,8 +26,17 @@ void for_each_param(LinearParams& p, const LinearGrads& g, F&& f) {
 // x (N, in) → y (N, out). Linear's cache is its input x, which every caller keeps already (attention
 // feeds one x to three projections; copying it three times would only cost memory).
 Mat linear_forward(const Mat& x, const LinearParams& p);
+// The same into y, resized only when its shape differs: a buffer kept between calls is reused.
+void linear_forward(const Mat& x, const LinearParams& p, Mat& y);
 
 // forward: y = x·Wᵀ + b. x is the forward's input. Fills grads.dx (N, in), dW, db.
 void linear_backward(const Mat& dy, const LinearParams& p, const Mat& x, LinearGrads& grads);
+// The same, except that dy·W goes to dx, or with accumulate is added to it (grads.dx is left alone): how
+// attention sums the paths through q, k and v into one dx without a buffer for each.
+void linear_backward(const Mat& dy, const LinearParams& p, const Mat& x, LinearGrads& grads, Mat& dx, bool accumulate);
+
+// Σ over the rows of m, in row order for every column (as Eigen sums a column when it cannot vectorise, so
+// WebAssembly's results are unchanged), into out (cols). A bias's gradient.
+void column_sums(const Mat& m, Vec& out);
 
 }  // namespace tk

@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "loss.hpp"
+#include "profile.hpp"
+
 namespace tk {
 
 namespace {
@@ -16,8 +19,17 @@ BlockShape shape_of(const StackConfig& c) {
 
 // Unbiased standard deviation of every entry (n − 1 in the denominator), as torch.std.
 double stream_sd(const Mat& x) {
+  TK_PROFILE_OP(Norms);
   const double mean = x.mean();
   return std::sqrt((x.array() - mean).square().sum() / double(x.size() - 1));
+}
+
+// How many blocks keep their caches for the backward (the last ones), and where block i's caches go: the kept
+// blocks' in order, then one slot that the others share.
+int kept_blocks(const StackCache& cache, int L) { return cache.keep_block_caches ? L : std::clamp(cache.kept_blocks, 0, L); }
+std::size_t cache_slot(const StackCache& cache, int L, int i) {
+  const int kept = kept_blocks(cache, L), first_kept = L - kept;
+  return std::size_t(i >= first_kept ? i - first_kept : kept);
 }
 
 }  // namespace
@@ -51,7 +63,9 @@ BlockMemory block_memory_doubles(const StackConfig& c) {
   const auto panels = [](double n) { return 4 * std::ceil(n / 4); };  // gemm pads to whole 4-row panels
   BlockMemory m;
   m.params = block_param_count(c);
-  m.cache = 10 * N * d + 2 * N * F + scores + 6 * N;  // attention x, q, k, v, o, P; FFN x, pre, h; 2 LNs
+  // attention x, q, k, v, o, P; FFN x, h (and pre for GELU); two LNs' dev, ẑ and mean, var, σ, unit, σ in unit
+  const double ffn_kept = c.activation == Activation::ReLU ? 1 : 2;
+  m.cache = 10 * N * d + ffn_kept * N * F + scores + 10 * N;
   m.grads = 15 * N * d + N * F + m.params;             // BlockGrads and its buffers, and the stack's dx
   // a forward's T × T scores, a cache entry replaced while its old buffer lives, sublayer sums; a backward's
   // dP and dS, or LayerNorm's two (N, d) intermediates
@@ -62,16 +76,40 @@ BlockMemory block_memory_doubles(const StackConfig& c) {
   return m;
 }
 
-double stack_memory_bytes(const StackConfig& c) {
-  // The peak is the backward of a block, when the stream, that block's weights, caches and gradients, the
-  // run's own matrices and one operation's temporaries are all alive.
-  // tests/cpp/test_stack_memory.cpp holds this against the bytes the kernels really allocate.
+namespace {
+
+// A run's memory apart from the blocks' caches: the stream, that block's weights and gradients, the run's own
+// matrices and one operation's temporaries, all alive at the peak (a block's backward).
+double memory_without_caches(const StackConfig& c) {
   const double N = double(c.B) * c.T, d = c.d;
   const BlockMemory block = block_memory_doubles(c);
   const double stream = (c.L + 1.0) * N * d;  // each block's input, kept for the backward
   const double run = 8 * N * d + 5 * c.L;     // x, target, y, y − target, dy, Pre-LN's final LN; the results
-  const double doubles = stream + run + block.params + block.cache + block.grads + block.temps + block.gemm_scratch;
-  return 8 * doubles + c.L * sizeof(TorchGenerator::State) + kSmallAllocationsBytes;
+  const double doubles = stream + run + block.params + block.grads + block.temps + block.gemm_scratch;
+  return 8 * doubles + generator_states_bytes(c.L) + kSmallAllocationsBytes;
+}
+
+}  // namespace
+
+double stack_memory_bytes(const StackConfig& c) {
+  // tests/cpp/test_stack_memory.cpp holds this against the bytes the kernels really allocate.
+  const int kept = kept_block_caches(c);
+  const double caches = (kept + (kept < c.L ? 1 : 0)) * block_cache_bytes(c);  // the kept ones, and one reused
+  return memory_without_caches(c) + caches;
+}
+
+double generator_states_bytes(int L) {
+  // the run's own L block starts, and the L + 1 its thread keeps for the seed (block_starts below)
+  return (2.0 * L + 1) * sizeof(TorchGenerator::State);
+}
+
+double block_cache_bytes(const StackConfig& c) { return 8 * block_memory_doubles(c).cache; }
+
+int kept_block_caches(const StackConfig& c) {
+  // within the budget, and never so many that a run which fits the tab's memory by recomputing would not
+  const double one = block_cache_bytes(c);
+  const double room = std::min(kKeptCachesBytes, kMaxStackMemoryBytes - memory_without_caches(c) - one);
+  return int(std::clamp(std::floor(room / one), 0.0, double(c.L)));
 }
 
 double stack_gemm_scratch_bytes(const StackConfig& c) { return 8 * block_memory_doubles(c).gemm_scratch; }
@@ -115,15 +153,58 @@ double stack_flops(const StackConfig& c) {
   return 3 * c.L * (projections + ffn + attention);         // forward, plus a backward of twice its cost
 }
 
+namespace {
+
+// Where the draws of blocks 0 … count−1 start for one seed and block size: the generator after manual_seed(seed)
+// and i blocks' worth of outputs skipped. Finding them twists through every block before (about 0.1 ms per block
+// of the article's size), and the sweep runs each seed at several depths and placements: each thread (a worker,
+// a benchmark's thread) keeps the states of its last few seeds, at most kStatesKept (2.5 KB each) in all.
+constexpr std::size_t kStatesKept = 2048;
+
+struct SeedStates {
+  std::uint64_t seed, per_block;
+  std::vector<TorchGenerator::State> states;  // states[i]: where block i's draws start
+};
+
+const std::vector<TorchGenerator::State>& block_starts(std::uint64_t seed, std::uint64_t per_block, std::size_t count) {
+  static thread_local std::vector<SeedStates> kept;  // least recently used first
+  auto it = std::find_if(kept.begin(), kept.end(), [&](const SeedStates& s) { return s.seed == seed && s.per_block == per_block; });
+  if (it == kept.end()) {
+    kept.push_back(SeedStates{seed, per_block, {TorchGenerator(seed).state()}});
+  } else {
+    std::rotate(it, it + 1, kept.end());  // now the most recently used
+  }
+  std::vector<TorchGenerator::State>& states = kept.back().states;
+  if (states.size() < count) {
+    TorchGenerator gen;
+    gen.set_state(states.back());
+    states.reserve(count);
+    while (states.size() < count) {
+      gen.discard(per_block);
+      states.push_back(gen.state());
+    }
+  }
+  // forget the least recently used seeds while over the bound (never the one just asked for)
+  std::size_t total = 0;
+  for (const SeedStates& s : kept) total += s.states.size();
+  while (kept.size() > 1 && total > kStatesKept) {
+    total -= kept.front().states.size();
+    kept.erase(kept.begin());
+  }
+  return kept.back().states;
+}
+
+}  // namespace
+
 StackInit::StackInit(const StackConfig& config, bool draw_inputs) : config_(config) {
+  TK_PROFILE_OP(Weights);
   const int d = config.d, F = config.ffn_mult * config.d;
   const std::uint64_t per_block = 4 * linear_draws(d, d) + linear_draws(d, F) + linear_draws(F, d);
-  TorchGenerator gen(config.seed);
-  block_start_.reserve(config.L);
-  for (int i = 0; i < config.L; ++i) {
-    block_start_.push_back(gen.state());
-    gen.discard(per_block);
-  }
+  // block i's draws start after i blocks' draws; x and target (or what a task adds) after all L blocks'
+  const std::vector<TorchGenerator::State>& starts = block_starts(config.seed, per_block, std::size_t(config.L) + 1);
+  block_start_.assign(starts.begin(), starts.begin() + config.L);
+  TorchGenerator gen;
+  gen.set_state(starts[std::size_t(config.L)]);
   // LayerNorms draw nothing; x and target come after every block's weights
   if (draw_inputs) {
     x_ = randn(gen, Eigen::Index(config.B) * config.T, d);
@@ -144,6 +225,7 @@ BlockParams StackInit::block(int i) const {
 }
 
 void StackInit::draw_block(int i, BlockParams& p) const {
+  TK_PROFILE_OP(Weights);
   const int d = config_.d, F = config_.ffn_mult * config_.d;
   TorchGenerator gen;
   gen.set_state(block_start_.at(i));
@@ -175,12 +257,14 @@ StackParams redrawn_params(const StackInit& init, BlockParams& slot, int d) {
 
 Mat stack_forward(const Mat& x, const StackParams& p, const StackConfig& c, StackCache& cache,
                   const BlockForwardObserver& after_block) {
+  TK_PROFILE_PHASE(Forward);
   const BlockShape shape = shape_of(c);
   cache.inputs.resize(c.L + 1);
   cache.inputs[0] = x;
-  cache.blocks.resize(cache.keep_block_caches ? c.L : 1);
+  const int kept = kept_blocks(cache, c.L);
+  cache.blocks.resize(kept + (kept < c.L ? 1 : 0));
   for (int i = 0; i < c.L; ++i) {
-    BlockCache& block_cache = cache.blocks[cache.keep_block_caches ? i : 0];
+    BlockCache& block_cache = cache.blocks[cache_slot(cache, c.L, i)];
     cache.inputs[i + 1] = block_forward(cache.inputs[i], p.block(i), shape, c.placement, block_cache);
     if (after_block) after_block(i, cache.inputs[i + 1]);
   }
@@ -190,16 +274,21 @@ Mat stack_forward(const Mat& x, const StackParams& p, const StackConfig& c, Stac
 
 void stack_backward(const Mat& dy, const StackParams& p, const StackConfig& c, StackCache& cache, StackGrads& grads,
                     const BlockGradsObserver& observe) {
+  TK_PROFILE_PHASE(Backward);
   const BlockShape shape = shape_of(c);
   const Mat* d_stream = &dy;
   if (c.placement == Placement::PreLN) {
     layernorm_backward(dy, p.final_ln, cache.final_ln, grads.final_ln);
     d_stream = &grads.final_ln.dx;
   }
+  const int kept = kept_blocks(cache, c.L);
   for (int i = c.L - 1; i >= 0; --i) {
     const BlockParams& block = p.block(i);
-    BlockCache& block_cache = cache.blocks[cache.keep_block_caches ? i : 0];
-    if (!cache.keep_block_caches) block_forward(cache.inputs[i], block, shape, c.placement, block_cache);
+    BlockCache& block_cache = cache.blocks[cache_slot(cache, c.L, i)];
+    if (i < c.L - kept) {
+      TK_PROFILE_PHASE(Recompute);
+      block_forward(cache.inputs[i], block, shape, c.placement, block_cache);
+    }
     block_backward(*d_stream, block, shape, c.placement, block_cache, grads.block);
     if (observe) observe(i, grads.block);
     if (!cache.keep_block_caches) cache.inputs[i + 1].resize(0, 0);  // block i's output is no longer needed
@@ -217,16 +306,20 @@ StackResult stack_forward_backward(const StackConfig& c, const StackParams& para
     v->assign(c.L, 0.0);
   }
 
-  StackCache cache;  // blocks' caches recomputed in the backward: the article's depths at little memory
+  StackCache cache;  // the caches of as many blocks as fit in kKeptCachesBytes, the others recomputed
+  cache.kept_blocks = kept_block_caches(c);
   const Mat y = stack_forward(x, params, c, cache, [&](int i, const Mat& output) {
     r.stream_sd[i] = stream_sd(output);
     if (progress) progress(i + 1, total_steps);
   });
 
   MseCache loss_cache;
-  r.loss = mse_forward(y, target, loss_cache);  // the article's loss, mean((y − target)²)
   MseGrads loss_grads;
-  mse_backward(loss_cache, loss_grads);
+  {
+    TK_PROFILE_OP(Norms);
+    r.loss = mse_forward(y, target, loss_cache);  // the article's loss, mean((y − target)²)
+    mse_backward(loss_cache, loss_grads);
+  }
 
   StackGrads grads;
   stack_backward(loss_grads.dx, params, c, cache, grads, [&](int i, const BlockGrads& g) {
@@ -234,6 +327,7 @@ StackResult stack_forward_backward(const StackConfig& c, const StackParams& para
     r.grad_norm[i] = std::sqrt(sq.weights + sq.biases + sq.layernorm);
     r.grad_norm_weights[i] = std::sqrt(sq.weights);
     r.grad_norm_no_ln[i] = std::sqrt(sq.weights + sq.biases);
+    TK_PROFILE_OP(Norms);
     r.input_grad_norm[i] = g.dx.norm();
     if (observe) observe(i, g);
     if (progress) progress(2 * c.L - i, total_steps);

@@ -2,10 +2,12 @@
 // x and target drawn with randn, loss = mean((y − target)²), one backward pass, and per block the gradient
 // norms and the residual stream's spread.
 //
-// Memory: a run keeps only each block's input (L+1 matrices of N×d) and one block's weights and caches at a
-// time. Block i's weights are redrawn from the generator state saved where PyTorch started drawing them,
-// and its caches are recomputed from its input during the backward pass (one extra forward per block).
-// So L = 96 at the article's sizes needs about 20 MiB, not the 300 MiB of keeping everything.
+// Memory: a run keeps each block's input (L+1 matrices of N×d), one block's weights at a time, and the caches
+// of as many blocks as fit in kKeptCachesBytes. Block i's weights are redrawn from the generator state saved
+// where PyTorch started drawing them; the caches of the blocks that did not fit are recomputed from their input
+// during the backward pass (one extra forward for each). At the article's sizes a block's caches take about
+// 1.9 MB, so runs up to L = 70 recompute nothing, and L = 96 needs about 150 MiB instead of the 20 MiB of
+// recomputing everything (a quarter more work).
 #pragma once
 
 #include <cstdint>
@@ -81,12 +83,15 @@ constexpr double kMaxStackMemoryBytes = kMaxKernelMemoryBytes;  // memory_limit.
 
 // What a reader can change to fit a run into memory, the end of validate's refusal (memory_limit.hpp).
 constexpr const char* kStackMemoryAdvice = "reduce L, B, T or d";
+// What a run of the sweep may spend on keeping blocks' caches from the forward to the backward, to save
+// recomputing them (stack_forward_backward; training keeps every block's).
+constexpr double kKeptCachesBytes = 128.0 * 1024 * 1024;
 
 // Throws std::invalid_argument, with a message for the reader, for a configuration that cannot run.
 void validate(const StackConfig& config);
 
-// What a run needs at its peak, in bytes: the stream of L + 1 inputs, one block's weights, caches (with
-// attention's B·heads·T² probabilities) and gradients, the largest temporaries, gemm's scratch.
+// What a run needs at its peak, in bytes: the stream of L + 1 inputs, one block's weights and gradients, the
+// blocks' caches it keeps (with attention's B·heads·T² probabilities), the largest temporaries, gemm's scratch.
 double stack_memory_bytes(const StackConfig& config);
 // The part of it that gemm keeps between calls (a run after a larger one allocates none of it).
 double stack_gemm_scratch_bytes(const StackConfig& config);
@@ -102,6 +107,12 @@ struct BlockMemory {
   double gemm_scratch;  // gemm's packed operands, kept between calls at the largest size any product needed
 };
 BlockMemory block_memory_doubles(const StackConfig& config);
+// The generators' states a run of L blocks allocates, in bytes.
+double generator_states_bytes(int L);
+// One block's caches (BlockCache), in bytes.
+double block_cache_bytes(const StackConfig& config);
+// How many blocks' caches a run of the sweep keeps: as many as fit in kKeptCachesBytes, at most L.
+int kept_block_caches(const StackConfig& config);
 
 // PyTorch's draws for one seed, replayed without keeping them: the generator state at the start of each
 // block, and x and target (drawn after all blocks, as in the protocol).
@@ -138,10 +149,11 @@ struct StackParams {
 // What the forward keeps for the backward.
 struct StackCache {
   std::vector<Mat> inputs;         // (L + 1) × (N, d): inputs[i] enters block i, inputs[L] leaves the last block
-  bool keep_block_caches = false;  // true: every block's caches are kept (training: fast, more memory);
-                                   // false: the backward recomputes block i's caches from inputs[i] (the sweep:
-                                   // one more forward per block, and memory for one block's caches only)
-  std::vector<BlockCache> blocks;  // (L) when kept, else (1), reused
+  // Which blocks' caches are kept from the forward for the backward. The backward recomputes any other block's
+  // from its input (one more forward for that block, and memory for one block's caches, reused).
+  bool keep_block_caches = false;  // true: every block's (training)
+  int kept_blocks = 0;             // else the last kept_blocks blocks' (the backward reaches them first)
+  std::vector<BlockCache> blocks;  // the kept blocks' in order, then one reused for the others if there are any
   LayerNormCache final_ln;         // Pre-LN only
 };
 

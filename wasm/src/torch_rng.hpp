@@ -68,9 +68,8 @@ class TorchGenerator {
   void twist();                                // regenerate all 624 words
   std::uint32_t next_word();                   // untempered word at index_, twisting first if needed
   double uniform01();                          // one 53-bit uniform on [0, 1), x = k·2^-53
-  // n uniforms on [0, 1) through `transform`, in memory order; the hot loop of uniform (defined in the .cpp).
-  template <class Transform>
-  void fill_units(double* out, std::size_t n, const Transform& transform);
+  // n uniforms x on [0, 1) in memory order, or b·(2x − 1) for bound b != 0: the hot loop of uniform.
+  void fill_units(double* out, std::size_t n, double bound);
 
   std::array<std::uint32_t, kStateWords> mt_{};
   int index_ = kStateWords;

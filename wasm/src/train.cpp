@@ -99,7 +99,7 @@ double train_memory_bytes(const TrainConfig& config) {
   }
   const double doubles = blocks + stream + final_ln + records + task + block.grads + block.temps +
                          std::max(block.gemm_scratch, head_scratch);
-  return 8 * doubles + s.L * sizeof(TorchGenerator::State) + kSmallAllocationsBytes;
+  return 8 * doubles + generator_states_bytes(s.L) + kSmallAllocationsBytes;
 }
 
 void validate(const TrainConfig& config) {

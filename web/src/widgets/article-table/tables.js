@@ -26,7 +26,8 @@ export const TABLES = {
       { key: 'ratio0', label: `ratio (seed ${c.seeds[0]})` },
       { key: 'median', label: `ratio (median of ${c.seeds.length})` },
     ],
-    runs: (c) => PLACEMENTS.flatMap((p) => c.seeds.map((s) => run(p.key, c.L, s))),
+    // the first seed of every wiring first: its three rows' first-seed cells fill in after one run per worker
+    runs: (c) => c.seeds.flatMap((s) => PLACEMENTS.map((p) => run(p.key, c.L, s))),
     needs: (row, col, c) => (col === 'median' ? c.seeds : [c.seeds[0]]).map((s) => runId(row, c.L, s)),
     value(row, col, c, results, stack) {
       const first = results.get(runId(row, c.L, c.seeds[0]));
