@@ -240,7 +240,7 @@ TEST(StackCaches, KeptCachesNeverPushARunOverTheTabsMemory) {
 // StackInit keeps the generator's state at each block start for the last seeds it saw (per thread): whatever
 // came before (other seeds, other depths, seeds forgotten and seen again), x, target and every block are
 // PyTorch's draws in order, as a generator stepped from manual_seed gives them.
-TEST(StackInit, KeptGeneratorStatesGiveTheDrawsInOrder) {
+TEST(StackInit, BlockStartsGiveTheDrawsInOrder) {
   StackConfig c;
   c.d = 4, c.heads = 2, c.B = 1, c.T = 2;
   const std::uint64_t per_block = 4 * linear_draws(4, 4) + linear_draws(4, 16) + linear_draws(16, 4);
@@ -248,7 +248,7 @@ TEST(StackInit, KeptGeneratorStatesGiveTheDrawsInOrder) {
     for (std::uint64_t seed : {3u, 11u, 3u, 40u, 3u, 0u, 29u}) {
       for (int L : {5, 1, 120, 7}) {
         c.seed = seed + 50u * round;
-        c.L = L + 300 * round;  // round 2: over 300 states per seed, so older seeds are forgotten
+        c.L = L + 300 * round;  // round 2: over 300 blocks
         const StackInit init(c);
         TorchGenerator gen(c.seed);
         gen.discard(per_block * std::uint64_t(c.L - 1));

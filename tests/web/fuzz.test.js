@@ -245,7 +245,9 @@ const BINDINGS = {
   checkWellPosed: { args: withInputs },
   layerNormSteps: {
     args: () => fc.integer({ min: 0, max: 6 }).chain((d) => fc.tuple(vector(d), vector(d), vector(d), eps)),
-    allows: () => (path, r) => r.sigma === 0,
+    // σ = 0; or a row computed in its own unit, whose printed steps (deviations, squares, variance in the
+    // reader's unit) lie past float64 — the instrument shows the steps in the unit and says why
+    allows: () => (path, r) => r.sigma === 0 || (r.unit !== 1 && /^result\.(deviations|squares|variance)/.test(path)),
   },
   layerNormJacobian: {
     args: () => fc.integer({ min: 0, max: 6 }).chain((d) => fc.tuple(vector(d), vector(d), eps)),
@@ -256,7 +258,8 @@ const BINDINGS = {
       layerNormRows.chain(({ rows, cols }) =>
         fc.tuple(vector(rows * cols), usually(rows), usually(cols), vector(cols), vector(cols), eps),
       ),
-    allows: () => (path, r) => sigmaZero(r.sigma),
+    // σ = 0; or a variance past float64 (0 or ∞, its nearest) in a row computed in its own unit
+    allows: () => (path, r) => sigmaZero(r.sigma) || (/^result\.variance/.test(path) && Array.from(r.unit).some((u) => u !== 1)),
   },
   layerNormBackward: {
     args: () =>
@@ -282,7 +285,29 @@ const BINDINGS = {
   median: { args: () => fc.tuple(fc.oneof(list(0, 9), list(1, 9).map((a) => Float64Array.from(a)), anything)) },
   streamGrowth: { args: () => fc.tuple(fc.oneof(list(0, 9), list(2, 9).map((a) => Float64Array.from(a.map(Math.abs))), anything)) },
   growthCurve: { args: () => fc.tuple(num, num, whole(-2, 300)) },
+  starvationRemoved: { args: () => fc.tuple(fc.oneof(num, anything), fc.oneof(num, anything)) },
   stackFlops: { args: () => fc.tuple(stackOptions) },
+  // an infinite scale (σ = ε = 0) or no cap (ε = 0) comes with its reason in note
+  normScale: {
+    args: () => fc.tuple(fc.oneof({ weight: 4, arbitrary: num }, { weight: 1, arbitrary: anything }), eps, fc.oneof({ weight: 4, arbitrary: num }, { weight: 1, arbitrary: anything })),
+    allows: () => (path, r) => r.note !== '' || path === 'result.cap' || path.startsWith('result.curve.scaleNoEps'),
+  },
+  // the products leave float64 (0 or ∞) where their log10, also returned, does not
+  normScaleDepth: {
+    args: () =>
+      fc.oneof(
+        fc.record({ sigmas: fc.oneof(list(0, 12), anything), eps, gamma: num, delta: num }, { requiredKeys: [] }),
+        fc.record({ variances: fc.oneof(list(0, 12), anything), eps, gamma: num, delta: num }, { requiredKeys: [] }),
+        fc.record({ sigma1: num, p: num, n: whole(-2, 1200), eps, gamma: num, delta: num }, { requiredKeys: [] }),
+        anything,
+      ).map((o) => [o]),
+    allows: () => (path, r) => {
+      const log = { chain: 'chainLog10', bound: 'boundLog10', firstOverLast: 'firstOverLastLog10' };
+      const [, field, index] = path.match(/^result\.(\w+)(?:\[(\d+)\])?$/) ?? [];
+      const logged = log[field] && (index === undefined ? r[log[field]] : r[log[field]][index]);
+      return Number.isFinite(logged);
+    },
+  },
   trainDefaults: { args: () => fc.constant([]) },
   trainCheck: { args: () => fc.tuple(trainOptions) },
   trainFlops: { args: () => fc.tuple(trainOptions) },

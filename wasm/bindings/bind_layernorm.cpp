@@ -49,6 +49,7 @@ val layer_norm_forward(val x, val rows, val cols, val gamma, val beta, val eps) 
     out.set("variance", to_js(cache.var));
     out.set("sigma", to_js(cache.sigma));
     out.set("zhat", to_js(cache.zhat));
+    out.set("unit", to_js(cache.unit));  // ≠ 1: the row's statistics were computed in that unit (variance may be 0 or ∞)
     return out;
   });
 }

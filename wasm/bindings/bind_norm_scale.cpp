@@ -9,8 +9,9 @@ namespace tk::js {
 namespace {
 
 // The scale at the reader's σ and the curve the instrument draws around it.
-val norm_scale_js(double sigma, double eps, double gamma) {
+val norm_scale_js(val sigma_arg, val eps_arg, val gamma_arg) {
   return guarded([&] {
+    const double sigma = number_arg(sigma_arg, "sigma"), eps = number_arg(eps_arg, "epsilon"), gamma = number_arg(gamma_arg, "gamma");
     const NormScalePoint p = norm_scale_point(sigma, eps, gamma);
     const NormScaleCurve c = norm_scale_curve(sigma, eps, gamma);
     val out = val::object();
@@ -33,8 +34,9 @@ val norm_scale_js(double sigma, double eps, double gamma) {
 
 // The per-layer σ come as {sigmas: [...]}, {variances: [...]} or {sigma1, p, n} (σ_i = sigma1 · i^p).
 Vec depth_sigmas(const val& options) {
-  if (has_field(options, "sigmas")) return to_vec(options["sigmas"]);
-  if (has_field(options, "variances")) return sigma_from_variances(to_vec(options["variances"]));
+  require_options(options, "the depth strip's options", "{sigmas: [1, 2], eps: 1e-5, gamma: 1, delta: 0.1}");
+  if (has_field(options, "sigmas")) return to_vec(options["sigmas"], "sigmas");
+  if (has_field(options, "variances")) return sigma_from_variances(to_vec(options["variances"], "variances"));
   // n arrives as a JS number: a fractional one is refused rather than truncated, and one beyond int's
   // range becomes −1, so the kernel's own range message names it
   const double n = number_field(options, "n", 0);

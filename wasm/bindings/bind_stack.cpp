@@ -80,8 +80,8 @@ val growth_curve_js(val first, val exponent, val L) {
   });
 }
 
-double starvation_removed_js(double ratio_all, double ratio_measure) {
-  return guarded([&] { return starvation_removed(ratio_all, ratio_measure); });
+double starvation_removed_js(val ratio_all, val ratio_measure) {
+  return guarded([&] { return starvation_removed(number_arg(ratio_all, "ratio_all"), number_arg(ratio_measure, "ratio_measure")); });
 }
 
 double stack_flops_js(val options) {

@@ -97,10 +97,10 @@ val to_js(const Eigen::PlainObjectBase<Derived>& m) {  // Vec or row-major Mat, 
 
 // A plain JS options object ({L: 20, …}), checked before any field is read: an array, a typed array or a
 // Date has no such fields, and would silently run the defaults.
-inline void require_options(const val& options, const std::string& name = "options") {
+inline void require_options(const val& options, const std::string& name = "options", const char* example = "{L: 20}") {
   const bool plain = options.typeOf().as<std::string>() == "object" && !options.isNull() &&
                      val::global("Object")["prototype"]["toString"].call<std::string>("call", options) == "[object Object]";
-  require(plain, name + " must be an object such as {L: 20} (got " + kind_of(options) + ")");
+  require(plain, name + " must be an object such as " + example + " (got " + kind_of(options) + ")");
 }
 
 // Fields of a plain JS options object; a missing (undefined) field takes the kernel's default.

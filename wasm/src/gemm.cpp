@@ -187,8 +187,9 @@ void simd_gemm(const Eigen::Ref<const Mat>& a, bool transpose_a, const Eigen::Re
     }
   }
 
-  // The bias padded to whole panels, so that a tile's four columns can always be loaded together.
-  static thread_local std::vector<double> padded_bias;
+  // The bias padded to whole panels, so that a tile's four columns can always be loaded together. Only
+  // widths that are not a multiple of 4 need it (none of the article's): allocated per call, never kept.
+  std::vector<double> padded_bias;
   const double* bias = epilogue.bias;
   if (bias && N % kTile != 0) {
     padded_bias.assign(col_panels * kTile, 0.0);

@@ -99,7 +99,7 @@ double stack_memory_bytes(const StackConfig& c) {
 }
 
 double generator_states_bytes(int L) {
-  // the run's own L block starts, and the L + 1 its thread keeps for the seed (block_starts below)
+  // the run's own L block starts, and the L + 1 they are copied from (block_starts below)
   return (2.0 * L + 1) * sizeof(TorchGenerator::State);
 }
 
@@ -156,42 +156,18 @@ double stack_flops(const StackConfig& c) {
 namespace {
 
 // Where the draws of blocks 0 … count−1 start for one seed and block size: the generator after manual_seed(seed)
-// and i blocks' worth of outputs skipped. Finding them twists through every block before (about 0.1 ms per block
-// of the article's size), and the sweep runs each seed at several depths and placements: each thread (a worker,
-// a benchmark's thread) keeps the states of its last few seeds, at most kStatesKept (2.5 KB each) in all.
-constexpr std::size_t kStatesKept = 2048;
-
-struct SeedStates {
-  std::uint64_t seed, per_block;
-  std::vector<TorchGenerator::State> states;  // states[i]: where block i's draws start
-};
-
-const std::vector<TorchGenerator::State>& block_starts(std::uint64_t seed, std::uint64_t per_block, std::size_t count) {
-  static thread_local std::vector<SeedStates> kept;  // least recently used first
-  auto it = std::find_if(kept.begin(), kept.end(), [&](const SeedStates& s) { return s.seed == seed && s.per_block == per_block; });
-  if (it == kept.end()) {
-    kept.push_back(SeedStates{seed, per_block, {TorchGenerator(seed).state()}});
-  } else {
-    std::rotate(it, it + 1, kept.end());  // now the most recently used
+// and i blocks' worth of outputs skipped. (Keeping these per thread across runs saved under 1 % of a run, about
+// 0.07 ms per block of the article's size, and left memory in use after every run: not kept.)
+std::vector<TorchGenerator::State> block_starts(std::uint64_t seed, std::uint64_t per_block, std::size_t count) {
+  std::vector<TorchGenerator::State> states;
+  states.reserve(count);
+  TorchGenerator gen(seed);
+  states.push_back(gen.state());
+  while (states.size() < count) {
+    gen.discard(per_block);
+    states.push_back(gen.state());
   }
-  std::vector<TorchGenerator::State>& states = kept.back().states;
-  if (states.size() < count) {
-    TorchGenerator gen;
-    gen.set_state(states.back());
-    states.reserve(count);
-    while (states.size() < count) {
-      gen.discard(per_block);
-      states.push_back(gen.state());
-    }
-  }
-  // forget the least recently used seeds while over the bound (never the one just asked for)
-  std::size_t total = 0;
-  for (const SeedStates& s : kept) total += s.states.size();
-  while (kept.size() > 1 && total > kStatesKept) {
-    total -= kept.front().states.size();
-    kept.erase(kept.begin());
-  }
-  return kept.back().states;
+  return states;
 }
 
 }  // namespace
@@ -201,7 +177,7 @@ StackInit::StackInit(const StackConfig& config, bool draw_inputs) : config_(conf
   const int d = config.d, F = config.ffn_mult * config.d;
   const std::uint64_t per_block = 4 * linear_draws(d, d) + linear_draws(d, F) + linear_draws(F, d);
   // block i's draws start after i blocks' draws; x and target (or what a task adds) after all L blocks'
-  const std::vector<TorchGenerator::State>& starts = block_starts(config.seed, per_block, std::size_t(config.L) + 1);
+  const std::vector<TorchGenerator::State> starts = block_starts(config.seed, per_block, std::size_t(config.L) + 1);
   block_start_.assign(starts.begin(), starts.begin() + config.L);
   TorchGenerator gen;
   gen.set_state(starts[std::size_t(config.L)]);
