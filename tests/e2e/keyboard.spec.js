@@ -7,9 +7,11 @@ import { lightUrl } from './reach.js';
 
 test.describe.configure({ timeout: 180_000 });
 
-// the figures of Part 1 and the instrument of Part 2, in reading order (the instrument has no id: its kind)
+// the figures of Part 1, the instruments of Part 2 and the training lab of Part 3, in reading order (the
+// LayerNorm instrument has no id: its kind)
 const FIGURES = ['figure-s01', 'experiment-settings', 'table-a', 'table-b', 'figure-grad-profile', 'figure-ratio-depth',
-  'table-c', 'table-d', 'figure-stream-growth', 'layernorm'];
+  'table-c', 'table-d', 'figure-stream-growth', 'table-measures', 'layernorm', 'eps-sigma-instrument', 'training-lab-curves',
+  'training-lab-cliff'];
 
 /** Where the focus is: the figure whose control has it (a mounted figure's form field, button, summary or switch). */
 const focusIn = (page) =>
@@ -24,11 +26,11 @@ const focusIn = (page) =>
     };
   });
 
-test('Tab alone, from the top, reaches each figure\'s controls in reading order, the LayerNorm instrument among them', async ({ page }) => {
+test('Tab alone, from the top, reaches each figure\'s controls in reading order, the instruments and the lab among them', async ({ page }) => {
   await page.goto(lightUrl());
   const reached = [];
   const stops = [];
-  for (let i = 0; i < 400 && reached.length < FIGURES.length; i++) {
+  for (let i = 0; i < 600 && reached.length < FIGURES.length; i++) {
     await page.keyboard.press('Tab');
     // a stand-in keeps the focus until its figure's controls can take it
     await expect.poll(async () => (await focusIn(page)).standIn, { timeout: 30_000 }).toBe(false);

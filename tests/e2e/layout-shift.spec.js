@@ -31,7 +31,7 @@ async function recordShifts(page) {
 
 // the figures, by the address a link to each one would use (ids of widgets, or of the heading above)
 const FIGURES = ['#figure-s01', '#table-a', '#table-b', '#figure-grad-profile', '#figure-ratio-depth', '#table-c', '#table-d',
-  '#figure-stream-growth', '#layernorm-one-vector-at-a-time', '#progress'];
+  '#figure-stream-growth', '#table-measures', '#layernorm-one-vector-at-a-time', '#eps-sigma', '#training-lab', '#progress'];
 
 /** The figures in the window have mounted and finished their runs. */
 async function settled(page) {

@@ -100,8 +100,8 @@ test('375 px: a tap on a heat map cell shows its value, as hovering does with a 
   await cell.tap();
   const tip = page.locator('.touch-tip');
   await expect(tip).toBeVisible();
-  await expect(tip).toHaveText(/^\(1, 1\) = /);
-  expect(Number((await tip.textContent()).split('= ')[1].replace(/−/g, '-'))).toBeCloseTo(value, 4);
+  await expect(tip).toHaveText(/^row 1, column 1: /);
+  expect(Number((await tip.textContent()).split(': ')[1].replace(/−/g, '-'))).toBeCloseTo(value, 4);
   await expect(tip).toBeInViewport({ ratio: 1 });
   // a tap elsewhere puts it away
   await page.locator('h1').tap();

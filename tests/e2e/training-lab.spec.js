@@ -126,6 +126,10 @@ test('steps stream in before a run finishes, and Cancel stops the workers and sa
   // enough (the kernel's most steps) that a loaded machine cannot finish them before the test cancels
   const L = await openLab(page, { 't.configs': 'post-4-0', 't.steps': '10000', 't.seeds': '0-3' });
   await L.getByRole('button', { name: 'Run', exact: true }).click();
+  // about 1.6 TFLOP: over the work budget, so the lab shows the estimate and starts nothing until asked
+  await expect(L.locator('.lab-footer')).toContainText('Nothing has started yet.');
+  expect(await L.evaluate((el) => el.querySelectorAll('figure.lab-chart details.chart-data')[0].querySelectorAll('tbody tr').length)).toBe(0);
+  await L.getByRole('button', { name: 'Compute anyway' }).click();
   const state = () =>
     L.evaluate((el) => ({
       rows: el.querySelectorAll('figure.lab-chart details.chart-data')[0].querySelectorAll('tbody tr').length,
