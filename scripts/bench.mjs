@@ -195,6 +195,46 @@ async function chromiumSite() {
     note('chromium', 'first contentful paint (production site, local server)', `${(timing.fcp ?? NaN).toFixed(0)} ms`);
     note('chromium', 'first live number (table A, opened at #table-a)', `${(timing.first / 1000).toFixed(2)} s`);
     note('chromium', 'table A complete', `${(timing.all / 1000).toFixed(2)} s`);
+
+    await site.close(); // (it goes on computing the figures near table A: not beside the lab's runs)
+
+    // the training lab's default view (Post-LN L = 24 without and with warmup, Pre-LN; 3 seeds each: 9 runs of
+    // about 35 GFLOP) on the page's pool of 2 workers, from the press of Run: the first point of a loss curve
+    // (its legend leaves "—"), then every run's verdict (.lab-run); with the main thread's busy time (CDP
+    // TaskDuration), which the page's drawing takes from the cores the workers share. Run pressed once the
+    // page has settled (a reader reads the lab's opening before pressing it; the workers have started by then).
+    const lab = await browser.newPage();
+    await lab.goto('http://127.0.0.1:4391/residual-ln/#training-lab');
+    const curves = lab.locator('#training-lab-curves');
+    await curves.getByRole('button', { name: 'Run', exact: true }).waitFor({ timeout: 60_000 });
+    await curves.getByRole('button', { name: 'Run', exact: true }).scrollIntoViewIfNeeded(); // where a reader presses it
+    await lab.waitForTimeout(3000);
+    const cdp = await lab.context().newCDPSession(lab);
+    await cdp.send('Performance.enable');
+    const busy = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
+    const busyBefore = await busy();
+    const labTiming = await curves.evaluate(
+      (el) =>
+        new Promise((resolve) => {
+          const runs = el.querySelectorAll('.lab-predict-list li').length * 3;
+          const start = performance.now();
+          let first;
+          const tick = () => {
+            const legend = el.querySelector('figure.lab-chart .u-legend');
+            const values = legend ? [...legend.querySelectorAll('td')].map((td) => td.textContent.trim()) : [];
+            if (first === undefined && values.some((v) => v && v !== '—' && v !== ':')) first = performance.now() - start;
+            if (el.querySelectorAll('.lab-run').length >= runs) resolve({ runs, first, all: performance.now() - start });
+            else requestAnimationFrame(tick);
+          };
+          el.querySelector('.lab-run-button').click();
+          requestAnimationFrame(tick);
+        }),
+    );
+    const mainThread = (await busy()) - busyBefore;
+    await lab.close();
+    const what = `training lab's default view (${labTiming.runs} runs, 2 workers)`;
+    note('chromium', `${what}: first loss point`, `${(labTiming.first / 1000).toFixed(2)} s after Run`);
+    note('chromium', `${what}: complete`, `${(labTiming.all / 1000).toFixed(1)} s after Run (the page's main thread busy ${mainThread.toFixed(1)} s of it)`);
   } finally {
     clearInterval(sameShare);
     await browser.close();
@@ -250,6 +290,9 @@ async function pytorch() {
   if (torch) {
     const r = lastJson(sh('/usr/bin/python3', ['tests/reference/bench_torch.py', '--threads', '1']));
     note('pytorch', 'table B on 1 thread: wall time', `${r.total_seconds.toFixed(1)} s (forward+backward ${r.fwd_bwd_seconds.toFixed(1)} s, ${r.gflops_per_second.toFixed(2)} GFLOP/s)`);
+    // the training lab's run beside the wasm one (same configuration: regress, Post-LN, L = 24, d = 64, 150 steps)
+    const t = lastJson(sh('/usr/bin/python3', ['tests/reference/bench_torch.py', '--train', '--threads', '1']));
+    note('pytorch', `training lab, ${t.steps} steps at d = ${t.d} (${t.gflop.toFixed(1)} GFLOP) on 1 thread: time`, `${t.seconds.toFixed(2)} s (${t.gflops_per_second.toFixed(2)} useful GFLOP/s)`);
   }
 }
 

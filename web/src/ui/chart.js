@@ -247,14 +247,20 @@ export function createDataTable() {
   el.innerHTML = '<summary>Data table</summary><div class="chart-data-scroll"><table class="chart-table"></table></div>';
   const table = el.querySelector('table');
 
-  // Rebuilding the table at every result would load the main thread during a sweep: an open table is
-  // redrawn on the next frame, a closed one when the page is idle.
+  // Rebuilding the table at every result would load the main thread during a sweep or a training run (the
+  // lab's tables hold thousands of cells, and the page's main thread shares the cores with the workers): an
+  // open table is redrawn on the next frame, a closed one when the page is idle, at most once a second.
+  const CLOSED_INTERVAL_MS = 1000;
   let latest = null;
   let scheduled = false;
+  let drawnAt = -Infinity;
   const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 200));
   const flush = () => {
     scheduled = false;
-    if (latest) draw(latest);
+    if (latest) {
+      draw(latest);
+      drawnAt = performance.now();
+    }
     latest = null;
   };
   el.addEventListener('toggle', () => el.open && flush());
@@ -279,7 +285,7 @@ export function createDataTable() {
       if (scheduled) return;
       scheduled = true;
       if (el.open) requestAnimationFrame(flush);
-      else idle(flush, { timeout: 1000 });
+      else setTimeout(() => idle(flush, { timeout: 1000 }), Math.max(0, drawnAt + CLOSED_INTERVAL_MS - performance.now()));
     },
   };
 }
