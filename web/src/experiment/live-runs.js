@@ -6,6 +6,8 @@ import { cachedNow } from './cache.js';
 import { getPool, runKey } from './pool.js';
 import { KERNELS, createRunSet } from './runs.js';
 
+const TRAIN_REDRAW_MS = 250;
+
 /**
  * el: the figure's element (whether it is in view orders its runs in the pool). render(): draws from
  * live.results / progress / failed / steps; live.dataChanged is true when a result, a training step or an
@@ -31,13 +33,27 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
     restart();
   });
 
+  // A training run streams its steps several times a second per worker, and each draw of the lab (curves,
+  // heat maps) costs the main thread, which shares the cores with the workers: its figures redraw at most
+  // every TRAIN_REDRAW_MS. The article's figures redraw at most once a frame.
+  const minInterval = kind === 'train' ? TRAIN_REDRAW_MS : 0;
   let frame;
+  let timer;
+  let drawnAt = -Infinity;
   const soon = (data) => {
     if (data) live.dataChanged = true;
-    frame ??= requestAnimationFrame(() => {
-      frame = undefined;
-      render();
-    });
+    if (frame !== undefined || timer !== undefined) return;
+    const draw = () => {
+      timer = undefined;
+      frame = requestAnimationFrame(() => {
+        frame = undefined;
+        drawnAt = performance.now();
+        render();
+      });
+    };
+    const wait = drawnAt + minInterval - performance.now();
+    if (wait > 0) timer = setTimeout(draw, wait);
+    else draw();
   };
 
   const live = {
@@ -122,7 +138,8 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
       view.disconnect();
       runSet.cancel();
       if (frame) cancelAnimationFrame(frame);
-      frame = undefined;
+      clearTimeout(timer);
+      frame = timer = undefined;
     },
   };
   return live;
