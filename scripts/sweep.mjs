@@ -8,7 +8,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import './lib/fetch-file-urls.mjs';
-import { parseSeeds, runOnWorkers, wholeNumber as whole } from './lib/worker-jobs.mjs';
+import { parsePlacements, parseSeeds, runOnWorkers, wholeNumber as whole } from './lib/worker-jobs.mjs';
 import { loadStack } from '../web/src/kernels/stack.js';
 
 const USAGE = `usage: npm run sweep -- --placement post|pre|nores --L 20 --seeds 0-5
@@ -29,8 +29,7 @@ export function parseArgs(argv) {
     const flag = argv[i];
     const value = () => (i + 1 < argv.length ? argv[++i] : fail(`${flag} needs a value`));
     if (flag === '--placement') {
-      options.placements = value().split(',');
-      for (const p of options.placements) if (!['post', 'pre', 'nores'].includes(p)) fail(`unknown placement ${JSON.stringify(p)}`);
+      options.placements = parsePlacements(value(), fail);
     } else if (flag === '--L') options.Ls = value().split(',').map((t) => wholeNumber('--L', t));
     else if (flag === '--seeds') options.seeds = parseSeeds(value(), fail);
     else if (flag in numeric) options.config[numeric[flag]] = wholeNumber(flag, value());

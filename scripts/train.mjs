@@ -10,7 +10,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import './lib/fetch-file-urls.mjs';
-import { parseSeeds, runOnWorkers, wholeNumber as whole } from './lib/worker-jobs.mjs';
+import { parsePlacements, parseSeeds, runOnWorkers, wholeNumber as whole } from './lib/worker-jobs.mjs';
 import { loadTrain } from '../web/src/kernels/train.js';
 
 const flagOf = (key) => `--${key.length === 1 ? key : key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
@@ -31,8 +31,7 @@ export function parseArgs(argv, defaults, fail) {
     const flag = argv[i];
     const value = () => (i + 1 < argv.length ? argv[++i] : fail(`${flag} needs a value`));
     if (flag === '--placement') {
-      options.placements = value().split(',');
-      for (const p of options.placements) if (!['post', 'pre', 'nores'].includes(p)) fail(`unknown placement ${JSON.stringify(p)}`);
+      options.placements = parsePlacements(value(), fail);
     } else if (flag === '--seeds') options.seeds = parseSeeds(value(), fail);
     else if (flag === '--jobs') options.jobs = wholeNumber('--jobs', value());
     else if (flag === '--help' || flag === '-h') options.help = true;

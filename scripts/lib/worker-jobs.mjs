@@ -2,11 +2,19 @@
 // worker threads (each thread its own instance of the wasm module), cheapest first.
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { PLACEMENTS } from '../../web/src/experiment/choices.js';
 
 /** "12" → 12, or fail(message) */
 export function wholeNumber(flag, text, fail) {
   if (!/^-?\d+$/.test(text ?? '')) fail(`${flag} needs a whole number (got ${JSON.stringify(text)})`);
   return Number(text);
+}
+
+/** "post,pre" → ['post', 'pre'] (the kernels' names, web/src/experiment/choices.js), or fail(message) */
+export function parsePlacements(text, fail) {
+  const placements = text.split(',');
+  for (const p of placements) if (!PLACEMENTS.some((known) => known.key === p)) fail(`unknown placement ${JSON.stringify(p)}`);
+  return placements;
 }
 
 /** "0-5" → [0 … 5], "0,3,7" → [0, 3, 7], or fail(message) */
