@@ -282,6 +282,24 @@ test('the learning-rate cliff: the final loss of each run against the rate, with
   await expect(C.locator('.u-legend')).toContainText('threshold');
 });
 
+test('at 1280 px the lab's selects show their whole label (the task, a wiring)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const L = await openLab(page, { 't.configs': 'post-2-0', 't.steps': '2', 't.seeds': '0' });
+  for (const name of ['Task', 'Wiring of configuration 1']) {
+    const fit = await L.getByLabel(name, { exact: true }).evaluate((select) => {
+      const style = getComputedStyle(select);
+      const context = document.createElement('canvas').getContext('2d');
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const longest = Math.max(...[...select.options].map((o) => context.measureText(o.text).width));
+      // the room for text: the box less its padding and Chromium's drop-down arrow (about 19 px; a select
+      // as wide as its longest choice leaves exactly that)
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 18;
+      return { longest: Math.ceil(longest), room: Math.floor(room) };
+    });
+    expect(fit.longest, `${name}: the longest label fits its box`).toBeLessThanOrEqual(fit.room);
+  }
+});
+
 test('the lab is keyboard-reachable before it computes, axe-clean with its results out, and fits a phone', async ({ page }) => {
   const L = await openLab(page, { 't.configs': 'post-2-0,pre-2-0', 't.steps': '12', 't.seeds': '0' });
   // from the wiring of the first configuration, Tab reaches every control and Run; nothing has computed
