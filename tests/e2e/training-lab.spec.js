@@ -282,7 +282,7 @@ test('the learning-rate cliff: the final loss of each run against the rate, with
   await expect(C.locator('.u-legend')).toContainText('threshold');
 });
 
-test('at 1280 px the lab's selects show their whole label (the task, a wiring)', async ({ page }) => {
+test('at 1280 px the lab’s selects show their whole label (the task, a wiring)', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const L = await openLab(page, { 't.configs': 'post-2-0', 't.steps': '2', 't.seeds': '0' });
   for (const name of ['Task', 'Wiring of configuration 1']) {
