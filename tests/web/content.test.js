@@ -33,6 +33,12 @@ describe('content', () => {
     }
   });
 
+  it("shows captions with the prose’s apostrophes (“block’s”, not “block's”)", () => {
+    const captions = sections.flatMap((s) => s.widgets).map((w) => w.props?.caption).filter((c) => typeof c === 'string');
+    expect(captions.join(' ')).toContain('article’s');
+    for (const c of captions) expect(c, c).not.toMatch(/'/);
+  });
+
   it('gives headings unique ids', () => {
     const ids = sections.flatMap((s) => s.headings.map((h) => h.id));
     expect(new Set(ids).size).toBe(ids.length);

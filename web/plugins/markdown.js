@@ -17,6 +17,10 @@ function tex(source, displayMode, file) {
   }
 }
 
+// A caption the widget shows as text gets the typographic apostrophes the rendered prose has (the note below it
+// goes through markdown-it's typographer): "block's" → "block’s", "blocks' " → "blocks’ ".
+const withApostrophes = (text) => text.replace(/(\w)'(\w)/g, '$1’$2').replace(/(s)'(?=[\s,.;:)]|$)/g, '$1’');
+
 function widgetFence(md) {
   const fence = md.renderer.rules.fence;
   md.renderer.rules.fence = (tokens, idx, options, env, self) => {
@@ -30,6 +34,7 @@ function widgetFence(md) {
     }
     if (typeof spec.name !== 'string') throw new Error(`${env.file}: widget directive needs a "name"`);
     if (spec.id !== undefined && !/^[a-z][a-z0-9-]*$/.test(spec.id)) throw new Error(`${env.file}: widget id "${spec.id}" is not a plain lowercase id`);
+    if (typeof spec.props?.caption === 'string') spec.props.caption = withApostrophes(spec.props.caption);
     env.widgets.push(spec);
     const props = escapeAttr(JSON.stringify(spec.props ?? {}));
     const note = md.renderInline(spec.note ?? 'An interactive figure is shown here when JavaScript is on.');
