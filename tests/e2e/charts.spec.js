@@ -3,6 +3,7 @@
 // with the tables computed from the same runs, recomputes when a control changes, and answers bad input
 // with a message beside the control. Other figures are shrunk through the URL to keep the page light.
 import { expect, test } from './fixtures.js';
+import { selectLabelFit } from './reach.js';
 
 // the workers share the machine with the other specs: leave room for a slow moment
 test.describe.configure({ timeout: 120_000 });
@@ -220,15 +221,8 @@ test('at 1280 px every choice of "Gradient measured over" shows its whole label'
   for (const id of ['#table-b', '#figure-grad-profile', '#figure-ratio-depth']) {
     const widget = page.locator(id);
     await widget.scrollIntoViewIfNeeded();
-    const fit = await widget.getByLabel('Gradient measured over').evaluate((select) => {
-      const style = getComputedStyle(select);
-      const context = document.createElement('canvas').getContext('2d');
-      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const longest = Math.max(...[...select.options].map((o) => context.measureText(o.text).width));
-      // the room for text: the box less its padding and the drop-down arrow (about 24 px)
-      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
-      return { longest: Math.ceil(longest), room: Math.floor(room) };
-    });
+    // the room for text: the box less its padding and the drop-down arrow (about 24 px)
+    const fit = await selectLabelFit(widget.getByLabel('Gradient measured over'), 24);
     expect(fit.longest, `${id}: the longest label fits its box`).toBeLessThanOrEqual(fit.room);
   }
 });

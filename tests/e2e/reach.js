@@ -27,6 +27,21 @@ export async function mountAll(page, { expected = 'done', timeout = 90_000 } = {
   return count;
 }
 
+/**
+ * Whether a select's longest choice fits its box: {longest, room} in px, the text measured in the select's own
+ * font, the room being the box less its padding and `arrow` px for the drop-down arrow.
+ */
+export function selectLabelFit(select, arrow) {
+  return select.evaluate((el, arrowPx) => {
+    const style = getComputedStyle(el);
+    const context = document.createElement('canvas').getContext('2d');
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const longest = Math.max(...[...el.options].map((o) => context.measureText(o.text).width));
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrowPx;
+    return { longest: Math.ceil(longest), room: Math.floor(room) };
+  }, arrow);
+}
+
 /** Waits until every experiment figure on the page has finished its runs. */
 export async function experimentsDone(page, timeout = 90_000) {
   const footers = page.locator('.exp-footer');

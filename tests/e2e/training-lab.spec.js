@@ -5,7 +5,7 @@
 // phone-sized. Every run but the first test's is tiny: the point there is the page, not the result.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.js';
-import { LIGHT } from './reach.js';
+import { LIGHT, selectLabelFit } from './reach.js';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -286,16 +286,9 @@ test('at 1280 px the lab’s selects show their whole label (the task, a wiring)
   await page.setViewportSize({ width: 1280, height: 800 });
   const L = await openLab(page, { 't.configs': 'post-2-0', 't.steps': '2', 't.seeds': '0' });
   for (const name of ['Task', 'Wiring of configuration 1']) {
-    const fit = await L.getByLabel(name, { exact: true }).evaluate((select) => {
-      const style = getComputedStyle(select);
-      const context = document.createElement('canvas').getContext('2d');
-      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const longest = Math.max(...[...select.options].map((o) => context.measureText(o.text).width));
-      // the room for text: the box less its padding and Chromium's drop-down arrow (about 19 px; a select
-      // as wide as its longest choice leaves exactly that)
-      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 18;
-      return { longest: Math.ceil(longest), room: Math.floor(room) };
-    });
+    // the room for text: the box less its padding and Chromium's drop-down arrow (about 19 px; a select as
+    // wide as its longest choice leaves exactly that)
+    const fit = await selectLabelFit(L.getByLabel(name, { exact: true }), 18);
     expect(fit.longest, `${name}: the longest label fits its box`).toBeLessThanOrEqual(fit.room);
   }
 });
