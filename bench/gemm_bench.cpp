@@ -1,5 +1,6 @@
 // Speed of tk::gemm (wasm/src/gemm.cpp) against Eigen's own product on the stack's GEMM shapes: N = 128 tokens,
-// d = 128, F = 512, the nine products of one block's forward and backward, plus 256×128·128×512.
+// d = 128, F = 512, the nine products of one block's forward and backward, plus 256×128·128×512; then the
+// training lab's (32 tokens, d = 64, F = 256), with one lab block's products in a step as their total.
 // Not a test; built by hand. From the repository root:
 //
 //   native (tk::gemm is Eigen here, so both columns measure Eigen), one command per line:
@@ -55,6 +56,21 @@ const Shape kShapes[] = {
     {"extra         256x128 · 128x512", 256, 128, 512, false, false},
 };
 constexpr int kBlockShapes = 9;  // the first nine: one block's forward + backward
+
+// The training lab's (design/training.md): N = 32 tokens, d = 64, F = 256; the four projections are the 64×64
+// ones, so one block's step runs each of those four times (kLabWeights).
+const Shape kLabShapes[] = {
+    {"fwd   x·Wᵀ     32x64  · (64x64)ᵀ", 32, 64, 64, false, true},
+    {"fwd   x·Wᵀ     32x64  · (256x64)ᵀ", 32, 64, 256, false, true},
+    {"fwd   x·Wᵀ     32x256 · (64x256)ᵀ", 32, 256, 64, false, true},
+    {"bwd   dyᵀ·x   (32x64)ᵀ · 32x64", 64, 32, 64, true, false},
+    {"bwd   dyᵀ·x   (32x256)ᵀ · 32x64", 256, 32, 64, true, false},
+    {"bwd   dyᵀ·x   (32x64)ᵀ · 32x256", 64, 32, 256, true, false},
+    {"bwd   dy·W     32x64  · 64x64", 32, 64, 64, false, false},
+    {"bwd   dy·W     32x256 · 256x64", 32, 256, 64, false, false},
+    {"bwd   dy·W     32x64  · 64x256", 32, 64, 256, false, false},
+};
+constexpr int kLabWeights[] = {4, 1, 1, 4, 1, 1, 4, 1, 1};
 
 struct Operands {
   Shape s;
@@ -122,7 +138,10 @@ int main(int argc, char** argv) {
 #endif
   std::mt19937_64 engine(2024);
   std::vector<Operands> ops;
-  for (const Shape& s : kShapes) {
+  std::vector<Shape> shapes(std::begin(kShapes), std::end(kShapes));
+  shapes.insert(shapes.end(), std::begin(kLabShapes), std::end(kLabShapes));
+  const int lab_first = int(std::size(kShapes));
+  for (const Shape& s : shapes) {
     Operands o{s, random_matrix(s.transpose_a ? s.K : s.M, s.transpose_a ? s.M : s.K, engine),
                random_matrix(s.transpose_b ? s.N : s.K, s.transpose_b ? s.K : s.N, engine), Mat(s.M, s.N),
                Mat(s.M, s.N)};
@@ -167,5 +186,18 @@ int main(int argc, char** argv) {
               e.best, e.median, g.median / e.median);
   std::printf("(%.3f GFLOP per block: %.2f ms with tk::gemm, %.2f ms with Eigen, medians)\n", block_gflop,
               1e3 * block_gflop / g.median, 1e3 * block_gflop / e.median);
+
+  double lab_gflop = 0;
+  for (int i = 0; i < int(std::size(kLabShapes)); ++i) lab_gflop += kLabWeights[i] * ops[lab_first + i].gflop();
+  const auto run_lab = [&](void (*run)(Operands&)) {
+    for (int i = 0; i < int(std::size(kLabShapes)); ++i) {
+      for (int w = 0; w < kLabWeights[i]; ++w) run(ops[lab_first + i]);
+    }
+  };
+  const auto [lg, le] = compare([&] { run_lab(run_gemm); }, [&] { run_lab(run_eigen); }, lab_gflop, trials);
+  std::printf("%-38s %8.2f / %6.2f %8.2f / %6.2f %8.2f\n", "lab total: one lab block's products", lg.best,
+              lg.median, le.best, le.median, lg.median / le.median);
+  std::printf("(%.4f GFLOP per lab block and step: %.3f ms with tk::gemm, %.3f ms with Eigen, medians)\n", lab_gflop,
+              1e3 * lab_gflop / lg.median, 1e3 * lab_gflop / le.median);
   return 0;
 }

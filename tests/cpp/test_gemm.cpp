@@ -268,6 +268,32 @@ TEST(GemmBias, EqualsProductThenBiasThenMaxInEveryLayout) {
   }
 }
 
+// The wasm kernel sums every entry of C over k in order, one product and one add at a time, whatever the layout
+// and whichever operand it packs or reads in place: the forward's a·bᵀ must give the same bits as the product
+// with bᵀ written out, and as aᵀ given transposed (what lets a faster path replace another without moving a digit
+// of tables A–D). Eigen's product (native builds) promises no order, so this is the wasm suite's.
+TEST(GemmOrder, EveryLayoutSumsEachEntryInTheSameOrderBitForBit) {
+#ifndef __wasm_simd128__
+  GTEST_SKIP() << "native builds use Eigen's product, whose summation order depends on the layout";
+#else
+  for (const Dims& d : {Dims{32, 64, 64}, Dims{32, 64, 256}, Dims{32, 256, 64}, Dims{9, 6, 4}, Dims{2, 3, 8},
+                        Dims{37, 64, 128}, Dims{128, 128, 512}, Dims{128, 512, 128}}) {
+    SCOPED_TRACE("M " + std::to_string(d.M) + " K " + std::to_string(d.K) + " N " + std::to_string(d.N));
+    Draw draw(29u + d.M + d.N);
+    const Mat a = draw.matrix(d.M, d.K), w = draw.matrix(d.N, d.K), c0 = draw.matrix(d.M, d.N);
+    const Mat wt = w.transpose(), at = a.transpose();
+    for (bool accumulate : {false, true}) {
+      Mat forward = c0, written_out = c0, both_transposed = c0;
+      gemm(a, false, w, true, forward, accumulate);
+      gemm(a, false, wt, false, written_out, accumulate);
+      gemm(at, true, w, true, both_transposed, accumulate);
+      EXPECT_TRUE(same_bits(forward, written_out)) << (accumulate ? "C +=" : "C =");
+      EXPECT_TRUE(same_bits(forward, both_transposed)) << (accumulate ? "C +=" : "C =");
+    }
+  }
+#endif
+}
+
 TEST(GemmBias, RejectsABiasOfTheWrongLength) {
   Mat c(3, 4);
   EXPECT_EQ(test::thrown_message([&] { gemm_bias(Mat(3, 5), false, Mat(5, 4), false, Vec(3), c); }),
