@@ -3,13 +3,15 @@
 // the default './' works under any sub-path. Two pages: the chapter, and 404.html, which GitHub Pages
 // serves for any missing address (its URLs are absolute under BASE_PATH, so it works at any depth).
 // A production build also gets dist/sw.js, the service worker that keeps the build for offline reading,
-// and a Content-Security-Policy on each page (plugins/csp.js).
+// a Content-Security-Policy on each page (plugins/csp.js), and the chapter preloads its math fonts
+// (plugins/preload-fonts.js).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import content from './plugins/content.js';
 import csp from './plugins/csp.js';
+import preloadFonts from './plugins/preload-fonts.js';
 import serviceWorker from './plugins/service-worker.js';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -22,7 +24,7 @@ export default defineConfig({
   define: { __KERNELS_VERSION__: JSON.stringify(kernelsVersion) },
   root: here('.'),
   base: process.env.BASE_PATH ?? './',
-  plugins: [content({ contentDir: here('../content') }), csp(), serviceWorker({ source: here('src/sw.js') })],
+  plugins: [content({ contentDir: here('../content') }), preloadFonts(), csp(), serviceWorker({ source: here('src/sw.js') })],
   worker: { format: 'es' },
   build: {
     outDir: here('../dist'), emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0,
