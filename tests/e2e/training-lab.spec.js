@@ -324,10 +324,18 @@ test('the lab is keyboard-reachable before it computes, axe-clean with its resul
     expect(seen.join('\n')).toContain(name);
   }
   await expect(L.locator('.lab-run, .lab-run-pending')).toHaveCount(0);
+  // the heat maps' seed waits for a run, listing the seeds it will have (it was an empty select)
+  const heatSeed = L.getByLabel('Seed shown in the heat maps');
+  await expect(heatSeed).toBeDisabled();
+  await L.getByLabel('Seeds', { exact: true }).fill('0, 3');
+  await expect(heatSeed.locator('option')).toHaveText(['seed 0', 'seed 3']);
+  await L.getByLabel('Seeds', { exact: true }).fill('0');
+  await expect(heatSeed.locator('option')).toHaveText(['seed 0']);
 
   await L.getByRole('button', { name: 'Run', exact: true }).focus();
   await page.keyboard.press('Enter');
   await expect(L.locator('.lab-run')).toHaveCount(2);
+  await expect(heatSeed).toBeEnabled();
   for (const details of await L.locator('details.chart-data').all()) await details.locator('summary').click();
   for (const scheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: scheme });

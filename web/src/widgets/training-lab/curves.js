@@ -56,6 +56,10 @@ export function mountCurves(el, props, { train, live }) {
   });
   frame.results.append(heatBox);
   const heatmaps = createHeatmaps(heatBox);
+  // the seeds a run has (or, before the first run, will have: the select waits for it, disabled)
+  const listSeeds = (list) => seedSelect.replaceChildren(...list.map((s) => new Option(`seed ${s}`, String(s))));
+  seedSelect.disabled = true;
+  if (seeds.ok) listSeeds(seeds.value);
 
   const valid = () => controls.every((c) => c.ok);
   const groupsNow = () =>
@@ -65,6 +69,7 @@ export function mountCurves(el, props, { train, live }) {
 
   function changed() {
     if (!valid()) return;
+    if (!current) listSeeds(seeds.value);
     prediction.setConfigs(groupsNow());
     if (current) frame.status.textContent = 'The controls changed: press Run to train these configurations.';
   }
@@ -85,7 +90,8 @@ export function mountCurves(el, props, { train, live }) {
     }
     current = { groups, steps: steps.value, task: task.value };
     prediction.snapshot();
-    seedSelect.replaceChildren(...seeds.value.map((s) => new Option(`seed ${s}`, String(s))));
+    listSeeds(seeds.value);
+    seedSelect.disabled = false;
     // seed by seed across the configurations, so that every configuration's first curve comes early
     live.start(seeds.value.flatMap((_, s) => groups.map((g) => g.runs[s])));
     draw();
