@@ -33,6 +33,15 @@ async function recordShifts(page) {
 const FIGURES = ['#figure-s01', '#table-a', '#table-b', '#figure-grad-profile', '#figure-ratio-depth', '#table-c', '#table-d',
   '#figure-stream-growth', '#table-measures', '#layernorm-one-vector-at-a-time', '#eps-sigma', '#training-lab', '#progress'];
 
+/** Reads the chapter from the top to the end: scrolls down by `step` px, pausing `pauseMs` at each stop. */
+async function readToTheEnd(page, step, pauseMs) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += step) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(pauseMs);
+  }
+}
+
 /** The figures in the window have mounted and finished their runs. */
 async function settled(page) {
   const unsettled = () =>
@@ -69,11 +78,7 @@ for (const [name, viewport] of [['1280×800', { width: 1280, height: 800 }], ['3
     test(`reading from the top to the end, nothing moves as the figures mount ahead (${name})`, async ({ page }) => {
       const shifts = await recordShifts(page);
       await page.goto(lightUrl());
-      const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      for (let y = 0; y < height; y += viewport.height * 0.75) {
-        await page.evaluate((top) => window.scrollTo(0, top), y);
-        await page.waitForTimeout(150);
-      }
+      await readToTheEnd(page, viewport.height * 0.75, 150);
       await settled(page);
       const { total, worst } = await shifts();
       expect(total, JSON.stringify(worst)).toBeLessThan(LIMIT);
@@ -89,11 +94,7 @@ test('every KaTeX face the chapter uses is preloaded by the page, and every prel
   const preloaded = await page.locator('head link[rel="preload"][as="font"]').evaluateAll((links) => links.map((l) => l.href).sort());
   expect(preloaded.length).toBeGreaterThan(0);
   // read the whole chapter, so every section is laid out once (far sections are not: content-visibility)
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 600) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(30);
-  }
+  await readToTheEnd(page, 600, 30);
   await page.evaluate(() => document.fonts.ready);
   const fetched = await page.evaluate(() =>
     [...new Set(performance.getEntriesByType('resource').map((r) => r.name).filter((url) => /KaTeX_[\w-]+\.woff2$/.test(url)))].sort(),
