@@ -4,7 +4,7 @@
 // input do not count), summed like the cumulative layout shift; 0.1 is the web's threshold for "good",
 // these checks ask for half of it.
 import { expect, test } from './fixtures.js';
-import { LIGHT, lightUrl } from './reach.js';
+import { LIGHT, lightUrl, mountAll } from './reach.js';
 // (the experiments at their smallest, LIGHT, keep these checks quick; the heights reserved are those of the
 // figures at the article's settings, which are as tall or taller)
 
@@ -83,6 +83,27 @@ for (const [name, viewport] of [['1280×800', { width: 1280, height: 800 }], ['3
       const { total, worst } = await shifts();
       expect(total, JSON.stringify(worst)).toBeLessThan(LIMIT);
     });
+
+    // Exercises differ in height (44 to 76rem mounted at 1280 px) and share one reserve: one that mounts while
+    // its lower part is in view grows under the question the reader is reading (mount.js keeps it out of the
+    // browser's scroll anchoring while it changes). Exercise 7 is the tallest; 15 outgrows the reserve a little.
+    test(`landing among the exercises before they mount, the question in view stays where it is (${name})`, async ({ page }) => {
+      const shifts = await recordShifts(page);
+      await page.goto(lightUrl());
+      for (const n of [8, 16]) {
+        const heading = page.locator(`#exercise-${n} h3`);
+        const before = await heading.evaluate((h) => {
+          h.scrollIntoView({ block: 'center' }); // the exercise above shows its lower part, unmounted
+          return h.getBoundingClientRect().top;
+        });
+        for (const id of [`#exercise-${n - 1}`, `#exercise-${n}`]) await expect(page.locator(id)).toHaveAttribute('data-mount', 'done');
+        await page.waitForTimeout(500);
+        const after = await heading.evaluate((h) => h.getBoundingClientRect().top);
+        expect(Math.abs(after - before), `exercise ${n}’s heading at ${before} px, then at ${after} px`).toBeLessThanOrEqual(2);
+      }
+      const { total, worst } = await shifts();
+      expect(total, JSON.stringify(worst)).toBeLessThan(LIMIT);
+    });
   });
 }
 
@@ -100,4 +121,42 @@ test('every KaTeX face the chapter uses is preloaded by the page, and every prel
     [...new Set(performance.getEntriesByType('resource').map((r) => r.name).filter((url) => /KaTeX_[\w-]+\.woff2$/.test(url)))].sort(),
   );
   expect(fetched, 'the faces fetched while reading are the faces preloaded').toEqual(preloaded);
+});
+
+// A figure's own stylesheet comes with its code, when the first figure of its kind mounts. If it styled the
+// placeholders too (an exercise's margins and heading), every placeholder of that kind changed shape at that
+// moment, wherever it was: landing among the exercises, the link a reader was about to click moved down by
+// 93 px. The placeholders, as the page first lays them out, must look the same once every figure's styles
+// have arrived.
+test('the figures’ own styles, arriving as they mount, leave every placeholder as it was', async ({ page }) => {
+  await page.addInitScript(() => {
+    const PROPS = ['display', 'position', 'box-sizing', 'min-height', 'font-size', 'font-weight', 'line-height', 'gap',
+      ...['top', 'right', 'bottom', 'left'].flatMap((side) => [`margin-${side}`, `padding-${side}`, `border-${side}-width`])];
+    // each element of a placeholder, outside its typeset math: "where: property value; …"
+    window.__signature = (root) =>
+      [root, ...root.querySelectorAll('*')]
+        .filter((el) => !el.parentElement.closest('.katex'))
+        .map((el, i) => {
+          const style = getComputedStyle(el);
+          return `${root.id || root.dataset.widget} ${i} ${el.tagName.toLowerCase()}.${el.classList[0] ?? ''}: ${PROPS.map((p) => `${p} ${style.getPropertyValue(p)}`).join('; ')}`;
+        });
+    document.addEventListener('DOMContentLoaded', () => {
+      // before any figure's code (and so its stylesheet) has loaded: module scripts have run, no chunk has
+      window.__placeholders = [...document.querySelectorAll('.widget[data-widget]')].map((el) => ({
+        el, clone: el.cloneNode(true), before: window.__signature(el),
+      }));
+    });
+  });
+  await page.goto(lightUrl());
+  await mountAll(page); // every kind of figure mounted: every stylesheet in
+  const changed = await page.evaluate(() =>
+    window.__placeholders.flatMap(({ el, clone, before }) => {
+      el.replaceWith(clone); // the placeholder again, in the very place it had (same parent, same siblings)
+      const after = window.__signature(clone);
+      clone.replaceWith(el);
+      return before.flatMap((line, i) => (line === after[i] ? [] : [`${line}\n  now ${after[i]}`]));
+    }),
+  );
+  expect(await page.evaluate(() => window.__placeholders.length), 'the placeholders compared').toBeGreaterThan(20);
+  expect(changed).toEqual([]);
 });

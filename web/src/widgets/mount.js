@@ -21,6 +21,13 @@ async function mountOne(el) {
     return;
   }
   el.classList.add('widget-loading');
+  // A figure that starts above the window, its lower part in view, grows downward under the text the reader
+  // is looking at. The browser's scroll anchoring holds that text still only if it anchors on the text; a
+  // box partly in view is itself a candidate, and one that grows at its bottom never moves its top, so the
+  // text below went down with it (exercise 7 growing by 27rem moved exercise 8's question by 463 px). While
+  // it changes, such a figure stands out of the anchor choice.
+  const startsAbove = el.getBoundingClientRect().top < 0;
+  if (startsAbove) el.style.overflowAnchor = 'none';
   try {
     // without WebAssembly a figure that computes cannot start (its workers would fail the same way)
     if (typeof WebAssembly !== 'object' && !withoutKernels.has(name)) throw new Error('no WebAssembly');
@@ -54,6 +61,8 @@ async function mountOne(el) {
     else el.append(note);
   } finally {
     el.classList.remove('widget-loading');
+    // back in the choice once the change has been laid out (the next frame's layout)
+    if (startsAbove) requestAnimationFrame(() => requestAnimationFrame(() => el.style.removeProperty('overflow-anchor')));
   }
 }
 
