@@ -171,8 +171,12 @@ for (const [n, check] of links) {
     await expect(link).toHaveCount(1);
     const href = await link.getAttribute('href');
     expect(href).toMatch(/^\?es\./);
-    await link.click();
-    await expect(page).toHaveURL((url) => url.hash === ANCHOR && url.search.includes(href.split('#')[0].split('&')[0].slice(1)));
+    // the navigation is caught as it commits: once mounted, the instrument writes its state back to the URL and
+    // leaves out what equals its defaults (exercise 16's numbers all do), so the query may be gone by the next look
+    await Promise.all([
+      page.waitForURL((url) => url.hash === ANCHOR && url.search.includes(href.split('#')[0].split('&')[0].slice(1)), { waitUntil: 'commit' }),
+      link.click(),
+    ]);
     const widget = widgetOf(page);
     await expect(widget).toHaveAttribute('data-mount', 'done');
     await expect(widget).toBeInViewport();
