@@ -217,7 +217,11 @@ test('a link restores the lab: controls from the URL, bad values answered beside
   await expect(L.locator('.lab-configs-message')).toContainText('sideways');
   await expect(L.locator('.lab-config')).toHaveCount(3); // the default configurations instead
 
-  // exercise 14's link sets the lab up in place (no reload) and hands Run the focus
+  // exercise 14's link sets the lab up in place (no reload) and hands Run the focus; the reader came in at the
+  // top, set the lab up and read on
+  await page.goto(url({ 't.configs': 'pre-12-0', 't.lr': '1e-3' }, ''));
+  await L.scrollIntoViewIfNeeded();
+  await expect(L.getByRole('button', { name: 'Run', exact: true })).toBeVisible();
   await page.evaluate(() => (window.__samePage = true));
   const link = page.locator('#exercise-14 a[href*="#training-lab"]');
   await link.scrollIntoViewIfNeeded();
@@ -230,6 +234,20 @@ test('a link restores the lab: controls from the URL, bad values answered beside
   expect(await page.evaluate(() => window.__samePage)).toBe(true);
   expect(new URL(page.url()).searchParams.get('t.configs')).toBe('post-6-0,post-48-0');
   expect(new URL(page.url()).hash).toBe('#training-lab');
+
+  // the jump is a step in the history, as a link within the page is: Back returns to the exercise (in view, no
+  // reload) and the lab to that entry's URL; Forward sets the link's values again
+  await page.goBack();
+  await expect.poll(() => new URL(page.url()).searchParams.get('t.configs')).toBe('pre-12-0');
+  expect(new URL(page.url()).hash).toBe('');
+  await expect(link).toBeInViewport();
+  await expect(L.locator('.lab-config')).toHaveCount(1);
+  await expect(L.getByLabel('Learning rate', { exact: true })).toHaveValue('1e-3');
+  await page.goForward();
+  await expect(L.getByLabel('Depth L').nth(1)).toHaveValue('48');
+  await expect(L.locator('.lab-config')).toHaveCount(2);
+  expect(new URL(page.url()).searchParams.get('t.configs')).toBe('post-6-0,post-48-0');
+  expect(await page.evaluate(() => window.__samePage)).toBe(true);
 });
 
 test('every chart and heat map has its data table, and the tables agree with the kernel\'s runs', async ({ page }) => {
