@@ -247,6 +247,15 @@ test('a link restores the lab: controls from the URL, bad values answered beside
   await expect(L.getByLabel('Depth L').nth(1)).toHaveValue('48');
   await expect(L.locator('.lab-config')).toHaveCount(2);
   expect(new URL(page.url()).searchParams.get('t.configs')).toBe('post-6-0,post-48-0');
+  // a move that keeps the lab's parameters (a contents link, then Back) leaves its fields as the reader left them,
+  // a value not yet valid included
+  await L.getByLabel('Steps', { exact: true }).fill('abc');
+  await page.locator('nav.toc a[href="#so"]').click();
+  await expect(page).toHaveURL(/#so$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/#training-lab$/);
+  await expect(L.getByLabel('Steps', { exact: true })).toHaveValue('abc');
+  await expect(L.getByLabel('Depth L').nth(1)).toHaveValue('48');
   expect(await page.evaluate(() => window.__samePage)).toBe(true);
 });
 

@@ -5,6 +5,10 @@ export function readParam(name) {
   return new URLSearchParams(location.search).get(name);
 }
 
+// The query of the history entry the reader is on, as the page last found or wrote it: on Back or Forward it
+// is the query of the entry just left, which the browser no longer tells.
+let shown = location.search;
+
 /** entries: {name: [value, defaultValue]}; values are written as strings. */
 export function writeParams(entries) {
   const url = new URL(location.href);
@@ -13,4 +17,28 @@ export function writeParams(entries) {
     else url.searchParams.set(name, String(value));
   }
   if (url.href !== location.href) history.replaceState(history.state, '', url);
+  shown = location.search;
+}
+
+// the parameters under one prefix ("t."), in a form that compares
+const paramsUnder = (search, prefix) =>
+  [...new URLSearchParams(search)].filter(([name]) => name.startsWith(prefix)).map((pair) => pair.join('=')).sort().join('&');
+
+const moves = new Set();
+window.addEventListener('popstate', () => {
+  const before = shown;
+  shown = location.search;
+  for (const move of moves) move(before, shown);
+});
+
+/**
+ * Calls apply(params of the new entry) when Back or Forward lands on an entry whose parameters under `prefix`
+ * differ from those of the entry left (moves that keep them, as the contents' links do, change nothing). → stop()
+ */
+export function followHistory(prefix, apply) {
+  const move = (before, after) => {
+    if (paramsUnder(before, prefix) !== paramsUnder(after, prefix)) apply(new URLSearchParams(after));
+  };
+  moves.add(move);
+  return () => moves.delete(move);
 }

@@ -2,6 +2,7 @@
 // their labels, the kernel's check of every configuration before anything starts, and links elsewhere in
 // the chapter that open the lab with a configuration ("?t.configs=…#training-lab") without reloading.
 import { PLACEMENTS, TASKS } from '../../experiment/choices.js';
+import { followHistory } from '../../experiment/url-state.js';
 import { formatRate } from './params.js';
 import './style.css';
 
@@ -113,16 +114,14 @@ export function labFrame(el, live) {
  * Links to "#<sectionId>" that carry this lab's parameters (prefix.*) open the lab in place: the controls
  * take the link's values (missing ones their defaults), the section scrolls into view and Run takes the
  * focus. Like any link within the page the jump is a new entry in the history: Back returns the reader to
- * where they clicked (the browser restores the scroll) and the controls to the values of that entry's URL;
- * Forward sets the link's values again. Without the lab mounted the link simply loads the page with those
- * parameters. → stop()
+ * where they clicked (the browser restores the scroll) and the controls to that entry's values; Forward sets
+ * the link's values again. Without the lab mounted the link simply loads the page with those parameters.
+ * → stop()
  */
 function followLinks({ prefix, sectionId, controls, fallbacks, focus }) {
   const setFrom = (params) => {
     for (const c of controls) c.setText(params.get(`${prefix}.${c.key}`) ?? fallbacks[c.key]);
   };
-  const mark = `lab-link:${prefix}`;
-  let onLinkEntry = history.state?.[mark] === true; // (a reload keeps an entry's state)
   const onClick = (event) => {
     const a = event.target.closest?.('a[href]');
     if (!a || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
@@ -130,24 +129,16 @@ function followLinks({ prefix, sectionId, controls, fallbacks, focus }) {
     if (url.pathname !== location.pathname || url.hash !== `#${sectionId}`) return;
     if (![...url.searchParams.keys()].some((k) => k.startsWith(`${prefix}.`))) return;
     event.preventDefault();
-    history.pushState({ [mark]: true }, '', `${location.pathname}${location.search}#${sectionId}`);
-    onLinkEntry = true;
+    history.pushState(null, '', `${location.pathname}${location.search}#${sectionId}`);
     setFrom(url.searchParams); // (each control writes its value into the new entry's URL)
     document.getElementById(sectionId)?.scrollIntoView();
     focus.focus({ preventScroll: true });
   };
-  // Only a move from or to an entry such a link made: other moves (the contents' links) leave the lab alone,
-  // even when its fields hold text the URL does not (a value not yet valid)
-  const onPop = (event) => {
-    const toLinkEntry = event.state?.[mark] === true;
-    if (onLinkEntry || toLinkEntry) setFrom(new URLSearchParams(location.search));
-    onLinkEntry = toLinkEntry;
-  };
   document.addEventListener('click', onClick);
-  window.addEventListener('popstate', onPop);
+  const stopHistory = followHistory(`${prefix}.`, setFrom);
   return () => {
     document.removeEventListener('click', onClick);
-    window.removeEventListener('popstate', onPop);
+    stopHistory();
   };
 }
 
