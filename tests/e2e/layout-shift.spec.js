@@ -33,6 +33,21 @@ async function recordShifts(page) {
 const FIGURES = ['#figure-s01', '#table-a', '#table-b', '#figure-grad-profile', '#figure-ratio-depth', '#table-c', '#table-d',
   '#figure-stream-growth', '#table-measures', '#layernorm-one-vector-at-a-time', '#eps-sigma', '#training-lab', '#progress'];
 
+/** In the page: the figure a link to `hash` arrives at, its height mounted and the reserve its placeholder keeps. */
+function reserveFit(hash) {
+  const target = document.querySelector(hash);
+  const widgets = [...document.querySelectorAll('.widget[data-widget]')];
+  const figure = target.matches('.widget[data-widget]') ? target
+    : target.querySelector('.widget[data-widget]') ?? widgets.find((w) => target.compareDocumentPosition(w) & Node.DOCUMENT_POSITION_FOLLOWING);
+  const reserve = parseFloat(getComputedStyle(figure).minHeight); // (in the window, so not yet given up)
+  const before = figure.dataset.reserve;
+  figure.dataset.reserve = 'released'; // its own height, for a moment (restored before any frame is drawn)
+  const natural = figure.offsetHeight;
+  if (before === undefined) delete figure.dataset.reserve;
+  else figure.dataset.reserve = before;
+  return { figure: figure.id || figure.dataset.widget, natural, reserve: Math.round(reserve) };
+}
+
 /** Reads the chapter from the top to the end: scrolls down by `step` px, pausing `pauseMs` at each stop. */
 async function readToTheEnd(page, step, pauseMs) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -71,6 +86,10 @@ for (const [name, viewport] of [['1280×800', { width: 1280, height: 800 }], ['3
         const { total, worst } = await shifts();
         report.push(`${hash}: ${total.toFixed(4)} ${JSON.stringify(worst)}`);
         expect(total, report.at(-1)).toBeLessThan(LIMIT);
+        // and its placeholder's reserve holds it, done: a reserve shorter than the figure moves what follows
+        // it as the figure fills in, which the reader sees whenever the figure is shorter than the window
+        const fit = await page.evaluate(reserveFit, hash);
+        expect(fit.natural, `${fit.figure}: ${fit.natural} px mounted, in a reserve of ${fit.reserve} px`).toBeLessThanOrEqual(fit.reserve + 1);
       }
       test.info().annotations.push({ type: 'layout shift', description: report.join('\n') });
     });
@@ -82,6 +101,20 @@ for (const [name, viewport] of [['1280×800', { width: 1280, height: 800 }], ['3
       await settled(page);
       const { total, worst } = await shifts();
       expect(total, JSON.stringify(worst)).toBeLessThan(LIMIT);
+    });
+
+    // A cell computing shows its meter over the article's printed value, a computed cell its value over the printed
+    // one and the mark: two lines either way, and as wide (table A's rows went from one line to three).
+    test(`a table of the article keeps its size from its first paint to its last value (${name})`, async ({ page }) => {
+      await page.goto('./#table-a'); // the article's settings: every cell has its printed value
+      const table = page.locator('#table-a table.results');
+      await expect(table.locator('td.pending').first()).toBeVisible();
+      const first = await table.boundingBox();
+      await expect(table.locator('td[data-value]')).toHaveCount(12, { timeout: 60_000 });
+      await expect(table.locator('td.pending')).toHaveCount(0);
+      const last = await table.boundingBox();
+      expect(Math.abs(last.height - first.height), `${first.height} px high computing, ${last.height} px done`).toBeLessThanOrEqual(1);
+      expect(Math.abs(last.width - first.width), `${first.width} px wide computing, ${last.width} px done`).toBeLessThanOrEqual(1);
     });
 
     // Exercises differ in height (44 to 76rem mounted at 1280 px) and share one reserve: one that mounts while

@@ -11,6 +11,13 @@ import { html, replaceWithHtml, setHtml } from '../../ui/html.js';
 import { TABLES } from './tables.js';
 import './style.css';
 
+// the room the mark takes, held while the cell computes
+const MARK_ROOM = html`<span class="mark-room" aria-hidden="true">✓</span>`;
+// the article's printed value for a cell, labelled as such, with the mark saying whether the computed value
+// agrees (on the same line: a cell is two lines high, computing or computed)
+const publishedLine = (printed, mark) =>
+  html`<span class="published" title="the article's printed value">published <span class="num">${withMinusSigns(printed)}</span>${mark}</span>`;
+
 export async function mount(el, props) {
   const spec = TABLES[props.table];
   if (!spec) throw new Error(`no table “${props.table}”`);
@@ -82,7 +89,9 @@ export async function mount(el, props) {
     if (error) return html`<td class="failed" title="${error}">error</td>`;
     if (!needs.every((id) => results.has(id))) {
       const done = needs.reduce((sum, id) => sum + (results.has(id) ? 1 : progress.get(id) ?? 0), 0) / needs.length;
-      return html`<td class="pending" aria-busy="true"><span class="meter" style="--done:${done}"></span><span class="visually-hidden">computing, ${Math.round(done * 100)}%</span></td>`;
+      // the printed value is there from the start, under the meter, so a cell keeps its two lines (and the
+      // table its height) when the computed value takes the meter's place
+      return html`<td class="pending" aria-busy="true"><span class="meter" style="--done:${done}"></span><span class="visually-hidden">computing, ${Math.round(done * 100)}%</span>${printed && publishedLine(printed, MARK_ROOM)}</td>`;
     }
     let value;
     try {
@@ -94,11 +103,12 @@ export async function mount(el, props) {
     const shown = withMinusSigns(printed ? formatLike(value, printed, 2) : spec.format ? spec.format(value, col) : formatNumber(value, 4));
     const published =
       printed &&
-      html` <span class="published" title="the article's printed value">published <span class="num">${withMinusSigns(printed)}</span></span>${
+      html` ${publishedLine(
+        printed,
         agreesWithPrinted(value, printed)
           ? html`<span class="agrees" role="img" aria-label="agrees to the printed digits">✓</span>`
-          : html`<span class="differs" role="img" aria-label="differs from the printed value">≠</span>`
-      }`;
+          : html`<span class="differs" role="img" aria-label="differs from the printed value">≠</span>`,
+      )}`;
     return html`<td data-value="${value}"${printed && html` data-published="${printed}"`}><span class="computed num">${shown}</span>${published}</td>`;
   }
 
