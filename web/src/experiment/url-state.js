@@ -25,11 +25,11 @@ const paramsUnder = (search, prefix) =>
   [...new URLSearchParams(search)].filter(([name]) => name.startsWith(prefix)).map((pair) => pair.join('=')).sort().join('&');
 
 const moves = new Set();
-window.addEventListener('popstate', () => {
+const onPopState = () => {
   const before = shown;
   shown = location.search;
   for (const move of moves) move(before, shown);
-});
+};
 
 /**
  * Calls apply(params of the new entry) when Back or Forward lands on an entry whose parameters under `prefix`
@@ -39,6 +39,11 @@ export function followHistory(prefix, apply) {
   const move = (before, after) => {
     if (paramsUnder(before, prefix) !== paramsUnder(after, prefix)) apply(new URLSearchParams(after));
   };
+  // (listening from the first figure that asks: the module also serves pages and tests that never move)
+  if (!moves.size) window.addEventListener('popstate', onPopState);
   moves.add(move);
-  return () => moves.delete(move);
+  return () => {
+    moves.delete(move);
+    if (!moves.size) window.removeEventListener('popstate', onPopState);
+  };
 }
