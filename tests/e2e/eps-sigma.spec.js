@@ -184,6 +184,33 @@ for (const [n, check] of links) {
   });
 }
 
+test('with the instrument mounted, an exercise’s link sets it up in place, and Back puts it back', async ({ page }) => {
+  await page.goto('./?es.sigma=0.5'); // a reader who came in at the top, set σ in the instrument and read on
+  const widget = widgetOf(page);
+  await widget.scrollIntoViewIfNeeded();
+  await expect(widget).toHaveAttribute('data-mount', 'done');
+  await expect(field(widget, 'σ')).toHaveValue('0.5');
+  await page.evaluate(() => (window.__samePage = true));
+  const link = page.locator(`#exercise-7 a[href$="${ANCHOR}"]`);
+  await link.scrollIntoViewIfNeeded();
+  await link.click();
+  await expect(field(widget, 'σ')).toHaveValue('0');
+  await expect(field(widget, 'ε')).toHaveValue('1e-5');
+  await expect(field(widget, 'σ')).toBeFocused();
+  await expect(widget).toBeInViewport();
+  await expect.poll(() => readScale(widget)).toBe(1 / Math.sqrt(1e-5));
+  expect(new URL(page.url()).searchParams.get('es.sigma')).toBe('0');
+  expect(new URL(page.url()).hash).toBe(ANCHOR);
+
+  await page.goBack();
+  await expect(field(widget, 'σ')).toHaveValue('0.5');
+  await expect(link).toBeInViewport();
+  expect(new URL(page.url()).searchParams.get('es.sigma')).toBe('0.5');
+  await page.goForward();
+  await expect(field(widget, 'σ')).toHaveValue('0');
+  expect(await page.evaluate(() => window.__samePage)).toBe(true);
+});
+
 test('keyboard: Tab reaches σ, ε and γ, and typing recomputes', async ({ page }) => {
   const widget = await open(page);
   await widget.evaluate((el) => {

@@ -2,7 +2,9 @@
 // against σ; below, a depth strip sets σᵢ layer by layer and draws the Post-LN chain of scales beside the
 // Pre-LN bound (1+δ)ⁿ. Every keystroke recomputes in the kernels (kernels/norm-scale.js); bad input gets
 // its message beside its field and the last good result stays, marked out of date. The inputs live in the URL under
-// "es." so that a link (the exercises' "open in the instrument") reproduces a view.
+// "es." so that a link (the exercises' "open in the instrument") reproduces a view; once the instrument is mounted
+// those links set it up in place (experiment/in-place-links.js).
+import { followInPlaceLinks } from '../../experiment/in-place-links.js';
 import { readParam, writeParams } from '../../experiment/url-state.js';
 import { loadNormScale } from '../../kernels/norm-scale.js';
 import { createField } from '../../ui/field.js';
@@ -157,8 +159,20 @@ export async function mount(el, props = {}) {
   for (const f of [...Object.values(fields), ...Object.values(strip)]) f.input.addEventListener('input', update);
   source.select.addEventListener('change', update);
   update();
+  const stopLinks = followInPlaceLinks({
+    prefix: PREFIX,
+    anchor: () => el.closest('.widget[data-widget]')?.id,
+    apply(params) {
+      const value = (name) => params.get(PREFIX + name) ?? fallback[name];
+      for (const [name, f] of [...Object.entries(fields), ...Object.entries(strip)]) f.input.value = value(name);
+      source.select.value = SOURCES.some((s) => s.key === value('layers')) ? value('layers') : fallback.layers;
+      update();
+    },
+    focus: () => fields.sigma.input,
+  });
   return {
     destroy() {
+      stopLinks();
       scaleView.destroy();
       depthView.destroy();
       el.replaceChildren();

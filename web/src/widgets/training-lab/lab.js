@@ -2,7 +2,7 @@
 // their labels, the kernel's check of every configuration before anything starts, and links elsewhere in
 // the chapter that open the lab with a configuration ("?t.configs=…#training-lab") without reloading.
 import { PLACEMENTS, TASKS } from '../../experiment/choices.js';
-import { followHistory } from '../../experiment/url-state.js';
+import { followInPlaceLinks } from '../../experiment/in-place-links.js';
 import { formatRate } from './params.js';
 import './style.css';
 
@@ -110,42 +110,16 @@ export function labFrame(el, live) {
   return { controls, run, status, results };
 }
 
-/**
- * Links to "#<sectionId>" that carry this lab's parameters (prefix.*) open the lab in place: the controls
- * take the link's values (missing ones their defaults), the section scrolls into view and Run takes the
- * focus. Like any link within the page the jump is a new entry in the history: Back returns the reader to
- * where they clicked (the browser restores the scroll) and the controls to that entry's values; Forward sets
- * the link's values again. Without the lab mounted the link simply loads the page with those parameters.
- * → stop()
- */
-function followLinks({ prefix, sectionId, controls, fallbacks, focus }) {
-  const setFrom = (params) => {
-    for (const c of controls) c.setText(params.get(`${prefix}.${c.key}`) ?? fallbacks[c.key]);
-  };
-  const onClick = (event) => {
-    const a = event.target.closest?.('a[href]');
-    if (!a || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-    const url = new URL(a.href, location.href);
-    if (url.pathname !== location.pathname || url.hash !== `#${sectionId}`) return;
-    if (![...url.searchParams.keys()].some((k) => k.startsWith(`${prefix}.`))) return;
-    event.preventDefault();
-    history.pushState(null, '', `${location.pathname}${location.search}#${sectionId}`);
-    setFrom(url.searchParams); // (each control writes its value into the new entry's URL)
-    document.getElementById(sectionId)?.scrollIntoView();
-    focus.focus({ preventScroll: true });
-  };
-  document.addEventListener('click', onClick);
-  const stopHistory = followHistory(`${prefix}.`, setFrom);
-  return () => {
-    document.removeEventListener('click', onClick);
-    stopHistory();
-  };
-}
-
 /** Wires a view to its Run button and to the chapter's links. → the view index.js drives: {render, restart, destroy} */
 export function labView({ frame, run, draw, prefix, section = 'training-lab', controls, fallbacks, owned }) {
   frame.run.addEventListener('click', run);
-  const stopLinks = followLinks({ prefix, sectionId: section, controls, fallbacks, focus: frame.run });
+  // the chapter's links to the lab with a configuration (experiment/in-place-links.js)
+  const stopLinks = followInPlaceLinks({
+    prefix: `${prefix}.`,
+    anchor: () => section,
+    apply: (params) => controls.forEach((c) => c.setText(params.get(`${prefix}.${c.key}`) ?? fallbacks[c.key])),
+    focus: () => frame.run,
+  });
   return {
     render: draw,
     restart: run,
