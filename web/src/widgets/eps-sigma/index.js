@@ -5,7 +5,7 @@
 // "es." so that a link (the exercises' "open in the instrument") reproduces a view; once the instrument is mounted
 // those links set it up in place (experiment/in-place-links.js).
 import { followInPlaceLinks } from '../../experiment/in-place-links.js';
-import { readParam, writeParams } from '../../experiment/url-state.js';
+import { writeParams } from '../../experiment/url-state.js';
 import { loadNormScale } from '../../kernels/norm-scale.js';
 import { createField } from '../../ui/field.js';
 import { formatNumber } from '../../ui/format.js';
@@ -37,7 +37,12 @@ export async function mount(el, props = {}) {
     list: list(props.list ?? [0.25, 1, 4, 9]),
     delta: String(props.delta ?? 0.02),
   };
-  const initial = (name) => readParam(PREFIX + name) ?? fallback[name];
+  // a value from a link's parameters (the page's own at first), the default where it has none; the source of
+  // the σᵢ only if it is one the strip knows
+  const valueIn = (params, name) => params.get(PREFIX + name) ?? fallback[name];
+  const sourceIn = (params) => (SOURCES.some((s) => s.key === valueIn(params, 'layers')) ? valueIn(params, 'layers') : fallback.layers);
+  const opened = new URLSearchParams(location.search);
+  const initial = (name) => valueIn(opened, name);
 
   const fields = {
     sigma: createField({ label: 'σ', value: initial('sigma'), hint: '≥ 0: the spread entering LN', name: 'es.sigma', width: '8em' }),
@@ -50,7 +55,7 @@ export async function mount(el, props = {}) {
     list: createField({ label: 'σᵢ, layer by layer', value: initial('list'), hint: 'first layer first', name: 'es.list' }),
     delta: createField({ label: 'δ', value: initial('delta'), hint: 'each Pre-LN branch has ‖Bᵢ‖ ≤ δ', name: 'es.delta', width: '6em' }),
   };
-  const source = sourceSelect(SOURCES.some((s) => s.key === initial('layers')) ? initial('layers') : fallback.layers);
+  const source = sourceSelect(sourceIn(opened));
 
   el.classList.add('es-widget');
   const form = document.createElement('form');
@@ -163,9 +168,8 @@ export async function mount(el, props = {}) {
     prefix: PREFIX,
     anchor: () => el.closest('.widget[data-widget]')?.id,
     apply(params) {
-      const value = (name) => params.get(PREFIX + name) ?? fallback[name];
-      for (const [name, f] of [...Object.entries(fields), ...Object.entries(strip)]) f.input.value = value(name);
-      source.select.value = SOURCES.some((s) => s.key === value('layers')) ? value('layers') : fallback.layers;
+      for (const [name, f] of [...Object.entries(fields), ...Object.entries(strip)]) f.input.value = valueIn(params, name);
+      source.select.value = sourceIn(params);
       update();
     },
     focus: () => fields.sigma.input,
