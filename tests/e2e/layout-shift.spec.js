@@ -137,6 +137,29 @@ for (const [name, viewport] of [['1280×800', { width: 1280, height: 800 }], ['3
       const { total, worst } = await shifts();
       expect(total, JSON.stringify(worst)).toBeLessThan(LIMIT);
     });
+
+    // What a mounting exercise adds to its own top (its state beside the heading) must not push its question
+    // down: the badge once wrapped a long heading onto a second line, the question and its links moved 32 px,
+    // and a click on exercise 14's link into the lab landed between its press and its release (missed).
+    test(`each exercise's question stays at its place in its box as the exercise mounts (${name})`, async ({ page }) => {
+      const offsets = () =>
+        page.evaluate(() =>
+          Object.fromEntries([...document.querySelectorAll('.widget[data-widget="exercise"]')].map((el) => {
+            const top = el.getBoundingClientRect().top;
+            return [el.id, ['h3', '.ex-question'].map((part) => Math.round(el.querySelector(part).getBoundingClientRect().top - top))];
+          })),
+        );
+      await page.goto(lightUrl());
+      const before = await offsets();
+      await expect(page.locator('.widget[data-widget="exercise"][data-mount]')).toHaveCount(0);
+      expect(Object.keys(before).length).toBeGreaterThan(15);
+      for (const id of Object.keys(before)) {
+        await page.locator(`#${id}`).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await expect(page.locator(`#${id}`)).toHaveAttribute('data-mount', 'done');
+      }
+      await expect(page.locator('#exercise-14 .ex-state')).toHaveText('Not started');
+      expect(await offsets()).toEqual(before);
+    });
   });
 }
 
