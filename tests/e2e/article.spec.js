@@ -2,6 +2,7 @@
 // printed precision; controls recompute; Cancel stops the workers; the URL restores the controls; a second
 // visit is served from the cache; the main thread stays responsive while the workers compute.
 import { expect, test } from './fixtures.js';
+import { LIGHT } from './reach.js';
 
 // The printed value's own precision: "1.78e-01" → 2 mantissa decimals; "0.306" → 3 decimals.
 function asPrinted(value, printed) {
@@ -123,4 +124,27 @@ test('a second visit shows cached results at once', async ({ page }) => {
   expect(waited).toBeLessThan(3_000);
   await expect(page.locator('#table-a .exp-footer')).toContainText('cache');
   expect((await readCells(page, 'A')).map((c) => c.value)).toEqual(first.map((c) => c.value));
+});
+
+// On a desktop screen the article's tables fit the text column: table A at the article's settings (five columns,
+// each value over its published one) was 715 px wide in 661 and hid its last column behind a sideways scroll.
+test('at 1280 px every table of the article fits the text column, computing and computed', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const { 'a.L': _L, 'a.seeds': _seeds, ...light } = LIGHT; // table A at the article's own depth and seeds
+  await page.goto(`./?${new URLSearchParams({ ...light, 's.T': '8' })}`);
+  const overflow = () =>
+    page.locator('table.results').evaluateAll((tables) =>
+      tables
+        .map((t) => [t.closest('.widget').id, t.closest('.table-scroll') ?? t.parentElement])
+        .filter(([, box]) => box.scrollWidth > box.clientWidth)
+        .map(([id, box]) => `${id}: ${box.scrollWidth} px in ${box.clientWidth}`),
+    );
+  for (const id of ['table-a', 'table-b', 'table-c', 'table-d', 'table-measures']) {
+    await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+    await expect(page.locator(`#${id} table.results`)).toBeVisible();
+  }
+  expect(await overflow(), 'while they compute').toEqual([]);
+  await expect(page.locator('#table-a tbody td[data-value]')).toHaveCount(12, { timeout: 60_000 });
+  await expect(page.locator('table.results td.pending')).toHaveCount(0, { timeout: 90_000 });
+  expect(await overflow(), 'computed').toEqual([]);
 });

@@ -8,6 +8,9 @@ import { formatNumber } from '../../ui/format.js';
 const runId = (placement, L, seed, scale = 1) => `${placement}|${L}|${seed}|${scale}`;
 const run = (placement, L, seed, scale = 1) => ({ id: runId(placement, L, seed, scale), options: { placement, L, seed, scale } });
 
+// a header's parenthesis on one line ("ratio (seed 0)" breaks before it, never inside: "(seed" over "0)")
+const unbroken = (text) => text.replaceAll(' ', '\u00a0');
+
 // ratio of one run under a measure: the kernel computed every measure's ratio (result.ratios)
 const ratioOf = (r, measure) => r.ratios[measure];
 
@@ -21,10 +24,10 @@ export const TABLES = {
     rowHeader: 'wiring',
     rows: () => PLACEMENTS,
     columns: (c) => [
-      { key: 'g1', label: `layer 1 grad (seed ${c.seeds[0]})` },
-      { key: 'gL', label: `layer ${c.L} grad (seed ${c.seeds[0]})` },
-      { key: 'ratio0', label: `ratio (seed ${c.seeds[0]})` },
-      { key: 'median', label: `ratio (median of ${c.seeds.length})` },
+      { key: 'g1', label: `layer 1 grad ${unbroken(`(seed ${c.seeds[0]})`)}` },
+      { key: 'gL', label: `layer ${c.L} grad ${unbroken(`(seed ${c.seeds[0]})`)}` },
+      { key: 'ratio0', label: `ratio ${unbroken(`(seed ${c.seeds[0]})`)}` },
+      { key: 'median', label: `ratio ${unbroken(`(median of ${c.seeds.length})`)}` },
     ],
     // the first seed of every wiring first: its three rows' first-seed cells fill in after one run per worker
     runs: (c) => c.seeds.flatMap((s) => PLACEMENTS.map((p) => run(p.key, c.L, s))),
