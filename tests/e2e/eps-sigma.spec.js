@@ -166,7 +166,8 @@ const links = [
 ];
 for (const [n, check] of links) {
   test(`exercise ${n} opens the instrument preloaded with its numbers`, async ({ page }) => {
-    await page.goto('./');
+    await page.goto('./?a.L=2'); // another figure's parameter, which the link must not drop
+    await page.evaluate(() => (window.__samePage = true));
     const link = page.locator(`#exercise-${n} a[href$="${ANCHOR}"]`);
     await expect(link).toHaveCount(1);
     const href = await link.getAttribute('href');
@@ -181,8 +182,31 @@ for (const [n, check] of links) {
     await expect(widget).toHaveAttribute('data-mount', 'done');
     await expect(widget).toBeInViewport();
     await check(widget);
+    // not mounted when the link was followed, the instrument mounted from the URL the link made, in this page
+    expect(await page.evaluate(() => window.__samePage), 'no reload').toBe(true);
+    expect(new URL(page.url()).searchParams.get('a.L')).toBe('2');
   });
 }
+
+test('before the instrument has mounted, Back after an exercise’s link returns to the exercise and the instrument to its defaults', async ({ page }) => {
+  await page.goto('./');
+  await page.evaluate(() => (window.__samePage = true));
+  const link = page.locator(`#exercise-7 a[href$="${ANCHOR}"]`);
+  await link.scrollIntoViewIfNeeded();
+  await expect(widgetOf(page)).not.toHaveAttribute('data-mount', /./);
+  await link.click();
+  const widget = widgetOf(page);
+  await expect(widget).toHaveAttribute('data-mount', 'done');
+  await expect(field(widget, 'σ')).toHaveValue('0');
+  await expect(widget).toBeFocused(); // where Tab goes on from, as after any link within the page
+  await page.keyboard.press('Tab');
+  await expect(field(widget, 'σ')).toBeFocused();
+  await page.goBack();
+  await expect(link).toBeInViewport();
+  await expect(field(widget, 'σ')).toHaveValue('1');
+  expect(new URL(page.url()).search).toBe('');
+  expect(await page.evaluate(() => window.__samePage), 'no reload').toBe(true);
+});
 
 test('with the instrument mounted, an exercise’s link sets it up in place, and Back puts it back', async ({ page }) => {
   await page.goto('./?es.sigma=0.5'); // a reader who came in at the top, set σ in the instrument and read on

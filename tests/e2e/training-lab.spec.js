@@ -259,6 +259,19 @@ test('a link restores the lab: controls from the URL, bad values answered beside
   expect(await page.evaluate(() => window.__samePage)).toBe(true);
 });
 
+test('before the lab has mounted, exercise 14’s link opens it with its configurations, in the same page', async ({ page }) => {
+  await page.goto(url({}, '#exercise-14'));
+  await page.evaluate(() => (window.__samePage = true));
+  await expect(lab(page)).not.toHaveAttribute('data-mount', /./);
+  await page.locator('#exercise-14 a[href*="#training-lab"]').click();
+  const L = lab(page);
+  await expect(L.locator('.lab-config')).toHaveCount(2);
+  await expect(L.getByLabel('Depth L').nth(1)).toHaveValue('48');
+  expect(new URL(page.url()).searchParams.get('t.configs')).toBe('post-6-0,post-48-0');
+  expect(new URL(page.url()).searchParams.get('a.L')).toBe(LIGHT['a.L']); // the other figures' parameters stay
+  expect(await page.evaluate(() => window.__samePage), 'no reload').toBe(true);
+});
+
 test('every chart and heat map has its data table, and the tables agree with the kernel\'s runs', async ({ page }) => {
   const L = await openLab(page, { 't.configs': 'post-3-0,pre-3-5', 't.steps': '12', 't.seeds': '0-1' });
   await L.getByRole('button', { name: 'Run', exact: true }).click();

@@ -3,6 +3,7 @@
 // keeps this build's files for reading offline; the dev server and the tests of single modules never do.
 import 'katex/dist/katex.min.css';
 import './style.css';
+import { followLinksAhead } from './experiment/in-place-links.js';
 import { mountContents } from './ui/contents.js';
 import { keepOneBuild } from './ui/new-version.js';
 import { watchScrollRegions } from './ui/scroll-regions.js';
@@ -16,6 +17,7 @@ mountContents(document);
 watchScrollRegions(document.body);
 watchTouchTips(document);
 mountWidgets(document);
+followLinksAhead();
 
 // this module's own address names the build the page runs on (its file name carries the build's hash)
 if (import.meta.env.PROD && 'serviceWorker' in navigator) keepOneBuild(new URL('sw.js', location.href), import.meta.url);

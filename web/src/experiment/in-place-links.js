@@ -3,9 +3,9 @@
 // again (which would restart every figure near it): the figure takes the link's values (missing ones its
 // defaults), scrolls into view and hands the focus to `focus`. Like any link within the page the jump is a new
 // entry in the history: Back returns the reader to where they clicked (the browser restores the scroll) and the
-// figure to that entry's values; Forward sets the link's values again. Without the figure mounted the link
-// simply loads the page with those parameters.
-import { followHistory } from './url-state.js';
+// figure to that entry's values; Forward sets the link's values again. Before the figure has mounted,
+// followLinksAhead (below) does the same through the URL the figure mounts from.
+import { followHistory, pushEntry } from './url-state.js';
 
 /**
  * prefix: the figure's parameters ("t."); anchor(): the id the links point at (asked at each click: a figure's
@@ -21,7 +21,7 @@ export function followInPlaceLinks({ prefix, anchor, apply, focus }) {
     if (!id || url.pathname !== location.pathname || url.hash !== `#${id}`) return;
     if (![...url.searchParams.keys()].some((k) => k.startsWith(prefix))) return;
     event.preventDefault();
-    history.pushState(null, '', `${location.pathname}${location.search}#${id}`);
+    pushEntry(`${location.pathname}${location.search}#${id}`);
     apply(url.searchParams); // (the figure writes its values into the new entry's URL)
     document.getElementById(id)?.scrollIntoView();
     focus()?.focus({ preventScroll: true });
@@ -32,4 +32,39 @@ export function followInPlaceLinks({ prefix, anchor, apply, focus }) {
     document.removeEventListener('click', onClick);
     stopHistory();
   };
+}
+
+// A parameter's figure prefix: "t." of "t.configs" (the chapter's figures name theirs so)
+const prefixOf = (name) => /^[a-z]+\./i.exec(name)?.[0];
+
+/**
+ * The same links before their figure has mounted (a reader who went to the exercises first): the page does not
+ * load again, which would restart every figure and drop the others' parameters from the URL. The link's
+ * parameters replace those under the same prefixes, in a new history entry, and the page goes to the link's
+ * anchor, where the figure mounts with them (each figure reads its parameters from the URL as it mounts).
+ * A figure that has mounted takes its links first (followInPlaceLinks, on the document); this listens on the
+ * window, after it, and leaves to the browser a link whose figures have all mounted or are mounting.
+ */
+export function followLinksAhead() {
+  const onClick = (event) => {
+    const a = event.target.closest?.('a[href]');
+    if (!a || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    const url = new URL(a.href, location.href);
+    if (url.origin !== location.origin || url.pathname !== location.pathname || !url.hash || !url.search) return;
+    const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
+    const prefixes = new Set([...url.searchParams.keys()].map(prefixOf));
+    if (!target || prefixes.has(undefined)) return;
+    const figures = [...(target.matches('.widget[data-widget]') ? [target] : target.querySelectorAll('.widget[data-widget]'))];
+    if (!figures.some((el) => !el.dataset.mount && !el.classList.contains('widget-loading'))) return;
+    event.preventDefault();
+    const params = new URLSearchParams([...new URLSearchParams(location.search)].filter(([name]) => !prefixes.has(prefixOf(name))));
+    for (const [name, value] of url.searchParams) params.append(name, value);
+    pushEntry(`${location.pathname}?${params}${url.hash}`);
+    target.scrollIntoView();
+    // where Tab goes on from, as after any link within the page
+    if (!target.matches('a[href], button, input, select, textarea, [tabindex]')) target.tabIndex = -1;
+    target.focus({ preventScroll: true });
+  };
+  window.addEventListener('click', onClick);
+  return () => window.removeEventListener('click', onClick);
 }

@@ -20,6 +20,12 @@ export function writeParams(entries) {
   shown = location.search;
 }
 
+/** A new history entry at url (same page), as a link within the page makes one. */
+export function pushEntry(url) {
+  history.pushState(null, '', url);
+  shown = location.search;
+}
+
 // the parameters under one prefix ("t."), in a form that compares
 const paramsUnder = (search, prefix) =>
   [...new URLSearchParams(search)].filter(([name]) => name.startsWith(prefix)).map((pair) => pair.join('=')).sort().join('&');
