@@ -97,11 +97,26 @@ function secondBuild() {
     writeFileSync(join(dir, to), text);
     if (to !== file) renamed[file] = to;
   }
-  const referrers = ['index.html', '404.html', ...readdirSync(join(dir, 'assets')).filter((f) => /\.(js|css)$/.test(f)).map((f) => `assets/${f}`)];
-  for (const file of referrers) {
-    let text = readFileSync(join(dir, file), 'utf8');
-    for (const [from, to] of Object.entries(renamed)) text = text.replaceAll(from.replace(/^assets\//, ''), to.replace(/^assets\//, ''));
-    writeFileSync(join(dir, file), text);
+  // Every file that names a renamed one names the new name; a hashed file changed so is renamed too, as a real
+  // build renames it (a chunk's hash covers the names of the chunks it imports), and so on up to the pages.
+  const bare = (file) => file.replace(/^assets\//, '');
+  let pending = { ...renamed };
+  while (Object.keys(pending).length) {
+    const next = {};
+    const referrers = ['index.html', '404.html', ...readdirSync(join(dir, 'assets')).filter((f) => /\.(js|css)$/.test(f)).map((f) => `assets/${f}`)];
+    for (const file of referrers) {
+      const before = readFileSync(join(dir, file), 'utf8');
+      let text = before;
+      for (const [from, to] of Object.entries(pending)) text = text.replaceAll(bare(from), bare(to));
+      if (text === before) continue;
+      const to = hashed(file) && !Object.values(renamed).includes(file) ? file.replace(/(\.\w+)$/, 'b2$1') : file;
+      if (to !== file) {
+        rmSync(join(dir, file));
+        renamed[file] = next[file] = to;
+      }
+      writeFileSync(join(dir, to), text);
+    }
+    pending = next;
   }
   return { dir, build: writeServiceWorker(dir, join(repo, 'web/src/sw.js')) };
 }

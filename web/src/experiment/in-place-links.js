@@ -7,6 +7,13 @@
 // followLinksAhead (below) does the same through the URL the figure mounts from.
 import { followHistory, pushEntry } from './url-state.js';
 
+// The address of the link a plain click follows (main button, no key held that opens it elsewhere), else null.
+function followedLink(event) {
+  const a = event.target.closest?.('a[href]');
+  if (!a || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  return new URL(a.href, location.href);
+}
+
 /**
  * prefix: the figure's parameters ("t."); anchor(): the id the links point at (asked at each click: a figure's
  * element may not be in the page yet while it mounts); apply(params): sets the figure from a URLSearchParams.
@@ -14,11 +21,9 @@ import { followHistory, pushEntry } from './url-state.js';
  */
 export function followInPlaceLinks({ prefix, anchor, apply, focus }) {
   const onClick = (event) => {
-    const a = event.target.closest?.('a[href]');
-    if (!a || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-    const url = new URL(a.href, location.href);
+    const url = followedLink(event);
     const id = anchor();
-    if (!id || url.pathname !== location.pathname || url.hash !== `#${id}`) return;
+    if (!url || !id || url.pathname !== location.pathname || url.hash !== `#${id}`) return;
     if (![...url.searchParams.keys()].some((k) => k.startsWith(prefix))) return;
     event.preventDefault();
     pushEntry(`${location.pathname}${location.search}#${id}`);
@@ -47,10 +52,8 @@ const prefixOf = (name) => /^[a-z]+\./i.exec(name)?.[0];
  */
 export function followLinksAhead() {
   const onClick = (event) => {
-    const a = event.target.closest?.('a[href]');
-    if (!a || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-    const url = new URL(a.href, location.href);
-    if (url.origin !== location.origin || url.pathname !== location.pathname || !url.hash || !url.search) return;
+    const url = followedLink(event);
+    if (!url || url.origin !== location.origin || url.pathname !== location.pathname || !url.hash || !url.search) return;
     const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
     const prefixes = new Set([...url.searchParams.keys()].map(prefixOf));
     if (!target || prefixes.has(undefined)) return;
