@@ -225,6 +225,7 @@ test('a link restores the lab: controls from the URL, bad values answered beside
   await page.evaluate(() => (window.__samePage = true));
   const link = page.locator('#exercise-14 a[href*="#training-lab"]');
   await link.scrollIntoViewIfNeeded();
+  const clickedAt = await link.evaluate((a) => a.getBoundingClientRect().top);
   await link.click();
   await expect(L.locator('.lab-config')).toHaveCount(2);
   await expect(L.getByLabel('Depth L').nth(0)).toHaveValue('6');
@@ -235,12 +236,16 @@ test('a link restores the lab: controls from the URL, bad values answered beside
   expect(new URL(page.url()).searchParams.get('t.configs')).toBe('post-6-0,post-48-0');
   expect(new URL(page.url()).hash).toBe('#training-lab');
 
-  // the jump is a step in the history, as a link within the page is: Back returns to the exercise (in view, no
-  // reload) and the lab to that entry's URL; Forward sets the link's values again
+  // the jump is a step in the history, as a link within the page is: Back returns to the exercise where it was in
+  // the window (no reload), even when the page above it changed meanwhile (here the exercise before it grows, as
+  // a figure that gives up its reserved height while the reader is away does), and the lab to that entry's URL;
+  // Forward sets the link's values again
+  await page.locator('#exercise-13').evaluate((el) => (el.style.minHeight = `${el.offsetHeight + 600}px`));
   await page.goBack();
   await expect.poll(() => new URL(page.url()).searchParams.get('t.configs')).toBe('pre-12-0');
   expect(new URL(page.url()).hash).toBe('');
   await expect(link).toBeInViewport();
+  await expect.poll(() => link.evaluate((a) => Math.round(a.getBoundingClientRect().top))).toBeCloseTo(clickedAt, -1);
   await expect(L.locator('.lab-config')).toHaveCount(1);
   await expect(L.getByLabel('Learning rate', { exact: true })).toHaveValue('1e-3');
   await page.goForward();

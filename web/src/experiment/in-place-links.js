@@ -7,11 +7,41 @@
 // followLinksAhead (below) does the same through the URL the figure mounts from.
 import { followHistory, pushEntry } from './url-state.js';
 
-// The address of the link a plain click follows (main button, no key held that opens it elsewhere), else null.
+// The link a plain click follows (main button, no key held that opens it elsewhere): {a, url}, else null.
 function followedLink(event) {
   const a = event.target.closest?.('a[href]');
   if (!a || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
-  return new URL(a.href, location.href);
+  return { a, url: new URL(a.href, location.href) };
+}
+
+// Back to the entry a link was followed from puts the reader where they clicked: the element holding the link
+// (the nearest with an id, an exercise) at the height it had in the window. The browser restores the entry's
+// scroll offset, which lands elsewhere once the page above has changed meanwhile (a figure that had mounted there
+// gives up its reserved height when the reader is away: exercise 14's link came back out of the window).
+let returning = false;
+function leaveFrom(a) {
+  const holder = a.parentElement?.closest('[id]');
+  if (holder) history.replaceState({ ...history.state, place: { id: holder.id, top: holder.getBoundingClientRect().top } }, '');
+  if (returning) return;
+  returning = true;
+  window.addEventListener('popstate', (event) => {
+    const place = event.state?.place;
+    if (!place) return;
+    // after the figures have taken the entry's values (their listeners came first), and once more after the
+    // frame they lay out in
+    const put = () => {
+      const holder = document.getElementById(place.id);
+      if (holder) window.scrollBy(0, holder.getBoundingClientRect().top - place.top);
+    };
+    put();
+    requestAnimationFrame(put);
+  });
+}
+
+/** A new history entry at url for a link followed from `a` (see leaveFrom). */
+function follow(a, url) {
+  leaveFrom(a);
+  pushEntry(url);
 }
 
 /**
@@ -21,12 +51,12 @@ function followedLink(event) {
  */
 export function followInPlaceLinks({ prefix, anchor, apply, focus }) {
   const onClick = (event) => {
-    const url = followedLink(event);
+    const { a, url } = followedLink(event) ?? {};
     const id = anchor();
     if (!url || !id || url.pathname !== location.pathname || url.hash !== `#${id}`) return;
     if (![...url.searchParams.keys()].some((k) => k.startsWith(prefix))) return;
     event.preventDefault();
-    pushEntry(`${location.pathname}${location.search}#${id}`);
+    follow(a, `${location.pathname}${location.search}#${id}`);
     apply(url.searchParams); // (the figure writes its values into the new entry's URL)
     document.getElementById(id)?.scrollIntoView();
     focus()?.focus({ preventScroll: true });
@@ -52,7 +82,7 @@ const prefixOf = (name) => /^[a-z]+\./i.exec(name)?.[0];
  */
 export function followLinksAhead() {
   const onClick = (event) => {
-    const url = followedLink(event);
+    const { a, url } = followedLink(event) ?? {};
     if (!url || url.origin !== location.origin || url.pathname !== location.pathname || !url.hash || !url.search) return;
     const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
     const prefixes = new Set([...url.searchParams.keys()].map(prefixOf));
@@ -62,7 +92,7 @@ export function followLinksAhead() {
     event.preventDefault();
     const params = new URLSearchParams([...new URLSearchParams(location.search)].filter(([name]) => !prefixes.has(prefixOf(name))));
     for (const [name, value] of url.searchParams) params.append(name, value);
-    pushEntry(`${location.pathname}?${params}${url.hash}`);
+    follow(a, `${location.pathname}?${params}${url.hash}`);
     target.scrollIntoView();
     // where Tab goes on from, as after any link within the page
     if (!target.matches('a[href], button, input, select, textarea, [tabindex]')) target.tabIndex = -1;
