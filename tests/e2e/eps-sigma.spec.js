@@ -188,6 +188,38 @@ for (const [n, check] of links) {
   });
 }
 
+test.describe('a link followed while the instrument is mounting', () => {
+  test.use({ serviceWorkers: 'block' }); // (a service worker would answer past page.route)
+
+  test('waits for the instrument, then sets it up in place with the link’s numbers and gives σ the focus', async ({ page }) => {
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route(/\/assets\/eps-sigma-[\w-]+\.js$/, async (route) => {
+      await held; // the instrument's code arrives only once the link has been clicked
+      await route.continue();
+    });
+    await page.goto('./?a.L=2');
+    await page.evaluate(() => (window.__samePage = true));
+    const widget = widgetOf(page);
+    await widget.scrollIntoViewIfNeeded();
+    await expect(widget).toHaveClass(/widget-loading/);
+    const link = page.locator(`#exercise-7 a[href$="${ANCHOR}"]`);
+    await link.scrollIntoViewIfNeeded();
+    await link.click();
+    expect(await widget.evaluate((el) => el.classList.contains('widget-loading')), 'clicked while it mounts').toBe(true);
+    release();
+    await expect(field(widget, 'σ')).toHaveValue('0');
+    await expect(field(widget, 'ε')).toHaveValue('1e-5');
+    await expect(field(widget, 'σ')).toBeFocused();
+    await expect(widget).toBeInViewport();
+    expect(await page.evaluate(() => window.__samePage), 'no reload').toBe(true);
+    expect(new URL(page.url()).searchParams.get('a.L')).toBe('2');
+    await page.goBack();
+    await expect(link).toBeInViewport();
+    await expect(field(widget, 'σ')).toHaveValue('1');
+  });
+});
+
 test('before the instrument has mounted, Back after an exercise’s link returns to the exercise and the instrument to its defaults', async ({ page }) => {
   await page.goto('./');
   await page.evaluate(() => (window.__samePage = true));

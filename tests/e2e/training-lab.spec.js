@@ -225,8 +225,10 @@ test('a link restores the lab: controls from the URL, bad values answered beside
   await page.evaluate(() => (window.__samePage = true));
   const link = page.locator('#exercise-14 a[href*="#training-lab"]');
   await link.scrollIntoViewIfNeeded();
-  const clickedAt = await link.evaluate((a) => a.getBoundingClientRect().top);
+  // where the link is as it is clicked (the click itself may scroll it into view again)
+  await link.evaluate((a) => window.addEventListener('click', () => (window.__clickedAt = a.getBoundingClientRect().top), { capture: true, once: true }));
   await link.click();
+  const clickedAt = await page.evaluate(() => window.__clickedAt);
   await expect(L.locator('.lab-config')).toHaveCount(2);
   await expect(L.getByLabel('Depth L').nth(0)).toHaveValue('6');
   await expect(L.getByLabel('Depth L').nth(1)).toHaveValue('48');

@@ -9,7 +9,7 @@ import { keepOneBuild } from './ui/new-version.js';
 import { watchScrollRegions } from './ui/scroll-regions.js';
 import { mountThemeSwitch } from './ui/theme.js';
 import { watchTouchTips } from './ui/touch-tips.js';
-import { mountWidgets } from './widgets/mount.js';
+import { mountWidgets, whenMounted } from './widgets/mount.js';
 
 document.documentElement.classList.add('js');
 mountThemeSwitch(document);
@@ -17,7 +17,7 @@ mountContents(document);
 watchScrollRegions(document.body);
 watchTouchTips(document);
 mountWidgets(document);
-followLinksAhead();
+followLinksAhead({ whenMounted });
 
 // this module's own address names the build the page runs on (its file name carries the build's hash)
 if (import.meta.env.PROD && 'serviceWorker' in navigator) keepOneBuild(new URL('sw.js', location.href), import.meta.url);

@@ -15,13 +15,17 @@ function followedLink(event) {
 }
 
 // Back to the entry a link was followed from puts the reader where they clicked: the element holding the link
-// (the nearest with an id, an exercise) at the height it had in the window. The browser restores the entry's
+// (the nearest with an id, an exercise) at the height it had in the window. The browser would restore the entry's
 // scroll offset, which lands elsewhere once the page above has changed meanwhile (a figure that had mounted there
-// gives up its reserved height when the reader is away: exercise 14's link came back out of the window).
+// gives up its reserved height when the reader is away: exercise 14's link came back out of the window), and at a
+// moment of its own: such an entry's restoration is manual (the mode belongs to the entry, and the new entry
+// gets its own back).
 let returning = false;
 function leaveFrom(a) {
   const holder = a.parentElement?.closest('[id]');
-  if (holder) history.replaceState({ ...history.state, place: { id: holder.id, top: holder.getBoundingClientRect().top } }, '');
+  if (!holder) return;
+  history.replaceState({ ...history.state, place: { id: holder.id, top: holder.getBoundingClientRect().top } }, '');
+  history.scrollRestoration = 'manual';
   if (returning) return;
   returning = true;
   window.addEventListener('popstate', (event) => {
@@ -42,6 +46,7 @@ function leaveFrom(a) {
 function follow(a, url) {
   leaveFrom(a);
   pushEntry(url);
+  history.scrollRestoration = 'auto';
 }
 
 /**
@@ -72,15 +77,20 @@ export function followInPlaceLinks({ prefix, anchor, apply, focus }) {
 // A parameter's figure prefix: "t." of "t.configs" (the chapter's figures name theirs so)
 const prefixOf = (name) => /^[a-z]+\./i.exec(name)?.[0];
 
+const MOUNT_WAIT_MS = 5000;
+const waited = new WeakSet(); // links waiting for their figure's mount
+
 /**
  * The same links before their figure has mounted (a reader who went to the exercises first): the page does not
  * load again, which would restart every figure and drop the others' parameters from the URL. The link's
  * parameters replace those under the same prefixes, in a new history entry, and the page goes to the link's
  * anchor, where the figure mounts with them (each figure reads its parameters from the URL as it mounts).
  * A figure that has mounted takes its links first (followInPlaceLinks, on the document); this listens on the
- * window, after it, and leaves to the browser a link whose figures have all mounted or are mounting.
+ * window, after it. A figure in the middle of mounting has read its parameters already: the link waits for it
+ * (whenMounted(el), the promise of its mount) and is followed again, by its handler then. A link whose figures
+ * have all mounted without taking it is left to the browser.
  */
-export function followLinksAhead() {
+export function followLinksAhead({ whenMounted }) {
   const onClick = (event) => {
     const { a, url } = followedLink(event) ?? {};
     if (!url || url.origin !== location.origin || url.pathname !== location.pathname || !url.hash || !url.search) return;
@@ -88,7 +98,18 @@ export function followLinksAhead() {
     const prefixes = new Set([...url.searchParams.keys()].map(prefixOf));
     if (!target || prefixes.has(undefined)) return;
     const figures = [...(target.matches('.widget[data-widget]') ? [target] : target.querySelectorAll('.widget[data-widget]'))];
-    if (!figures.some((el) => !el.dataset.mount && !el.classList.contains('widget-loading'))) return;
+    const loading = figures.filter((el) => el.classList.contains('widget-loading'));
+    if (loading.length && !waited.has(a)) {
+      event.preventDefault();
+      waited.add(a); // once: a mount that takes longer than a few seconds is not waited for again
+      const mounted = Promise.allSettled(loading.map(whenMounted));
+      Promise.race([mounted, new Promise((resolve) => setTimeout(resolve, MOUNT_WAIT_MS))]).then(() => {
+        a.click();
+        waited.delete(a);
+      });
+      return;
+    }
+    if (!figures.some((el) => !el.dataset.mount)) return;
     event.preventDefault();
     const params = new URLSearchParams([...new URLSearchParams(location.search)].filter(([name]) => !prefixes.has(prefixOf(name))));
     for (const [name, value] of url.searchParams) params.append(name, value);

@@ -109,6 +109,9 @@ const distance = (el) => {
   return r.bottom < 0 ? -r.bottom : r.top > window.innerHeight ? r.top - window.innerHeight : 0;
 };
 
+/** The promise of a placeholder's mount once it has started (undefined before). */
+export const whenMounted = (el) => mounting.get(el);
+
 export function mountWidgets(root = document) {
   const pending = new Set(root.querySelectorAll('.widget[data-widget]'));
   const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 1));
