@@ -248,6 +248,7 @@ test('a link restores the lab: controls from the URL, bad values answered beside
   expect(new URL(page.url()).hash).toBe('');
   await expect(link).toBeInViewport();
   await expect.poll(() => link.evaluate((a) => Math.round(a.getBoundingClientRect().top))).toBeCloseTo(clickedAt, -1);
+  expect(await page.evaluate(() => history.scrollRestoration), 'a reload of this entry restores as usual').toBe('auto');
   await expect(L.locator('.lab-config')).toHaveCount(1);
   await expect(L.getByLabel('Learning rate', { exact: true })).toHaveValue('1e-3');
   await page.goForward();

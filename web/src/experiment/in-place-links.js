@@ -18,8 +18,8 @@ function followedLink(event) {
 // (the nearest with an id, an exercise) at the height it had in the window. The browser would restore the entry's
 // scroll offset, which lands elsewhere once the page above has changed meanwhile (a figure that had mounted there
 // gives up its reserved height when the reader is away: exercise 14's link came back out of the window), and at a
-// moment of its own: such an entry's restoration is manual (the mode belongs to the entry, and the new entry
-// gets its own back).
+// moment of its own: such an entry's restoration is manual until the reader is back on it (the mode belongs to the
+// entry; the new entry gets auto back at once, the old one once its place is restored, so a reload restores as usual).
 let returning = false;
 function leaveFrom(a) {
   const holder = a.parentElement?.closest('[id]');
@@ -39,6 +39,7 @@ function leaveFrom(a) {
     };
     put();
     requestAnimationFrame(put);
+    history.scrollRestoration = 'auto';
   });
 }
 
