@@ -2,8 +2,8 @@
 // "?es.sigma=0…#eps-sigma-instrument") open the figure in place once it is mounted, instead of loading the page
 // again (which would restart every figure near it): the figure takes the link's values (missing ones its
 // defaults), scrolls into view and hands the focus to `focus`. Like any link within the page the jump is a new
-// entry in the history: Back returns the reader to where they clicked (the browser restores the scroll) and the
-// figure to that entry's values; Forward sets the link's values again. Before the figure has mounted,
+// entry in the history: Back returns the reader to where they clicked (leaveFrom, below) and the figure to that
+// entry's values; Forward sets the link's values again. Before the figure has mounted,
 // followLinksAhead (below) does the same through the URL the figure mounts from.
 import { followHistory, pushEntry } from './url-state.js';
 
@@ -31,8 +31,8 @@ function leaveFrom(a) {
   window.addEventListener('popstate', (event) => {
     const place = event.state?.place;
     if (!place) return;
-    // after the figures have taken the entry's values (their listeners came first), and once more after the
-    // frame they lay out in
+    // the figures take the entry's values in their own listener (url-state.js), which may come before or after
+    // this one: once now, and once more after the frame they lay out in
     const put = () => {
       const holder = document.getElementById(place.id);
       if (holder) window.scrollBy(0, holder.getBoundingClientRect().top - place.top);
