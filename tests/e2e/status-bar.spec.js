@@ -28,6 +28,9 @@ test('the status line shows only while a run runs, leaves room at the page\'s en
   await page.locator('#table-a').scrollIntoViewIfNeeded();
   await expect(page.locator('#table-a .exp-footer')).toHaveText(/^\d+ runs/, { timeout: 90_000 });
   await expect(page.locator('.run-status')).toBeHidden({ timeout: 30_000 });
+  // the watch records a change at the next frame: wait for it to have seen the line go (a fresh run read the
+  // states before that frame, its last one still shown)
+  await expect.poll(() => page.evaluate(() => window.__bar.at(-1)?.shown)).toBe(false);
   const states = await page.evaluate(() => window.__bar);
   const shown = states.filter((s) => s.shown);
   expect(shown.length, 'the line showed while the runs ran').toBeGreaterThan(0);
