@@ -3,7 +3,7 @@
 // The runs themselves are the kernels' business (stack.test.js, train.test.js).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadStack } from '../../web/src/kernels/stack.js';
-import { PREFETCH_HOLD_MS, RunPool, runKey } from '../../web/src/experiment/pool.js';
+import { EXTRA_WORKER_MAX_BYTES, PREFETCH_HOLD_MS, RunPool, runKey } from '../../web/src/experiment/pool.js';
 
 /** A worker that only records what it is asked; finish() answers as the real one does. */
 class FakeWorker {
@@ -135,8 +135,8 @@ describe('RunPool', () => {
     pool.request(trainRun(trainOptions(4)));
     await settle();
     expect(posted.map((m) => m.kind).sort()).toEqual(['stack', 'train']);
-    // two workers, each at most 5 messages a second: about 10 a second for the page
-    expect(posted.every((m) => m.batchMs === 200)).toBe(true);
+    // two workers and the extra one for training runs, each at most 3⅓ messages a second: 10 a second for the page
+    expect(posted.every((m) => m.batchMs === 300)).toBe(true);
   });
 });
 
@@ -269,3 +269,55 @@ describe('RunPool, cancelling', () => {
   });
 });
 
+
+describe('RunPool, the extra worker for training runs', () => {
+  const SMALL = 50 * 1024 * 1024;
+  const counting = () => {
+    const created = [];
+    const p = new RunPool({ size: 2, createWorker: () => created.push(new FakeWorker(posted)) && created.at(-1), now: () => clock });
+    return { p, created };
+  };
+
+  it('runs three small training runs at once on two cores, while the article\'s runs keep one worker per core', async () => {
+    const { p, created } = counting();
+    p.warm();
+    expect(created).toHaveLength(2); // the extra worker starts only when a training run needs it
+    for (let k = 0; k < 9; k++) p.request(trainRun(trainOptions(2, k)), { bytes: SMALL });
+    await settle();
+    expect(p.status()).toMatchObject({ running: 3, queued: 6, workers: 3 });
+    expect(posted.map((m) => m.options.seed)).toEqual([0, 1, 2].map((k) => trainOptions(2, k).seed));
+
+    const stackOnly = counting();
+    for (let k = 0; k < 5; k++) stackOnly.p.request(stackRun(options(6, k)));
+    await settle();
+    expect(stackOnly.p.status()).toMatchObject({ running: 2, queued: 3, workers: 2 });
+  });
+
+  it('gives the extra worker no run that needs much memory, or whose memory is unknown', async () => {
+    const { p, created } = counting();
+    p.request(trainRun(trainOptions(2, 0)), { bytes: SMALL });
+    p.request(trainRun(trainOptions(2, 1)), { bytes: SMALL });
+    p.request(trainRun(trainOptions(2, 2)), { bytes: EXTRA_WORKER_MAX_BYTES + 1 });
+    p.request(trainRun(trainOptions(2, 3)));
+    await settle();
+    expect(p.status()).toMatchObject({ running: 2, queued: 2 });
+    expect(created).toHaveLength(2);
+  });
+
+  it('takes the next small run when it finishes one, and goes (with its memory) when none is left', async () => {
+    const { p, created } = counting();
+    for (let k = 0; k < 4; k++) p.request(trainRun(trainOptions(2, k)), { bytes: SMALL });
+    await settle();
+    const extra = created[2];
+    const third = posted.find((m) => m.worker === extra);
+    extra.finish(third.id, { steps: [], summary: {} });
+    await settle();
+    expect(posted.at(-1)).toMatchObject({ worker: extra, options: { seed: trainOptions(2, 3).seed } });
+    expect(extra.terminated).toBe(false);
+    extra.finish(posted.at(-1).id, { steps: [], summary: {} });
+    await settle();
+    expect(extra.terminated).toBe(true);
+    expect(p.status()).toMatchObject({ running: 2, workers: 2 });
+    expect(created.slice(0, 2).some((w) => w.terminated)).toBe(false);
+  });
+});

@@ -57,6 +57,7 @@ export async function createRunSet(kind = 'stack') {
           { kind, fields, options },
           {
             cost: kernel.flops(options),
+            bytes: kind === 'train' ? kernel.check(options) : undefined, // whether it may take the extra worker
             visible,
             onProgress: (p) => progressed(run, p),
             onSteps: onSteps && ((steps) => mine === generation && onSteps(run, steps)),
