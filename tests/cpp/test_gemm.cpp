@@ -300,6 +300,21 @@ TEST(GemmBias, RejectsABiasOfTheWrongLength) {
             "gemm_bias: the bias has 3 entries, C has 4 columns: they must match");
 }
 
+// require with a message maker (tensor.hpp): the message is made only when the check fails
+TEST(Require, BuildsALazyMessageOnlyWhenTheCheckFails) {
+  int made = 0;
+  const auto message = [&] {
+    ++made;
+    return "failed after " + std::to_string(made) + " message";
+  };
+  require(true, message);
+  EXPECT_EQ(made, 0);
+  EXPECT_EQ(test::thrown_message([&] { require(false, message); }), "failed after 1 message");
+  EXPECT_EQ(made, 1);
+  EXPECT_EQ(test::thrown_message([&] { require(false, "a plain message"); }), "a plain message");
+  EXPECT_EQ(test::thrown_message([&] { require(false, std::string("a string")); }), "a string");
+}
+
 // ---- Bad shapes: a clear message ----
 
 TEST(GemmBadInput, RejectsMismatchedShapesWithMessages) {

@@ -566,5 +566,14 @@ TEST(TorchRngArguments, RejectedLikePyTorch) {
   EXPECT_EQ(gen.random(), fresh.random()) << "a rejected call draws nothing";
 }
 
+TEST(TorchRngBadInput, UniformAndNormalSayWhatIsWrong) {
+  TorchGenerator gen(0);
+  double out[4];
+  EXPECT_EQ(test::thrown_message([&] { gen.uniform(out, 4, 1.0, 0.5); }),
+            "uniform_ expects to return a [from, to) range, but found from=1.000000 > to=0.500000");
+  EXPECT_EQ(test::thrown_message([&] { gen.normal(out, 4, 0.0, -1.0); }),
+            "normal expects std >= 0.0 (and finite), but found std -1.000000");
+}
+
 }  // namespace
 }  // namespace tk

@@ -13,7 +13,7 @@ Mat embedding_forward(const std::vector<std::int64_t>& tokens, const EmbeddingPa
   Mat h(Eigen::Index(tokens.size()), d);
   for (Eigen::Index n = 0; n < h.rows(); ++n) {
     const std::int64_t id = tokens[std::size_t(n)];
-    require(id >= 0 && id < V, "embedding: a token id is outside 0 … " + std::to_string(V - 1));
+    require(id >= 0 && id < V, [&] { return "embedding: a token id is outside 0 … " + std::to_string(V - 1); });
     h.row(n) = p.tokens.row(Eigen::Index(id)) + p.positions.row(n % T);
   }
   cache.tokens = tokens;

@@ -274,8 +274,10 @@ void gemm(const Eigen::Ref<const Mat>& a, bool transpose_a, const Eigen::Ref<con
 
 void gemm_bias(const Eigen::Ref<const Mat>& a, bool transpose_a, const Eigen::Ref<const Mat>& b, bool transpose_b,
                const Vec& bias, Eigen::Ref<Mat> c, bool relu) {
-  require(bias.size() == c.cols(), "gemm_bias: the bias has " + std::to_string(bias.size()) + " entries, C has " +
-                                       std::to_string(c.cols()) + " columns: they must match");
+  require(bias.size() == c.cols(), [&] {
+    return "gemm_bias: the bias has " + std::to_string(bias.size()) + " entries, C has " + std::to_string(c.cols()) +
+           " columns: they must match";
+  });
   const bool multiply = check_shapes(a, transpose_a, b, transpose_b, c, false);  // K = 0 has set C = 0
 #ifdef __wasm_simd128__
   if (multiply) {

@@ -20,12 +20,14 @@ void check_params(Eigen::Index d, const Vec& gamma, const Vec* beta, double eps)
   require(d >= 1, "LayerNorm needs at least one feature (d >= 1)");
   require(std::isfinite(eps), "epsilon must be a finite number");
   require(eps >= 0, "epsilon must be >= 0 (it is added under a square root)");
-  require(gamma.size() == d, "gamma has " + std::to_string(gamma.size()) + " entries, x has " +
-                                 std::to_string(d) + ": they must match");
+  require(gamma.size() == d, [&] {
+    return "gamma has " + std::to_string(gamma.size()) + " entries, x has " + std::to_string(d) + ": they must match";
+  });
   require(gamma.allFinite(), "gamma must contain only finite numbers");
   if (beta) {
-    require(beta->size() == d, "beta has " + std::to_string(beta->size()) + " entries, x has " +
-                                   std::to_string(d) + ": they must match");
+    require(beta->size() == d, [&] {
+      return "beta has " + std::to_string(beta->size()) + " entries, x has " + std::to_string(d) + ": they must match";
+    });
     require(beta->allFinite(), "beta must contain only finite numbers");
   }
 }

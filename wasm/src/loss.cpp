@@ -24,7 +24,7 @@ double cross_entropy_forward(const Mat& logits, const std::vector<std::int64_t>&
   require(std::size_t(N) == targets.size(), "cross-entropy: " + std::to_string(targets.size()) +
                                                 " targets for " + std::to_string(N) + " rows of logits");
   for (std::int64_t t : targets) {
-    require(t >= 0 && t < V, "cross-entropy: a target class is outside 0 … " + std::to_string(V - 1));
+    require(t >= 0 && t < V, [&] { return "cross-entropy: a target class is outside 0 … " + std::to_string(V - 1); });
   }
   const Vec row_max = logits.rowwise().maxCoeff();
   cache.log_p = logits.colwise() - row_max;

@@ -1,8 +1,6 @@
 // The article's experiment (see stack.hpp).
 #include "stack.hpp"
 
-#include "loss.hpp"
-
 #include <algorithm>
 #include <cmath>
 

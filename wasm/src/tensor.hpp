@@ -20,6 +20,7 @@
 #include <Eigen/Dense>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace tk {
 
@@ -30,6 +31,13 @@ using RowVec = Eigen::RowVectorXd;  // a row of d numbers (a bias broadcast over
 // Kernels report bad arguments with this; the bindings turn it into a JS Error with the same message.
 inline void require(bool ok, const std::string& message) {
   if (!ok) throw std::invalid_argument(message);
+}
+// The same with a message that is built only if the check fails (a callable returning it): for the checks on a
+// kernel's every call (a Linear's bias, a LayerNorm's γ, every uniform_ of an nn.Linear init), where building
+// the message first cost a string allocation and a number formatted each time, millions of them in a run.
+template <class MakeMessage, class = decltype(std::string(std::declval<MakeMessage&>()()))>
+inline void require(bool ok, MakeMessage&& message) {
+  if (!ok) throw std::invalid_argument(message());
 }
 
 }  // namespace tk

@@ -169,8 +169,8 @@ void box_muller_block(double* d, const FusedAffine& affine) {
 
 void check_normal_args(double mean, double stddev) {
   require(std::isfinite(mean), "normal: mean must be a finite number");
-  require(std::isfinite(stddev) && stddev >= 0, "normal expects std >= 0.0 (and finite), but found std " +
-                                                     std::to_string(stddev));
+  require(std::isfinite(stddev) && stddev >= 0,
+          [&] { return "normal expects std >= 0.0 (and finite), but found std " + std::to_string(stddev); });
 }
 
 }  // namespace
@@ -280,8 +280,10 @@ void TorchGenerator::fill_units(double* out, std::size_t n, double bound) {
 }
 
 void TorchGenerator::uniform(double* out, std::size_t n, double from, double to) {
-  require(from <= to, "uniform_ expects to return a [from, to) range, but found from=" + std::to_string(from) +
-                          " > to=" + std::to_string(to));
+  require(from <= to, [&] {
+    return "uniform_ expects to return a [from, to) range, but found from=" + std::to_string(from) + " > to=" +
+           std::to_string(to);
+  });
   const double range = to - from;
   require(std::isfinite(range), "uniform_ expects to - from to be a finite number");
   if (from == -to && to > 0) {
