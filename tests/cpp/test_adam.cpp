@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include "adam.hpp"
+#include "block.hpp"
 #include "check.hpp"
 #include "fixtures.hpp"
+#include "stack.hpp"
 
 namespace tk {
 namespace {
@@ -48,6 +50,45 @@ TEST(AdamFirstStep, MovesEveryEntryByTheRateAgainstItsGradientSign) {
   adam.begin_step(0.01);
   adam.update(p.data(), g.data(), 3, s);
   EXPECT_TRUE(test::all_close(p, Vec((Vec(3) << -0.01, 0.01, -0.01).finished()), 1e-14, 0));
+}
+
+// The squared norm Adam returns is squared_sum's, bit for bit, for any length (the SIMD pairs and the tail), and
+// update_all gives one per tensor in for_each_param's order: the lab's gradient norms come from it.
+TEST(AdamSquares, AreTheGradientsSquaredNormsInSquaredSumsOrder) {
+  Adam adam(AdamConfig{});
+  adam.begin_step(1e-3);
+  for (Eigen::Index n : {1, 2, 7, 64, 257}) {
+    const Vec g = Vec::LinSpaced(n, -1.3, 2.9).array().sin() * 1e-3 + 1e-7;
+    Vec p = Vec::Zero(n);
+    AdamMoments s;
+    const double sq = adam.update(p.data(), g.data(), n, s);
+    EXPECT_EQ(sq, squared_sum(g.data(), n)) << "n = " << n;  // exact
+  }
+  // a real block's gradients (Post-LN, d = 8), from one forward and backward
+  StackConfig c;
+  c.placement = Placement::PostLN, c.L = 1, c.d = 8, c.heads = 2, c.B = 2, c.T = 3;
+  const StackInit init(c);
+  BlockParams params = init.block(0);
+  const BlockShape shape{AttentionShape{c.B, c.T, c.heads, c.causal}, c.activation, kLayerNormEps};
+  BlockCache cache;
+  BlockGrads grads;
+  const Mat y = block_forward(init.x(), params, shape, c.placement, cache);
+  block_backward(y - init.target(), params, shape, c.placement, cache, grads);
+  int k = 0;
+  for_each_param(params, grads, [&](auto&, const auto&) { ++k; });
+  ASSERT_EQ(k, kBlockTensors);
+  std::vector<AdamMoments> moments;
+  double squares[kBlockTensors];
+  adam.update_all(params, grads, moments, squares);
+  k = 0;
+  for_each_param(params, grads, [&](auto&, const auto& grad) {
+    EXPECT_EQ(squares[k], squared_sum(grad.data(), grad.size())) << "tensor " << k;
+    ++k;
+  });
+  const BlockGradSquares from_adam = grad_squares(squares), direct = grad_squares(grads);
+  EXPECT_EQ(from_adam.weights, direct.weights);
+  EXPECT_EQ(from_adam.biases, direct.biases);
+  EXPECT_EQ(from_adam.layernorm, direct.layernorm);
 }
 
 TEST(AdamValidate, RefusesWhatPyTorchRefuses) {

@@ -35,7 +35,7 @@ void Adam::begin_step(double lr_t) {
   bias_correction2_sqrt_ = std::sqrt(bias_correction2);
 }
 
-void Adam::update(double* value, const double* grad, Eigen::Index n, AdamMoments& s) const {
+double Adam::update(double* value, const double* grad, Eigen::Index n, AdamMoments& s) const {
   TK_PROFILE_OP(Optimiser);
   if (s.m.size() != n) {
     s.m = Vec::Zero(n);
@@ -45,6 +45,7 @@ void Adam::update(double* value, const double* grad, Eigen::Index n, AdamMoments
   const double neg_step = -step_size_, c2 = bias_correction2_sqrt_, eps = config_.eps;
   double* m = s.m.data();
   double* v = s.v.data();
+  double squares = 0;  // Σ g², one number after another (squared_sum's order)
   Eigen::Index i = 0;
 #ifdef __wasm_simd128__
   // Two parameters at a time, each operation the scalar line's own (f64x2 sqrt and division round as the scalar
@@ -54,6 +55,8 @@ void Adam::update(double* value, const double* grad, Eigen::Index n, AdamMoments
   const v128_t v1b2 = wasm_f64x2_splat(one_minus_b2), vstep = wasm_f64x2_splat(neg_step);
   const v128_t vc2 = wasm_f64x2_splat(c2), veps = wasm_f64x2_splat(eps);
   for (; i + 2 <= n; i += 2) {
+    squares += grad[i] * grad[i];
+    squares += grad[i + 1] * grad[i + 1];
     const v128_t g = wasm_v128_load(grad + i);
     const v128_t mi = wasm_f64x2_add(wasm_f64x2_mul(wasm_v128_load(m + i), vb1), wasm_f64x2_mul(v1b1, g));
     const v128_t vi =
@@ -67,11 +70,13 @@ void Adam::update(double* value, const double* grad, Eigen::Index n, AdamMoments
 #endif
   for (; i < n; ++i) {
     const double g = grad[i];
+    squares += g * g;
     m[i] = m[i] * b1 + one_minus_b1 * g;            // exp_avg.mul_(β1).add_(g, alpha=1 − β1)
     v[i] = v[i] * b2 + one_minus_b2 * g * g;        // exp_avg_sq.mul_(β2).addcmul_(g, g, value=1 − β2)
     const double denom = std::sqrt(v[i]) / c2 + eps;  // (exp_avg_sq.sqrt() / √bc2).add_(eps)
     value[i] = value[i] + neg_step * m[i] / denom;    // p.addcdiv_(exp_avg, denom, value=−step_size)
   }
+  return squares;
 }
 
 }  // namespace tk

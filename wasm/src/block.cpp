@@ -109,9 +109,9 @@ void block_backward(const Mat& dy, const BlockParams& p, const BlockShape& shape
 
 namespace {
 
-// The squared norms of several matrices, each summed in its own order as Eigen's squaredNorm sums it (so the
-// values are the same bits), side by side while they have the same size: independent chains of additions that
-// the processor overlaps, where one chain alone waits on every addition.
+// The squared norms of several matrices, each summed in squared_sum's order (so the values are the same bits),
+// side by side while they have the same size: independent chains of additions that the processor overlaps,
+// where one chain alone waits on every addition.
 void squared_norms(std::initializer_list<const Mat*> mats, double* out) {
   const Mat* const* m = mats.begin();
   std::size_t k = 0;
@@ -125,22 +125,39 @@ void squared_norms(std::initializer_list<const Mat*> mats, double* out) {
     }
     out[k] = sa, out[k + 1] = sb;
   }
-  for (; k < mats.size(); ++k) out[k] = m[k]->squaredNorm();
+  for (; k < mats.size(); ++k) out[k] = squared_sum(m[k]->data(), m[k]->size());
 }
 
 }  // namespace
 
+double squared_sum(const double* v, Eigen::Index n) {
+  double sum = 0;
+  for (Eigen::Index i = 0; i < n; ++i) sum += v[i] * v[i];
+  return sum;
+}
+
+BlockGradSquares grad_squares(const double (&t)[kBlockTensors]) {
+  BlockGradSquares s;
+  for (int k = 0; k < 12; k += 2) s.weights += t[k];  // the six weights, then their biases, in the walk's order
+  for (int k = 1; k < 12; k += 2) s.biases += t[k];
+  s.layernorm += t[12] + t[13];
+  s.layernorm += t[14] + t[15];
+  return s;
+}
+
 BlockGradSquares grad_squares(const BlockGrads& g) {
   TK_PROFILE_OP(Norms);
-  BlockGradSquares s;
-  double w[6];  // summed into s.weights in this order, as before
+  double t[kBlockTensors];
+  double w[6];
   squared_norms({&g.attn.q.dW, &g.attn.k.dW, &g.attn.v.dW, &g.attn.o.dW, &g.ffn.up.dW, &g.ffn.down.dW}, w);
-  for (double v : w) s.weights += v;
-  for (const LinearGrads* l : {&g.attn.q, &g.attn.k, &g.attn.v, &g.attn.o, &g.ffn.up, &g.ffn.down}) {
-    s.biases += l->db.squaredNorm();
+  const LinearGrads* linears[6] = {&g.attn.q, &g.attn.k, &g.attn.v, &g.attn.o, &g.ffn.up, &g.ffn.down};
+  for (int l = 0; l < 6; ++l) {
+    t[2 * l] = w[l];
+    t[2 * l + 1] = squared_sum(linears[l]->db.data(), linears[l]->db.size());
   }
-  for (const LayerNormGrads* l : {&g.ln1, &g.ln2}) s.layernorm += l->dgamma.squaredNorm() + l->dbeta.squaredNorm();
-  return s;
+  const Vec* norms[4] = {&g.ln1.dgamma, &g.ln1.dbeta, &g.ln2.dgamma, &g.ln2.dbeta};
+  for (int k = 0; k < 4; ++k) t[12 + k] = squared_sum(norms[k]->data(), norms[k]->size());
+  return grad_squares(t);
 }
 
 }  // namespace tk

@@ -67,4 +67,15 @@ struct BlockGradSquares {
 };
 BlockGradSquares grad_squares(const BlockGrads& grads);
 
+// A block's parameter tensors, counted in for_each_param's order: Wq, bq, Wk, bk, Wv, bv, Wo, bo, W1, b1, W2, b2,
+// γ1, β1, γ2, β2.
+constexpr int kBlockTensors = 16;
+// The same groups from each tensor's squared norm (squared_sum), given in that order: how the training lab, whose
+// optimiser sums them as it updates (Adam::update), gets the article's values bit for bit.
+BlockGradSquares grad_squares(const double (&tensor_squares)[kBlockTensors]);
+
+// Σ v², one number after another (as Eigen's squaredNorm sums when it has no SIMD, as in WebAssembly): the
+// order of every gradient norm of the chapter.
+double squared_sum(const double* v, Eigen::Index n);
+
 }  // namespace tk

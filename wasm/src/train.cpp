@@ -201,14 +201,16 @@ TrainStep Trainer::step() {
 
   // The backward runs from the last block down; each block is updated as soon as its gradients are known
   // (every tensor's Adam step depends on its own gradient only, so this equals PyTorch's update after the
-  // whole backward pass). The norms are recorded first: before the update.
+  // whole backward pass). The gradient norms are of the gradients before the update: Adam sums their squares
+  // as it reads them, in grad_squares' order, so they are the article's values bit for bit.
   adam_.begin_step(record.lr);
   if (config_.task == Task::Char) adam_.update_all(head_, head_grads_, head_moments_);
   stack_backward(*dy, params, s, cache_, grads_, [&](int i, const BlockGrads& g) {
-    const BlockGradSquares sq = grad_squares(g);
-    record.grad_norm[std::size_t(i)] = std::sqrt(sq.weights + sq.biases + sq.layernorm);
     if (config_.stream_grads) record.stream_grad_norm[std::size_t(i)] = g.dx.norm();
-    adam_.update_all(blocks_[std::size_t(i)], g, block_moments_[std::size_t(i)]);
+    double squares[kBlockTensors];  // one per tensor of the block, in for_each_param's order
+    adam_.update_all(blocks_[std::size_t(i)], g, block_moments_[std::size_t(i)], squares);
+    const BlockGradSquares sq = grad_squares(squares);
+    record.grad_norm[std::size_t(i)] = std::sqrt(sq.weights + sq.biases + sq.layernorm);
   });
   if (s.placement == Placement::PreLN) adam_.update_all(final_ln_, grads_.final_ln, final_ln_moments_);
   if (config_.task == Task::Char) {
