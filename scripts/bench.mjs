@@ -205,10 +205,11 @@ async function chromiumSite() {
     await site.close(); // (it goes on computing the figures near table A: not beside the lab's runs)
 
     // the training lab's default view (Post-LN L = 24 without and with warmup, Pre-LN; 3 seeds each: 9 runs of
-    // about 35 GFLOP) on the page's pool of 2 workers, from the press of Run: the first point of a loss curve
-    // (its legend leaves "—"), then every run's verdict (.lab-run); with the main thread's busy time (CDP
-    // TaskDuration), which the page's drawing takes from the cores the workers share. Run pressed once the
-    // page has settled (a reader reads the lab's opening before pressing it; the workers have started by then).
+    // about 35 GFLOP) on the page's pool (a worker per core and one more for training runs, pool.js), from the
+    // press of Run: the first point of a loss curve (its legend leaves "—"), then every run's verdict (.lab-run);
+    // with the main thread's busy time (CDP TaskDuration), which the page's drawing takes from the cores the
+    // workers share. Run pressed once the page has settled (a reader reads the lab's opening before pressing it;
+    // the workers have started by then).
     const lab = await browser.newPage();
     await lab.goto('http://127.0.0.1:4391/residual-ln/#training-lab');
     const curves = lab.locator('#training-lab-curves');
@@ -246,8 +247,9 @@ async function chromiumSite() {
         }),
     );
     const mainThread = (await busy()) - busyBefore;
+    const cores = await lab.evaluate(() => navigator.hardwareConcurrency);
     await lab.close();
-    const what = `training lab's default view (${labTiming.runs} runs, 2 workers)`;
+    const what = `training lab's default view (${labTiming.runs} runs, ${cores} cores)`;
     note('chromium', `${what}: first loss point`, `${(labTiming.first / 1000).toFixed(2)} s after Run`);
     note('chromium', `${what}: complete`, `${(labTiming.all / 1000).toFixed(1)} s after Run (the page's main thread busy ${mainThread.toFixed(1)} s of it)`);
   } finally {
