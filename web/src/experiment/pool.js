@@ -1,6 +1,6 @@
-// The page's pool of module workers (one per core, at most 4). Runs are shared by every widget that asks
-// for the same configuration, reported as they progress, and cancelled when nobody waits for them any more
-// (a running one by terminating its worker, which stops it at once). Two kinds of run: the article's
+// The page's pool of module workers (one per core, at most 4, and one more for training runs: below). Runs are
+// shared by every widget that asks for the same configuration, reported as they progress, and cancelled when
+// nobody waits for them any more (a running one by terminating its worker, which stops it at once). Two kinds of run: the article's
 // experiment ('stack', one result at the end) and a training run ('train'), whose steps stream to every
 // waiting ticket as they finish.
 // Order: runs of a figure the reader can see first, cheapest first within each kind. A figure only near
@@ -11,7 +11,7 @@
 // in multiples of its configurations (the lab's default view: 3 configurations × 3 seeds). With one worker
 // per core, an odd count leaves a core idle while the last run computes alone: on 2 cores the ninth of nine,
 // 5 rounds of 3 s. A third worker time-shares the two cores and the nine finish in 3 rounds of 4.5 s (the
-// bench's default lab view: 16.3 s → 14.9 s), each seed's curves of every configuration growing together.
+// default lab view, Chromium: 16.3 s → 14.5–15.0 s), each seed's curves of every configuration growing together.
 // The article's runs keep one worker per core (a shared core would delay its first numbers by half), and only
 // a run that needs little memory takes the extra worker (three large runs at once could exhaust a small machine).
 import { cached, store } from './cache.js';
