@@ -217,13 +217,14 @@ describe('runKey', () => {
 // a ticket whose promise is watched from the start (a rejection nobody waits for yet is not an error)
 const outcome = (ticket) => ({ ...ticket, outcome: ticket.promise.then(() => 'done', (e) => e.message) });
 
+// a pool of 2 workers that counts the workers it creates
+const counting = () => {
+  const created = [];
+  const p = new RunPool({ size: 2, createWorker: () => created.push(new FakeWorker(posted)) && created.at(-1), now: () => clock });
+  return { p, created };
+};
+
 describe('RunPool, cancelling', () => {
-  // a pool that counts the workers it creates
-  const counting = () => {
-    const created = [];
-    const p = new RunPool({ size: 2, createWorker: () => created.push(new FakeWorker(posted)) && created.at(-1), now: () => clock });
-    return { p, created };
-  };
 
   it('Cancel with many runs queued stops the running workers and creates none', async () => {
     const { p, created } = counting();
@@ -272,11 +273,6 @@ describe('RunPool, cancelling', () => {
 
 describe('RunPool, the extra worker for training runs', () => {
   const SMALL = 50 * 1024 * 1024;
-  const counting = () => {
-    const created = [];
-    const p = new RunPool({ size: 2, createWorker: () => created.push(new FakeWorker(posted)) && created.at(-1), now: () => clock });
-    return { p, created };
-  };
 
   it('runs three small training runs at once on two cores, while the article\'s runs keep one worker per core', async () => {
     const { p, created } = counting();
