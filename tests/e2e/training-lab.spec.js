@@ -64,6 +64,9 @@ test('the default view trains as PyTorch does: Post-LN at L = 24 stalls without 
   await expect(boxes).toHaveCount(3);
   for (const box of await boxes.all()) await box.check();
   await L.getByRole('button', { name: 'Run', exact: true }).click();
+  // small training runs get one worker more than the cores (pool.js): with 9 runs queued, every one is busy
+  const cores = await page.evaluate(() => Math.min(4, navigator.hardwareConcurrency || 2));
+  await expect(page.locator('.run-status-text')).toContainText(`Computing in ${cores + 1} workers`);
   await expect(L.locator('.lab-run')).toHaveCount(9, { timeout: 840_000 });
 
   const runs = await runsOf(L);
