@@ -51,7 +51,8 @@ export class RunPool {
     this.size = size;
     this.createWorker = createWorker;
     this.now = now;
-    this.slots = Array.from({ length: size + EXTRA_TRAIN_WORKERS }, (_, i) => ({ worker: null, job: null, trainOnly: i >= size }));
+    const slot = (i) => ({ worker: null, job: null, trainOnly: i >= size });
+    this.slots = Array.from({ length: size + EXTRA_TRAIN_WORKERS }, (_, i) => slot(i));
     this.jobs = new Map(); // key -> job
     this.queue = [];
     this.nextId = 1;
@@ -63,8 +64,8 @@ export class RunPool {
    * Asks for one run: kind ('stack' | 'train'), fields (the kernel's option names, see runKey) and complete
    * options. cost orders the queue (cheapest first); bytes: the memory the run needs (the kernel's check), which
    * decides whether a training run may take the extra worker (unknown: it may not); visible: whether the asking
-   * figure is in view (see setVisible). onSteps(steps) hears a training run's step records as they finish, in order, from the first
-   * (a ticket that joins a running job first hears every step so far, in one call).
+   * figure is in view (see setVisible). onSteps(steps) hears a training run's step records as they finish, in
+   * order, from the first (a ticket that joins a running job first hears every step so far, in one call).
    * → {promise, cancel(), setVisible(visible)}; promise resolves to {result, seconds, cached} or rejects
    * with Cancelled / Error.
    */
