@@ -45,7 +45,14 @@ std::vector<StackConfig> grid() {
 
 // Over every shape of the grid: peak ≤ estimate, and the estimate without gemm's scratch (which an earlier,
 // larger product may already have allocated, so that this run allocates none of it) is at most 30 % above the
-// peak plus the small allocations' allowance.
+// peak plus the small allocations' allowance and the measurement's own noise.
+//
+// The noise: heap_counter counts usable bytes, and which free chunk a small request reuses (and so its usable
+// size) depends on the heap's layout before the run, which the command line and the environment change. The
+// char task's smallest shape peaked at 18392 B in CI, 18456 B run by hand and 18520 B under ctest here, with
+// the same binary's code: an upper bound 49 B above the estimate failed CI. 4 KiB is well above that spread
+// and small beside the shapes where an over-estimate would matter (it refuses runs near the tab's 768 MiB).
+constexpr double kHeapLayoutNoiseBytes = 4 * 1024;
 
 TEST(StackMemory, EstimateCoversTheMeasuredPeakAndNotMuchMore) {
   for (const StackConfig& c : grid()) {
@@ -55,7 +62,7 @@ TEST(StackMemory, EstimateCoversTheMeasuredPeakAndNotMuchMore) {
     std::printf("%-50s peak %10.0f  estimate %10.0f  (%.2f x peak; without gemm scratch %.2f)\n", describe(c).c_str(),
                 peak, estimate, estimate / peak, without_scratch / peak);
     EXPECT_GE(estimate, peak) << describe(c);
-    EXPECT_LE(without_scratch, 1.3 * peak + kSmallAllocationsBytes) << describe(c);
+    EXPECT_LE(without_scratch, 1.3 * peak + kSmallAllocationsBytes + kHeapLayoutNoiseBytes) << describe(c);
   }
 }
 
@@ -90,7 +97,8 @@ TEST(TrainMemory, EstimateCoversTheMeasuredPeakAndNotMuchMore) {
       const std::string what = std::string(task_name(task)) + " " + describe(s);
       std::printf("%-58s peak %10.0f  estimate %10.0f  (%.2f x peak)\n", what.c_str(), peak, estimate, estimate / peak);
       EXPECT_GE(estimate, peak) << what;
-      EXPECT_LE(estimate - stack_gemm_scratch_bytes(s), 1.3 * peak + kSmallAllocationsBytes) << what;
+      EXPECT_LE(estimate - stack_gemm_scratch_bytes(s), 1.3 * peak + kSmallAllocationsBytes + kHeapLayoutNoiseBytes)
+          << what;
     }
   }
 }
