@@ -204,8 +204,10 @@ TEST(StackCaches, TheSweepKeepsWhatFitsItsBudget) {
   c.L = 6;
   EXPECT_EQ(kept_block_caches(c), 6);  // never more than L
   c.L = 96;
+  EXPECT_EQ(kept_block_caches(c), 96);  // table B's deepest run recomputes nothing
+  c.L = 128;
   const int kept = kept_block_caches(c);
-  EXPECT_LT(kept, 96);
+  EXPECT_LT(kept, 128);
   StackConfig fits = c;
   fits.L = kept;
   // the estimate counts the kept caches (and, once some are recomputed, one more for them), beside the longer
@@ -333,11 +335,11 @@ TEST(RunStack, NoNonFiniteResultAtTheEdgesOfTheShapes) {
   }
 }
 
-TEST(StackMemory, ArticleDepth96FitsIn160MiB) {
-  // the stream (13 MB) and the caches kept within kKeptCachesBytes; the rest is recomputed
+TEST(StackMemory, ArticleDepth96FitsIn200MiB) {
+  // the stream (13 MB) and every block's caches (175 MiB, within kKeptCachesBytes)
   StackConfig c;
   c.L = 96;
-  EXPECT_LT(stack_memory_bytes(c), 160.0 * 1024 * 1024);
+  EXPECT_LT(stack_memory_bytes(c), 200.0 * 1024 * 1024);
   c.L = 256;
   EXPECT_NO_THROW(validate(c));
 }
