@@ -257,17 +257,22 @@ void TorchGenerator::fill_units(double* out, std::size_t n, double bound) {
     double* dst = out + i;
     std::size_t k = 0;
 #ifdef __wasm_simd128__
-    // Two uniforms from four words: temper, then the high word's 21 bits and the low word as two exact
-    // u32 → f64 conversions, k = high·2^32 + low (exact below 2^53), times 2^-53: unit_from_words's value;
-    // then the symmetric step, 2x and − 1 exact, one rounding in × b.
-    const v128_t two32 = wasm_f64x2_splat(0x1p32), unit = wasm_f64x2_splat(0x1p-53);
+    // Two uniforms from four words: temper, then k = high·2^32 + low from the high word's 21 bits and the low
+    // word, exactly, by the exponent trick of u64 → f64 conversions: the bits 0x453·2^52 | high, as a double,
+    // are 2^84 + high·2^32; 0x433·2^52 | low are 2^52 + low; their sum less 2^84 + 2^52 is k, every step exact
+    // (k < 2^53). Times 2^-53: unit_from_words's value. Then the symmetric step, 2x and − 1 exact, one rounding
+    // in × b. (Four integer operations where the two u32 → f64 conversions took about a dozen in V8.)
+    const v128_t unit = wasm_f64x2_splat(0x1p-53);
     const v128_t b = wasm_f64x2_splat(bound), one = wasm_f64x2_splat(1.0);
+    const v128_t high_mask = wasm_u32x4_make(0x1fffffu, 0, 0x1fffffu, 0);
+    const v128_t high_exponent = wasm_u32x4_make(0, 0x45300000u, 0, 0x45300000u);  // 2^84
+    const v128_t low_exponent = wasm_u32x4_make(0, 0x43300000u, 0, 0x43300000u);   // 2^52
+    const v128_t offset = wasm_f64x2_splat(0x1p84 + 0x1p52);
     for (; k + 2 <= pairs; k += 2) {
       const v128_t w = temper_words(wasm_v128_load(words + 2 * k));  // first0 second0 first1 second1
-      const v128_t high = wasm_v128_and(wasm_i32x4_shuffle(w, w, 0, 2, 0, 2), wasm_u32x4_splat(0x1fffffu));
-      const v128_t low = wasm_i32x4_shuffle(w, w, 1, 3, 1, 3);
-      const v128_t k2 = wasm_f64x2_add(wasm_f64x2_mul(wasm_f64x2_convert_low_u32x4(high), two32),
-                                       wasm_f64x2_convert_low_u32x4(low));
+      const v128_t high = wasm_v128_or(wasm_v128_and(w, high_mask), high_exponent);  // 2^84 + high·2^32
+      const v128_t low = wasm_v128_or(wasm_u64x2_shr(w, 32), low_exponent);           // 2^52 + low
+      const v128_t k2 = wasm_f64x2_add(wasm_f64x2_sub(high, offset), low);
       v128_t x = wasm_f64x2_mul(k2, unit);
       if (bound != 0) x = wasm_f64x2_mul(b, wasm_f64x2_sub(wasm_f64x2_add(x, x), one));
       wasm_v128_store(dst + k, x);
