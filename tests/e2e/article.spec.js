@@ -126,6 +126,16 @@ test('a second visit shows cached results at once', async ({ page }) => {
   expect((await readCells(page, 'A')).map((c) => c.value)).toEqual(first.map((c) => c.value));
 });
 
+// The results store is opened as the page starts, not at the first figure's first look-up: on a first visit,
+// creating it took 0.4–0.5 s that the first run waited for (experiment/cache.js openCache).
+test('the page opens its results store as it starts, before any figure that computes has mounted', async ({ page }) => {
+  await page.goto('./#cards'); // the flash cards, far from every figure that runs the kernels in workers
+  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).toContain('residual-ln-runs');
+  const computing = ['article-table', 'grad-profile', 'ratio-depth', 'stream-growth', 'training-lab'];
+  const mounted = await page.evaluate((kinds) => kinds.flatMap((k) => [...document.querySelectorAll(`.widget[data-widget="${k}"][data-mount]`)]).length, computing);
+  expect(mounted).toBe(0);
+});
+
 // On a desktop screen the article's tables fit the text column: table A at the article's settings (five columns,
 // each value over its published one) was 715 px wide in 661 and hid its last column behind a sideways scroll.
 test('at 1280 px every table of the article fits the text column, computing and computed', async ({ page }) => {

@@ -3,6 +3,7 @@
 // keeps this build's files for reading offline; the dev server and the tests of single modules never do.
 import 'katex/dist/katex.min.css';
 import './style.css';
+import { openCache } from './experiment/cache.js';
 import { followLinksAhead } from './experiment/in-place-links.js';
 import { mountContents } from './ui/contents.js';
 import { keepOneBuild } from './ui/new-version.js';
@@ -16,6 +17,7 @@ mountThemeSwitch(document);
 mountContents(document);
 watchScrollRegions(document.body);
 watchTouchTips(document);
+openCache(); // while the figures' code loads (experiment/cache.js)
 mountWidgets(document);
 followLinksAhead({ whenMounted });
 
