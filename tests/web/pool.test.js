@@ -3,7 +3,7 @@
 // The runs themselves are the kernels' business (stack.test.js, train.test.js).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadStack } from '../../web/src/kernels/stack.js';
-import { EXTRA_WORKER_MAX_BYTES, PREFETCH_HOLD_MS, RunPool, runKey } from '../../web/src/experiment/pool.js';
+import { EXTRA_WORKER_MAX_BYTES, PREFETCH_HOLD_MS, RunPool, poolSize, runKey } from '../../web/src/experiment/pool.js';
 
 /** A worker that only records what it is asked; finish() answers as the real one does. */
 class FakeWorker {
@@ -315,5 +315,18 @@ describe('RunPool, the extra worker for training runs', () => {
     expect(extra.terminated).toBe(true);
     expect(p.status()).toMatchObject({ running: 2, workers: 2 });
     expect(created.slice(0, 2).some((w) => w.terminated)).toBe(false);
+  });
+});
+
+describe('poolSize', () => {
+  it('gives a worker per core, at most four, and at most one per 2 GB where the browser tells its memory', () => {
+    expect(poolSize({ cores: 2 })).toBe(2);
+    expect(poolSize({ cores: 16 })).toBe(4);
+    expect(poolSize({ cores: undefined })).toBe(2); // no hardwareConcurrency: two
+    expect(poolSize({ cores: 8, deviceMemory: 8 })).toBe(4);
+    expect(poolSize({ cores: 8, deviceMemory: 4 })).toBe(2); // a 4 GB phone: two workers of about 210 MiB at most
+    expect(poolSize({ cores: 8, deviceMemory: 2 })).toBe(1);
+    expect(poolSize({ cores: 8, deviceMemory: 0.5 })).toBe(1); // never none
+    expect(poolSize({ cores: 2, deviceMemory: 8 })).toBe(2);
   });
 });

@@ -1,4 +1,5 @@
-// The page's pool of module workers (one per core, at most 4, and one more for training runs: below). Runs are
+// The page's pool of module workers (one per core, at most 4 and at most one per 2 GB of the device's memory,
+// and one more for training runs: below). Runs are
 // shared by every widget that asks for the same configuration, reported as they progress, and cancelled when
 // nobody waits for them any more (a running one by terminating its worker, which stops it at once). Two kinds
 // of run: the article's experiment ('stack', one result at the end) and a training run ('train'), whose steps
@@ -17,6 +18,7 @@
 import { cached, store } from './cache.js';
 
 const MAX_WORKERS = 4;
+const GB_PER_WORKER = 2;
 export const EXTRA_TRAIN_WORKERS = 1;
 export const EXTRA_WORKER_MAX_BYTES = 256 * 1024 * 1024;
 export const PREFETCH_HOLD_MS = 1000;
@@ -284,10 +286,22 @@ export class RunPool {
   }
 }
 
+/**
+ * How many workers a device gets: one per core, at most MAX_WORKERS, and at most one per GB_PER_WORKER of its
+ * memory where the browser tells it (navigator.deviceMemory, in GB, rounded: Chromium's). A worker keeps the
+ * memory its largest run grew its module to (an article run at L = 96: about 210 MiB) for as long as it lives:
+ * four of them would take a fifth of a 4 GB phone.
+ */
+export function poolSize({ cores, deviceMemory }) {
+  const byCores = Math.max(1, Math.min(MAX_WORKERS, cores || 2));
+  if (!(deviceMemory > 0)) return byCores;
+  return Math.max(1, Math.min(byCores, Math.floor(deviceMemory / GB_PER_WORKER)));
+}
+
 /** The page's one pool, created on first use. */
 export function getPool() {
   singleton ??= new RunPool({
-    size: Math.max(1, Math.min(MAX_WORKERS, navigator.hardwareConcurrency || 2)),
+    size: poolSize({ cores: navigator.hardwareConcurrency, deviceMemory: navigator.deviceMemory }),
     createWorker: () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }),
   });
   return singleton;
