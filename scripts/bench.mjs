@@ -4,9 +4,9 @@
 //      runs) on 1 and 2 threads
 //   2. wasm in Node: tk::gemm's SIMD kernel against Eigen alone (same flags), one block's and one training step's
 //      time by operation, table B on 1 and 2 workers, and the training lab's run (150 steps at d = 64)
-//   3. wasm in Chromium: one block's and one training step's time by operation in a worker; table B on the page's
-//      worker pool with 2 workers; the training lab's run in one worker; first contentful paint and the first
-//      live number of the production site served locally
+//   3. wasm in Chromium: a fresh worker's first runs (cold); one block's and one training step's time by operation
+//      in a worker; table B on the page's worker pool with 2 workers; the training lab's run in one worker; first
+//      contentful paint and the first live number of the production site served locally
 // The breakdown by operation (bench/block_bench.cpp) runs a timed copy of the kernels (TK_PROFILE), never the
 // module the site ships; its table gives ms per block and share for each operation and pass.
 //   4. PyTorch 1.13 (Debian's python3-torch), table B on one thread, if it is installed
@@ -148,6 +148,20 @@ async function chromiumSite() {
   });
   const sameShare = shareSchedulingWith(profileDir);
   try {
+    // first, while this profile has never run the site's module: a fresh worker's first runs, as on a first visit
+    // (the first live number's critical path: V8 runs the module's baseline code until its optimised code is in)
+    // (after 4 s: a headless Chromium just launched loads its own omnibox pages, on the same 2 cores, for 3–4 s)
+    const cold = await browser.newPage();
+    await cold.waitForTimeout(4000);
+    await cold.goto('http://127.0.0.1:4390/bench/cold.html');
+    await cold.waitForFunction(() => window.__cold?.done, null, { timeout: 120_000, polling: 200 });
+    const c = await cold.evaluate(() => window.__cold);
+    await cold.close();
+    const ms = (s) => `${(1000 * s).toFixed(0)} ms`;
+    const second = c.times.at(-1);
+    note('chromium', `a fresh worker's runs at L = ${c.L}, one after another (first visit)`,
+      `${ms(c.times[0].wall)} for the first (from the message: module loaded, then the run ${ms(c.times[0].run)}), then ` +
+      `${c.times.slice(1, -1).map((t) => ms(t.run)).join(', ')}; a second worker started after them: ${ms(second.wall)} for its first`);
     const profile = await browser.newPage();
     await profile.goto('http://127.0.0.1:4392/bench/profile.html');
     await profile.waitForFunction(() => window.__profile?.done, null, { timeout: 600_000, polling: 500 });
