@@ -49,23 +49,23 @@ const double* at(const Eigen::Ref<const Mat>& m, Index r, Index c) { return &m.c
 // groups of 4 numbers: panel[k·4 + j] = X(k, j0 + j). Columns past the right edge of X are zeros, so the kernel
 // never branches on the edge. B is packed as X = B; A as X = Aᵀ, so that group k of an A panel holds A(i0.., k).
 void pack_panels(const Eigen::Ref<const Mat>& m, bool transposed, Index K, Index n, double* packed) {
-  for (Index j0 = 0; j0 < n; j0 += kTile, packed += kTile * K) {
+  Index j0 = 0;
+  // X = m: two panels in one pass down the rows, each row's 8 numbers a whole cache line (one panel at a time read
+  // half a line per row, and with rows a power of two apart, 1–4 KB, the line was gone when the next panel came
+  // back for its other half); the panels left over below
+  for (; !transposed && j0 + 2 * kTile <= n; j0 += 2 * kTile, packed += 2 * kTile * K) {
+    double* next = packed + kTile * K;
+    for (Index k = 0; k < K; ++k) {
+      const double* row = at(m, k, j0);
+      wasm_v128_store(packed + k * kTile, wasm_v128_load(row));
+      wasm_v128_store(packed + k * kTile + 2, wasm_v128_load(row + 2));
+      wasm_v128_store(next + k * kTile, wasm_v128_load(row + 4));
+      wasm_v128_store(next + k * kTile + 2, wasm_v128_load(row + 6));
+    }
+  }
+  for (; j0 < n; j0 += kTile, packed += kTile * K) {
     const Index width = std::min(kTile, n - j0);
-    if (!transposed && j0 + 2 * kTile <= n) {
-      // two panels in one pass down the rows, each row's 8 numbers a whole cache line: one panel at a time read
-      // half a line per row, and with rows a power of two apart (1–4 KB) the line was gone when the next panel
-      // came back for its other half
-      double* next = packed + kTile * K;
-      for (Index k = 0; k < K; ++k) {
-        const double* row = at(m, k, j0);
-        wasm_v128_store(packed + k * kTile, wasm_v128_load(row));
-        wasm_v128_store(packed + k * kTile + 2, wasm_v128_load(row + 2));
-        wasm_v128_store(next + k * kTile, wasm_v128_load(row + 4));
-        wasm_v128_store(next + k * kTile + 2, wasm_v128_load(row + 6));
-      }
-      j0 += kTile;
-      packed = next;
-    } else if (!transposed && width == kTile) {
+    if (!transposed && width == kTile) {
       // X(k, j) = m(k, j): group k is 4 contiguous numbers of row k of m
       for (Index k = 0; k < K; ++k) {
         wasm_v128_store(packed + k * kTile, wasm_v128_load(at(m, k, j0)));
