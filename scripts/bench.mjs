@@ -157,6 +157,7 @@ async function chromiumSite() {
     await cold.waitForFunction(() => window.__cold?.done, null, { timeout: 120_000, polling: 200 });
     const c = await cold.evaluate(() => window.__cold);
     await cold.close();
+    if (c.error) throw new Error(`the cold page failed: ${c.error}`);
     const ms = (s) => `${(1000 * s).toFixed(0)} ms`;
     const second = c.times.at(-1);
     note('chromium', `a fresh worker's runs at L = ${c.L}, one after another (first visit)`,
