@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeServiceWorker } from '../../web/plugins/service-worker.js';
+import { REGISTER_BY_MS } from '../../web/src/ui/new-version.js';
 import { expect, test } from './fixtures.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -68,6 +69,40 @@ test.describe('offline after the first visit', () => {
     // the figures' settings travel in the query: the page still opens with one
     await page.goto('./?g.L=6#layernorm-one-vector-at-a-time');
     await expect(page.locator('main h2').first()).toBeVisible();
+  });
+});
+
+// The offline copy (the service worker's install copies every file of the build: on a first visit about a second
+// of its thread, in Chromium on 2 cores) starts once the figures in view have their numbers, so that it never
+// slows their first runs; figures only near the view do not hold it back, and it always comes.
+test.describe('the offline copy on a first visit', () => {
+  // the moment the page registers its service worker, and how many of table A's cells had their value then
+  const watchRegistration = () => {
+    const register = ServiceWorkerContainer.prototype.register;
+    ServiceWorkerContainer.prototype.register = function (...args) {
+      window.__registered ??= { at: performance.now(), cells: document.querySelectorAll('#table-a td[data-value]').length };
+      return register.apply(this, args);
+    };
+  };
+  const registered = (page) =>
+    expect.poll(() => page.evaluate(() => window.__registered), { timeout: 90_000 }).toBeTruthy().then(() => page.evaluate(() => window.__registered));
+
+  test('opened at table A, it starts once the table has all its numbers', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.addInitScript(watchRegistration);
+    await page.goto('./#table-a');
+    expect((await registered(page)).cells).toBe(12);
+    await controlled(page);
+  });
+
+  test('opened where no figure in view computes, it does not wait for the figures near the view', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.addInitScript(watchRegistration);
+    await page.goto('./');
+    const { at } = await registered(page);
+    const loaded = await page.evaluate(() => performance.getEntriesByType('navigation')[0].loadEventEnd);
+    expect(at - loaded).toBeLessThan(REGISTER_BY_MS);
+    await controlled(page);
   });
 });
 

@@ -90,6 +90,44 @@ describe('RunPool', () => {
     expect(postedL()).toEqual([96]);
   });
 
+  it('holds the runs of a figure that has not said yet whether it is in view, as a prefetch', async () => {
+    const t = pool.request(stackRun(options(96)), { cost: 96, visible: null });
+    await settle();
+    expect(posted).toHaveLength(0);
+    t.setVisible(true);
+    expect(postedL()).toEqual([96]);
+  });
+
+  // (main.js starts the service worker's copying of the build then: ui/new-version.js)
+  it('whenNothingInView waits for the runs of figures in view, or not yet reported, and for no other', async () => {
+    const quiet = () => {
+      let done = false;
+      pool.whenNothingInView().then(() => (done = true));
+      return async () => (await settle(), done);
+    };
+    expect(await quiet()()).toBe(true); // nothing asked for
+
+    const near = pool.request(stackRun(options(48)), { cost: 48, visible: false });
+    const unreported = pool.request(stackRun(options(24)), { cost: 24, visible: null });
+    const seen = pool.request(stackRun(options(12)), { cost: 12 });
+    const whenQuiet = quiet();
+    await settle();
+    expect(postedL()).toEqual([12]);
+    posted[0].worker.finish(posted[0].id);
+    await expect(seen.promise).resolves.toBeTruthy();
+    expect(await whenQuiet()).toBe(false); // the unreported figure may be in view: its run is waited for
+    unreported.setVisible(false);
+    expect(await whenQuiet()).toBe(true); // out of view: only the prefetches are left, and they go on
+    expect(pool.status().queued).toBe(2);
+
+    near.setVisible(true); // a figure coming into view is waited for again, until its run settles or is dropped
+    const again = quiet();
+    expect(await again()).toBe(false);
+    near.cancel();
+    await expect(near.promise).rejects.toThrow('cancelled');
+    expect(await again()).toBe(true);
+  });
+
   it('orders visible runs before prefetches whatever their cost', async () => {
     pool.request(stackRun(options(6)), { cost: 6, visible: false });
     pool.request(stackRun(options(50)), { cost: 50 });

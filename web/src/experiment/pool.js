@@ -22,7 +22,9 @@ export const EXTRA_TRAIN_WORKERS = 1;
 export const EXTRA_WORKER_MAX_BYTES = 256 * 1024 * 1024;
 export const PREFETCH_HOLD_MS = 1000;
 const STEP_BATCH_MS = 100; // one worker alone sends a training run's steps at most 10 times a second
-const inView = (job) => [...job.tickets].some((t) => t.visible);
+const inView = (job) => [...job.tickets].some((t) => t.visible === true);
+// a figure that has not yet said whether it is in view (its first report comes a frame after it asks) may be
+const mayBeInView = (job) => [...job.tickets].some((t) => t.visible !== false);
 let singleton;
 
 export class Cancelled extends Error {
@@ -59,6 +61,7 @@ export class RunPool {
     this.nextId = 1;
     this.listeners = new Set();
     this.finished = 0;
+    this.quietWaiters = [];
   }
 
   /**
@@ -67,6 +70,7 @@ export class RunPool {
    * decides whether a training run may take the extra worker (unknown: it may not); visible: whether the asking
    * figure is in view (see setVisible). onSteps(steps) hears a training run's step records as they finish, in
    * order, from the first (a ticket that joins a running job first hears every step so far, in one call).
+   * visible null: the figure has not said yet (ordered as out of view, waited for as in view: whenNothingInView).
    * → {promise, cancel(), setVisible(visible)}; promise resolves to {result, seconds, cached} or rejects
    * with Cancelled / Error.
    */
@@ -93,6 +97,7 @@ export class RunPool {
       setVisible: (v) => {
         ticket.visible = v;
         if (job.state === 'queued') this.reorder();
+        this.checkQuiet();
       },
     };
   }
@@ -256,6 +261,22 @@ export class RunPool {
     this.emit();
   }
 
+  /**
+   * Resolves once no figure that is, or may be, in view waits for a run (none of its runs looking up, queued or
+   * running): at once if none does. Runs of figures only near the view may go on.
+   */
+  whenNothingInView() {
+    return new Promise((resolve) => {
+      this.quietWaiters.push(resolve);
+      this.checkQuiet();
+    });
+  }
+
+  checkQuiet() {
+    if (this.quietWaiters.length === 0 || [...this.jobs.values()].some(mayBeInView)) return;
+    for (const resolve of this.quietWaiters.splice(0)) resolve();
+  }
+
   /** {running, queued, finished, progress: [0..1] per running job} */
   status() {
     return {
@@ -274,6 +295,7 @@ export class RunPool {
 
   // Status listeners (the status line) hear at most four times a second: the main thread stays free.
   emit() {
+    this.checkQuiet(); // every change of the jobs comes through here
     if (this.emitTimer) return;
     const wait = Math.max(0, 250 - (performance.now() - (this.lastEmit ?? -Infinity)));
     this.emitTimer = setTimeout(() => {

@@ -18,7 +18,7 @@ export async function createRunSet(kind = 'stack') {
   mountStatusBar(pool);
   let tickets = [];
   let generation = 0;
-  let visible = false; // until the figure says it is in view (setVisible): its first report comes a frame later
+  let visible = null; // unknown until the figure says whether it is in view (setVisible): its first report comes a frame later
 
   return {
     /**

@@ -112,9 +112,17 @@ const distance = (el) => {
 /** The promise of a placeholder's mount once it has started (undefined before). */
 export const whenMounted = (el) => mounting.get(el);
 
+let nearMounted = Promise.resolve();
+/** Resolves once the figures near the window as the page opened have mounted (each has asked for its runs). */
+export const whenNearMounted = () => nearMounted;
+
 export function mountWidgets(root = document) {
   const pending = new Set(root.querySelectorAll('.widget[data-widget]'));
   const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 1));
+  let reported = false; // the first report of which placeholders are near the window has been taken in
+  let opened;
+  nearMounted = new Promise((resolve) => (opened = resolve));
+  const openedIfDone = () => reported && !queued.size && !draining && opened();
 
   const mountNow = (el) => {
     if (pending.delete(el)) {
@@ -142,6 +150,7 @@ export function mountWidgets(root = document) {
       }
     } finally {
       draining = false;
+      openedIfDone();
     }
   }
   const enqueue = (el) => {
@@ -151,7 +160,12 @@ export function mountWidgets(root = document) {
   };
 
   for (const el of pending) addStandIn(el, () => mountNow(el));
-  if (!('IntersectionObserver' in window)) return [...pending].forEach(enqueue);
+  if (pending.size === 0 || !('IntersectionObserver' in window)) {
+    reported = true;
+    [...pending].forEach(enqueue);
+    openedIfDone();
+    return;
+  }
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
@@ -159,6 +173,8 @@ export function mountWidgets(root = document) {
         observer.unobserve(entry.target);
         enqueue(entry.target);
       }
+      reported = true;
+      openedIfDone();
     },
     { rootMargin: '150% 0px' },
   );
