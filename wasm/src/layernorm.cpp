@@ -91,29 +91,31 @@ void column_sums(Eigen::Index rows, Eigen::Index d, const Term& term, Vec& out) 
 int exponent_of(double size) { return size > 0 ? std::ilogb(size) : 0; }
 
 // (LN-fwd) as written, for every row, each step rounded as written: mean = Σx / d, dev = x − mean,
-// var = Σdev² / d, sigma = √(var + ε), zhat = dev / sigma.
-void plain_statistics(const Mat& x, double eps, LayerNormCache& cache) {
+// var = Σdev² / d, sigma = √(var + ε), zhat = dev / sigma. The deviations are made in zhat's place and divided
+// there (the backward needs only zhat: a stack keeps one (N, d) matrix a LayerNorm, not two); deviations, if
+// asked for, receives a copy of them.
+void plain_statistics(const Mat& x, double eps, LayerNormCache& cache, Mat* deviations) {
   const Eigen::Index N = x.rows(), d = x.cols();
   cache.mean.resize(N);
   cache.var.resize(N);
   cache.sigma.resize(N);
-  cache.dev.resize(N, d);
   cache.zhat.resize(N, d);
   row_sums(N, d, [&](Eigen::Index r, Eigen::Index j) { return x(r, j); }, cache.mean.data());
   for (Eigen::Index r = 0; r < N; ++r) {
     const double mean = cache.mean(r) /= double(d);
     const double* in = &x(r, 0);
-    double* dev = &cache.dev(r, 0);
+    double* dev = &cache.zhat(r, 0);
     for (Eigen::Index j = 0; j < d; ++j) dev[j] = in[j] - mean;
   }
-  row_sums(N, d, [&](Eigen::Index r, Eigen::Index j) { return cache.dev(r, j) * cache.dev(r, j); }, cache.var.data());
+  const Mat& dev = cache.zhat;
+  row_sums(N, d, [&](Eigen::Index r, Eigen::Index j) { return dev(r, j) * dev(r, j); }, cache.var.data());
+  if (deviations) *deviations = dev;
   for (Eigen::Index r = 0; r < N; ++r) {
     cache.var(r) /= double(d);
     const double sigma = cache.sigma(r) = std::sqrt(cache.var(r) + eps);
-    const double* dev = &cache.dev(r, 0);
     double* zhat = &cache.zhat(r, 0);
     // 0/0 stays NaN on purpose when sigma = 0 (all entries equal, eps = 0).
-    for (Eigen::Index j = 0; j < d; ++j) zhat[j] = dev[j] / sigma;
+    for (Eigen::Index j = 0; j < d; ++j) zhat[j] /= sigma;
   }
 }
 
@@ -127,22 +129,24 @@ bool is_ordinary(const Mat& x, Eigen::Index r, double var, double eps) {
 // Row r again, in the unit u = the power of two at or below max(max|x|, √ε): LN(x) with ε is LN(x/u) with
 // ε/u², and there every entry is at most 2 and ε/u² below 4, so nothing overflows, and the deviations
 // (at least 2^-53 of the largest entry unless they are 0) square without underflow.
-void statistics_in_unit(const Mat& x, Eigen::Index r, double eps, LayerNormCache& cache) {
+void statistics_in_unit(const Mat& x, Eigen::Index r, double eps, LayerNormCache& cache, Mat* deviations) {
   const double size = std::max(x.row(r).cwiseAbs().maxCoeff(), std::sqrt(eps));
   if (size == 0) return;  // x = 0 and ε = 0: the plain 0/0 is the answer
   const double u = std::ldexp(1.0, std::ilogb(size));
   LayerNormCache in_unit;
-  plain_statistics(x.row(r) / u, eps / u / u, in_unit);
+  Mat dev_in_unit;
+  plain_statistics(x.row(r) / u, eps / u / u, in_unit, &dev_in_unit);
   cache.mean(r) = in_unit.mean(0) * u;
-  if ((in_unit.dev.array() == 0).all()) {
+  if ((dev_in_unit.array() == 0).all()) {
     // all entries equal: ẑ = 0/√ε needs no unit (and ε/u² may have rounded to 0 where ε itself is not)
-    cache.dev.row(r).setZero();
+    if (deviations) deviations->row(r).setZero();
     cache.var(r) = 0;
     cache.sigma(r) = cache.sigma_in_unit(r) = std::sqrt(eps);
-    cache.zhat.row(r) = cache.dev.row(r) / cache.sigma(r);
+    cache.zhat.row(r).setZero();
+    cache.zhat.row(r) /= cache.sigma(r);  // 0/0 = NaN where ε = 0, as the plain rows
     return;
   }
-  cache.dev.row(r) = in_unit.dev.row(0) * u;  // float64's nearest: ±∞ past 1.8e308
+  if (deviations) deviations->row(r) = dev_in_unit.row(0) * u;  // float64's nearest: ±∞ past 1.8e308
   cache.var(r) = in_unit.var(0) * u * u;      // 0 or ∞ when it lies past float64
   cache.sigma(r) = in_unit.sigma(0) * u;
   cache.zhat.row(r) = in_unit.zhat.row(0);
@@ -168,18 +172,21 @@ void output_without_overflow(const Vec& gamma, const Vec& beta, const LayerNormC
 
 LayerNormParams layernorm_init(Eigen::Index d) { return LayerNormParams{Vec::Ones(d), Vec::Zero(d)}; }
 
-Mat layernorm_forward(const Mat& x, const LayerNormParams& p, double eps, LayerNormCache& cache) {
+namespace {
+
+// The forward; deviations (optional) receives x − mean, for the step-by-step solution (layernorm_steps).
+Mat forward(const Mat& x, const LayerNormParams& p, double eps, LayerNormCache& cache, Mat* deviations) {
   TK_PROFILE_OP(LayerNorm);
   const Vec& gamma = p.gamma;
   const Vec& beta = p.beta;
   check_params(x.cols(), gamma, &beta, eps);
   require(all_finite(x), "x must contain only finite numbers");
 
-  plain_statistics(x, eps, cache);
+  plain_statistics(x, eps, cache, deviations);
   cache.unit = Vec::Ones(x.rows());
   cache.sigma_in_unit = cache.sigma;
   for (Eigen::Index r = 0; r < x.rows(); ++r) {
-    if (!is_ordinary(x, r, cache.var(r), eps)) statistics_in_unit(x, r, eps, cache);
+    if (!is_ordinary(x, r, cache.var(r), eps)) statistics_in_unit(x, r, eps, cache, deviations);
   }
 
   const Eigen::Index N = x.rows(), d = x.cols();
@@ -193,6 +200,12 @@ Mat layernorm_forward(const Mat& x, const LayerNormParams& p, double eps, LayerN
   }
   if (!all_finite(y)) output_without_overflow(gamma, beta, cache, y);
   return y;
+}
+
+}  // namespace
+
+Mat layernorm_forward(const Mat& x, const LayerNormParams& p, double eps, LayerNormCache& cache) {
+  return forward(x, p, eps, cache, nullptr);
 }
 
 namespace {
@@ -316,10 +329,11 @@ LayerNormJacobian layernorm_jacobian(const Vec& x, const Vec& gamma, double eps)
 
 LayerNormSteps layernorm_steps(const Vec& x, const Vec& gamma, const Vec& beta, double eps) {
   LayerNormCache cache;
-  const Mat y = layernorm_forward(x.transpose(), LayerNormParams{gamma, beta}, eps, cache);
+  Mat deviations;
+  const Mat y = forward(x.transpose(), LayerNormParams{gamma, beta}, eps, cache, &deviations);
   LayerNormSteps steps;
   steps.mean = cache.mean(0);
-  steps.deviations = cache.dev.row(0).transpose();
+  steps.deviations = deviations.row(0).transpose();
   steps.squares = steps.deviations.array().square();
   steps.variance = cache.var(0);
   steps.sigma = cache.sigma(0);

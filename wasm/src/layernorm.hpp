@@ -28,14 +28,14 @@ struct LayerNormParams {
 // nn.LayerNorm(d)'s initial parameters: γ = 1, β = 0 (it draws no random numbers).
 LayerNormParams layernorm_init(Eigen::Index d);
 
-// Everything the forward computes on the way, kept because the backward needs zhat and sigma, and
-// because the chapter shows each step.
+// What the forward computes on the way and the backward needs (zhat and sigma), with the rows' statistics the
+// chapter shows. (The deviations x − mean are not kept: a stack keeps a cache for every block; layernorm_steps
+// gives them.)
 struct LayerNormCache {
   Vec mean;    // (N)     per-row mean
-  Mat dev;     // (N, d)  deviations x − mean (float64's nearest: ±∞ past 1.8e308, see unit)
   Vec var;     // (N)     population variance (÷d) (float64's nearest: 0 or ∞ when it lies past float64)
   Vec sigma;   // (N)     √(var + ε): the denominator every derivative carries
-  Mat zhat;    // (N, d)  normalised rows, dev / sigma
+  Mat zhat;    // (N, d)  normalised rows, (x − mean) / sigma
   Vec unit;    // (N)     1 for an ordinary row; else the power of two u its statistics were computed in
   Vec sigma_in_unit;  // (N) sigma / unit, kept because sigma itself may be subnormal (imprecise) there
 };

@@ -61,9 +61,9 @@ BlockMemory block_memory_doubles(const StackConfig& c) {
   const auto panels = [](double n) { return 4 * std::ceil(n / 4); };  // gemm pads to whole 4-row panels
   BlockMemory m;
   m.params = block_param_count(c);
-  // attention x, q, k, v, o, P; FFN x, h (and pre for GELU); two LNs' dev, ẑ and mean, var, σ, unit, σ in unit
+  // attention x, q, k, v, o, P; FFN x, h (and pre for GELU); two LNs' ẑ and mean, var, σ, unit, σ in unit
   const double ffn_kept = c.activation == Activation::ReLU ? 1 : 2;
-  m.cache = 10 * N * d + ffn_kept * N * F + scores + 10 * N;
+  m.cache = 8 * N * d + ffn_kept * N * F + scores + 10 * N;
   m.grads = 15 * N * d + N * F + m.params;             // BlockGrads and its buffers, and the stack's dx
   // a forward's T × T scores, a cache entry replaced while its old buffer lives, sublayer sums; a backward's
   // dP and dS, or LayerNorm's two (N, d) intermediates
