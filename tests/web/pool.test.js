@@ -82,16 +82,9 @@ describe('RunPool', () => {
     expect(postedL()).toEqual([20, 96]);
   });
 
-  it('a figure that comes into view has its queued runs start at once', async () => {
-    const t = pool.request(stackRun(options(96)), { cost: 96, visible: false });
-    await settle();
-    expect(posted).toHaveLength(0);
-    t.setVisible(true);
-    expect(postedL()).toEqual([96]);
-  });
-
-  it('holds the runs of a figure that has not said yet whether it is in view, as a prefetch', async () => {
-    const t = pool.request(stackRun(options(96)), { cost: 96, visible: null });
+  // (null: the figure has not said yet whether it is in view; its runs are held as a prefetch's)
+  it.each([false, null])('a figure that comes into view (visible %s before) has its queued runs start at once', async (before) => {
+    const t = pool.request(stackRun(options(96)), { cost: 96, visible: before });
     await settle();
     expect(posted).toHaveLength(0);
     t.setVisible(true);

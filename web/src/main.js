@@ -11,7 +11,7 @@ import { keepOneBuild } from './ui/new-version.js';
 import { watchScrollRegions } from './ui/scroll-regions.js';
 import { mountThemeSwitch } from './ui/theme.js';
 import { watchTouchTips } from './ui/touch-tips.js';
-import { mountWidgets, whenMounted, whenNearMounted } from './widgets/mount.js';
+import { mountWidgets, nextFrame, whenMounted, whenNearMounted } from './widgets/mount.js';
 
 document.documentElement.classList.add('js');
 mountThemeSwitch(document);
@@ -25,6 +25,5 @@ followLinksAhead({ whenMounted });
 // this module's own address names the build the page runs on (its file name carries the build's hash); the offline
 // copy is made once the figures near the window have mounted and those in view have computed and drawn their runs
 // (a figure draws in the frame after its last result)
-const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 const figuresInViewDone = () => whenNearMounted().then(() => getPool().whenNothingInView()).then(nextFrame);
 if (import.meta.env.PROD && 'serviceWorker' in navigator) keepOneBuild(new URL('sw.js', location.href), import.meta.url, figuresInViewDone);

@@ -96,8 +96,8 @@ export class RunPool {
       cancel: () => this.release(job, ticket),
       setVisible: (v) => {
         ticket.visible = v;
-        if (job.state === 'queued') this.reorder();
-        this.checkQuiet();
+        if (job.state === 'queued') this.reorder(); // (which pumps, and every pump emits: checkQuiet)
+        else this.checkQuiet();
       },
     };
   }

@@ -101,7 +101,8 @@ function addStandIn(el, mountNow) {
   el.prepend(wake);
 }
 
-const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+/** Resolves in the next frame, before its drawing. */
+export const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // how far a placeholder is from the window (0: in it)
 const distance = (el) => {
@@ -146,7 +147,7 @@ export function mountWidgets(root = document) {
         if (!queued.size) break; // the keyboard mounted the last one meanwhile
         const next = [...queued].reduce((a, b) => (distance(b) < distance(a) ? b : a));
         await Promise.race([mountNow(next), delay(5000)]); // a figure that hangs never holds up the others
-        await frame();
+        await nextFrame();
       }
     } finally {
       draining = false;
