@@ -193,14 +193,14 @@ async function chromiumSite() {
 
     // A reader's first visit, three times, each in a browser of its own with a fresh profile (nothing cached,
     // no service worker yet), 4 s after its launch (see the cold page above)
+    const { median } = await (await import('../web/src/kernels/stack.js')).loadStack(); // the chapter's median
     const visits = [];
-    for (let i = 0; i < FIRST_VISITS; i++) visits.push(await firstVisit('http://127.0.0.1:4391/residual-ln/#table-a'));
+    for (let i = 0; i < FIRST_VISITS; i++) visits.push(await firstVisit('http://127.0.0.1:4391/residual-ln/#table-a', profileDir));
     const each = (key, f) => `${visits.map((v) => f(v[key])).join(', ')} (median ${f(median(visits.map((v) => v[key])))})`;
     const s2 = (v) => `${(v / 1000).toFixed(2)} s`;
     note('chromium', `first contentful paint (production site, local server; ${FIRST_VISITS} first visits)`, each('fcp', (v) => `${v.toFixed(0)} ms`));
     note('chromium', 'first live number (table A, opened at #table-a)', each('first', s2));
     note('chromium', 'table A complete', each('all', s2));
-
 
     // the training lab's default view (Post-LN L = 24 without and with warmup, Pre-LN; 3 seeds each: 9 runs of
     // about 35 GFLOP) on the page's pool (a worker per core and one more for training runs, pool.js), from the
@@ -257,22 +257,14 @@ async function chromiumSite() {
   }
 }
 
-// Chromium puts its processes in sessions of their own, so Linux's autogroup scheduler weighs them apart from this
-// script's: on a busy machine the page's workers then get another share of the cores than the Node layer's
-// (toolchain.md T17; a bench run whose own group was at nice −20 measured table B in 183 s in Chromium and 24.5 s
-// in Node, and 16.7 s against 17.1 s once both had the same). Gives every Chromium process of this run this
-// script's autogroup niceness, where Linux allows it, and says when it cannot.
 const FIRST_VISITS = 3;
-const median = (xs) => {
-  const v = [...xs].sort((a, b) => a - b);
-  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-};
 
 // One first visit of url in a browser of its own (a fresh profile): the moments, taken in the page itself (a
 // Playwright wait polls, and noticed them about 0.2 s late), of the first contentful paint, the first number
-// of table A and the last of its 12. → {fcp, first, all} in ms from the navigation's start
-async function firstVisit(url) {
-  const browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'bench-visit-')), {
+// of table A and the last of its 12. → {fcp, first, all} in ms from the navigation's start. Its profile's path
+// begins with profileDir, so shareSchedulingWith(profileDir) finds its processes too.
+async function firstVisit(url, profileDir) {
+  const browser = await chromium.launchPersistentContext(mkdtempSync(`${profileDir}-visit-`), {
     executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS,
   });
   try {
@@ -302,6 +294,11 @@ async function firstVisit(url) {
   }
 }
 
+// Chromium puts its processes in sessions of their own, so Linux's autogroup scheduler weighs them apart from this
+// script's: on a busy machine the page's workers then get another share of the cores than the Node layer's
+// (toolchain.md T17; a bench run whose own group was at nice −20 measured table B in 183 s in Chromium and 24.5 s
+// in Node, and 16.7 s against 17.1 s once both had the same). Gives every Chromium process of this run this
+// script's autogroup niceness, where Linux allows it, and says when it cannot.
 function shareSchedulingWith(profileDir) {
   const own = /nice\s+(-?\d+)/.exec(readProc('/proc/self/autogroup'))?.[1];
   if (own === undefined) {
