@@ -43,7 +43,7 @@ auto guarded_inputs(F&& f) -> decltype(f()) {
 }
 
 ExerciseValue value_from(const val& v, const std::string& name) {
-  require(v.typeOf().as<std::string>() == "object" && !v.isNull(), name + " must be an object {rows, cols, values}");
+  require(v.typeOf().as<std::string>() == "object" && !v.isNull(), [&] { return name + " must be an object {rows, cols, values}"; });
   ExerciseValue out;
   out.values = numbers_arg(v["values"], name + ".values", kMaxValueNumbers);
   out.rows = int_field(v, "rows", 1);

@@ -56,7 +56,7 @@ double train_flops_js(val options) {
 }
 
 Task task_arg(const val& task) {
-  require(task.isString(), "task must be a string, regress or char (got " + kind_of(task) + ")");
+  require(task.isString(), [&] { return "task must be a string, regress or char (got " + kind_of(task) + ")"; });
   return task_from_name(task.as<std::string>());
 }
 

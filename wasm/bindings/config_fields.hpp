@@ -23,7 +23,7 @@ struct FieldReader {
   void operator()(const char* name, std::uint64_t& field) const {
     const double seed = number_field(object, name, double(field));
     require(seed == std::floor(seed) && std::abs(seed) <= 9007199254740992.0,
-            std::string(name) + " must be a whole number (|" + name + "| <= 2^53)");
+            [&] { return std::string(name) + " must be a whole number (|" + name + "| <= 2^53)"; });
     field = std::uint64_t(std::int64_t(seed));
   }
   void operator()(const char* name, Placement& field) const {

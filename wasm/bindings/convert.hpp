@@ -42,16 +42,17 @@ inline std::string kind_of(const val& v) {
 
 // A JS number (NaN and ±∞ included: the kernels' own checks name those).
 inline double number_arg(const val& v, const std::string& name) {
-  require(v.isNumber(), name + " must be a number (got " + kind_of(v) + ")");
+  require(v.isNumber(), [&] { return name + " must be a number (got " + kind_of(v) + ")"; });
   return v.as<double>();
 }
 
 // A whole JS number from lo to hi (by default any C++ int; the kernel then checks its own range).
 inline int whole_arg(const val& v, const std::string& name, int lo = -2147483647 - 1, int hi = 2147483647) {
   const double x = number_arg(v, name);
-  require(x == std::floor(x) && x >= lo && x <= hi,
-          lo == -2147483647 - 1 ? name + " must be a whole number"
-                                : name + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+  require(x == std::floor(x) && x >= lo && x <= hi, [&] {
+    return lo == -2147483647 - 1 ? name + " must be a whole number"
+                                 : name + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
+  });
   return int(x);
 }
 
@@ -59,12 +60,14 @@ inline int whole_arg(const val& v, const std::string& name, int lo = -2147483647
 inline std::vector<double> numbers_arg(const val& array, const std::string& name, double most = kMaxArrayNumbers) {
   const bool typed = array.instanceof(val::global("Float64Array"));
   require(typed || val::global("Array").call<bool>("isArray", array),
-          name + " must be an array of numbers (an Array or a Float64Array; got " + kind_of(array) + ")");
+          [&] { return name + " must be an array of numbers (an Array or a Float64Array; got " + kind_of(array) + ")"; });
   const double count = array["length"].as<double>();
-  require(count <= most, name + " has " + std::to_string(std::size_t(count)) + " numbers, more than the " +
-                             std::to_string(std::size_t(most)) + " it may have here");
+  require(count <= most, [&] {
+    return name + " has " + std::to_string(std::size_t(count)) + " numbers, more than the " +
+           std::to_string(std::size_t(most)) + " it may have here";
+  });
   // a plain Array is copied through Number(): refuse what Number() would have to invent a value for ("2", null)
-  require(typed || tk_every_entry_is_number(array.as_handle()), name + " must contain only numbers");
+  require(typed || tk_every_entry_is_number(array.as_handle()), [&] { return name + " must contain only numbers"; });
   return emscripten::convertJSArrayToNumberVector<double>(array);
 }
 
@@ -77,13 +80,15 @@ inline Vec to_vec(const val& array, const std::string& name) {
 inline Mat to_mat(const val& array, const val& rows_arg, const val& cols_arg, const std::string& name) {
   const int rows = whole_arg(rows_arg, "rows", 0, 1 << 30), cols = whole_arg(cols_arg, "cols", 0, 1 << 30);
   const double count = double(rows) * double(cols);
-  require(count <= kMaxArrayNumbers, name + " would be " + std::to_string(rows) + " × " + std::to_string(cols) +
-                                         ", more than the " + std::to_string(std::size_t(kMaxArrayNumbers)) +
-                                         " numbers it may have here");
+  require(count <= kMaxArrayNumbers, [&] {
+    return name + " would be " + std::to_string(rows) + " × " + std::to_string(cols) + ", more than the " +
+           std::to_string(std::size_t(kMaxArrayNumbers)) + " numbers it may have here";
+  });
   const std::vector<double> values = numbers_arg(array, name);
-  require(double(values.size()) == count, name + ": expected " + std::to_string(rows) + "x" + std::to_string(cols) +
-                                              " = " + std::to_string(std::size_t(count)) + " numbers, got " +
-                                              std::to_string(values.size()));
+  require(double(values.size()) == count, [&] {
+    return name + ": expected " + std::to_string(rows) + "x" + std::to_string(cols) + " = " +
+           std::to_string(std::size_t(count)) + " numbers, got " + std::to_string(values.size());
+  });
   return Eigen::Map<const Mat>(values.data(), rows, cols);
 }
 
@@ -100,34 +105,36 @@ val to_js(const Eigen::PlainObjectBase<Derived>& m) {  // Vec or row-major Mat, 
 inline void require_options(const val& options, const std::string& name = "options", const char* example = "{L: 20}") {
   const bool plain = options.typeOf().as<std::string>() == "object" && !options.isNull() &&
                      val::global("Object")["prototype"]["toString"].call<std::string>("call", options) == "[object Object]";
-  require(plain, name + " must be an object such as " + example + " (got " + kind_of(options) + ")");
+  require(plain, [&] { return name + " must be an object such as " + example + " (got " + kind_of(options) + ")"; });
 }
 
 // Fields of a plain JS options object; a missing (undefined) field takes the kernel's default.
+// Every message here is built only if its check fails (a lambda): a run's options are read several times
+// before it starts (check, FLOP count, the run), and kind_of asks JS what the value is.
 inline bool has_field(const val& object, const char* name) { return !object[name].isUndefined(); }
 
 inline double number_field(const val& object, const char* name, double fallback) {
   if (!has_field(object, name)) return fallback;
   const val v = object[name];
-  require(v.isNumber(), std::string(name) + " must be a number (got " + kind_of(v) + ")");
+  require(v.isNumber(), [&] { return std::string(name) + " must be a number (got " + kind_of(v) + ")"; });
   return v.as<double>();
 }
 
 inline int int_field(const val& object, const char* name, int fallback) {
   const double v = number_field(object, name, fallback);
-  require(v == std::floor(v) && std::abs(v) < 2147483648.0, std::string(name) + " must be a whole number");
+  require(v == std::floor(v) && std::abs(v) < 2147483648.0, [&] { return std::string(name) + " must be a whole number"; });
   return int(v);
 }
 
 inline bool bool_field(const val& object, const char* name, bool fallback) {
   if (!has_field(object, name)) return fallback;
-  require(object[name].isTrue() || object[name].isFalse(), std::string(name) + " must be true or false");
+  require(object[name].isTrue() || object[name].isFalse(), [&] { return std::string(name) + " must be true or false"; });
   return object[name].as<bool>();
 }
 
 inline std::string string_field(const val& object, const char* name, const std::string& fallback) {
   if (!has_field(object, name)) return fallback;
-  require(object[name].isString(), std::string(name) + " must be a string");
+  require(object[name].isString(), [&] { return std::string(name) + " must be a string"; });
   return object[name].as<std::string>();
 }
 

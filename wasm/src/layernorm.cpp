@@ -119,6 +119,11 @@ void plain_statistics(const Mat& x, double eps, LayerNormCache& cache, Mat* devi
   }
 }
 
+// The rows and outputs that need a unit (statistics_in_unit, output_without_overflow, backward_in_units) are
+// rare: those functions stay out of line and cold, so the forward and backward every block calls stay small.
+// Inlined, they had doubled the code V8's optimising compiler must get through before a reader's first run
+// is fast (layernorm_backward: a 17 KB function, its largest; 10 KB without them).
+
 // Whether the plain statistics of row r are exact to float64's precision: its variance is finite and
 // what underflow may have taken from σ² + ε, or from deviations of subnormal entries, does not matter.
 bool is_ordinary(const Mat& x, Eigen::Index r, double var, double eps) {
@@ -129,7 +134,7 @@ bool is_ordinary(const Mat& x, Eigen::Index r, double var, double eps) {
 // Row r again, in the unit u = the power of two at or below max(max|x|, √ε): LN(x) with ε is LN(x/u) with
 // ε/u², and there every entry is at most 2 and ε/u² below 4, so nothing overflows, and the deviations
 // (at least 2^-53 of the largest entry unless they are 0) square without underflow.
-void statistics_in_unit(const Mat& x, Eigen::Index r, double eps, LayerNormCache& cache, Mat* deviations) {
+__attribute__((noinline, cold)) void statistics_in_unit(const Mat& x, Eigen::Index r, double eps, LayerNormCache& cache, Mat* deviations) {
   const double size = std::max(x.row(r).cwiseAbs().maxCoeff(), std::sqrt(eps));
   if (size == 0) return;  // x = 0 and ε = 0: the plain 0/0 is the answer
   const double u = std::ldexp(1.0, std::ilogb(size));
@@ -156,7 +161,7 @@ void statistics_in_unit(const Mat& x, Eigen::Index r, double eps, LayerNormCache
 
 // y = γ·ẑ + β where γ·ẑ alone overflows (γ near 1e308) though y may not: both terms in the unit of
 // max(|γ_a|, |β_a|). An entry that still overflows is beyond float64: reported.
-void output_without_overflow(const Vec& gamma, const Vec& beta, const LayerNormCache& cache, Mat& y) {
+__attribute__((noinline, cold)) void output_without_overflow(const Vec& gamma, const Vec& beta, const LayerNormCache& cache, Mat& y) {
   for (Eigen::Index r = 0; r < y.rows(); ++r) {
     for (Eigen::Index a = 0; a < y.cols(); ++a) {
       if (std::isfinite(y(r, a)) || !std::isfinite(cache.zhat(r, a))) continue;  // NaN rows: the 0/0 above
@@ -252,7 +257,7 @@ void plain_backward(const Mat& dy, const Vec& gamma, const LayerNormCache& cache
 // The backward is linear in dy and in γ. When an intermediate overflows (dy·γ near 1e308) though the
 // gradients may not, compute with each row of dy, and γ, scaled to about 1 by powers of two, and scale
 // each result back in one step.
-void backward_in_units(const Mat& dy, const Vec& gamma, const LayerNormCache& cache, LayerNormGrads& grads) {
+__attribute__((noinline, cold)) void backward_in_units(const Mat& dy, const Vec& gamma, const LayerNormCache& cache, LayerNormGrads& grads) {
   const int e_gamma = exponent_of(gamma.cwiseAbs().maxCoeff());
   const RowVec gamma_in_unit = times_power_of_two(Vec(gamma), -e_gamma).transpose();
   grads.dx.resize(dy.rows(), dy.cols());

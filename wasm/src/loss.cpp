@@ -21,8 +21,9 @@ void mse_backward(const MseCache& cache, MseGrads& grads) {
 double cross_entropy_forward(const Mat& logits, const std::vector<std::int64_t>& targets, CrossEntropyCache& cache) {
   const Eigen::Index N = logits.rows(), V = logits.cols();
   require(N >= 1 && V >= 1, "cross-entropy: needs at least one row and one class");
-  require(std::size_t(N) == targets.size(), "cross-entropy: " + std::to_string(targets.size()) +
-                                                " targets for " + std::to_string(N) + " rows of logits");
+  require(std::size_t(N) == targets.size(), [&] {
+    return "cross-entropy: " + std::to_string(targets.size()) + " targets for " + std::to_string(N) + " rows of logits";
+  });
   for (std::int64_t t : targets) {
     require(t >= 0 && t < V, [&] { return "cross-entropy: a target class is outside 0 … " + std::to_string(V - 1); });
   }

@@ -33,16 +33,21 @@ std::size_t cache_slot(const StackCache& cache, int L, int i) {
 }  // namespace
 
 void validate(const StackConfig& c) {
-  require(c.L >= 1 && c.L <= 1024, "depth L must be between 1 and 1024 (got " + std::to_string(c.L) + ")");
-  require(c.d >= 1 && c.d <= 2048, "width d must be between 1 and 2048 (got " + std::to_string(c.d) + ")");
+  // every message with a number in it is built only if its check fails (a lambda): the page checks each run
+  // before it starts one, and built eagerly they had cost a run's check 0.1–0.4 ms, most of it the memory
+  // message's two %g (musl formats a double through long double, in software on wasm)
+  require(c.L >= 1 && c.L <= 1024, [&] { return "depth L must be between 1 and 1024 (got " + std::to_string(c.L) + ")"; });
+  require(c.d >= 1 && c.d <= 2048, [&] { return "width d must be between 1 and 2048 (got " + std::to_string(c.d) + ")"; });
   // LayerNorm of one feature subtracts its mean, the feature itself: every LN outputs β whatever comes in,
   // no gradient crosses it, and the ratios come out as 0/0
   require(c.d >= 2, "width d must be at least 2: LayerNorm over a single feature outputs β whatever its input, "
                     "so no gradient passes through it and every ratio would be 0/0");
-  require(c.heads >= 1 && c.heads <= c.d, "heads must be between 1 and d = " + std::to_string(c.d) + " (got " +
-                                              std::to_string(c.heads) + ")");
-  require(c.d % c.heads == 0, "heads must divide d: d = " + std::to_string(c.d) +
-                                                  " is not a multiple of heads = " + std::to_string(c.heads));
+  require(c.heads >= 1 && c.heads <= c.d, [&] {
+    return "heads must be between 1 and d = " + std::to_string(c.d) + " (got " + std::to_string(c.heads) + ")";
+  });
+  require(c.d % c.heads == 0, [&] {
+    return "heads must divide d: d = " + std::to_string(c.d) + " is not a multiple of heads = " + std::to_string(c.heads);
+  });
   require(c.ffn_mult >= 1 && c.ffn_mult <= 16, "the FFN multiple must be between 1 and 16");
   require(c.B >= 1 && c.B <= 4096, "B (sequences) must be between 1 and 4096");
   require(c.T >= 1 && c.T <= 4096, "T (tokens per sequence) must be between 1 and 4096");
@@ -52,7 +57,7 @@ void validate(const StackConfig& c) {
           "output scale 0 without a residual path makes every block output β whatever its input, so no gradient "
           "reaches any block's input and the input ratio would be 0/0: use a scale above 0");
   const double bytes = stack_memory_bytes(c);
-  require(bytes <= kMaxStackMemoryBytes, too_much_memory(bytes, kStackMemoryAdvice));
+  require(bytes <= kMaxStackMemoryBytes, [&] { return too_much_memory(bytes, kStackMemoryAdvice); });
 }
 
 BlockMemory block_memory_doubles(const StackConfig& c) {

@@ -13,9 +13,10 @@ double median(std::vector<double> values) {
   require(!values.empty(), "median of no values");
   // NaN has no place in an order (where it sat would decide the answer), and the mean of −∞ and ∞ is none
   for (size_t i = 0; i < values.size(); ++i) {
-    require(std::isfinite(values[i]), "the median needs finite numbers: value " + std::to_string(i + 1) + " of " +
-                                          std::to_string(values.size()) + " is " +
-                                          (std::isnan(values[i]) ? "NaN (not a number)" : "infinite"));
+    require(std::isfinite(values[i]), [&] {
+      return "the median needs finite numbers: value " + std::to_string(i + 1) + " of " + std::to_string(values.size()) +
+             " is " + (std::isnan(values[i]) ? "NaN (not a number)" : "infinite");
+    });
   }
   const size_t n = values.size(), mid = n / 2;
   std::nth_element(values.begin(), values.begin() + mid, values.end());

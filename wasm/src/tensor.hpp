@@ -28,16 +28,29 @@ using Mat = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajo
 using Vec = Eigen::VectorXd;        // a column of d numbers (one token, or gamma/beta)
 using RowVec = Eigen::RowVectorXd;  // a row of d numbers (a bias broadcast over rows)
 
-// Kernels report bad arguments with this; the bindings turn it into a JS Error with the same message.
+// Kernels report bad arguments with require; the bindings turn its exception into a JS Error with the same
+// message. The throw lives out of line, in a function marked cold: a check then costs its caller one compare and
+// a call it never makes, where the inlined throw (the exception's allocation and construction) had made every
+// checking kernel bigger, and V8's optimising compiler, which a reader's first run waits for, slower on it.
+[[noreturn]] __attribute__((noinline, cold)) void throw_invalid_argument(const char* message);
+[[noreturn]] __attribute__((noinline, cold)) void throw_invalid_argument(const std::string& message);
+
+inline void require(bool ok, const char* message) {
+  if (!ok) throw_invalid_argument(message);
+}
 inline void require(bool ok, const std::string& message) {
-  if (!ok) throw std::invalid_argument(message);
+  if (!ok) throw_invalid_argument(message);
 }
 // The same with a message that is built only if the check fails (a callable returning it): for the checks on a
 // kernel's every call (a Linear's bias, a LayerNorm's γ, every uniform_ of an nn.Linear init), where building
 // the message first cost a string allocation and a number formatted each time, millions of them in a run.
+template <class MakeMessage>
+[[noreturn]] __attribute__((noinline, cold)) void throw_invalid_argument_made(MakeMessage& message) {
+  throw_invalid_argument(std::string(message()));
+}
 template <class MakeMessage, class = decltype(std::string(std::declval<MakeMessage&>()()))>
 inline void require(bool ok, MakeMessage&& message) {
-  if (!ok) throw std::invalid_argument(message());
+  if (!ok) throw_invalid_argument_made(message);
 }
 
 }  // namespace tk

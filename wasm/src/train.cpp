@@ -106,17 +106,22 @@ void validate(const TrainConfig& config) {
   const TrainConfig c = effective(config);
   validate(c.stack);
   validate(c.adam);
-  require(c.steps >= 1 && c.steps <= kMaxSteps,
-          "steps must be between 1 and " + std::to_string(kMaxSteps) + " (got " + std::to_string(c.steps) + ")");
-  require(c.warmup >= 0 && c.warmup <= kMaxSteps,
-          "warmup must be between 0 and " + std::to_string(kMaxSteps) + " steps (got " + std::to_string(c.warmup) + ")");
+  // messages built only if their check fails (as the stack's validate)
+  require(c.steps >= 1 && c.steps <= kMaxSteps, [&] {
+    return "steps must be between 1 and " + std::to_string(kMaxSteps) + " (got " + std::to_string(c.steps) + ")";
+  });
+  require(c.warmup >= 0 && c.warmup <= kMaxSteps, [&] {
+    return "warmup must be between 0 and " + std::to_string(kMaxSteps) + " steps (got " + std::to_string(c.warmup) + ")";
+  });
   if (c.task == Task::Char) {
     const int longest = int(training_text().size()) - 2;  // a window and its next character must fit the text
-    require(c.stack.T <= longest, "the char task's windows must fit its " + std::to_string(training_text().size()) +
-                                      "-character text: T must be at most " + std::to_string(longest));
+    require(c.stack.T <= longest, [&] {
+      return "the char task's windows must fit its " + std::to_string(training_text().size()) +
+             "-character text: T must be at most " + std::to_string(longest);
+    });
   }
   const double bytes = train_memory_bytes(c);
-  require(bytes <= kMaxStackMemoryBytes, too_much_memory(bytes, kStackMemoryAdvice, "training this model"));
+  require(bytes <= kMaxStackMemoryBytes, [&] { return too_much_memory(bytes, kStackMemoryAdvice, "training this model"); });
 }
 
 double train_flops(const TrainConfig& config) {
@@ -185,7 +190,7 @@ double Trainer::loss_and_output_grad(const Mat& y, const Mat*& dy) {
 }
 
 TrainStep Trainer::step() {
-  require(!finished(), "this run has taken all its " + std::to_string(config_.steps) + " steps");
+  require(!finished(), [&] { return "this run has taken all its " + std::to_string(config_.steps) + " steps"; });
   const StackConfig& s = config_.stack;
   TrainStep record;
   record.step = step_;
