@@ -41,8 +41,11 @@ function size() {
   if (!json) return 'did not run';
   const { budgets } = JSON.parse(json);
   const over = budgets.filter((b) => !b.ok).length;
-  const shown = budgets.map((b) => `${b.name.split(' (')[0].split(':')[0]} ${(b.value / 1000).toFixed(1)} of ${(b.limit / 1000).toFixed(0)} KB`).join(', ');
-  return `${budgets.length - over} passed, ${over} failed (${shown}, gzip -9)`;
+  // each budget's name ends with how it is measured, in parentheses ("gzip -9", "uncompressed")
+  const shown = budgets
+    .map((b) => `${b.name.split(' (')[0].split(':')[0]} ${(b.value / 1000).toFixed(1)} of ${(b.limit / 1000).toFixed(0)} KB ${/\(([^)]*)\)$/.exec(b.name)?.[1] ?? ''}`.trim())
+    .join(', ');
+  return `${budgets.length - over} passed, ${over} failed (${shown})`;
 }
 
 console.log('\n== test summary');

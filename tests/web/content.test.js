@@ -2,7 +2,7 @@
 // widget with JSON props, and no section holds a number the kernels should be computing.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { renderChapter } from '../../web/plugins/content.js';
+import contentPlugin, { EXERCISE_PROPS, exerciseProps, renderChapter } from '../../web/plugins/content.js';
 import { registry } from '../../web/src/widgets/registry.js';
 
 const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
@@ -31,6 +31,23 @@ describe('content', () => {
       expect(Object.keys(registry), `widget ${w.name}`).toContain(w.name);
       expect(typeof (w.props ?? {})).toBe('object');
     }
+  });
+
+  it('keeps the exercises’ props out of the page: each section names its number, the chunk holds its props', async () => {
+    const exercises = sections.filter((s) => s.exercise);
+    expect(exercises.length).toBeGreaterThan(0);
+    for (const s of exercises) {
+      expect(s.html, s.file).not.toContain('data-props');
+      expect(s.html, s.file).toContain(`data-exercise="${s.meta.exercise}"`);
+    }
+    // the module the plugin serves, as the page's code imports it
+    const plugin = contentPlugin({ contentDir });
+    const id = plugin.resolveId(EXERCISE_PROPS);
+    const code = plugin.load(id);
+    const served = (await import(`data:text/javascript,${encodeURIComponent(code)}`)).default;
+    expect(Object.keys(served).map(Number)).toEqual(exercises.map((s) => Number(s.meta.exercise)));
+    expect(served).toEqual(JSON.parse(JSON.stringify(exerciseProps(sections))));
+    expect(served[4].solution).toContain('class="katex"');
   });
 
   it("shows captions with the prose’s apostrophes (“block’s”, not “block's”)", () => {

@@ -1,7 +1,10 @@
 // Vite plugin: turns the chapter's prose (content/NN-slug.md) into the page's HTML at build and dev time.
 //   - math is rendered by KaTeX in Node, widget directives become lazy placeholders (see markdown.js);
 //   - a file whose front matter names an `exercise` becomes that exercise's section (see exercise.js);
-//   - index.html's <!--chapter--> and <!--toc--> comments receive the sections and their contents.
+//   - index.html's <!--chapter--> and <!--toc--> comments receive the sections and their contents;
+//   - the module virtual:exercise-props holds every exercise's props by number: a chunk of its own, loaded as
+//     the first exercise (or the progress panel) mounts. As attributes of the page (about 530 KB of KaTeX
+//     markup, quotes escaped) they had been more than half its HTML, parsed on every visit before any figure.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderCards } from './cards.js';
@@ -74,21 +77,44 @@ function pageHtml(sections) {
   return { chapter: sections.map((s) => s.html).join('\n'), toc: `<ol>${toc}</ol>` };
 }
 
+export const EXERCISE_PROPS = 'virtual:exercise-props';
+const RESOLVED_EXERCISE_PROPS = `\0${EXERCISE_PROPS}`;
+
+/** {n: props} of every exercise of the chapter (the exercise widget's props). */
+export function exerciseProps(sections) {
+  const exercises = sections.flatMap((s) => s.widgets).filter((w) => w.name === 'exercise');
+  return Object.fromEntries(exercises.map((w) => [w.props.n, w.props]));
+}
+
 export default function contentPlugin({ contentDir }) {
+  let rendered; // the chapter, rendered once for the page and the exercises' chunk (dropped when content changes)
+  const chapter = () => (rendered ??= renderChapter(contentDir));
   return {
     name: 'chapter-content',
     configureServer(server) {
       server.watcher.add(contentDir);
       server.watcher.on('change', (path) => {
-        if (path.startsWith(contentDir)) server.ws.send({ type: 'full-reload' });
+        if (!path.startsWith(contentDir)) return;
+        rendered = undefined;
+        const chunk = server.moduleGraph.getModuleById(RESOLVED_EXERCISE_PROPS);
+        if (chunk) server.moduleGraph.invalidateModule(chunk);
+        server.ws.send({ type: 'full-reload' });
       });
+    },
+    resolveId(id) {
+      return id === EXERCISE_PROPS ? RESOLVED_EXERCISE_PROPS : undefined;
+    },
+    load(id) {
+      if (id !== RESOLVED_EXERCISE_PROPS) return undefined;
+      // JSON.parse of one string literal: V8 reads that faster than the same object written as JavaScript
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(exerciseProps(chapter())))});\n`;
     },
     transformIndexHtml: {
       order: 'pre',
       handler(html) {
         if (!html.includes('<!--chapter-->')) return html; // another page (404.html)
-        const { chapter, toc } = pageHtml(renderChapter(contentDir));
-        return html.replace('<!--chapter-->', chapter).replace('<!--toc-->', toc);
+        const { chapter: sections, toc } = pageHtml(chapter());
+        return html.replace('<!--chapter-->', sections).replace('<!--toc-->', toc);
       },
     },
   };

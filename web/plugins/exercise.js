@@ -10,10 +10,9 @@
 //     ### Solution   markdown; math placeholders {{name}} are filled with the kernel's steps and answers
 //     ### Mistakes   `- misconception-id: what went wrong and which step to look at`
 //
-// The section carries everything the exercise widget needs in data-props; without JavaScript it still shows
-// the question (with its default inputs), what is asked, and the hints.
-import { escapeAttr } from './markdown.js';
-
+// The section shows, without JavaScript, the question (with its default inputs), what is asked, and the hints;
+// what the exercise widget needs (props: the parts, hints, worked solution and mistakes as KaTeX markup) goes
+// to the exercises' own chunk (content.js: virtual:exercise-props), loaded as the first exercise mounts.
 const KINDS = new Set(['number', 'vector', 'matrix', 'choice', 'multi', 'explain']);
 
 function sections(body) {
@@ -86,7 +85,7 @@ export function renderExercise({ meta, body, file, renderer }) {
     .map((p) => `<li>${p.label}${p.options.length ? `<ul>${p.options.map((o) => `<li>${o.html}</li>`).join('')}</ul>` : ''}</li>`)
     .join('');
   const hintList = hints.length ? `<details class="ex-hints-static"><summary>Hints</summary><ol>${hints.map((h) => `<li>${h}</li>`).join('')}</ol></details>` : '';
-  const html = `<section class="exercise widget" id="${id}" aria-labelledby="${id}-title" data-widget="exercise" data-props="${escapeAttr(JSON.stringify(props))}">
+  const html = `<section class="exercise widget" id="${id}" aria-labelledby="${id}-title" data-widget="exercise" data-exercise="${n}">
 <h3 id="${id}-title">Exercise ${n} · ${meta.title}</h3>
 <div class="ex-question">${question}</div>
 <div class="ex-static"><ol class="ex-asked">${asked}</ol>${hintList}

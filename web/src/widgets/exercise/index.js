@@ -15,6 +15,7 @@ import { createGrading, needsKernels } from './grading.js';
 import { createHints } from './hints.js';
 import { createInputBox } from './inputs.js';
 import { renderLive } from './live-tex.js';
+import { propsOfSection } from './props.js';
 import { exerciseRecord, exerciseState } from './record.js';
 import { createReset } from './reset.js';
 import { seedParam, startingVariant } from './seed.js';
@@ -28,7 +29,8 @@ const PARSE_INPUT = { number: parseNumber, vector: parseVector, matrix: parseMat
 const toleranceText = ({ atol, rtol }) =>
   `within ${formatNumber(atol, 2)}${rtol ? ` + ${formatNumber(rtol * 100, 2)} % of the value` : ''}, per entry`;
 
-export async function mount(section, props) {
+export async function mount(section) {
+  const props = await propsOfSection(section);
   const { n } = props;
   const exercises = needsKernels(props.parts) ? await loadExercises() : null;
   const record = exerciseRecord(n);

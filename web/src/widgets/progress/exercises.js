@@ -1,12 +1,12 @@
-// The exercises on this page, as the progress panel lists them: {n, title, parts (ids)} in page order,
-// read from the sections the content plugin rendered (each carries its exercise's props).
-export function exercisesOnPage(root) {
-  return [...root.querySelectorAll('section.exercise[data-widget="exercise"]')].flatMap((section) => {
-    try {
-      const { n, title, parts } = JSON.parse(section.dataset.props);
-      return Number.isInteger(n) ? [{ n, title: String(title ?? ''), parts: (parts ?? []).map((p) => p.id) }] : [];
-    } catch {
-      return []; // a section without readable props is not listed; the rest are
-    }
+import { exerciseProps } from '../exercise/props.js';
+
+// The exercises on this page, as the progress panel lists them: {n, title, parts (ids)} in page order, the
+// sections the content plugin rendered (data-exercise: the number) with their props from the exercises' chunk.
+export async function exercisesOnPage(root) {
+  const all = await exerciseProps();
+  return [...root.querySelectorAll('section.exercise[data-exercise]')].flatMap((section) => {
+    const props = all[section.dataset.exercise];
+    // a section the chunk does not know is not listed; the rest are
+    return props ? [{ n: props.n, title: String(props.title ?? ''), parts: props.parts.map((p) => p.id) }] : [];
   });
 }

@@ -24,8 +24,8 @@ function download(text, name) {
 
 const plural = (k, one, many) => `${k} ${k === 1 ? one : many}`;
 
-export function mount(el) {
-  const exercises = exercisesOnPage(document);
+export async function mount(el) {
+  const exercises = await exercisesOnPage(document);
   el.classList.add('progress-panel');
   el.innerHTML = `<p class="progress-summary" aria-live="polite"></p>
     <ol class="progress-list"></ol>
