@@ -349,6 +349,61 @@ describe('RunPool, the extra worker for training runs', () => {
   });
 });
 
+describe('RunPool, the page’s first run alone (firstRunAlone)', () => {
+  const alonePool = () => new RunPool({ size: 2, createWorker: () => new FakeWorker(posted), now: () => clock, firstRunAlone: true });
+
+  it('starts the others once the first article run of a figure in view has finished, then on every worker', async () => {
+    const p = alonePool();
+    for (let k = 0; k < 4; k++) p.request(stackRun(options(20, k)));
+    await settle();
+    expect(posted).toHaveLength(1); // two workers, one run
+    posted[0].worker.finish(posted[0].id);
+    await settle();
+    expect(posted).toHaveLength(3); // then both workers at once, and from then on as usual
+    posted[1].worker.finish(posted[1].id);
+    await settle();
+    expect(posted).toHaveLength(4);
+  });
+
+  it('lets the others start when the first run fails or is cancelled', async () => {
+    const p = alonePool();
+    const first = p.request(stackRun(options(20, 0)));
+    const failing = p.request(stackRun(options(20, 1)));
+    failing.promise.catch(() => {});
+    for (let k = 2; k < 4; k++) p.request(stackRun(options(20, k)));
+    await settle();
+    first.cancel();
+    await first.promise.catch(() => {});
+    await settle();
+    expect(posted).toHaveLength(3); // the cancelled one, then two at once
+    posted[1].worker.onmessage({ data: { id: posted[1].id, type: 'error', message: 'no' } });
+    await settle();
+    expect(posted).toHaveLength(4);
+  });
+
+  it('holds nothing back for a first run that is a training run or a prefetch', async () => {
+    const lab = alonePool();
+    for (let k = 0; k < 3; k++) lab.request(trainRun(trainOptions(2, k)), { bytes: 50 * 1024 * 1024 });
+    await settle();
+    expect(lab.status()).toMatchObject({ running: 3 });
+
+    posted = [];
+    const below = alonePool();
+    for (let k = 0; k < 3; k++) below.request(stackRun(options(24, k)), { visible: false });
+    await settle();
+    expect(posted).toHaveLength(0);
+    clock += PREFETCH_HOLD_MS;
+    await vi.advanceTimersByTimeAsync(PREFETCH_HOLD_MS);
+    expect(posted).toHaveLength(2);
+  });
+
+  it('is off unless asked for: every worker takes a run at once', async () => {
+    for (let k = 0; k < 3; k++) pool.request(stackRun(options(20, k)));
+    await settle();
+    expect(posted).toHaveLength(2);
+  });
+});
+
 describe('poolSize', () => {
   it('gives a worker per core, at most four, and at most one per 2 GB where the browser tells its memory', () => {
     expect(poolSize({ cores: 2 })).toBe(2);
