@@ -240,11 +240,11 @@ void eigen_gemm(const A& a, const B& b, Eigen::Ref<Mat>& c, bool accumulate) {
 
 // Throws the message for shapes of C = A·B that do not fit. Out of line and cold: check_shapes runs before every
 // product, and with the message's string building inlined it had been 3 KB of wasm for V8 to optimise.
+// M × K and K_b × N: the shapes of op(A) and op(B), as check_shapes found them.
 [[noreturn]] __attribute__((noinline, cold)) void throw_shapes(const Eigen::Ref<const Mat>& a, bool transpose_a,
                                                                const Eigen::Ref<const Mat>& b, bool transpose_b,
-                                                               const Eigen::Ref<Mat>& c) {
-  const Index M = transpose_a ? a.cols() : a.rows(), K = transpose_a ? a.rows() : a.cols();
-  const Index K_b = transpose_b ? b.cols() : b.rows(), N = transpose_b ? b.rows() : b.cols();
+                                                               const Eigen::Ref<Mat>& c, Index M, Index K, Index K_b,
+                                                               Index N) {
   const std::string operands = std::string("gemm: A = ") + (transpose_a ? "aT" : "a") + " with a " + shape(a) +
                                ", B = " + (transpose_b ? "bT" : "b") + " with b " + shape(b);
   require(K == K_b, operands + ": A has " + std::to_string(K) + " columns, B has " + std::to_string(K_b) +
@@ -258,7 +258,7 @@ bool check_shapes(const Eigen::Ref<const Mat>& a, bool transpose_a, const Eigen:
                   Eigen::Ref<Mat>& c, bool accumulate) {
   const Index M = transpose_a ? a.cols() : a.rows(), K = transpose_a ? a.rows() : a.cols();
   const Index K_b = transpose_b ? b.cols() : b.rows(), N = transpose_b ? b.rows() : b.cols();
-  if (K != K_b || c.rows() != M || c.cols() != N) throw_shapes(a, transpose_a, b, transpose_b, c);
+  if (K != K_b || c.rows() != M || c.cols() != N) throw_shapes(a, transpose_a, b, transpose_b, c, M, K, K_b, N);
   if (M == 0 || N == 0) return false;
   if (K == 0) {  // an empty sum
     if (!accumulate) c.setZero();
