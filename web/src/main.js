@@ -11,7 +11,7 @@ import { keepOneBuild } from './ui/new-version.js';
 import { watchScrollRegions } from './ui/scroll-regions.js';
 import { mountThemeSwitch } from './ui/theme.js';
 import { watchTouchTips } from './ui/touch-tips.js';
-import { mountWidgets, nextFrame, whenMounted, whenNearMounted } from './widgets/mount.js';
+import { loadAhead, mountWidgets, nextFrame, whenMounted, whenNearMounted } from './widgets/mount.js';
 
 document.documentElement.classList.add('js');
 mountThemeSwitch(document);
@@ -19,6 +19,7 @@ mountContents(document);
 watchScrollRegions(document.body);
 watchTouchTips(document);
 openCache(); // while the figures' code loads (experiment/cache.js)
+loadAhead(document); // the figure a link points at: before the first layout
 mountWidgets(document);
 followLinksAhead({ whenMounted });
 

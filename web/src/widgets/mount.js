@@ -1,11 +1,12 @@
 // Mounts each `.widget[data-widget]` placeholder when it comes within a screen or two of the viewport
-// (the wasm download and the widget's chunk start then, not at page load), and makes the placeholders
-// answer the two readers who arrive before that:
+// (the wasm download and the widget's chunk start then, not at page load, except for the figure a link points
+// at: loadAhead), and makes the placeholders answer the two readers who arrive before that:
 //   the keyboard: each placeholder starts with a button that stands in for the figure's controls. Tab
 //     reaches it in reading order; focusing it mounts the figure at once, and a Tab pressed meanwhile waits
 //     for the controls, which then take the focus (the first one, or the last when coming back with Shift+Tab);
 //   the eye: a placeholder keeps the usual height of its kind of figure (style.css, from the first paint) until
 //     the mounted figure is out of sight, so the text around it never jumps as it mounts and fills in.
+import { getPool } from '../experiment/pool.js';
 import { registry, withoutKernels } from './registry.js';
 
 const mounted = new Map();
@@ -116,6 +117,39 @@ export const whenMounted = (el) => mounting.get(el);
 let nearMounted = Promise.resolve();
 /** Resolves once the figures near the window as the page opened have mounted (each has asked for its runs). */
 export const whenNearMounted = () => nearMounted;
+
+/**
+ * The figure a link points at (#table-a, or a heading above a figure: the first figure at or after the element
+ * the address names) starts loading as the page's script runs, before the first layout, which its mount waits
+ * for to know what is near the window (mountWidgets): its code now, and for a figure that computes, the workers
+ * and the page's own copy of the kernels once the first frame is painted (before it, they would take the second
+ * core from that layout; without this they started only as the figure mounted). → the widget's name, or
+ * undefined when the address names no figure.
+ */
+export function loadAhead(root = document, hash = location.hash, { load = (name) => registry[name](), startKernels = startKernelsAhead, afterFirstFrame = afterFirstPaint } = {}) {
+  let target = null;
+  try {
+    if (hash.length > 1) target = root.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch {
+    return undefined; // a malformed escape (#%E0) names nothing
+  }
+  if (!target) return undefined;
+  const atOrAfter = (w) => w === target || target.compareDocumentPosition(w) & (FOLLOWING | CONTAINED_BY);
+  const name = [...root.querySelectorAll('.widget[data-widget]')].find(atOrAfter)?.dataset.widget;
+  if (!Object.hasOwn(registry, name)) return undefined;
+  load(name).catch(() => {}); // a failed download is the mount's to report
+  if (!withoutKernels.has(name)) afterFirstFrame(startKernels);
+  return name;
+}
+
+const FOLLOWING = 4; // Node.DOCUMENT_POSITION_FOLLOWING
+const CONTAINED_BY = 16; // Node.DOCUMENT_POSITION_CONTAINED_BY
+const afterFirstPaint = (fn) => requestAnimationFrame(() => setTimeout(fn));
+
+function startKernelsAhead() {
+  getPool().warm();
+  import('../kernels/loader.js').then(({ loadKernels }) => loadKernels()).catch(() => {});
+}
 
 export function mountWidgets(root = document) {
   const pending = new Set(root.querySelectorAll('.widget[data-widget]'));
