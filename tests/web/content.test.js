@@ -2,7 +2,7 @@
 // widget with JSON props, and no section holds a number the kernels should be computing.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import contentPlugin, { EXERCISE_PROPS, exerciseProps, renderChapter } from '../../web/plugins/content.js';
+import contentPlugin, { EXERCISE_PROPS, exercisePropsByNumber, renderChapter } from '../../web/plugins/content.js';
 import { registry } from '../../web/src/widgets/registry.js';
 
 const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
@@ -46,7 +46,7 @@ describe('content', () => {
     const code = plugin.load(id);
     const served = (await import(`data:text/javascript,${encodeURIComponent(code)}`)).default;
     expect(Object.keys(served).map(Number)).toEqual(exercises.map((s) => Number(s.meta.exercise)));
-    expect(served).toEqual(JSON.parse(JSON.stringify(exerciseProps(sections))));
+    expect(served).toEqual(JSON.parse(JSON.stringify(exercisePropsByNumber(sections))));
     expect(served[4].solution).toContain('class="katex"');
   });
 

@@ -81,7 +81,7 @@ export const EXERCISE_PROPS = 'virtual:exercise-props';
 const RESOLVED_EXERCISE_PROPS = `\0${EXERCISE_PROPS}`;
 
 /** {n: props} of every exercise of the chapter (the exercise widget's props). */
-export function exerciseProps(sections) {
+export function exercisePropsByNumber(sections) {
   const exercises = sections.flatMap((s) => s.widgets).filter((w) => w.name === 'exercise');
   return Object.fromEntries(exercises.map((w) => [w.props.n, w.props]));
 }
@@ -107,7 +107,7 @@ export default function contentPlugin({ contentDir }) {
     load(id) {
       if (id !== RESOLVED_EXERCISE_PROPS) return undefined;
       // JSON.parse of one string literal: V8 reads that faster than the same object written as JavaScript
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(exerciseProps(chapter())))});\n`;
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(exercisePropsByNumber(chapter())))});\n`;
     },
     transformIndexHtml: {
       order: 'pre',

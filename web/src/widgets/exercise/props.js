@@ -4,7 +4,7 @@
 let all;
 
 /** {n: props} of every exercise of the chapter. */
-export function exerciseProps() {
+export function loadExerciseProps() {
   all ??= import('virtual:exercise-props').then(
     (module) => module.default,
     (error) => {
@@ -17,7 +17,7 @@ export function exerciseProps() {
 
 /** The props of the exercise a section shows (its data-exercise: the exercise's number). */
 export async function propsOfSection(section) {
-  const props = (await exerciseProps())[section.dataset.exercise];
+  const props = (await loadExerciseProps())[section.dataset.exercise];
   if (!props) throw new Error(`there is no exercise “${section.dataset.exercise ?? section.id}” in this build`);
   return props;
 }

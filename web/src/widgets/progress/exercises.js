@@ -1,9 +1,9 @@
-import { exerciseProps } from '../exercise/props.js';
+import { loadExerciseProps } from '../exercise/props.js';
 
 // The exercises on this page, as the progress panel lists them: {n, title, parts (ids)} in page order, the
 // sections the content plugin rendered (data-exercise: the number) with their props from the exercises' chunk.
 export async function exercisesOnPage(root) {
-  const all = await exerciseProps();
+  const all = await loadExerciseProps();
   return [...root.querySelectorAll('section.exercise[data-exercise]')].flatMap((section) => {
     const props = all[section.dataset.exercise];
     // a section the chunk does not know is not listed; the rest are
