@@ -3,7 +3,8 @@
 // appears as its run finishes. The reader picks the depth, the seed and what "gradient of a block" means.
 import { PLACEMENTS } from '../../experiment/choices.js';
 import { createControls } from '../../experiment/controls.js';
-import { chartFrame, runFigure } from '../../experiment/figure.js';
+import { chartFrame } from '../../experiment/chart-frame.js';
+import { runFigure } from '../../experiment/figure.js';
 import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
 import { createChart } from '../../ui/chart.js';

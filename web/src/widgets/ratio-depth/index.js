@@ -4,7 +4,8 @@
 import { loadStack } from '../../kernels/stack.js';
 import { measureProblem, PLACEMENTS } from '../../experiment/choices.js';
 import { createControls } from '../../experiment/controls.js';
-import { chartFrame, runFigure } from '../../experiment/figure.js';
+import { chartFrame } from '../../experiment/chart-frame.js';
+import { runFigure } from '../../experiment/figure.js';
 import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
 import { createChart } from '../../ui/chart.js';

@@ -3,7 +3,8 @@
 // the kernel fits to the run (its exponent in the legend). One Pre-LN run per scale in the worker pool.
 import { loadStack } from '../../kernels/stack.js';
 import { createControls } from '../../experiment/controls.js';
-import { chartFrame, runFigure } from '../../experiment/figure.js';
+import { chartFrame } from '../../experiment/chart-frame.js';
+import { runFigure } from '../../experiment/figure.js';
 import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
 import { createChart } from '../../ui/chart.js';
