@@ -1,6 +1,6 @@
 // loadAhead (widgets/mount.js): the figure a link points at starts loading as the page's script runs. Which
 // figure that is, what it loads, and that an address naming none (or naming nothing well) loads nothing.
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { loadAhead } from '../../web/src/widgets/mount.js';
 
 // A page in document order: each node {id, widget?, parent?}; compareDocumentPosition as the DOM's (FOLLOWING 4,
@@ -59,6 +59,15 @@ describe('loadAhead', () => {
 
   test('a figure that draws without the kernels starts no worker', () => {
     expect(spy('#wirings-figure')).toEqual({ name: 'wirings', loaded: ['wirings'], frames: 0, kernels: 0 });
+  });
+
+  test('without WebAssembly a figure that computes still loads its code (to say so as it mounts), and starts no worker', () => {
+    vi.stubGlobal('WebAssembly', undefined);
+    try {
+      expect(spy('#table-a')).toEqual({ name: 'article-table', loaded: ['article-table'], frames: 0, kernels: 0 });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   test('an address that names no figure loads nothing, and never throws', () => {

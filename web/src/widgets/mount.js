@@ -126,7 +126,11 @@ export const whenNearMounted = () => nearMounted;
  * core from that layout; without this they started only as the figure mounted). → the widget's name, or
  * undefined when the address names no figure.
  */
-export function loadAhead(root = document, hash = location.hash, { load = (name) => registry[name](), startKernels = startKernelsAhead, afterFirstFrame = afterFirstPaint } = {}) {
+export function loadAhead(
+  root = document,
+  hash = location.hash,
+  { load = (name) => registry[name](), startKernels = startKernelsAhead, afterFirstFrame = afterFirstPaint } = {},
+) {
   let target = null;
   try {
     if (hash.length > 1) target = root.getElementById(decodeURIComponent(hash.slice(1)));
@@ -138,7 +142,8 @@ export function loadAhead(root = document, hash = location.hash, { load = (name)
   const name = [...root.querySelectorAll('.widget[data-widget]')].find(atOrAfter)?.dataset.widget;
   if (!Object.hasOwn(registry, name)) return undefined;
   load(name).catch(() => {}); // a failed download is the mount's to report
-  if (!withoutKernels.has(name)) afterFirstFrame(startKernels);
+  // (without WebAssembly the figure says so as it mounts, and no worker could start)
+  if (!withoutKernels.has(name) && typeof WebAssembly === 'object') afterFirstFrame(startKernels);
   return name;
 }
 
