@@ -3,13 +3,18 @@
 import { describe, expect, test, vi } from 'vitest';
 import { loadAhead } from '../../web/src/widgets/mount.js';
 
-// A page in document order: each node {id, widget?, parent?}; compareDocumentPosition as the DOM's (FOLLOWING 4,
-// CONTAINED_BY 16), from the order and the parents.
+// A page in document order: each node {id, widget?, parent?}; closest (the widget selector only) and
+// compareDocumentPosition (FOLLOWING 4, CONTAINED_BY 16) as the DOM's, from the order and the parents.
 function page(nodes) {
   const els = nodes.map((n, i) => ({
     ...n,
     index: i,
     dataset: n.widget ? { widget: n.widget } : {},
+    closest(selector) {
+      if (selector !== '.widget[data-widget]') throw new Error(`the fake page knows no selector ${selector}`);
+      for (let el = this; el; el = els.find((e) => e.id === el.parent)) if (el.widget) return el;
+      return null;
+    },
     compareDocumentPosition(other) {
       const inside = (el, of) => el.parent !== undefined && (el.parent === of.id || inside(els.find((e) => e.id === el.parent), of));
       if (other.index > this.index) return 4 | (inside(other, this) ? 16 : 0);
@@ -30,6 +35,9 @@ const chapter = page([
   { id: 'eps-sigma-part' },
   { id: 'eps-sigma-heading', parent: 'eps-sigma-part' },
   { id: 'eps-sigma', widget: 'eps-sigma', parent: 'eps-sigma-part' },
+  { id: 'exercise-17', widget: 'exercise' },
+  { id: 'exercise-17-title', parent: 'exercise-17' }, // inside a figure, before the next one
+  { id: 'cards', widget: 'cards' },
   { id: 'references' }, // after the last figure
 ]);
 
@@ -55,6 +63,10 @@ describe('loadAhead', () => {
     expect(spy('#eps-sigma-part').loaded).toEqual(['eps-sigma']);
     expect(spy('#eps-sigma-heading').loaded).toEqual(['eps-sigma']);
     expect(spy('#intro').loaded).toEqual(['wirings']);
+  });
+
+  test('a link to an element inside a figure loads that figure, not the next one', () => {
+    expect(spy('#exercise-17-title').loaded).toEqual(['exercise']);
   });
 
   test('a figure that draws without the kernels starts no worker', () => {

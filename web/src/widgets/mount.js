@@ -119,12 +119,12 @@ let nearMounted = Promise.resolve();
 export const whenNearMounted = () => nearMounted;
 
 /**
- * The figure a link points at (#table-a, or a heading above a figure: the first figure at or after the element
- * the address names) starts loading as the page's script runs, before the first layout, which its mount waits
- * for to know what is near the window (mountWidgets): its code now, and for a figure that computes, the workers
- * and the page's own copy of the kernels once the first frame is painted (before it, they would take the second
- * core from that layout; without this they started only as the figure mounted). → the widget's name, or
- * undefined when the address names no figure.
+ * The figure a link points at (#table-a, an element inside a figure, or a heading above one: the figure the
+ * element is or is in, else the first after it) starts loading as the page's script runs, before the first
+ * layout, which its mount waits for to know what is near the window (mountWidgets): its code now, and for a
+ * figure that computes, the workers and the page's own copy of the kernels once the first frame is painted
+ * (before it, they would take the second core from that layout; without this they started only as the figure
+ * mounted). → the widget's name, or undefined when the address names no figure.
  */
 export function loadAhead(
   root = document,
@@ -138,8 +138,11 @@ export function loadAhead(
     return undefined; // a malformed escape (#%E0) names nothing
   }
   if (!target) return undefined;
-  const atOrAfter = (w) => w === target || target.compareDocumentPosition(w) & (FOLLOWING | CONTAINED_BY);
-  const name = [...root.querySelectorAll('.widget[data-widget]')].find(atOrAfter)?.dataset.widget;
+  // the figure the element is or is in (an exercise's title), else the first after it (a figure inside the
+  // element, as in a part, follows it too)
+  const after = (w) => target.compareDocumentPosition(w) & FOLLOWING;
+  const figure = target.closest(WIDGET) ?? [...root.querySelectorAll(WIDGET)].find(after);
+  const name = figure?.dataset.widget;
   if (!Object.hasOwn(registry, name)) return undefined;
   load(name).catch(() => {}); // a failed download is the mount's to report
   // (without WebAssembly the figure says so as it mounts, and no worker could start)
@@ -147,8 +150,8 @@ export function loadAhead(
   return name;
 }
 
+const WIDGET = '.widget[data-widget]';
 const FOLLOWING = 4; // Node.DOCUMENT_POSITION_FOLLOWING
-const CONTAINED_BY = 16; // Node.DOCUMENT_POSITION_CONTAINED_BY
 const afterFirstPaint = (fn) => requestAnimationFrame(() => setTimeout(fn));
 
 function startKernelsAhead() {
