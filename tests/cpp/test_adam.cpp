@@ -64,31 +64,35 @@ TEST(AdamSquares, AreTheGradientsSquaredNormsInSquaredSumsOrder) {
     const double sq = adam.update(p.data(), g.data(), n, s);
     EXPECT_EQ(sq, squared_sum(g.data(), n)) << "n = " << n;  // exact
   }
-  // a real block's gradients (Post-LN, d = 8), from one forward and backward
-  StackConfig c;
-  c.placement = Placement::PostLN, c.L = 1, c.d = 8, c.heads = 2, c.B = 2, c.T = 3;
-  const StackInit init(c);
-  BlockParams params = init.block(0);
-  const BlockShape shape{AttentionShape{c.B, c.T, c.heads, c.causal}, c.activation, kLayerNormEps};
-  BlockCache cache;
-  BlockGrads grads;
-  const Mat y = block_forward(init.x(), params, shape, c.placement, cache);
-  block_backward(y - init.target(), params, shape, c.placement, cache, grads);
-  int k = 0;
-  for_each_param(params, grads, [&](auto&, const auto&) { ++k; });
-  ASSERT_EQ(k, kBlockTensors);
-  std::vector<AdamMoments> moments;
-  double squares[kBlockTensors];
-  adam.update_all(params, grads, moments, squares);
-  k = 0;
-  for_each_param(params, grads, [&](auto&, const auto& grad) {
-    EXPECT_EQ(squares[k], squared_sum(grad.data(), grad.size())) << "tensor " << k;
-    ++k;
-  });
-  const BlockGradSquares from_adam = grad_squares(squares), direct = grad_squares(grads);
-  EXPECT_EQ(from_adam.weights, direct.weights);
-  EXPECT_EQ(from_adam.biases, direct.biases);
-  EXPECT_EQ(from_adam.layernorm, direct.layernorm);
+  // a real block's gradients (d = 8) for every wiring, from one forward and backward
+  for (const Wiring& w : kWirings) {
+    StackConfig c;
+    c.placement = w.placement, c.L = 1, c.d = 8, c.heads = 2, c.B = 2, c.T = 3;
+    const StackInit init(c);
+    BlockParams params = init.block(0);
+    const BlockShape shape{AttentionShape{c.B, c.T, c.heads, c.causal}, c.activation};
+    const BlockWiring wiring = block_wiring(c.placement, 0, c.L);
+    BlockCache cache;
+    BlockGrads grads;
+    const Mat y = block_forward(init.x(), params, shape, wiring, cache);
+    block_backward(y - init.target(), params, shape, wiring, cache, grads);
+    int k = 0;
+    for_each_param(params, grads, [&](auto&, const auto&) { ++k; });
+    ASSERT_EQ(k, kBlockTensors);
+    std::vector<AdamMoments> moments;
+    double squares[kBlockTensors];
+    adam.update_all(params, grads, moments, squares);
+    k = 0;
+    for_each_param(params, grads, [&](auto&, const auto& grad) {
+      EXPECT_EQ(squares[k], squared_sum(grad.data(), grad.size())) << w.name << ", tensor " << k;
+      ++k;
+    });
+    const BlockGradSquares from_adam = grad_squares(squares), direct = grad_squares(grads);
+    EXPECT_EQ(from_adam.weights, direct.weights) << w.name;
+    EXPECT_EQ(from_adam.biases, direct.biases) << w.name;
+    EXPECT_EQ(from_adam.norms_and_gates, direct.norms_and_gates) << w.name;
+    EXPECT_GT(from_adam.norms_and_gates, 0) << w.name;  // every wiring here has a norm or a gate with a gradient
+  }
 }
 
 TEST(AdamValidate, RefusesWhatPyTorchRefuses) {

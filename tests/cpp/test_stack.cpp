@@ -13,53 +13,60 @@ namespace {
 
 using test::Draw;
 
-// Every parameter of a block and its gradient, in one order, so a test can walk them in one loop.
-std::vector<Eigen::Ref<Mat>> mats(BlockParams& p) {
-  return {p.attn.q.W, p.attn.k.W, p.attn.v.W, p.attn.o.W, p.ffn.up.W, p.ffn.down.W};
+using Span = Eigen::Map<Eigen::VectorXd>;
+using ConstSpan = Eigen::Map<const Eigen::VectorXd>;
+
+// Every parameter tensor of a block, in for_each_param's order, as a flat span (a part its wiring lacks: size 0).
+std::vector<Span> tensors(BlockParams& p) {
+  std::vector<Span> out;
+  const BlockGrads unused;
+  for_each_param(p, unused, [&](auto& value, const auto&) { out.emplace_back(value.data(), value.size()); });
+  return out;
 }
-std::vector<Vec*> vecs(BlockParams& p) {
-  return {&p.attn.q.b, &p.attn.k.b, &p.attn.v.b, &p.attn.o.b, &p.ffn.up.b, &p.ffn.down.b,
-          &p.ln1.gamma, &p.ln1.beta, &p.ln2.gamma, &p.ln2.beta};
-}
-std::vector<const Mat*> mat_grads(const BlockGrads& g) {
-  return {&g.attn.q.dW, &g.attn.k.dW, &g.attn.v.dW, &g.attn.o.dW, &g.ffn.up.dW, &g.ffn.down.dW};
-}
-std::vector<const Vec*> vec_grads(const BlockGrads& g) {
-  return {&g.attn.q.db, &g.attn.k.db, &g.attn.v.db, &g.attn.o.db, &g.ffn.up.db, &g.ffn.down.db,
-          &g.ln1.dgamma, &g.ln1.dbeta, &g.ln2.dgamma, &g.ln2.dbeta};
+// Every gradient of a block, in the same order.
+std::vector<ConstSpan> gradients(const BlockGrads& g) {
+  std::vector<ConstSpan> out;
+  BlockParams unused;
+  for_each_param(unused, g, [&](auto&, const auto& grad) { out.emplace_back(grad.data(), grad.size()); });
+  return out;
 }
 
 // p + h·direction, entry by entry
 BlockParams step(BlockParams p, BlockParams direction, double h) {
-  auto pm = mats(p), dm = mats(direction);
-  for (size_t k = 0; k < pm.size(); ++k) pm[k] += h * dm[k];
-  auto pv = vecs(p), dv = vecs(direction);
-  for (size_t k = 0; k < pv.size(); ++k) *pv[k] += h * *dv[k];
+  auto pt = tensors(p), dt = tensors(direction);
+  for (size_t k = 0; k < pt.size(); ++k) pt[k] += h * dt[k];
   return p;
 }
 
-// ⟨grads, direction⟩ over every parameter of the block
+// ⟨grads, direction⟩ over every parameter of the block (a tensor the backward did not fill has no gradient: 0)
 double dot(const BlockGrads& g, BlockParams direction) {
   double sum = 0;
-  auto gm = mat_grads(g);
-  auto dm = mats(direction);
-  for (size_t k = 0; k < gm.size(); ++k) sum += (gm[k]->array() * dm[k].array()).sum();
-  auto gv = vec_grads(g);
-  auto dv = vecs(direction);
-  for (size_t k = 0; k < gv.size(); ++k) sum += gv[k]->dot(*dv[k]);
+  auto gt = gradients(g);
+  auto dt = tensors(direction);
+  for (size_t k = 0; k < gt.size(); ++k) {
+    EXPECT_TRUE(gt[k].size() == dt[k].size()) << "tensor " << k << ": gradient " << gt[k].size() << ", parameter " << dt[k].size();
+    if (gt[k].size() == dt[k].size()) sum += gt[k].dot(dt[k]);
+  }
   return sum;
 }
 
-// A stack made of the given blocks (and the final LN at its initial γ = 1, β = 0).
-StackParams stored(const std::vector<BlockParams>& blocks, int d) {
-  return StackParams{[&blocks](int i) -> const BlockParams& { return blocks[i]; }, layernorm_init(d)};
+// A stack made of the given blocks, and the wiring's final norm at its initial values.
+StackParams stored(const std::vector<BlockParams>& blocks, const StackConfig& c) {
+  return StackParams{[&blocks](int i) -> const BlockParams& { return blocks[i]; }, final_norm_init(c)};
 }
 
-BlockParams random_like(const BlockParams& p, Draw& draw) {
+// Random values of the same shapes, in [lo, hi)
+BlockParams random_like(const BlockParams& p, Draw& draw, double lo = -1, double hi = 1) {
   BlockParams r = p;
-  for (auto& m : mats(r)) m = draw.matrix(m.rows(), m.cols());
-  for (Vec* v : vecs(r)) *v = draw.vector(v->size());
+  for (Span t : tensors(r)) t = draw.vector(t.size(), lo, hi);
   return r;
+}
+
+// The wiring's own parameters (norms, gates) moved away from their initial values (γ = 1, β = 0, r = 0, tiny λ),
+// where their gradients and the Linear layers' behind a closed gate are checked too.
+void perturb_wiring(BlockParams& p, Draw& draw) {
+  auto t = tensors(p);
+  for (size_t k = 12; k < t.size(); ++k) t[k] = draw.vector(t[k].size(), 0.5, 1.5);
 }
 
 struct TinyCase {
@@ -67,10 +74,12 @@ struct TinyCase {
   bool causal;
   Activation activation;
   double scale;
+  bool perturbed;  // norms and gates away from their initial values
 };
 std::string tiny_case_name(const TinyCase& c) {
   return std::string(placement_name(c.placement)) + (c.causal ? "_causal" : "") +
-         (c.activation == Activation::GELU ? "_gelu" : "_relu") + "_s" + std::to_string(int(c.scale));
+         (c.activation == Activation::GELU ? "_gelu" : "_relu") + "_s" + std::to_string(int(c.scale)) +
+         (c.perturbed ? "_perturbed" : "");
 }
 void PrintTo(const TinyCase& c, std::ostream* os) { *os << tiny_case_name(c); }
 
@@ -79,11 +88,20 @@ class TinyStack : public ::testing::TestWithParam<TinyCase> {
   StackConfig config() const {
     StackConfig c;
     c.placement = GetParam().placement;
-    c.L = 3, c.d = 8, c.heads = 2, c.B = 2, c.T = 3, c.seed = 0;
+    c.L = 4, c.d = 8, c.heads = 2, c.B = 2, c.T = 3, c.seed = 0;  // L = 4: Mix-LN's first block is Post-LN
     c.causal = GetParam().causal;
     c.activation = GetParam().activation;
     c.scale = GetParam().scale;
     return c;
+  }
+  std::vector<BlockParams> blocks(const StackInit& init) const {
+    std::vector<BlockParams> params;
+    Draw draw(99);
+    for (int i = 0; i < init.config().L; ++i) {
+      params.push_back(init.block(i));
+      if (GetParam().perturbed) perturb_wiring(params.back(), draw);
+    }
+    return params;
   }
 };
 
@@ -91,10 +109,9 @@ class TinyStack : public ::testing::TestWithParam<TinyCase> {
 TEST_P(TinyStack, ParameterGradientsMatchFiniteDifferences) {
   const StackConfig c = config();
   const StackInit init(c);
-  std::vector<BlockParams> params;
-  for (int i = 0; i < c.L; ++i) params.push_back(init.block(i));
+  const std::vector<BlockParams> params = blocks(init);
   std::vector<BlockGrads> grads(c.L);
-  const StackResult r = stack_forward_backward(c, stored(params, c.d), init.x(), init.target(), {},
+  const StackResult r = stack_forward_backward(c, stored(params, c), init.x(), init.target(), {},
                                                [&](int i, const BlockGrads& g) { grads[i] = g; });
 
   Draw draw(42);
@@ -104,7 +121,7 @@ TEST_P(TinyStack, ParameterGradientsMatchFiniteDifferences) {
     auto loss_at = [&](double t) {
       std::vector<BlockParams> moved = params;
       moved[block] = step(params[block], direction, t);
-      return stack_loss(c, stored(moved, c.d), init.x(), init.target());
+      return stack_loss(c, stored(moved, c), init.x(), init.target());
     };
     const double numeric = (loss_at(h) - loss_at(-h)) / (2 * h);
     const double analytic = dot(grads[block], direction);
@@ -113,43 +130,48 @@ TEST_P(TinyStack, ParameterGradientsMatchFiniteDifferences) {
   // the reported norms are the norms of exactly these gradients
   for (int i = 0; i < c.L; ++i) {
     const BlockGradSquares sq = grad_squares(grads[i]);
-    EXPECT_DOUBLE_EQ(r.grad_norm[i], std::sqrt(sq.weights + sq.biases + sq.layernorm));
-    EXPECT_GT(r.grad_norm[i], r.grad_norm_no_ln[i] * (1 - 1e-15));
-    EXPECT_GT(r.grad_norm_no_ln[i], r.grad_norm_weights[i]);
+    EXPECT_DOUBLE_EQ(r.grad_norm[i], std::sqrt(sq.weights + sq.biases + sq.norms_and_gates));
+    EXPECT_DOUBLE_EQ(r.grad_norm_no_ln[i], std::sqrt(sq.weights + sq.biases));
+    EXPECT_DOUBLE_EQ(r.grad_norm_weights[i], std::sqrt(sq.weights));
+    EXPECT_GT(r.grad_norm[i], 0);
   }
   EXPECT_DOUBLE_EQ(r.ratio, r.grad_norm.front() / r.grad_norm.back());
-  EXPECT_DOUBLE_EQ(r.loss, stack_loss(c, stored(params, c.d), init.x(), init.target()));
+  EXPECT_DOUBLE_EQ(r.loss, stack_loss(c, stored(params, c), init.x(), init.target()));
 }
 
 TEST_P(TinyStack, InputGradientsMatchFiniteDifferences) {
   const StackConfig c = config();
   const StackInit init(c);
+  const std::vector<BlockParams> params = blocks(init);
   std::vector<Mat> d_inputs(c.L);
-  BlockParams slot;
-  const StackResult r = stack_forward_backward(c, redrawn_params(init, slot, c.d), init.x(), init.target(), {},
+  const StackResult r = stack_forward_backward(c, stored(params, c), init.x(), init.target(), {},
                                                [&](int i, const BlockGrads& g) { d_inputs[i] = g.dx; });
   Draw draw(7);
   const Mat direction = draw.matrix(init.x().rows(), init.x().cols());
   const double h = 1e-6;
-  auto loss_at = [&](double t) {
-    return stack_loss(c, redrawn_params(init, slot, c.d), init.x() + t * direction, init.target());
-  };
+  auto loss_at = [&](double t) { return stack_loss(c, stored(params, c), init.x() + t * direction, init.target()); };
   const double numeric = (loss_at(h) - loss_at(-h)) / (2 * h);
   const double analytic = (d_inputs[0].array() * direction.array()).sum();
   EXPECT_NEAR(analytic, numeric, 1e-6 * std::abs(numeric) + 1e-9);
   for (int i = 0; i < c.L; ++i) EXPECT_DOUBLE_EQ(r.input_grad_norm[i], d_inputs[i].norm()) << "block " << i;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    EveryPlacement, TinyStack,
-    ::testing::Values(TinyCase{Placement::PostLN, false, Activation::ReLU, 1.0},
-                      TinyCase{Placement::PreLN, false, Activation::ReLU, 1.0},
-                      TinyCase{Placement::NoResidual, false, Activation::ReLU, 1.0},
-                      TinyCase{Placement::PostLN, true, Activation::GELU, 1.0},
-                      TinyCase{Placement::PreLN, true, Activation::GELU, 3.0},
-                      TinyCase{Placement::NoResidual, true, Activation::GELU, 1.0},
-                      TinyCase{Placement::PreLN, false, Activation::GELU, 10.0}),
-    [](const auto& info) { return tiny_case_name(info.param); });
+std::vector<TinyCase> tiny_cases() {
+  std::vector<TinyCase> cases = {{Placement::PostLN, true, Activation::GELU, 1.0, false},
+                                 {Placement::PreLN, true, Activation::GELU, 3.0, false},
+                                 {Placement::NoResidual, true, Activation::GELU, 1.0, false},
+                                 {Placement::PreLN, false, Activation::GELU, 10.0, false},
+                                 {Placement::DeepNorm, true, Activation::GELU, 3.0, false},
+                                 {Placement::PreRMSNorm, true, Activation::GELU, 1.0, false}};
+  for (const Wiring& w : kWirings) {
+    cases.push_back({w.placement, false, Activation::ReLU, 1.0, false});
+    cases.push_back({w.placement, false, Activation::ReLU, 1.0, true});
+  }
+  return cases;
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryWiring, TinyStack, ::testing::ValuesIn(tiny_cases()),
+                         [](const auto& info) { return tiny_case_name(info.param); });
 
 // Exercise 15: a Pre-LN block whose branches output zero is the identity, at any depth.
 TEST(StackInvariants, PreLnWithZeroOutputScaleIsTheIdentity) {
@@ -167,14 +189,14 @@ TEST(StackInvariants, PreLnWithZeroOutputScaleIsTheIdentity) {
 // The sweep keeps the caches of the last blocks and recomputes the others' in the backward: however many are
 // kept, every gradient is the same, bit for bit (the recomputed forward is the forward).
 TEST(StackCaches, KeptOrRecomputedGiveTheSameGradients) {
-  for (Placement placement : {Placement::PostLN, Placement::PreLN, Placement::NoResidual}) {
+  for (const Wiring& w : kWirings) {
     StackConfig c;
-    c.placement = placement;
+    c.placement = w.placement;
     c.L = 4, c.d = 8, c.heads = 2, c.B = 2, c.T = 3, c.seed = 3;
     const StackInit init(c);
     BlockParams slot;
-    const StackParams params = redrawn_params(init, slot, c.d);
-    auto gradients = [&](bool keep_all, int kept) {
+    const StackParams params = redrawn_params(init, slot);
+    auto every_gradient = [&](bool keep_all, int kept) {
       StackCache cache;
       cache.keep_block_caches = keep_all;
       cache.kept_blocks = kept;
@@ -182,17 +204,15 @@ TEST(StackCaches, KeptOrRecomputedGiveTheSameGradients) {
       StackGrads grads;
       std::vector<double> all;
       stack_backward(y - init.target(), params, c, cache, grads, [&](int, const BlockGrads& g) {
-        for (const Mat* m : {&g.dx, &g.attn.q.dW, &g.attn.o.dW, &g.ffn.up.dW, &g.ffn.down.dW}) {
-          all.insert(all.end(), m->data(), m->data() + m->size());
-        }
-        all.insert(all.end(), g.ln1.dgamma.data(), g.ln1.dgamma.data() + g.ln1.dgamma.size());
+        all.insert(all.end(), g.dx.data(), g.dx.data() + g.dx.size());
+        for (const ConstSpan& t : gradients(g)) all.insert(all.end(), t.data(), t.data() + t.size());
       });
       all.insert(all.end(), grads.dx.data(), grads.dx.data() + grads.dx.size());
       return all;
     };
-    const std::vector<double> recomputed = gradients(false, 0);
-    for (int kept : {1, 3, 4, 9}) EXPECT_EQ(gradients(false, kept), recomputed) << placement_name(placement) << ", kept " << kept;
-    EXPECT_EQ(gradients(true, 0), recomputed) << placement_name(placement) << ", every block kept";
+    const std::vector<double> recomputed = every_gradient(false, 0);
+    for (int kept : {1, 3, 4, 9}) EXPECT_EQ(every_gradient(false, kept), recomputed) << w.name << ", kept " << kept;
+    EXPECT_EQ(every_gradient(true, 0), recomputed) << w.name << ", every block kept";
   }
 }
 
@@ -315,19 +335,32 @@ TEST(StackValidate, RejectsWithReadableMessages) {
   EXPECT_EQ(message(c), "heads must be between 1 and d = 128 (got 0)");
 }
 
-// Every number run_stack returns is finite, except the penultimate measure at L = 1 (there is no block L − 1).
+// Every number run_stack returns is finite, except the ratios it says are undefined: the penultimate measure at
+// L = 1 (there is no block L − 1), and ReZero's Linear-only measures at initialisation (r = 0 closes every branch,
+// so every Linear gradient is exactly 0: 0/0). Nothing else is ever undefined.
 TEST(RunStack, NoNonFiniteResultAtTheEdgesOfTheShapes) {
-  for (Placement p : {Placement::PostLN, Placement::PreLN, Placement::NoResidual}) {
+  for (const Wiring& w : kWirings) {
+    const Placement p = w.placement;
     for (int d : {2, 3}) {
       for (int L : {1, 2}) {
         StackConfig c;
         c.placement = p, c.d = d, c.heads = 1, c.L = L, c.B = 1, c.T = 1, c.ffn_mult = 1;
         const StackResult r = run_stack(c);
         for (Measure m : kMeasures) {
-          if (m == Measure::Penultimate && L == 1) {
-            EXPECT_TRUE(std::isnan(gradient_ratio(r, m)));
+          const std::string reason = undefined_ratio_reason(c, r, m);
+          const bool no_block_before_last = m == Measure::Penultimate && L == 1;
+          const bool closed_gate = p == Placement::ReZero && (m == Measure::Weights || m == Measure::NoLayerNorm);
+          const std::string what = std::string(w.name) + " " + measure_name(m) + " d=" + std::to_string(d) + " L=" + std::to_string(L);
+          if (no_block_before_last) {
+            EXPECT_TRUE(std::isnan(gradient_ratio(r, m))) << what;
+            EXPECT_EQ(reason, "undefined: block 1 against block L − 1 needs a block L − 1 (L ≥ 2)") << what;
+          } else if (closed_gate) {
+            EXPECT_TRUE(std::isnan(gradient_ratio(r, m))) << what;
+            EXPECT_EQ(reason, "undefined (0/0): the two gradients it compares are both exactly 0, because every branch "
+                              "is multiplied by a gate that starts at 0, so no gradient reaches its Linear layers") << what;
           } else {
-            EXPECT_TRUE(std::isfinite(gradient_ratio(r, m))) << measure_name(m) << " d=" << d << " L=" << L;
+            EXPECT_TRUE(std::isfinite(gradient_ratio(r, m))) << what;
+            EXPECT_EQ(reason, "") << what;
           }
         }
       }

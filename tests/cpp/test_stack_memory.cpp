@@ -30,7 +30,8 @@ std::vector<StackConfig> grid() {
     c.activation = act;
     out.push_back(c);
   };
-  for (Placement p : {Placement::PostLN, Placement::PreLN, Placement::NoResidual}) {
+  for (const Wiring& w : kWirings) {
+    const Placement p = w.placement;
     add(p, 1, 2, 1, 1, 1, 1, false, Activation::ReLU);       // the smallest run there is
     add(p, 3, 16, 4, 4, 2, 8, false, Activation::ReLU);      // a small protocol-shaped stack
     add(p, 2, 32, 2, 4, 2, 96, true, Activation::GELU);      // attention's T × T blocks dominate

@@ -58,6 +58,8 @@ TEST_P(PyTorchTraining, EveryStepMatches) {
       EXPECT_TRUE(test::all_close(stream, test::number_vector(expected.at("stream_grad_norm")), rtol, 0))
           << "stream_grad_norm at step " << k;
     }
+    EXPECT_NEAR(s.stream_sd, expected.at("stream_sd").get<double>(), rtol * expected.at("stream_sd").get<double>())
+        << "stream_sd at step " << k;
     if (::testing::Test::HasFailure()) break;  // one step's report is enough: the next ones inherit its error
   }
   EXPECT_TRUE(trainer.finished());
@@ -70,23 +72,26 @@ TEST_P(PyTorchTraining, EveryStepMatches) {
 INSTANTIATE_TEST_SUITE_P(Train, PyTorchTraining, ::testing::ValuesIn(train_fixtures()),
                          [](const auto& info) { return info.param; });
 
-TEST(TrainFixtures, CoverBothTasksEveryPlacementAndWarmup) {
+TEST(TrainFixtures, CoverBothTasksEveryWiringAndWarmup) {
   std::set<std::string> seen;
   for (const std::string& name : train_fixtures()) {
     const Json c = test::read_fixture("train/" + name + ".json").at("config");
     seen.insert(c.at("task").get<std::string>() + "/" + c.at("placement").get<std::string>());
     if (c.at("warmup").get<int>() > 0) seen.insert("warmup/" + c.at("task").get<std::string>());
     if (c.at("beta2").get<double>() != 0.999) seen.insert("beta2");
+    if (c.at("L").get<int>() >= 4 && c.at("placement") == "mixln") seen.insert("mixln with a Post-LN block");
   }
-  for (const char* needed : {"regress/post", "regress/pre", "regress/nores", "char/post", "char/pre", "char/nores",
-                             "warmup/regress", "warmup/char", "beta2"}) {
-    EXPECT_TRUE(seen.count(needed)) << needed;
+  std::vector<std::string> needed = {"warmup/regress", "warmup/char", "beta2", "mixln with a Post-LN block"};
+  for (const Wiring& w : kWirings) {
+    for (const char* task : {"regress", "char"}) needed.push_back(std::string(task) + "/" + w.name);
   }
+  for (const std::string& what : needed) EXPECT_TRUE(seen.count(what)) << what;
 }
 
 // The lab's first step measures what the article measures: the same stack, the same draws, the same loss.
 TEST(TrainStep, FirstStepIsTheArticlesMeasurement) {
-  for (Placement placement : {Placement::PostLN, Placement::PreLN, Placement::NoResidual}) {
+  for (const Wiring& w : kWirings) {
+    const Placement placement = w.placement;
     TrainConfig c;
     c.stack.placement = placement;
     c.stack.L = 4, c.stack.d = 16, c.stack.heads = 2, c.stack.B = 2, c.stack.T = 5, c.stack.seed = 3;
@@ -101,6 +106,7 @@ TEST(TrainStep, FirstStepIsTheArticlesMeasurement) {
       EXPECT_EQ(s.stream_grad_norm[i], article.input_grad_norm[i]) << placement_name(placement) << " block " << i;
     }
     EXPECT_EQ(s.ratio, article.ratio);
+    EXPECT_EQ(s.stream_sd, article.stream_sd.back()) << placement_name(placement);
   }
 }
 

@@ -27,8 +27,10 @@ for that interpreter. The tests that read the fixtures never need PyTorch.
    every step's loss, rate, per-block gradient norms (and for small runs the stream gradients).
 3. fixtures/randint.json: torch.randint draws (the training lab's windows) for several seeds and ranges.
 4. fixtures/adam.json: torch.optim.Adam's own updates of a random tensor over a few steps.
+5. fixtures/rmsnorm.json: LLaMA's RMSNorm forward and backward on random rows (the RMSNorm kernel's own check).
 
-`--only stack|train|randint|adam` (comma list) writes some of them.
+`--only stack|train|randint|adam|rmsnorm` (comma list) writes some of them; `--names a,b` only the stack and train
+fixtures whose names start with one of those prefixes.
 
 The model code (build_stack, run_stack, ...) is also imported by bench_torch.py and train_reference.py.
 """
@@ -48,7 +50,10 @@ import torch.nn as nn  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
 DTYPE = torch.float64
-PLACEMENTS = ("post", "pre", "nores")
+# The kernels' wirings (wasm/src/block.hpp): the article's three, then Part 4's six.
+PLACEMENTS = ("post", "pre", "nores", "prerms", "peri", "deepnorm", "rezero", "layerscale", "mixln")
+ARTICLE_PLACEMENTS = PLACEMENTS[:3]
+WITH_FINAL_NORM = ("pre", "prerms", "peri", "layerscale", "mixln")
 ACTIVATIONS = ("relu", "gelu")
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT_DIR = os.path.join(HERE, "fixtures", "stack")
@@ -57,14 +62,43 @@ GENERATOR = "tests/reference/make_reference.py"
 
 # --------------------------------------------------------------------------- model
 
+class RMSNorm(nn.Module):
+    """LLaMA's RMSNorm (meta-llama/llama, model.py): x * rsqrt(mean(x^2) + eps) * weight, weight = 1 at init."""
+
+    def __init__(self, d, eps=1e-6):
+        super().__init__()
+        self.eps = eps
+        self.weight = nn.Parameter(torch.ones(d, dtype=DTYPE))
+
+    def forward(self, x):
+        return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + self.eps) * self.weight
+
+
+def deepnorm_alpha(L):
+    """DeepNet (torchscale, encoder-only): alpha = (2N)^(1/4) on the residual."""
+    return math.pow(2.0 * L, 0.25)
+
+
+def deepnorm_divisor(L):
+    """DeepNet (torchscale): after init, v_proj, out_proj, fc1, fc2 (weight and bias) .div_((8N)^(1/4))."""
+    return math.pow(8.0 * L, 0.25)
+
+
+def cait_init(L):
+    """CaiT's LayerScale init_values by depth."""
+    return 0.1 if L <= 18 else (1e-5 if L <= 24 else 1e-6)
+
+
 class Block(nn.Module):
     """One transformer block. The order of creation below is the order in which the
     modules draw their random numbers (each nn.Linear: weight, then bias), so it must
-    not change: Wq, Wk, Wv, Wo, W1 (d -> F), W2 (F -> d), LN1, LN2 (no draws)."""
+    not change: Wq, Wk, Wv, Wo, W1 (d -> F), W2 (F -> d); then the wiring's norms and
+    gates, which draw nothing. `placement` is the stack's wiring; block `index` of a
+    stack of `L` blocks (Mix-LN wires its first L // 4 blocks as Post-LN)."""
 
-    def __init__(self, d, heads, ffn_mult):
+    def __init__(self, d, heads, ffn_mult, placement="post", L=1, index=0):
         super().__init__()
-        assert d % heads == 0
+        assert d % heads == 0 and placement in PLACEMENTS
         self.d, self.heads, self.hs = d, heads, d // heads
         f = ffn_mult * d
         self.wq = nn.Linear(d, d, dtype=DTYPE)
@@ -73,8 +107,22 @@ class Block(nn.Module):
         self.wo = nn.Linear(d, d, dtype=DTYPE)
         self.w1 = nn.Linear(d, f, dtype=DTYPE)
         self.w2 = nn.Linear(f, d, dtype=DTYPE)
-        self.ln1 = nn.LayerNorm(d, eps=1e-5, dtype=DTYPE)
-        self.ln2 = nn.LayerNorm(d, eps=1e-5, dtype=DTYPE)
+        # the form this block takes: Mix-LN's first quarter as Post-LN, its others as Pre-LN
+        self.form = placement if placement != "mixln" else ("post" if index < L // 4 else "pre")
+        self.alpha = deepnorm_alpha(L) if placement == "deepnorm" else 1.0
+        if placement == "prerms":
+            self.rms1, self.rms2 = RMSNorm(d), RMSNorm(d)
+        elif placement != "rezero":
+            self.ln1 = nn.LayerNorm(d, eps=1e-5, dtype=DTYPE)
+            self.ln2 = nn.LayerNorm(d, eps=1e-5, dtype=DTYPE)
+        if placement == "peri":  # Gemma 2's post-attention and post-feedforward norms
+            self.ln1_out = nn.LayerNorm(d, eps=1e-5, dtype=DTYPE)
+            self.ln2_out = nn.LayerNorm(d, eps=1e-5, dtype=DTYPE)
+        if placement == "rezero":  # one scalar per layer, shared by its sublayers, zero at init
+            self.resweight = nn.Parameter(torch.zeros(1, dtype=DTYPE))
+        if placement == "layerscale":
+            self.gamma_1 = nn.Parameter(cait_init(L) * torch.ones(d, dtype=DTYPE))
+            self.gamma_2 = nn.Parameter(cait_init(L) * torch.ones(d, dtype=DTYPE))
 
     def linears(self):
         return [self.wq, self.wk, self.wv, self.wo, self.w1, self.w2]
@@ -99,19 +147,63 @@ class Block(nn.Module):
         h = F.relu(h) if activation == "relu" else F.gelu(h)  # gelu: exact erf form
         return self.w2(h)
 
-    def forward(self, x, placement, causal, activation):
-        if placement == "post":
-            x = self.ln1(x + self.attn(x, causal))
-            x = self.ln2(x + self.ffn(x, activation))
-        elif placement == "pre":
-            x = x + self.attn(self.ln1(x), causal)
-            x = x + self.ffn(self.ln2(x), activation)
-        elif placement == "nores":
-            x = self.ln1(self.attn(x, causal))
-            x = self.ln2(self.ffn(x, activation))
+    def forward(self, x, causal, activation):
+        a = lambda u: self.attn(u, causal)  # noqa: E731
+        f = lambda u: self.ffn(u, activation)  # noqa: E731
+        form = self.form
+        if form == "post":
+            x = self.ln1(x + a(x))
+            x = self.ln2(x + f(x))
+        elif form == "pre":
+            x = x + a(self.ln1(x))
+            x = x + f(self.ln2(x))
+        elif form == "nores":
+            x = self.ln1(a(x))
+            x = self.ln2(f(x))
+        elif form == "prerms":
+            x = x + a(self.rms1(x))
+            x = x + f(self.rms2(x))
+        elif form == "peri":
+            x = x + self.ln1_out(a(self.ln1(x)))
+            x = x + self.ln2_out(f(self.ln2(x)))
+        elif form == "deepnorm":  # torchscale: residual * alpha + x, then the norm
+            x = self.ln1(x * self.alpha + a(x))
+            x = self.ln2(x * self.alpha + f(x))
+        elif form == "rezero":
+            x = x + self.resweight * a(x)
+            x = x + self.resweight * f(x)
+        elif form == "layerscale":
+            x = x + self.gamma_1 * a(self.ln1(x))
+            x = x + self.gamma_2 * f(self.ln2(x))
         else:
-            raise ValueError(placement)
+            raise ValueError(form)
         return x
+
+
+def final_norm(placement, d):
+    """The norm after the last block (None for a wiring without one); created after all blocks, it draws nothing."""
+    if placement not in WITH_FINAL_NORM:
+        return None
+    return RMSNorm(d) if placement == "prerms" else nn.LayerNorm(d, eps=1e-5, dtype=DTYPE)
+
+
+def build_blocks(cfg):
+    """The L blocks, the output scale and DeepNorm's divisor applied; then the final norm (or None)."""
+    L, p = cfg["L"], cfg["placement"]
+    blocks = [Block(cfg["d"], cfg["heads"], cfg["ffn_mult"], p, L, i) for i in range(L)]
+    s = cfg["scale"]
+    with torch.no_grad():
+        if s != 1.0:
+            for b in blocks:
+                for lin in (b.wo, b.w2):
+                    lin.weight.mul_(s)
+                    lin.bias.mul_(s)
+        if p == "deepnorm":
+            for b in blocks:
+                for lin in (b.wv, b.wo, b.w1, b.w2):
+                    lin.weight.div_(deepnorm_divisor(L))
+                    lin.bias.div_(deepnorm_divisor(L))
+    return blocks, final_norm(p, cfg["d"])
 
 
 DEFAULTS = dict(placement="post", L=3, d=8, heads=2, ffn_mult=4, B=2, T=3, seed=0,
@@ -130,38 +222,30 @@ def make_config(**kw):
 
 
 def build_stack(cfg):
-    """Seed, build the L blocks (+ Pre-LN's final LN), apply the output scale, then draw
+    """Seed, build the L blocks (+ the final norm), apply the output scale (and DeepNorm's divisor), then draw
     x and target -- exactly the protocol's order of random draws.
-    Returns (blocks, final_ln or None, x, target)."""
+    Returns (blocks, final_norm or None, x, target)."""
     torch.manual_seed(cfg["seed"])
-    blocks = [Block(cfg["d"], cfg["heads"], cfg["ffn_mult"]) for _ in range(cfg["L"])]
-    final_ln = nn.LayerNorm(cfg["d"], eps=1e-5, dtype=DTYPE) if cfg["placement"] == "pre" else None
-    s = cfg["scale"]
-    if s != 1.0:
-        with torch.no_grad():
-            for b in blocks:
-                for lin in (b.wo, b.w2):
-                    lin.weight.mul_(s)
-                    lin.bias.mul_(s)
+    blocks, final = build_blocks(cfg)
     shape = (cfg["B"], cfg["T"], cfg["d"])
     x = torch.randn(*shape, dtype=DTYPE)
     target = torch.randn(*shape, dtype=DTYPE)
-    return blocks, final_ln, x, target
+    return blocks, final, x, target
 
 
-def forward_backward(cfg, blocks, final_ln, x, target):
+def forward_backward(cfg, blocks, final, x, target):
     """Forward through the stack, loss, one backward.
     Returns (loss, y, streams) where streams[i] is the input of block i+1 and
-    streams[L] the stream after the last block (before the final LN); every stream
+    streams[L] the stream after the last block (before the final norm); every stream
     tensor holds its .grad after the call."""
     x = x.clone().requires_grad_(True)
     streams = [x]
     h = x
     for b in blocks:
-        h = b(h, cfg["placement"], cfg["causal"], cfg["activation"])
+        h = b(h, cfg["causal"], cfg["activation"])
         h.retain_grad()
         streams.append(h)
-    y = final_ln(h) if final_ln is not None else h
+    y = final(h) if final is not None else h
     loss = ((y - target) ** 2).mean()
     loss.backward()
     return loss, y, streams
@@ -176,12 +260,11 @@ def block_stats(blocks, streams):
     stats = dict(grad_norm=[], grad_norm_weights=[], grad_norm_no_ln=[], input_grad_norm=[], stream_sd=[])
     for i, b in enumerate(blocks):
         lin = b.linears()
-        stats["grad_norm"].append(_norm([p.grad for p in b.parameters()]))  # 6 Linear (w, b) + 2 LN (w, b)
+        stats["grad_norm"].append(_norm([p.grad for p in b.parameters()]))  # 6 Linear (w, b), the norms, the gates
         stats["grad_norm_weights"].append(_norm([m.weight.grad for m in lin]))
         stats["grad_norm_no_ln"].append(_norm([g for m in lin for g in (m.weight.grad, m.bias.grad)]))
         stats["input_grad_norm"].append(_norm([streams[i].grad]))
         stats["stream_sd"].append(float(torch.std(streams[i + 1].detach(), unbiased=True)))
-    assert sum(1 for _ in blocks[0].parameters()) == 16
     return stats
 
 
@@ -240,29 +323,41 @@ def configurations():
     """(name, cfg) for every fixture."""
     cfgs = []
     tiny = dict(d=8, heads=2, L=3, B=2, T=3, ffn_mult=4)
-    for p in PLACEMENTS:
+    for p in ARTICLE_PLACEMENTS:
         for act in ACTIVATIONS:
             for causal in (False, True):
                 name = "tiny_%s_%s%s_s0" % (p, act, "_causal" if causal else "")
                 cfgs.append((name, make_config(placement=p, activation=act, causal=causal, seed=0, **tiny)))
-    for p in PLACEMENTS:
+    for p in ARTICLE_PLACEMENTS:
         cfgs.append(("tiny_%s_relu_scale3_s0" % p, make_config(placement=p, scale=3, seed=0, **tiny)))
-    for p in PLACEMENTS:
+    for p in ARTICLE_PLACEMENTS:
         cfgs.append(("tiny_%s_relu_s1" % p, make_config(placement=p, seed=1, **tiny)))
-    for p in PLACEMENTS:
+    for p in ARTICLE_PLACEMENTS:
         cfgs.append(("edge_%s_d8_h1_L2_B1_T1_s2" % p,
                      make_config(placement=p, d=8, heads=1, L=2, B=1, T=1, ffn_mult=4, seed=2)))
-    for p in PLACEMENTS:
+    for p in ARTICLE_PLACEMENTS:
         cfgs.append(("edge_%s_d16_h4_L5_B3_T4_s7" % p,
                      make_config(placement=p, d=16, heads=4, L=5, B=3, T=4, ffn_mult=4, seed=7)))
     art = dict(d=128, heads=4, B=8, T=16, ffn_mult=4, activation="relu", causal=False, seed=0)
-    for p in PLACEMENTS:
+    for p in ARTICLE_PLACEMENTS:
         cfgs.append(("article_%s_L20_s0" % p, make_config(placement=p, L=20, **art)))
     for s in (1, 3, 10):
         cfgs.append(("article_pre_L96%s_s0" % ("" if s == 1 else "_scale%d" % s),
                      make_config(placement="pre", L=96, scale=s, **art)))
     for L in (6, 24):
         cfgs.append(("article_pre_L%d_s0" % L, make_config(placement="pre", L=L, **art)))
+    # Part 4's wirings: L = 4 and 5 so that Mix-LN has a Post-LN block; article-sized at L = 24 (and LayerScale
+    # and DeepNorm at L = 48, where their rules give other constants)
+    tiny4 = dict(tiny, L=4)
+    for p in PLACEMENTS[3:]:
+        cfgs.append(("tiny_%s_L4_relu_s0" % p, make_config(placement=p, seed=0, **tiny4)))
+        cfgs.append(("tiny_%s_L4_gelu_causal_scale3_s1" % p,
+                     make_config(placement=p, activation="gelu", causal=True, scale=3, seed=1, **tiny4)))
+        cfgs.append(("edge_%s_d16_h4_L5_B3_T4_s7" % p,
+                     make_config(placement=p, d=16, heads=4, L=5, B=3, T=4, ffn_mult=4, seed=7)))
+        cfgs.append(("article_%s_L24_s0" % p, make_config(placement=p, L=24, **art)))
+    for p in ("layerscale", "deepnorm"):
+        cfgs.append(("article_%s_L48_s3" % p, make_config(placement=p, L=48, **dict(art, seed=3))))
     return cfgs
 
 
@@ -348,12 +443,25 @@ def train_configurations():
         ("regress_post_L24_s0", train_config(placement="post"), False),
         ("regress_post_L24_w50_s0", train_config(placement="post", warmup=50), False),
         ("char_post_L24_s0", train_config(task="char", placement="post", lr=1e-3, steps=40), False),
+    ] + [
+        # Part 4's wirings: both tasks on small stacks (L = 4: Mix-LN has a Post-LN block), and three of the
+        # lab's default runs at full length (L = 24, no warmup, 150 steps)
+        ("regress_%s_tiny_L4_s0" % p, train_config(placement=p, steps=40, **dict(tiny, L=4)), True)
+        for p in PLACEMENTS[3:]
+    ] + [
+        ("char_%s_tiny_L4_s1" % p, train_config(task="char", placement=p, lr=1e-2, seed=1, steps=40,
+                                                **dict(tiny_char, L=4)), True)
+        for p in PLACEMENTS[3:]
+    ] + [
+        ("regress_%s_L24_s0" % p, train_config(placement=p), False) for p in ("deepnorm", "mixln", "peri")
     ]
 
 
-def write_train_fixtures():
+def write_train_fixtures(names=None):
     from train_reference import TRAIN_DEFAULTS, summary, train
     for name, cfg, stream in train_configurations():
+        if names is not None and not any(name.startswith(n) for n in names):
+            continue
         records = train(cfg)
         if not stream:
             for r in records:
@@ -402,10 +510,32 @@ def write_adam_fixture():
     print("adam.json: %d cases" % len(cases))
 
 
-def write_stack_fixtures():
+def write_rmsnorm_fixture():
+    """LLaMA's RMSNorm (the RMSNorm class above) forward and backward on random rows: y, dx and dgain for a
+    random upstream gradient dy, with eps 1e-6 (LLaMA's) and 0, a varying gain, and d = 1, 4 and 16."""
+    cases = []
+    for n, d, eps, seed in [(3, 4, 1e-6, 0), (5, 16, 1e-6, 1), (2, 4, 0.0, 2), (4, 1, 1e-6, 3), (3, 16, 0.25, 4)]:
+        torch.manual_seed(seed)
+        x = torch.randn(n, d, dtype=DTYPE) * 3.0
+        norm = RMSNorm(d, eps)
+        with torch.no_grad():
+            norm.weight.copy_(torch.rand(d, dtype=DTYPE) + 0.5)
+        dy = torch.randn(n, d, dtype=DTYPE)
+        xg = x.clone().requires_grad_(True)
+        y = norm(xg)
+        (y * dy).sum().backward()
+        cases.append(dict(eps=eps, rows=n, d=d, x=hex_list(x), gain=hex_list(norm.weight.detach()), dy=hex_list(dy),
+                          y=hex_list(y.detach()), dx=hex_list(xg.grad), dgain=hex_list(norm.weight.grad)))
+    write_json(os.path.join(HERE, "fixtures", "rmsnorm.json"), dict(header(), cases=cases))
+    print("rmsnorm.json: %d cases" % len(cases))
+
+
+def write_stack_fixtures(names=None):
     os.makedirs(OUT_DIR, exist_ok=True)
     bad = 0
     for name, cfg in configurations():
+        if names is not None and not any(name.startswith(n) for n in names):
+            continue
         r = run_stack(cfg)
         path = os.path.join(OUT_DIR, name + ".json")
         with open(path, "w") as f:
@@ -425,10 +555,11 @@ def main():
     print("torch %s, python %s, cpu capability %s, threads %d"
           % (torch.__version__, platform.python_version(), cpu_capability(), torch.get_num_threads()))
     parts = {"stack": write_stack_fixtures, "train": write_train_fixtures, "randint": write_randint_fixture,
-             "adam": write_adam_fixture}
+             "adam": write_adam_fixture, "rmsnorm": write_rmsnorm_fixture}
     only = sys.argv[sys.argv.index("--only") + 1].split(",") if "--only" in sys.argv else list(parts)
+    names = sys.argv[sys.argv.index("--names") + 1].split(",") if "--names" in sys.argv else None
     for part in only:
-        parts[part]()
+        parts[part](names) if part in ("stack", "train") else parts[part]()
 
 
 if __name__ == "__main__":

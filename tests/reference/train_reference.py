@@ -20,7 +20,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from make_reference import DTYPE, Block
+from make_reference import DTYPE, build_blocks
 
 TEXT = "the quick brown fox jumps over the lazy dog. " * 20  # 900 characters
 VOCAB = sorted(set(TEXT))  # 28: space, '.', a..z
@@ -44,15 +44,14 @@ def train_config(**kw):
 
 
 class Model:
-    """The stack (+ Pre-LN's final LN) and, for `char`, the embeddings and the head, built in the
+    """The stack (+ the wiring's final norm) and, for `char`, the embeddings and the head, built in the
     protocol's order of random draws."""
 
     def __init__(self, cfg):
         self.cfg = cfg
         d, L = cfg["d"], cfg["L"]
         torch.manual_seed(cfg["seed"])
-        self.blocks = [Block(d, cfg["heads"], cfg["ffn_mult"]) for _ in range(L)]
-        self.final_ln = nn.LayerNorm(d, eps=1e-5, dtype=DTYPE) if cfg["placement"] == "pre" else None
+        self.blocks, self.final_norm = build_blocks(dict(cfg, scale=1.0))
         if cfg["task"] == "regress":
             shape = (cfg["B"], cfg["T"], d)
             self.x = torch.randn(*shape, dtype=DTYPE)
@@ -68,8 +67,8 @@ class Model:
 
     def parameters(self):
         ps = [p for b in self.blocks for p in b.parameters()]
-        if self.final_ln is not None:
-            ps += list(self.final_ln.parameters())
+        if self.final_norm is not None:
+            ps += list(self.final_norm.parameters())
         for m in self.extra:
             ps += list(m.parameters())
         return ps
@@ -87,18 +86,19 @@ class Model:
         return h, targets
 
     def loss(self, h0, target):
-        """Forward from the input of block 1; returns (loss, streams: the input of every block)."""
+        """Forward from the input of block 1; returns (loss, streams: the input of every block, the stream after
+        the last block)."""
         cfg = self.cfg
         streams, h = [], h0
         for b in self.blocks:
             h.retain_grad()
             streams.append(h)
-            h = b(h, cfg["placement"], cfg["causal"], cfg["activation"])
-        y = self.final_ln(h) if self.final_ln is not None else h
+            h = b(h, cfg["causal"], cfg["activation"])
+        y = self.final_norm(h) if self.final_norm is not None else h
         if cfg["task"] == "regress":
-            return ((y - target) ** 2).mean(), streams
+            return ((y - target) ** 2).mean(), streams, h
         logits = self.head(y).reshape(-1, len(VOCAB))
-        return F.cross_entropy(logits, target.reshape(-1)), streams
+        return F.cross_entropy(logits, target.reshape(-1)), streams, h
 
 
 def norm(tensors):
@@ -115,11 +115,12 @@ def train(cfg, on_step=None):
     for step in range(cfg["steps"]):
         h0, target = model.batch()
         opt.zero_grad()
-        loss, streams = model.loss(h0, target)
+        loss, streams, last = model.loss(h0, target)
         loss.backward()
         rec = dict(step=step, lr=opt.param_groups[0]["lr"], loss=float(loss),
                    grad_norm=[norm([p.grad for p in b.parameters()]) for b in model.blocks],
-                   stream_grad_norm=[norm([s.grad]) for s in streams])
+                   stream_grad_norm=[norm([s.grad]) for s in streams],
+                   stream_sd=float(torch.std(last.detach(), unbiased=True)))
         records.append(rec)
         if on_step:
             on_step(rec)

@@ -25,6 +25,7 @@ class JsTrainer {
       out.set("loss", s.loss);
       out.set("gradNorm", to_js(s.grad_norm));
       out.set("ratio", s.ratio);
+      out.set("streamSd", s.stream_sd);
       if (!s.stream_grad_norm.empty()) out.set("streamGradNorm", to_js(s.stream_grad_norm));
       return out;
     }, kStackMemoryAdvice);

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "profile.hpp"
+#include "reduce.hpp"
 
 namespace tk {
 
@@ -37,58 +38,6 @@ template <class M>
 M times_power_of_two(const M& v, int e) {
   return v.unaryExpr([e](double a) { return std::ldexp(a, e); });
 }
-
-// Whether every entry is finite (|v| ≤ the largest double is false for ±∞ and NaN), as one pass of comparisons
-// the compiler vectorises, where Eigen's allFinite (x − x == 0) took half the forward's time in WebAssembly.
-// One out-of-line copy of that (unrolled, vectorised) loop for every caller, not one inlined in each.
-__attribute__((noinline)) bool all_finite(const double* v, Eigen::Index n) {
-  bool finite = true;
-  for (Eigen::Index i = 0; i < n; ++i) finite &= std::fabs(v[i]) <= std::numeric_limits<double>::max();
-  return finite;
-}
-template <class M>
-bool all_finite(const M& m) {
-  return all_finite(m.data(), m.size());
-}
-
-// For every row r: out[r] = Σ_j term(r, j), summed in j order as Eigen sums a row (so the values are the same
-// bits), four rows at a time: four independent chains of additions that the processor overlaps, where one row's
-// chain alone waits on every addition.
-template <class Term>
-void row_sums(Eigen::Index rows, Eigen::Index d, const Term& term, double* out) {
-  Eigen::Index r = 0;
-  for (; r + 4 <= rows; r += 4) {
-    double s0 = term(r, 0), s1 = term(r + 1, 0), s2 = term(r + 2, 0), s3 = term(r + 3, 0);
-    for (Eigen::Index j = 1; j < d; ++j) {
-      s0 += term(r, j);
-      s1 += term(r + 1, j);
-      s2 += term(r + 2, j);
-      s3 += term(r + 3, j);
-    }
-    out[r] = s0, out[r + 1] = s1, out[r + 2] = s2, out[r + 3] = s3;
-  }
-  for (; r < rows; ++r) {
-    double s = term(r, 0);
-    for (Eigen::Index j = 1; j < d; ++j) s += term(r, j);
-    out[r] = s;
-  }
-}
-
-// For every column j: out[j] = Σ_r term(r, j), summed in row order as Eigen sums a column (the columns side by
-// side, which the compiler vectorises).
-template <class Term>
-void column_sums(Eigen::Index rows, Eigen::Index d, const Term& term, Vec& out) {
-  out.resize(d);
-  if (rows == 0) {
-    out.setZero();
-    return;
-  }
-  for (Eigen::Index j = 0; j < d; ++j) out(j) = term(0, j);
-  for (Eigen::Index r = 1; r < rows; ++r) {
-    for (Eigen::Index j = 0; j < d; ++j) out(j) += term(r, j);
-  }
-}
-
 
 // The binary exponent of a positive size (v = m · 2^e with 1 ≤ m < 2); 0 for 0, so that scaling by it is a no-op.
 int exponent_of(double size) { return size > 0 ? std::ilogb(size) : 0; }
@@ -278,7 +227,7 @@ __attribute__((noinline, cold)) void backward_in_units(const Mat& dy, const Vec&
   grads.dbeta = times_power_of_two(Vec(dy_in_unit.colwise().sum().transpose()), e_dy);
 }
 
-bool all_finite(const LayerNormGrads& g) { return all_finite(g.dx) && all_finite(g.dgamma) && all_finite(g.dbeta); }
+bool grads_finite(const LayerNormGrads& g) { return all_finite(g.dx) && all_finite(g.dgamma) && all_finite(g.dbeta); }
 
 }  // namespace
 
@@ -291,11 +240,11 @@ void layernorm_backward(const Mat& dy, const LayerNormParams& p, const LayerNorm
   require(all_finite(dy), "dy must contain only finite numbers");
 
   plain_backward(dy, gamma, cache, grads);
-  if (all_finite(grads)) return;
+  if (grads_finite(grads)) return;
   require((cache.sigma.array() > 0).all(),
           "the gradient does not exist where all entries of a row are equal and epsilon = 0 (σ² + ε = 0)");
   backward_in_units(dy, gamma, cache, grads);
-  require(all_finite(grads), "the gradients are larger than float64 can hold (about 1.8e308): dy or gamma is too large for this x");
+  require(grads_finite(grads), "the gradients are larger than float64 can hold (about 1.8e308): dy or gamma is too large for this x");
 }
 
 LayerNormJacobian layernorm_jacobian(const Vec& x, const Vec& gamma, double eps) {

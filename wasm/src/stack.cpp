@@ -11,16 +11,7 @@ namespace tk {
 
 namespace {
 
-BlockShape shape_of(const StackConfig& c) {
-  return BlockShape{AttentionShape{c.B, c.T, c.heads, c.causal}, c.activation, kLayerNormEps};
-}
-
-// Unbiased standard deviation of every entry (n − 1 in the denominator), as torch.std.
-double stream_sd(const Mat& x) {
-  TK_PROFILE_OP(Norms);
-  const double mean = x.mean();
-  return std::sqrt((x.array() - mean).square().sum() / double(x.size() - 1));
-}
+BlockShape shape_of(const StackConfig& c) { return BlockShape{AttentionShape{c.B, c.T, c.heads, c.causal}, c.activation}; }
 
 // How many blocks keep their caches for the backward (the last ones), and where block i's caches go: the kept
 // blocks' in order, then one slot that the others share.
@@ -53,23 +44,33 @@ void validate(const StackConfig& c) {
   require(c.T >= 1 && c.T <= 4096, "T (tokens per sequence) must be between 1 and 4096");
   require(std::isfinite(c.scale) && c.scale >= 0, "the output scale s must be a finite number >= 0");
   // without a residual path every block's output is LN(s·branch) = LN(0) = β at s = 0, whatever its input
-  require(!(c.placement == Placement::NoResidual && c.scale == 0),
+  require(!(wiring_of(c.placement).residual == Residual::None && c.scale == 0),
           "output scale 0 without a residual path makes every block output β whatever its input, so no gradient "
           "reaches any block's input and the input ratio would be 0/0: use a scale above 0");
   const double bytes = stack_memory_bytes(c);
   require(bytes <= kMaxStackMemoryBytes, [&] { return too_much_memory(bytes, kStackMemoryAdvice); });
 }
 
+namespace {
+
+// How many norms a block of config's wiring holds, and whether it gates its branches.
+int norms_per_block(const Wiring& w) { return w.norm == NormKind::None ? 0 : w.output_norm ? 4 : 2; }
+
+}  // namespace
+
 BlockMemory block_memory_doubles(const StackConfig& c) {
   const double N = double(c.B) * c.T, d = c.d, F = double(c.ffn_mult) * c.d, T = c.T, hs = d / c.heads;
   const double scores = double(c.B) * c.heads * T * T;  // P: every (sequence, head)'s T × T probabilities
   const auto panels = [](double n) { return 4 * std::ceil(n / 4); };  // gemm pads to whole 4-row panels
+  const Wiring& w = wiring_of(c.placement);
+  const double norms = norms_per_block(w), gated = w.gate == Gate::None ? 0 : 2;
   BlockMemory m;
   m.params = block_param_count(c);
-  // attention x, q, k, v, o, P; FFN x, h (and pre for GELU); two LNs' ẑ and mean, var, σ, unit, σ in unit
+  // attention x, q, k, v, o, P; FFN x, h (and pre for GELU); each norm's ẑ (or RMSNorm's x̂) and its rows'
+  // statistics (at most five numbers a row); the gated branches' outputs
   const double ffn_kept = c.activation == Activation::ReLU ? 1 : 2;
-  m.cache = 8 * N * d + ffn_kept * N * F + scores + 10 * N;
-  m.grads = 15 * N * d + N * F + m.params;             // BlockGrads and its buffers, and the stack's dx
+  m.cache = 6 * N * d + ffn_kept * N * F + scores + norms * (N * d + 5 * N) + gated * N * d;
+  m.grads = (13 + norms) * N * d + N * F + m.params;  // BlockGrads and its buffers (a dx per norm), the stack's dx
   // a forward's T × T scores, a cache entry replaced while its old buffer lives, sublayer sums; a backward's
   // dP and dS, or LayerNorm's two (N, d) intermediates
   m.temps = std::max(T * T + 2 * T + 4 * N * d + N * F, std::max(2 * T * T + T, 2 * N * d));
@@ -148,6 +149,24 @@ double gradient_ratio(const StackResult& r, Measure m) {
   throw std::logic_error("unknown measure");
 }
 
+std::string undefined_ratio_reason(const StackConfig& c, const StackResult& r, Measure m) {
+  const size_t L = r.grad_norm.size();
+  if (m == Measure::Penultimate && L < 2) return "undefined: block 1 against block L − 1 needs a block L − 1 (L ≥ 2)";
+  const auto zero_over_zero = [&](const std::vector<double>& v) { return v.front() == 0 && v.back() == 0; };
+  const bool undefined = m == Measure::Weights       ? zero_over_zero(r.grad_norm_weights)
+                         : m == Measure::NoLayerNorm ? zero_over_zero(r.grad_norm_no_ln)
+                         : m == Measure::Input       ? zero_over_zero(r.input_grad_norm)
+                         : m == Measure::Penultimate ? r.grad_norm.front() == 0 && r.grad_norm[L - 2] == 0
+                                                     : zero_over_zero(r.grad_norm);
+  if (!undefined) return "";
+  std::string reason = "undefined (0/0): the two gradients it compares are both exactly 0";
+  const Wiring& w = wiring_of(c.placement);
+  if (w.gate != Gate::None && w.gate_init(c.L) == 0) {
+    reason += ", because every branch is multiplied by a gate that starts at 0, so no gradient reaches its Linear layers";
+  }
+  return reason;
+}
+
 double stack_flops(const StackConfig& c) {
   const double N = double(c.B) * c.T, d = c.d, F = double(c.ffn_mult) * c.d, hs = d / c.heads;
   const double projections = 4 * 2 * N * d * d;            // q, k, v, o
@@ -194,7 +213,11 @@ StackInit::StackInit(const StackConfig& config, bool draw_inputs) : config_(conf
 
 double block_param_count(const StackConfig& c) {
   const double d = c.d, F = double(c.ffn_mult) * c.d;
-  return 4 * (d * d + d) + (F * d + F) + (d * F + d) + 4 * d;  // Wq…Wo, W1, W2 with biases; two LNs' γ, β
+  const Wiring& w = wiring_of(c.placement);
+  const double per_norm = w.norm == NormKind::LayerNorm ? 2 * d : d;  // γ, β or g
+  const double gates = w.gate == Gate::Vector ? 2 * d : w.gate == Gate::Scalar ? 1 : 0;
+  // Wq…Wo, W1, W2 with biases; the norms; the gates
+  return 4 * (d * d + d) + (F * d + F) + (d * F + d) + norms_per_block(w) * per_norm + gates;
 }
 
 BlockParams StackInit::block(int i) const {
@@ -223,15 +246,27 @@ void StackInit::draw_block(int i, BlockParams& p) const {
       l->b *= config_.scale;
     }
   }
-  p.ln1 = p.ln2 = layernorm_init(d);
+  const double divisor = wiring_of(config_.placement).branch_init_divisor(config_.L);
+  if (divisor != 1.0) {  // DeepNorm: after the default init (and the output scale), as its authors' library does
+    for (LinearParams* l : {&p.attn.v, &p.attn.o, &p.ffn.up, &p.ffn.down}) {
+      l->W /= divisor;
+      l->b /= divisor;
+    }
+  }
+  wiring_init(p, config_.placement, i, config_.L, d);
 }
 
-StackParams redrawn_params(const StackInit& init, BlockParams& slot, int d) {
+NormParams final_norm_init(const StackConfig& c) {
+  const Wiring& w = wiring_of(c.placement);
+  return norm_init(w.final_norm ? w.norm : NormKind::None, c.d);
+}
+
+StackParams redrawn_params(const StackInit& init, BlockParams& slot) {
   return StackParams{[&init, &slot](int i) -> const BlockParams& {
                        init.draw_block(i, slot);
                        return slot;
                      },
-                     layernorm_init(d)};
+                     final_norm_init(init.config())};
 }
 
 Mat stack_forward(const Mat& x, const StackParams& p, const StackConfig& c, StackCache& cache,
@@ -244,11 +279,12 @@ Mat stack_forward(const Mat& x, const StackParams& p, const StackConfig& c, Stac
   cache.blocks.resize(kept + (kept < c.L ? 1 : 0));
   for (int i = 0; i < c.L; ++i) {
     BlockCache& block_cache = cache.blocks[cache_slot(cache, c.L, i)];
-    cache.inputs[i + 1] = block_forward(cache.inputs[i], p.block(i), shape, c.placement, block_cache);
+    cache.inputs[i + 1] = block_forward(cache.inputs[i], p.block(i), shape, block_wiring(c.placement, i, c.L), block_cache);
     if (after_block) after_block(i, cache.inputs[i + 1]);
   }
-  if (c.placement != Placement::PreLN) return cache.inputs[c.L];
-  return layernorm_forward(cache.inputs[c.L], p.final_ln, kLayerNormEps, cache.final_ln);
+  const Wiring& w = wiring_of(c.placement);
+  if (!w.final_norm) return cache.inputs[c.L];
+  return norm_forward(cache.inputs[c.L], p.final_norm, w.norm, cache.final_norm);
 }
 
 void stack_backward(const Mat& dy, const StackParams& p, const StackConfig& c, StackCache& cache, StackGrads& grads,
@@ -256,19 +292,18 @@ void stack_backward(const Mat& dy, const StackParams& p, const StackConfig& c, S
   TK_PROFILE_PHASE(Backward);
   const BlockShape shape = shape_of(c);
   const Mat* d_stream = &dy;
-  if (c.placement == Placement::PreLN) {
-    layernorm_backward(dy, p.final_ln, cache.final_ln, grads.final_ln);
-    d_stream = &grads.final_ln.dx;
-  }
+  const Wiring& w = wiring_of(c.placement);
+  if (w.final_norm) d_stream = &norm_backward(dy, p.final_norm, w.norm, cache.final_norm, grads.final_norm);
   const int kept = kept_blocks(cache, c.L);
   for (int i = c.L - 1; i >= 0; --i) {
     const BlockParams& block = p.block(i);
+    const BlockWiring wiring = block_wiring(c.placement, i, c.L);
     BlockCache& block_cache = cache.blocks[cache_slot(cache, c.L, i)];
     if (i < c.L - kept) {
       TK_PROFILE_PHASE(Recompute);
-      block_forward(cache.inputs[i], block, shape, c.placement, block_cache);
+      block_forward(cache.inputs[i], block, shape, wiring, block_cache);
     }
-    block_backward(*d_stream, block, shape, c.placement, block_cache, grads.block);
+    block_backward(*d_stream, block, shape, wiring, block_cache, grads.block);
     if (observe) observe(i, grads.block);
     if (!cache.keep_block_caches) cache.inputs[i + 1].resize(0, 0);  // block i's output is no longer needed
     grads.dx.swap(grads.block.dx);  // the next block down reads it from grads.dx; grads.block.dx is a buffer again
@@ -303,7 +338,7 @@ StackResult stack_forward_backward(const StackConfig& c, const StackParams& para
   StackGrads grads;
   stack_backward(loss_grads.dx, params, c, cache, grads, [&](int i, const BlockGrads& g) {
     const BlockGradSquares sq = grad_squares(g);
-    r.grad_norm[i] = std::sqrt(sq.weights + sq.biases + sq.layernorm);
+    r.grad_norm[i] = std::sqrt(sq.weights + sq.biases + sq.norms_and_gates);
     r.grad_norm_weights[i] = std::sqrt(sq.weights);
     r.grad_norm_no_ln[i] = std::sqrt(sq.weights + sq.biases);
     TK_PROFILE_OP(Norms);
@@ -313,6 +348,12 @@ StackResult stack_forward_backward(const StackConfig& c, const StackParams& para
   });
   r.ratio = gradient_ratio(r, Measure::AllParameters);
   return r;
+}
+
+double stream_sd(const Mat& x) {
+  TK_PROFILE_OP(Norms);
+  const double mean = x.mean();
+  return std::sqrt((x.array() - mean).square().sum() / double(x.size() - 1));
 }
 
 double stack_loss(const StackConfig& c, const StackParams& params, const Mat& x, const Mat& target) {
@@ -325,14 +366,14 @@ StackResult run_stack(const StackConfig& config, const Progress& progress) {
   validate(config);
   const StackInit init(config);
   BlockParams slot;
-  StackResult r = stack_forward_backward(config, redrawn_params(init, slot, config.d), init.x(), init.target(), progress);
-  // validate() refuses the shapes whose measures are 0/0; what remains non-finite left float64's range
+  StackResult r = stack_forward_backward(config, redrawn_params(init, slot), init.x(), init.target(), progress);
+  // a ratio may be undefined (0/0, said so by undefined_ratio_reason); what else is non-finite left float64's range
   bool finite = std::isfinite(r.loss);
   for (const auto* v : {&r.grad_norm, &r.grad_norm_weights, &r.grad_norm_no_ln, &r.input_grad_norm, &r.stream_sd}) {
     for (double x : *v) finite = finite && std::isfinite(x);
   }
   for (Measure m : kMeasures) {
-    if (m != Measure::Penultimate || config.L >= 2) finite = finite && std::isfinite(gradient_ratio(r, m));
+    if (undefined_ratio_reason(config, r, m).empty()) finite = finite && std::isfinite(gradient_ratio(r, m));
   }
   require(finite, "this run's numbers left float64's range (a loss, spread or gradient became infinite or NaN): "
                   "reduce the output scale s");

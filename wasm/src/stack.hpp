@@ -1,4 +1,4 @@
-// The article's experiment (protocol.md): L blocks of one placement, PyTorch's initialisation for a seed,
+// The article's experiment (protocol.md): L blocks of one wiring (block.hpp), PyTorch's initialisation for a seed,
 // x and target drawn with randn, loss = mean((y − target)²), one backward pass, and per block the gradient
 // norms and the residual stream's spread.
 //
@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -56,9 +57,9 @@ auto for_each_field(Config& c, F&& f) -> std::enable_if_t<std::is_same_v<std::re
 struct StackResult {
   std::vector<double> grad_norm;          // (L) ‖∂loss/∂θ_i‖ over all parameters of block i: the article's measure
   std::vector<double> grad_norm_weights;  // (L) over the six Linear weight matrices only
-  std::vector<double> grad_norm_no_ln;    // (L) over Linear weights and biases, without LayerNorm γ, β
+  std::vector<double> grad_norm_no_ln;    // (L) over the six Linear layers' weights and biases (no norm, no gate)
   std::vector<double> input_grad_norm;    // (L) ‖∂loss/∂x_i‖, x_i the input of block i
-  std::vector<double> stream_sd;          // (L) unbiased sd of all entries of the stream after block i
+  std::vector<double> stream_sd;          // (L) unbiased sd of all entries of the stream after block i (before a final norm)
   double loss = 0;
   double ratio = 0;  // grad_norm[0] / grad_norm[L−1]: the article's ratio
 };
@@ -67,7 +68,7 @@ struct StackResult {
 enum class Measure {
   AllParameters,  // the article's: every parameter of the block
   Weights,        // the six Linear weight matrices only
-  NoLayerNorm,    // Linear weights and biases, without LayerNorm γ, β
+  NoLayerNorm,    // the six Linear layers' weights and biases: no norm parameters, no gates
   Input,          // the gradient with respect to the block's input
   Penultimate,    // every parameter, block 1 against block L − 1 (skips the last block's LN2 bonus)
 };
@@ -75,9 +76,12 @@ constexpr Measure kMeasures[] = {Measure::AllParameters, Measure::Weights, Measu
                                  Measure::Penultimate};
 const char* measure_name(Measure m);                    // "all", "weights", "no-ln", "input", "penultimate"
 Measure measure_from_name(const std::string& name);     // throws std::invalid_argument for any other name
-// The first block's gradient over the last's (or the last but one's) under measure m. NaN for the penultimate
-// measure when L = 1 (there is no block L − 1); every other ratio of a run that run_stack returns is finite.
+// The first block's gradient over the last's (or the last but one's) under measure m. NaN where it is undefined:
+// 0/0 (ReZero's Linear layers at initialisation get no gradient at all), or the penultimate measure at L = 1
+// (there is no block L − 1). Every other ratio of a run that run_stack returns is finite.
 double gradient_ratio(const StackResult& r, Measure m);
+// Why that ratio is undefined for a run of config, for the reader; "" when it is defined.
+std::string undefined_ratio_reason(const StackConfig& config, const StackResult& r, Measure m);
 
 constexpr double kMaxStackMemoryBytes = kMaxKernelMemoryBytes;  // memory_limit.hpp
 
@@ -124,12 +128,15 @@ class StackInit {
  public:
   // draw_inputs = false stops after the blocks (a task that brings its own inputs draws them next).
   explicit StackInit(const StackConfig& config, bool draw_inputs = true);
-  BlockParams block(int i) const;              // block i (0-based), bit-identical to PyTorch's, output scale applied
+  // block i (0-based), bit-identical to PyTorch's: output scale applied, then the wiring's init (DeepNorm's
+  // divisor on Wv, Wo, W1, W2; its norms and gates)
+  BlockParams block(int i) const;
   void draw_block(int i, BlockParams& p) const;  // the same, into p's existing buffers
   const Mat& x() const { return x_; }            // (N, d)
   const Mat& target() const { return target_; }  // (N, d)
   // The generator as it stands after everything drawn here: where a task draws what it adds next.
   const TorchGenerator& generator_after() const { return after_; }
+  const StackConfig& config() const { return config_; }
 
  private:
   StackConfig config_;
@@ -138,7 +145,7 @@ class StackInit {
   TorchGenerator after_;
 };
 
-// Parameters of one block, every tensor counted (what memory estimates and optimisers size by).
+// Parameters of one block, every tensor of its wiring counted (what memory estimates and optimisers size by).
 double block_param_count(const StackConfig& config);
 
 // Block i's parameters by reference, valid until the next call: stored blocks (training), or blocks redrawn
@@ -147,8 +154,10 @@ using BlockSource = std::function<const BlockParams&(int i)>;
 
 struct StackParams {
   BlockSource block;
-  LayerNormParams final_ln;  // (d) Pre-LN's final LayerNorm; unused by the other placements
+  NormParams final_norm;  // the wiring's norm after the last block (Pre-LN's final LayerNorm); empty without one
 };
+// The final norm of config's wiring at initialisation (empty for a wiring without one).
+NormParams final_norm_init(const StackConfig& config);
 
 // What the forward keeps for the backward.
 struct StackCache {
@@ -158,13 +167,13 @@ struct StackCache {
   bool keep_block_caches = false;  // true: every block's (training)
   int kept_blocks = 0;             // else the last kept_blocks blocks' (the backward reaches them first)
   std::vector<BlockCache> blocks;  // the kept blocks' in order, then one reused for the others if there are any
-  LayerNormCache final_ln;         // Pre-LN only
+  NormCache final_norm;            // wirings with a final norm only
 };
 
 struct StackGrads {
   Mat dx;                   // (N, d) ∂loss/∂x, the gradient with respect to the stack's input
   BlockGrads block;         // the block being differentiated (a buffer; the observer sees each block's)
-  LayerNormGrads final_ln;  // Pre-LN's final LayerNorm
+  NormGrads final_norm;     // the final norm's
 };
 
 // Called with block i after its forward (i, its output) and after its backward (i, its gradients; grads.dx is
@@ -172,16 +181,16 @@ struct StackGrads {
 using BlockForwardObserver = std::function<void(int i, const Mat& output)>;
 using BlockGradsObserver = std::function<void(int i, const BlockGrads& grads)>;
 
-// x (N, d) → y (N, d): L blocks, then the final LayerNorm for Pre-LN.
+// x (N, d) → y (N, d): L blocks, then the wiring's final norm if it has one.
 Mat stack_forward(const Mat& x, const StackParams& p, const StackConfig& c, StackCache& cache,
                   const BlockForwardObserver& after_block = {});
-// dy (N, d) = ∂loss/∂y → grads.dx and grads.final_ln; each block's gradients go to observe.
+// dy (N, d) = ∂loss/∂y → grads.dx and grads.final_norm; each block's gradients go to observe.
 void stack_backward(const Mat& dy, const StackParams& p, const StackConfig& c, StackCache& cache, StackGrads& grads,
                     const BlockGradsObserver& observe);
 
 // The parameters of a stack whose blocks come from StackInit, redrawn on demand into one buffer.
 // The StackParams returned refers to init and slot: they must outlive it.
-StackParams redrawn_params(const StackInit& init, BlockParams& slot, int d);
+StackParams redrawn_params(const StackInit& init, BlockParams& slot);
 
 // Called with (steps done, steps in all): one step per block forward and one per block backward.
 using Progress = std::function<void(int done, int total)>;
@@ -191,6 +200,9 @@ using Progress = std::function<void(int done, int total)>;
 StackResult stack_forward_backward(const StackConfig& config, const StackParams& params, const Mat& x,
                                    const Mat& target, const Progress& progress = {},
                                    const BlockGradsObserver& observe = {});
+
+// Unbiased standard deviation of every entry (n − 1 in the denominator), as torch.std: the stream's spread.
+double stream_sd(const Mat& x);
 
 // Forward only: the loss, for finite-difference checks.
 double stack_loss(const StackConfig& config, const StackParams& params, const Mat& x, const Mat& target);

@@ -84,7 +84,7 @@ double train_memory_bytes(const TrainConfig& config) {
   const BlockMemory block = block_memory_doubles(s);
   const double blocks = L * (3 * block.params + block.cache);  // values, both Adam moments, caches
   const double stream = (L + 1) * N * d;                       // every block's input
-  const double final_ln = 2 * N * d + N * d + 3 * 2 * d;       // Pre-LN's: dev, ẑ; dx; γ, β and their moments
+  const double final_ln = 2 * N * d + N * d + 3 * 2 * d;       // a final norm's ẑ and statistics; dx; γ, β and moments
   const double records = 4 * L;                                // a step's gradient norms, stream norms
   double task = 5 * N * d;  // regress: x, target; the output y; mse's residual and dy
   double head_scratch = 0;
@@ -134,11 +134,11 @@ double train_flops(const TrainConfig& config) {
 Trainer::Trainer(const TrainConfig& config) : config_(effective(config)), adam_(config.adam) {
   validate(config_);
   const StackConfig& s = config_.stack;
-  // manual_seed(seed); the blocks (and Pre-LN's final LN, which draws nothing); then what the task adds
+  // manual_seed(seed); the blocks (and a final norm, which draws nothing); then what the task adds
   const StackInit init(s, config_.task == Task::Regress);
   blocks_.resize(s.L);
   for (int i = 0; i < s.L; ++i) init.draw_block(i, blocks_[i]);
-  final_ln_ = layernorm_init(s.d);
+  final_norm_ = final_norm_init(s);
   block_moments_.resize(s.L);
   cache_.keep_block_caches = true;  // a training step reuses every cache: no recomputed forward
   if (config_.task == Task::Regress) {
@@ -198,9 +198,10 @@ TrainStep Trainer::step() {
   record.grad_norm.assign(s.L, 0.0);
   if (config_.stream_grads) record.stream_grad_norm.assign(s.L, 0.0);
 
-  const StackParams params{[this](int i) -> const BlockParams& { return blocks_[std::size_t(i)]; }, final_ln_};
+  const StackParams params{[this](int i) -> const BlockParams& { return blocks_[std::size_t(i)]; }, final_norm_};
   const Mat& input = next_input();
   y_ = stack_forward(input, params, s, cache_);
+  record.stream_sd = stream_sd(cache_.inputs[std::size_t(s.L)]);
   const Mat* dy = nullptr;
   record.loss = loss_and_output_grad(y_, dy);
 
@@ -215,9 +216,9 @@ TrainStep Trainer::step() {
     double squares[kBlockTensors];  // one per tensor of the block, in for_each_param's order
     adam_.update_all(blocks_[std::size_t(i)], g, block_moments_[std::size_t(i)], squares);
     const BlockGradSquares sq = grad_squares(squares);
-    record.grad_norm[std::size_t(i)] = std::sqrt(sq.weights + sq.biases + sq.layernorm);
+    record.grad_norm[std::size_t(i)] = std::sqrt(sq.weights + sq.biases + sq.norms_and_gates);
   });
-  if (s.placement == Placement::PreLN) adam_.update_all(final_ln_, grads_.final_ln, final_ln_moments_);
+  if (wiring_of(s.placement).final_norm) adam_.update_all(final_norm_, grads_.final_norm, final_norm_moments_);
   if (config_.task == Task::Char) {
     embedding_backward(grads_.dx, embedding_, embedding_cache_, embedding_grads_);
     adam_.update_all(embedding_, embedding_grads_, embedding_moments_);

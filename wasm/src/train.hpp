@@ -84,6 +84,7 @@ struct TrainStep {
   double loss = 0;
   std::vector<double> grad_norm;         // (L) block i's gradient over all its parameters
   double ratio = 0;                      // grad_norm[0] / grad_norm[L − 1]
+  double stream_sd = 0;                  // unbiased sd of the stream after the last block (before a final norm)
   std::vector<double> stream_grad_norm;  // (L) ‖∂loss/∂ input of block i‖, when asked for
 };
 
@@ -104,7 +105,7 @@ class Trainer {
 
   TrainConfig config_;
   std::vector<BlockParams> blocks_;
-  LayerNormParams final_ln_;  // Pre-LN's final LayerNorm, trained like every other parameter
+  NormParams final_norm_;  // the wiring's final norm (Pre-LN's LayerNorm), trained like every other parameter
   // regress
   Mat x_, target_;
   // char
@@ -117,7 +118,7 @@ class Trainer {
 
   Adam adam_;
   std::vector<std::vector<AdamMoments>> block_moments_;
-  std::vector<AdamMoments> final_ln_moments_, embedding_moments_, head_moments_;
+  std::vector<AdamMoments> final_norm_moments_, embedding_moments_, head_moments_;
 
   // buffers kept between steps (filled by the kernels' forward and backward)
   StackCache cache_;
