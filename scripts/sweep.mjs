@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run sweep -- --placement post|pre|nores --L 20 --seeds 0-5 [--d 128 --heads 4 --B 8 --T 16 --scale 1
+// npm run sweep -- --placement post|pre|nores|prerms|peri|deepnorm|rezero|layerscale|mixln --L 20 --seeds 0-5 [--d 128 --heads 4 --B 8 --T 16 --scale 1
 //                  --causal --act relu|gelu --ffn-mult 4 --jobs 2]
 // Runs the article's experiment with the browser's own wasm module, in Node. Prints one JSON object per run
 // per line (placement, L, seed, config, grad[], sd[], loss, ratio, growth {factor, exponent, sqrtDepth} of the
@@ -10,8 +10,9 @@ import { fileURLToPath } from 'node:url';
 import './lib/fetch-file-urls.mjs';
 import { parsePlacements, parseSeeds, runOnWorkers, wholeNumber as whole } from './lib/worker-jobs.mjs';
 import { loadStack } from '../web/src/kernels/stack.js';
+import { PLACEMENTS } from '../web/src/experiment/choices.js';
 
-const USAGE = `usage: npm run sweep -- --placement post|pre|nores --L 20 --seeds 0-5
+const USAGE = `usage: npm run sweep -- --placement ${PLACEMENTS.map((p) => p.key).join('|')} --L 20 --seeds 0-5
          [--d 128] [--heads 4] [--ffn-mult 4] [--B 8] [--T 16] [--scale 1] [--causal] [--act relu|gelu] [--jobs N]
   --placement and --L take comma lists; --seeds takes a range (0-5) or a list (0,3,7).`;
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// npm run train -- --task regress|char --placement post|pre|nores --L 24 --d 64 --heads 4 --B 2 --T 16
+// npm run train -- --task regress|char --placement post|pre|nores|prerms|peri|deepnorm|rezero|layerscale|mixln --L 24 --d 64 --heads 4 --B 2 --T 16
 //                  --seeds 0-4 --lr 3e-3 [--beta1 0.9] [--beta2 0.999] [--eps 1e-8] [--warmup 50] --steps 150
 //                  [--jobs 2] [--stream-grads]
 // The training lab (design/training.md) with the browser's own wasm module, in Node. Prints one JSON line per
-// step per seed, {"placement","L","warmup","seed","step","lr","loss","grad_norm":[…one per block…],"ratio"},
+// step per seed, {"placement","L","warmup","seed","step","lr","loss","grad_norm":[…one per block…],"ratio",
+// "stream_sd"} (stream_sd: the stream's sd after the last block),
 // as the steps finish, then one summary line per seed: the mean of its last 10 losses and whether it trained
 // (below the task's threshold). --placement takes a comma list. Every option flag comes from the kernel's own
 // defaults (trainDefaults), so a new field of TrainConfig is a new flag here without an edit.
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import './lib/fetch-file-urls.mjs';
 import { parsePlacements, parseSeeds, runOnWorkers, wholeNumber as whole } from './lib/worker-jobs.mjs';
 import { loadTrain } from '../web/src/kernels/train.js';
+import { PLACEMENTS } from '../web/src/experiment/choices.js';
 
 const flagOf = (key) => `--${key.length === 1 ? key : key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
@@ -19,7 +21,7 @@ function usage(defaults) {
   const fields = Object.entries(defaults)
     .filter(([key]) => key !== 'seed' && key !== 'placement')
     .map(([key, value]) => (typeof value === 'boolean' ? `[${flagOf(key)}]` : `[${flagOf(key)} ${value}]`));
-  return `usage: npm run train -- --placement post|pre|nores --seeds 0-4 [--jobs N]\n         ${fields.join(' ')}\n` +
+  return `usage: npm run train -- --placement ${PLACEMENTS.map((p) => p.key).join('|')} --seeds 0-4 [--jobs N]\n         ${fields.join(' ')}\n` +
     '  --placement takes a comma list; --seeds a range (0-4) or a list (0,3,7); the values shown are the defaults.';
 }
 
@@ -80,8 +82,9 @@ async function main() {
     const config = { ...train.defaults, ...run };
     const id = { placement: config.placement, L: config.L, warmup: config.warmup, seed: config.seed };
     if (step) {
-      const line = { ...id, step: step.step, lr: step.lr, loss: step.loss, grad_norm: step.gradNorm, ratio: step.ratio };
-      if (step.streamGradNorm) line.stream_grad_norm = step.streamGradNorm;
+      const line = { ...id, step: step.step, lr: step.lr, loss: step.loss, grad_norm: Array.from(step.gradNorm), ratio: step.ratio,
+        stream_sd: step.streamSd };
+      if (step.streamGradNorm) line.stream_grad_norm = Array.from(step.streamGradNorm);
       console.log(JSON.stringify(line));
     } else {
       console.log(JSON.stringify({ ...id, task: config.task, summary: true, final_loss: summary.finalLoss,

@@ -1,29 +1,19 @@
-// One worker thread of `npm run train`: its own instance of the wasm module; one run per message, every
-// step posted as it finishes, then the run's summary.
+// One worker thread of `npm run train`: its own instance of the wasm module; one run per message, stepped by the
+// page's own loop (web/src/experiment/training-run.js), every step posted as it finishes, then the run's summary.
 import { parentPort } from 'node:worker_threads';
 import './fetch-file-urls.mjs';
+import { runTraining } from '../../web/src/experiment/training-run.js';
 import { loadTrain } from '../../web/src/kernels/train.js';
 
 const train = await loadTrain();
 parentPort.on('message', (run) => {
-  let trainer;
   try {
     const started = performance.now();
     const config = { ...train.defaults, ...run };
-    trainer = train.start(config);
-    const losses = [];
-    while (!trainer.finished()) {
-      const s = trainer.step();
-      losses.push(s.loss);
-      const step = { step: s.step, lr: s.lr, loss: s.loss, gradNorm: [...s.gradNorm], ratio: s.ratio };
-      if (s.streamGradNorm) step.streamGradNorm = [...s.streamGradNorm];
-      parentPort.postMessage({ run, step });
-    }
-    const summary = { ...train.summary(config.task, losses), seconds: (performance.now() - started) / 1000 };
-    parentPort.postMessage({ run, summary });
+    const post = ({ steps }) => steps.forEach((step) => parentPort.postMessage({ run, step }));
+    const { summary } = runTraining(train, config, { batchMs: 0, post });
+    parentPort.postMessage({ run, summary: { ...summary, seconds: (performance.now() - started) / 1000 } });
   } catch (error) {
     parentPort.postMessage({ run, error: error?.message ?? String(error) });
-  } finally {
-    trainer?.delete();
   }
 });

@@ -2,7 +2,7 @@
 // worker threads (each thread its own instance of the wasm module), cheapest first.
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { PLACEMENTS } from '../../web/src/experiment/choices.js';
+import { parsePlacements as parseWiringList } from '../../web/src/experiment/params.js';
 
 /** "12" → 12, or fail(message) */
 export function wholeNumber(flag, text, fail) {
@@ -10,11 +10,10 @@ export function wholeNumber(flag, text, fail) {
   return Number(text);
 }
 
-/** "post,pre" → ['post', 'pre'] (the kernels' names, web/src/experiment/choices.js), or fail(message) */
+/** "post,pre" → ['post', 'pre'] (the page's parser and list of wirings, web/src/experiment), or fail(message) */
 export function parsePlacements(text, fail) {
-  const placements = text.split(',');
-  for (const p of placements) if (!PLACEMENTS.some((known) => known.key === p)) fail(`unknown placement ${JSON.stringify(p)}`);
-  return placements;
+  const r = parseWiringList(text);
+  return r.ok ? r.value : fail(r.message);
 }
 
 /** "0-5" → [0 … 5], "0,3,7" → [0, 3, 7], or fail(message) */

@@ -184,12 +184,13 @@ test('every chart has its data table, math keeps its MathML (prerendered and liv
   await expect(page.locator('.ln-steps .katex .katex-mathml math')).toHaveCount(7);
   expect(await page.locator('.katex').count()).toBe(await page.locator('.katex > .katex-mathml > math').count());
   // charts: each with a data table beside it
-  // (the article's three figures, the ε–σ instrument's two, the training lab's two step charts and its cliff)
+  // (the article's three figures, the ε–σ instrument's two, the training lab's three step charts and its cliff,
+  // Part 4's gradient profile)
   const charts = page.locator('.chart[role="img"]');
-  await expect(charts).toHaveCount(8);
+  await expect(charts).toHaveCount(10);
   for (const chart of await charts.all()) await expect(chart).toHaveAttribute('aria-label', /\S/);
   const figures = page.locator('.widget:has(.chart)');
-  await expect(figures).toHaveCount(6);
+  await expect(figures).toHaveCount(7);
   for (const figure of await figures.all()) await expect(figure.locator('.chart-data table')).toHaveCount(await figure.locator('.chart').count());
   // sliders, if any: a name and a value for assistive technology
   for (const slider of await page.locator('input[type="range"], [role="slider"]').all()) {

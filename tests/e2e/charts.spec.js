@@ -17,8 +17,10 @@ const url = (params = {}) => {
   return `./?${query}`;
 };
 
+// each chart as the article's part shows it (Part 4 has a second gradient profile, #figure-placements-profile)
+const ARTICLE_FIGURE = { 'grad-profile': '#figure-grad-profile', 'ratio-depth': '#figure-ratio-depth', 'stream-growth': '#figure-stream-growth' };
 const widgetOf = async (page, name) => {
-  const widget = page.locator(`.widget[data-widget="${name}"]`);
+  const widget = page.locator(ARTICLE_FIGURE[name] ?? `.widget[data-widget="${name}"]`);
   await widget.scrollIntoViewIfNeeded();
   return widget;
 };

@@ -12,7 +12,7 @@ test('the measures table computes each measure’s Post-LN ratio and the share o
     trs.map((tr) => ({ measure: tr.cells[0].textContent, values: [...tr.querySelectorAll('td')].map((td) => Number(td.dataset.value)), shown: tr.cells[2].textContent })),
   );
   expect(rows.map((r) => r.measure)).toEqual([
-    'all parameters of the block (the article’s)', 'Linear weights only', 'without LayerNorm γ, β',
+    'all parameters of the block (the article’s)', 'Linear weights only', 'Linear layers only (no norm, no gate)',
     'gradient w.r.t. the block’s input', 'block 1 against block L − 1',
   ]);
   const [all, , noLn, , penultimate] = rows;

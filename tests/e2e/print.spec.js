@@ -22,9 +22,10 @@ test('print: controls hidden, figures in their current state and unsplit, light 
   );
   expect(shown, 'controls on paper').toEqual([]);
 
-  // the figures as they stand: five charts drawn, the tables' computed values, the wirings drawing
+  // the figures as they stand: six charts drawn (the lab's draw only once it has run), the tables' computed
+  // values, the wirings drawing
   const canvases = page.locator('.chart canvas');
-  await expect(canvases).toHaveCount(5);
+  await expect(canvases).toHaveCount(6);
   for (const canvas of await canvases.all()) await expect(canvas).toBeVisible();
   await expect(page.locator('#table-a td[data-value]').first()).toBeVisible();
   await expect(page.locator('#figure-grad-profile .chart-data table')).toBeVisible();

@@ -4,7 +4,7 @@ import { expect } from './fixtures.js';
 
 // every experiment on the page at its smallest, so mounting them all stays cheap (see charts.spec.js)
 export const LIGHT = { 'a.L': '2', 'a.seeds': '0', 'b.Ls': '6', 'b.seeds': '0', 'c.Ls': '6', 'd.L': '6', 'd.scales': '1',
-  'g.L': '6', 'r.Ls': '6', 'r.seeds': '0', 's.L': '6', 's.scales': '1' };
+  'g.L': '6', 'r.Ls': '6', 'r.seeds': '0', 's.L': '6', 's.scales': '1', 'p.Ls': '6', 'p.seeds': '0', 'pg.L': '6' };
 export const lightUrl = (hash = '') => `./?${new URLSearchParams(LIGHT)}${hash}`;
 
 /** Scrolls every widget into view in turn, then waits until each has mounted (or failed: `expected`). */

@@ -143,7 +143,7 @@ test('steps stream in before a run finishes, and Cancel stops the workers and sa
   expect(early.finished).toBe(0);
   expect(early.rows).toBeLessThan(10000);
   await expect.poll(async () => (await state()).rows).toBeGreaterThan(early.rows); // and keeps coming
-  await expect(L.locator('.u-legend')).toHaveCount(2);
+  await expect(L.locator('.u-legend')).toHaveCount(3);
   // a closed data table is not rebuilt at every result while the steps stream (that took a quarter of the main
   // thread the workers share): at most every 4 s, so at most 3 times in 8 s (it was 7 times in 8 s, about once a second)
   const redraws = await L.evaluate(async (el) => {
@@ -289,9 +289,9 @@ test('every chart and heat map has its data table, and the tables agree with the
   await expect(L.locator('.lab-run')).toHaveCount(4);
   await expect(L.locator('.lab-footer')).toHaveText(/^4 runs/);
 
-  // two step charts, each a described image with its own table
+  // three step charts (loss, ratio, the stream's sd after the last block), each a described image with its own table
   const charts = L.locator('figure.lab-chart');
-  await expect(charts).toHaveCount(2);
+  await expect(charts).toHaveCount(3);
   for (const chart of await charts.all()) {
     await expect(chart.locator('.chart[role="img"]')).toHaveAttribute('aria-label', /logarithmic y axis.*data table/);
     await expect(chart.locator('.chart canvas').first()).toBeVisible();
@@ -301,6 +301,9 @@ test('every chart and heat map has its data table, and the tables agree with the
   const ratio = await readTable(charts.nth(1));
   expect(Object.keys(loss)).toHaveLength(4);
   for (const losses of Object.values(loss)) expect(losses).toHaveLength(12);
+  const spread = await readTable(charts.nth(2));
+  expect(Object.keys(spread)).toEqual(Object.keys(loss));
+  for (const sds of Object.values(spread)) for (const sd of sds) expect(sd).toBeGreaterThan(0);
 
   // one heat map per configuration (seed 0 first), a table each, one colour legend for both
   const heats = L.locator('figure.lab-heat');

@@ -53,6 +53,9 @@ beforeAll(async () => {
   kernels = await loadExercises();
 });
 
+// Part 4's exercises (content/48-51): not in the key, which covers the article's chapter.
+const PART_4_EXERCISES = [18, 19, 20, 21];
+
 describe('the answer key, item by item', () => {
   it('numbers its items in order, and every item maps to an exercise part or to the cards', () => {
     expect(KEY.map((k) => k.item)).toEqual(KEY.map((_, i) => i + 1));
@@ -64,10 +67,12 @@ describe('the answer key, item by item', () => {
     }
   });
 
-  it('every exercise answers at least one item of the key', () => {
+  it('every exercise of the key answers at least one of its items; Part 4 adds exercises 18 to 21 of its own', () => {
     const answered = new Set(KEY.map((k) => k.exercise).filter(Boolean));
-    expect([...exercises.keys()].sort((a, b) => a - b)).toEqual([...answered].sort((a, b) => a - b));
-    expect(exercises.size).toBe(17);
+    const keys = [...exercises.keys()].sort((a, b) => a - b);
+    expect(keys.filter((n) => n <= 17)).toEqual([...answered].sort((a, b) => a - b));
+    expect(keys.filter((n) => n > 17)).toEqual(PART_4_EXERCISES);
+    expect(exercises.size).toBe(21);
   });
 
   it.each(KEY.filter((k) => k.numbers).map((k) => [k.item, k]))('item %i: the kernel gives the key’s numbers', (_, k) => {
@@ -89,8 +94,8 @@ describe('the answer key, item by item', () => {
     expect(why.model).toMatch(/never normalised/);
   });
 
-  it('the key’s cloze cards are the deck’s', () => {
-    expect(cards.cloze).toHaveLength(KEY.find((k) => k.cards).cards);
+  it('the key’s cloze cards are the deck’s first, then Part 4’s six', () => {
+    expect(cards.cloze).toHaveLength(KEY.find((k) => k.cards).cards + 6);
   });
 });
 

@@ -11,7 +11,7 @@ import { parseFrontMatter, renderChapter } from '../../web/plugins/content.js';
 const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
 const prose = (file) => parseFrontMatter(readFileSync(`${contentDir}/${file}`, 'utf8')).body.replace(/\s+/g, ' ');
 const PART_1 = ['10-two-wirings.md', '11-twenty-layers.md', '12-ninety-six-layers.md', '13-stream-grows.md', '14-what-is-measured.md', '15-summary.md'];
-const OWN = ['01-introduction.md', ...PART_1, '20-layernorm.md', '50-cards.md'];
+const OWN = ['01-introduction.md', ...PART_1, '20-layernorm.md', '60-cards.md'];
 
 describe('claims true to the article', () => {
   it('nothing claims what training does: the article measures initialisation only', () => {
@@ -56,6 +56,7 @@ describe('claims true to the article', () => {
     expect(at('Part 1')).toBeGreaterThan(-1);
     expect(at('Part 1')).toBeLessThan(at('Part 2'));
     expect(at('Part 2')).toBeLessThan(at('Part 3'));
+    expect(at('Part 3')).toBeLessThan(at('Part 4'));
     expect(intro).toMatch(/Part 1 stacks real blocks/);
     expect(intro).toMatch(/Part 2 works through LayerNorm/);
     expect(intro).not.toMatch(/starts with LayerNorm/);
@@ -77,6 +78,36 @@ describe('claims true to the article', () => {
   });
 });
 
+// Part 4 (content/26-*, 27-*): a number in its sentences is a cell of its live table, never typed; each wiring
+// cites its source (authors, title, year) beside it.
+describe('Part 4 claims', () => {
+  const PART_4 = ['26-field-did-next.md', '27-wirings-one-by-one.md'];
+  const sentences = (file) => prose(file).replace(/```[\s\S]*?```/g, ' ').replace(/\$[^$]*\$/g, ' ').replace(/\[\[[^\]]*\]\]/g, ' ');
+
+  it('states no measured number: decimals are only the papers\' own constants', () => {
+    for (const file of PART_4) {
+      const numbers = sentences(file).match(/\b\d+\.\d+\b/g) ?? [];
+      expect(numbers.filter((n) => n !== '0.1'), file).toEqual([]);
+    }
+  });
+
+  it('fills its sentences from the table that computes them', () => {
+    const cells = prose('27-wirings-one-by-one.md').match(/\[\[table-placements: [a-z]+\|\d+ (all|no-ln|input|sd-factor)\]\]/g) ?? [];
+    expect(cells.length).toBeGreaterThan(20);
+    expect(prose('26-field-did-next.md')).toMatch(/"id": "table-placements"/);
+  });
+
+  it('cites each wiring\'s source beside it', () => {
+    const text = prose('27-wirings-one-by-one.md');
+    for (const cite of [/Zhang & Sennrich, "Root Mean Square Layer Normalization", NeurIPS 2019/, /"LLaMA: Open and Efficient Foundation Language Models", 2023/,
+      /"Peri-LN: Revisiting Normalization Layer in the Transformer Architecture", ICML 2025/, /"DeepNet: Scaling Transformers to 1,000 Layers", Wang et al., 2022/,
+      /Bachlechner et al., "ReZero is All You Need: Fast Convergence at Large Depth", 2020/, /Touvron et al., "Going deeper with Image Transformers", ICCV 2021/,
+      /Li, Yin & Liu, "Mix-LN: Unleashing the Power of Deeper Layers by Combining Pre-LN and Post-LN", ICLR 2025/]) {
+      expect(text).toMatch(cite);
+    }
+  });
+});
+
 // The key's eight cloze cards (seeds/exercises-residuals-and-ln-placement-answer-key.txt), front and back,
 // reduced to what each must say.
 const KEY_CARDS = [
@@ -90,16 +121,22 @@ const KEY_CARDS = [
   [/Does Pre-LN remove the need for warmup\?/, /^No: it only makes training less sensitive to the warmup/],
 ];
 
+// Part 4's cards, after the key's: each a fact of the wirings as the kernels build them (block.hpp's kWirings).
+const PART_4_CARDS = [
+  'RMSNorm (LLaMA\'s norm) is LayerNorm without', 'Peri-LN (Gemma 2) puts a norm', 'DeepNorm\'s two constants for $L$ blocks',
+  'ReZero\'s ratio over the Linear layers at initialisation is', 'LayerScale multiplies each branch\'s output by', 'Mix-LN wires as Post-LN',
+];
+
 describe('flash cards true to the key', () => {
-  const cards = readFileSync(`${contentDir}/50-cards.md`, 'utf8')
+  const cards = readFileSync(`${contentDir}/60-cards.md`, 'utf8')
     .split('### Practice cards')[0]
     .split('\n')
     .filter((line) => line.startsWith('- ') && line.includes(' ::: '))
     .map((line) => line.slice(2).split(' ::: '));
 
-  it('has the key\'s eight cards, in its order, each saying what the key says', () => {
-    expect(cards).toHaveLength(KEY_CARDS.length);
-    cards.forEach(([front, back], i) => {
+  it('has the key\'s eight cards first, in its order, each saying what the key says; then Part 4\'s', () => {
+    expect(cards.slice(KEY_CARDS.length).map(([front]) => front)).toEqual(PART_4_CARDS);
+    cards.slice(0, KEY_CARDS.length).forEach(([front, back], i) => {
       expect(front, `card ${i + 1} front`).toMatch(KEY_CARDS[i][0]);
       expect(back, `card ${i + 1} back`).toMatch(KEY_CARDS[i][1]);
     });

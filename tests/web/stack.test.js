@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKernels } from '../../web/src/kernels/loader.js';
 import { loadStack } from '../../web/src/kernels/stack.js';
+import { ARTICLE_PLACEMENTS, PLACEMENTS } from '../../web/src/experiment/choices.js';
 
 const fixtureDir = new URL('../reference/fixtures/stack/', import.meta.url);
 const fixture = (name) => JSON.parse(readFileSync(new URL(`${name}.json`, fixtureDir), 'utf8'));
@@ -49,6 +50,46 @@ describe('runStack against PyTorch fixtures', () => {
   });
 });
 
+describe('the wirings', () => {
+  it('the page’s list is the kernel’s, name for name and in its order', () => {
+    expect(PLACEMENTS.map((p) => p.key)).toEqual(stack.wirings().map((w) => w.name));
+    expect(ARTICLE_PLACEMENTS.map((p) => p.key)).toEqual(['post', 'pre', 'nores']);
+    expect(new Set(PLACEMENTS.map((p) => p.colour)).size).toBe(PLACEMENTS.length); // one colour each
+  });
+
+  it('carry their rules from the kernel', () => {
+    const rules = Object.fromEntries(stack.wirings().map((w) => [w.name, w]));
+    expect(Object.values(rules).filter((w) => w.finalNorm).map((w) => w.name)).toEqual(['pre', 'prerms', 'peri', 'layerscale', 'mixln']);
+    expect(rules.prerms.norm).toBe('rmsnorm');
+    expect(rules.rezero).toMatchObject({ norm: 'none', gate: 'scalar', residual: 'pre' });
+    expect(rules.layerscale.gate).toBe('vector');
+    expect(rules.peri.outputNorm).toBe(true);
+    expect(rules.deepnorm.residual).toBe('post');
+  });
+
+  it('give the constants of their papers, by depth', () => {
+    const deepnorm = stack.wiringConstants('deepnorm', 96);
+    expect(deepnorm.alpha).toBeCloseTo(192 ** 0.25, 14);
+    expect(deepnorm.initDivisor).toBeCloseTo(768 ** 0.25, 14);
+    expect(stack.wiringConstants('mixln', 24).postBlocks).toBe(6);
+    expect(stack.wiringConstants('mixln', 6).postBlocks).toBe(1);
+    expect([18, 24, 25].map((L) => stack.wiringConstants('layerscale', L).gateInit)).toEqual([0.1, 1e-5, 1e-6]);
+    expect(stack.wiringConstants('rezero', 24).gateInit).toBe(0);
+    expect(stack.wiringConstants('post', 24)).toEqual({ alpha: 1, initDivisor: 1, postBlocks: 0 });
+    expect(() => stack.wiringConstants('middle', 24)).toThrow(/placement must be one of/);
+  });
+
+  it('ReZero’s Linear-only ratios are undefined at initialisation, with their reason; its others are numbers', () => {
+    const r = stack.run({ placement: 'rezero', L: 4, d: 8, heads: 2, B: 2, T: 3 });
+    expect(Number.isNaN(r.ratios['no-ln'])).toBe(true);
+    expect(Number.isNaN(r.ratios.weights)).toBe(true);
+    expect(r.undefinedRatios['no-ln']).toMatch(/^undefined \(0\/0\): .*a gate that starts at 0/);
+    expect(Object.keys(r.undefinedRatios).sort()).toEqual(['no-ln', 'weights']);
+    expect(r.ratios.input).toBe(1); // the stream passes every block untouched: the same gradient at every input
+    expect(Number.isFinite(r.ratios.all)).toBe(true);
+  });
+});
+
 describe('progress', () => {
   it('reports every block forward and backward, in order', () => {
     const calls = [];
@@ -61,7 +102,7 @@ describe('bad configurations get the kernel’s message', () => {
   it.each([
     [{ L: 10000 }, /depth L must be between 1 and 1024 \(got 10000\)/],
     [{ heads: 5 }, /heads must divide d/],
-    [{ placement: 'middle' }, /placement must be post, pre or nores/],
+    [{ placement: 'middle' }, /placement must be one of post, pre, nores, prerms, peri, deepnorm, rezero, layerscale, mixln \(got "middle"\)/],
     [{ activation: 'tanh' }, /activation must be relu or gelu/],
     [{ L: 2.5 }, /L must be a whole number/],
     [{ L: '20' }, /L must be a number/],

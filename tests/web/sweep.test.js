@@ -27,9 +27,21 @@ describe('sweep command line', () => {
     expect(medians[0].ratio).toBe(post[1]);
   });
 
+  it('takes Part 4’s wirings by their names, with the same lines', () => {
+    const r = run('--placement', 'deepnorm,rezero', '--L', '4', '--seeds', '0-1', '--d', '8', '--heads', '2', '--B', '2', '--T', '3');
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.slice(0, -1).map((l) => l.placement).sort()).toEqual(['deepnorm', 'deepnorm', 'rezero', 'rezero']);
+    for (const line of lines.slice(0, -1)) expect(line.grad).toHaveLength(4);
+    // ReZero's stream passes every block untouched at initialisation: the same sd after every block
+    const rezero = lines.find((l) => l.placement === 'rezero');
+    expect(rezero.growth.factor).toBe(1);
+    expect(lines.at(-1).medians.map((m) => m.placement)).toEqual(['deepnorm', 'rezero']);
+  });
+
   it.each([
     [[], /--placement, --L and --seeds are required/],
-    [['--placement', 'middle', '--L', '3', '--seeds', '0'], /unknown placement "middle"/],
+    [['--placement', 'middle', '--L', '3', '--seeds', '0'], /“middle” is not a wiring \(post, pre, nores, prerms, peri, deepnorm, rezero, layerscale, mixln\)/],
     [['--placement', 'pre', '--L', 'x', '--seeds', '0'], /--L needs a whole number/],
     [['--placement', 'pre', '--L', '3', '--seeds', '0', '--bogus'], /unknown argument "--bogus"/],
     [['--placement', 'pre', '--L', '10000', '--seeds', '0'], /depth L must be between 1 and 1024/],

@@ -102,6 +102,17 @@ const script = fileURLToPath(new URL('../../scripts/train.mjs', import.meta.url)
 const cli = (...args) => spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', timeout: 60_000 });
 
 describe('npm run train', () => {
+  it('takes Part 4’s wirings, and prints the stream’s sd after the last block at every step', () => {
+    const r = cli('--placement', 'mixln,peri', '--L', '4', '--d', '16', '--heads', '2', '--T', '4', '--seeds', '0', '--steps', '3');
+    expect(r.status, r.stderr).toBe(0);
+    const steps = r.stdout.trim().split('\n').map((l) => JSON.parse(l)).filter((l) => !l.summary);
+    expect(steps.map((l) => l.placement).sort()).toEqual(['mixln', 'mixln', 'mixln', 'peri', 'peri', 'peri']);
+    for (const l of steps) {
+      expect(l.grad_norm).toHaveLength(4);
+      expect(l.stream_sd).toBeGreaterThan(0);
+    }
+  });
+
   it('prints a JSON line per step per seed, then a summary per seed', () => {
     const r = cli('--placement', 'post,pre', '--L', '3', '--d', '16', '--heads', '2', '--T', '4', '--seeds', '0-1',
       '--steps', '4', '--warmup', '2', '--lr', '1e-2', '--jobs', '2');
@@ -125,7 +136,7 @@ describe('npm run train', () => {
 
   it.each([
     [[], /--placement and --seeds are required/],
-    [['--placement', 'middle', '--seeds', '0'], /unknown placement "middle"/],
+    [['--placement', 'middle', '--seeds', '0'], /“middle” is not a wiring \(post, pre, nores, prerms, peri, deepnorm, rezero, layerscale, mixln\)/],
     [['--placement', 'pre', '--seeds', '0', '--lr', 'fast'], /--lr needs a number \(got "fast"\)/],
     [['--placement', 'pre', '--seeds', '0', '--bogus'], /unknown argument "--bogus"/],
     [['--placement', 'pre', '--seeds', '0', '--task', 'words'], /task must be regress or char/],

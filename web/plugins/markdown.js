@@ -1,5 +1,5 @@
 // Markdown with math, rendered at build time: `$…$` and `$$…$$` through KaTeX (HTML + MathML), fenced
-// `widget` blocks into lazy placeholders. Math holding {{name}} placeholders is "live": it is kept as a TeX
+// `widget` blocks into lazy placeholders, [[table: row col]] into a number a table of the page fills in. Math holding {{name}} placeholders is "live": it is kept as a TeX
 // template in data-tex, prerendered with the values given (an exercise's default inputs) or left for the
 // page to fill with what the kernels compute.
 import katex from 'katex';
@@ -61,12 +61,22 @@ export function createRenderer() {
       rendered.push(html);
       return `\uE000${rendered.length - 1}\uE001`;
     };
+    // [[table-id: row col]]: a number in the prose that a table of the page computes, filled in by that table
+    // (web/src/experiment/live-cells.js); a link to the table until then, and without JavaScript
+    const liveCell = (source, row, col) => {
+      rendered.push(
+        `<a class="live-cell" href="#${escapeAttr(source)}" data-source="${escapeAttr(source)}" data-row="${escapeAttr(row)}" ` +
+          `data-col="${escapeAttr(col)}">(computed in the table)</a>`,
+      );
+      return `\uE000${rendered.length - 1}\uE001`;
+    };
     const protectedText = text
       .split(/(^```[\s\S]*?^```$|`[^`\n]*`)/m)
       .map((part, i) =>
         i % 2 === 1
           ? part
           : part
+              .replace(/\[\[([a-z][a-z0-9-]*): ([^\]\s]+) ([^\]\s]+)\]\]/g, (_, source, row, col) => liveCell(source, row, col))
               .replace(/\$\$([\s\S]+?)\$\$/g, (_, s) => keep(s.trim(), true))
               .replace(/(^|[^\\$])\$([^$\n]+?)\$/g, (_, pre, s) => pre + keep(s, false)),
       )

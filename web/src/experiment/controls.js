@@ -1,13 +1,14 @@
-// The controls of one experiment widget (depth, depths, seeds, output scales, measure), each beside its
+// The controls of one experiment widget (depth, depths, seeds, output scales, measure, wirings), each beside its
 // own message line, kept in the URL under the widget's prefix ("b.Ls=6,24"). onChange gets the parsed
 // values after the reader pauses typing; a value that cannot be read keeps its message and changes nothing.
 import { createField } from '../ui/field.js';
 import { MEASURES, PLACEMENTS } from './choices.js';
-import { formatSeeds, parseDepth, parseDepths, parseScale, parseScales, parseSeeds } from './params.js';
+import { formatSeeds, parseDepth, parseDepths, parsePlacements, parseScale, parseScales, parseSeeds } from './params.js';
 import { readParam, writeParams } from './url-state.js';
 import './controls.css';
 
 const PARSERS = {
+  placements: (t) => parsePlacements(t),
   depth: (t, spec) => {
     const r = parseDepth(t);
     return r.ok && r.value < (spec.min ?? 1) ? { ok: false, message: `This needs a depth of at least ${spec.min}.` } : r;
@@ -27,7 +28,50 @@ const PARSERS = {
 };
 
 const CHOICES = { measure: MEASURES, placement: PLACEMENTS };
-const asText = (kind, value) => (kind === 'seeds' ? formatSeeds(value) : Array.isArray(value) ? value.join(', ') : String(value));
+const asText = (kind, value) =>
+  kind === 'seeds' ? formatSeeds(value) : kind === 'placements' ? value.join(',') : Array.isArray(value) ? value.join(', ') : String(value);
+
+// A set of wirings as one checkbox each (kind 'placements'), folded under a summary that names the chosen ones,
+// with its own message line.
+function placementBoxes(spec) {
+  const el = document.createElement('details');
+  el.className = 'field exp-wirings';
+  el.innerHTML = '<summary></summary><fieldset><legend></legend><span class="exp-wiring-boxes"></span></fieldset><span class="field-message" aria-live="polite"></span>';
+  el.querySelector('legend').textContent = spec.label;
+  const summary = el.querySelector('summary');
+  const boxes = PLACEMENTS.map((p) => {
+    const label = document.createElement('label');
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    box.value = p.key;
+    const swatch = document.createElement('span');
+    swatch.className = 'exp-swatch';
+    swatch.style.setProperty('--swatch', `var(${p.colour})`);
+    swatch.setAttribute('aria-hidden', 'true');
+    label.append(box, swatch, ` ${p.label}`);
+    el.querySelector('.exp-wiring-boxes').append(label);
+    return box;
+  });
+  const message = el.querySelector('.field-message');
+  const name = () => {
+    const chosen = PLACEMENTS.filter((p, k) => boxes[k].checked).map((p) => p.label);
+    summary.textContent = `${spec.label}: ${chosen.length ? chosen.join(', ') : 'none'}`;
+  };
+  boxes.forEach((b) => b.addEventListener('change', name));
+  return {
+    el,
+    boxes,
+    text: () => boxes.filter((b) => b.checked).map((b) => b.value).join(','),
+    show(keys) {
+      boxes.forEach((b) => (b.checked = keys.includes(b.value)));
+      name();
+    },
+    setMessage: (text) => {
+      message.textContent = text;
+      if (text) el.open = true; // a message about the boxes is read beside them
+    },
+  };
+}
 
 let selectCounter = 0;
 
@@ -50,7 +94,7 @@ export function createControls(specs, { prefix, onChange, debounceMs = 400 }) {
         parsed[spec.key] = input.select.value;
         continue;
       }
-      const r = PARSERS[spec.kind](input.field.input.value, spec);
+      const r = PARSERS[spec.kind](input.field.text?.() ?? input.field.input.value, spec);
       input.field.setMessage(r.ok ? '' : r.message);
       if (r.ok) parsed[spec.key] = r.value;
       else ok = false;
@@ -84,6 +128,16 @@ export function createControls(specs, { prefix, onChange, debounceMs = 400 }) {
       initial[spec.key] = spec.fallback;
       values[spec.key] = select.value;
       el.append(wrap);
+    } else if (spec.kind === 'placements') {
+      const field = placementBoxes(spec);
+      field.boxes.forEach((b) => b.addEventListener('change', commit));
+      inputs[spec.key] = { field };
+      initial[spec.key] = PARSERS.placements(spec.fallback).value;
+      const r = PARSERS.placements(text);
+      values[spec.key] = r.ok ? r.value : initial[spec.key];
+      field.show(values[spec.key]);
+      field.setMessage(r.ok ? '' : `The wirings in this link cannot be read: ${r.message}`);
+      el.append(field.el);
     } else {
       const field = createField({ label: spec.label, value: text, name: `${prefix}.${spec.key}` });
       field.input.addEventListener('input', schedule);

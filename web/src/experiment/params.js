@@ -2,6 +2,7 @@
 // list, output scales. Parsing and limits only; whether a configuration can run is the kernel's call
 // (stack.check), whose message is shown beside the control.
 import { parseNumber, parseVector } from '../ui/parse.js';
+import { PLACEMENTS } from './choices.js';
 
 const wholeNumbers = (result, what, { min, max }) => {
   if (!result.ok) return result;
@@ -57,4 +58,15 @@ export function parseScale(text) {
 export function formatSeeds(seeds) {
   const contiguous = seeds.length > 2 && seeds.every((s, k) => k === 0 || s === seeds[k - 1] + 1);
   return contiguous ? `${seeds[0]}-${seeds[seeds.length - 1]}` : seeds.join(', ');
+}
+
+const PLACEMENT_KEYS = PLACEMENTS.map((p) => p.key);
+
+/** Wirings "post,pre" → ['post', 'pre'] in the page's order; at least one. */
+export function parsePlacements(text) {
+  const keys = String(text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = keys.find((k) => !PLACEMENT_KEYS.includes(k));
+  if (bad !== undefined) return { ok: false, message: `“${bad.slice(0, 24)}” is not a wiring (${PLACEMENT_KEYS.join(', ')}).` };
+  if (keys.length === 0) return { ok: false, message: 'Choose at least one wiring.' };
+  return { ok: true, value: PLACEMENT_KEYS.filter((k) => keys.includes(k)) };
 }

@@ -14,7 +14,8 @@ export async function loadStack() {
 
     /**
      * One run. onProgress(done, total) is called after every block's forward and backward.
-     * → {gradNorm, gradNormWeights, gradNormNoLn, inputGradNorm, streamSd: Float64Array(L), loss, ratio}
+     * → {gradNorm, gradNormWeights, gradNormNoLn, inputGradNorm, streamSd: Float64Array(L), loss, ratio,
+     *    ratios: {measure → first block / last, NaN where undefined}, undefinedRatios: {measure → why}}
      */
     run: (options, onProgress) => K.runStack(options, onProgress ?? null),
 
@@ -32,5 +33,11 @@ export async function loadStack() {
 
     /** The protocol's FLOP count of one run (forward + backward), for throughput figures. */
     flops: (options) => K.stackFlops(options),
+
+    /** The kernel's wirings in its order: [{name, residual, norm, outputNorm, gate, finalNorm}]. */
+    wirings: () => K.wirings(),
+
+    /** What a wiring's rules give a stack of L blocks: {alpha, initDivisor, gateInit (only where it has gates), postBlocks}. */
+    wiringConstants: (placement, L) => K.wiringConstants(placement, L),
   };
 }

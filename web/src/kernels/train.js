@@ -24,7 +24,8 @@ export async function loadTrain() {
 
     /**
      * A run, built for options.seed (throws like check). run.step() → the record of one step, taken before
-     * its update: {step, lr, loss, gradNorm: Float64Array(L), ratio, streamGradNorm?: Float64Array(L)}.
+     * its update: {step, lr, loss, gradNorm: Float64Array(L), ratio, streamSd (the stream's sd after the last
+     * block), streamGradNorm?: Float64Array(L)}.
      * run.stepsDone(), run.finished(); run.delete() frees it (always call it).
      */
     start: (options) => new K.Trainer(options),

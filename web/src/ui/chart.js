@@ -281,7 +281,9 @@ export function createDataTable() {
       const cells = row.values.map((v, k) =>
         v === undefined
           ? html`<td class="pending" data-col="${columns[k].key}">…</td>`
-          : html`<td data-col="${columns[k].key}" data-value="${v}">${formatNumber(v, 4)}</td>`,
+          : v === null // computed, and undefined (a 0/0 the kernel names): said, not left blank
+            ? html`<td data-col="${columns[k].key}" data-value="undefined">undefined</td>`
+            : html`<td data-col="${columns[k].key}" data-value="${v}">${formatNumber(v, 4)}</td>`,
       );
       return html`<tr data-key="${row.key}"${row.className && html` class="${row.className}"`}><th scope="row">${row.label}</th>${cells}</tr>`;
     });

@@ -209,12 +209,19 @@ export function mountWidgets(root = document) {
     openedIfDone();
     return;
   }
+  // a number in the prose that a table computes (live-cells.js) brings that table to mount as it comes near,
+  // wherever the table is: the sentence needs it
+  const sourceOf = new Map();
+  for (const cell of root.querySelectorAll('a.live-cell[data-source]')) {
+    const source = root.getElementById?.(cell.dataset.source) ?? document.getElementById(cell.dataset.source);
+    if (source && pending.has(source)) sourceOf.set(cell, source);
+  }
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         observer.unobserve(entry.target);
-        enqueue(entry.target);
+        enqueue(sourceOf.get(entry.target) ?? entry.target);
       }
       reported = true;
       openedIfDone();
@@ -222,6 +229,7 @@ export function mountWidgets(root = document) {
     { rootMargin: '150% 0px' },
   );
   pending.forEach((el) => observer.observe(el));
+  sourceOf.forEach((_, cell) => observer.observe(cell));
   // A mounted figure gives up its reserved height once the reader has seen it and it is below the window
   // again, where nothing the reader sees can move (above it, the browser would have to hold the text still
   // by scroll anchoring, which a figure mounting in view in the same frame defeats). Until then the reserve

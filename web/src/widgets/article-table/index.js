@@ -8,6 +8,7 @@ import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
 import { agreesWithPrinted, formatLike, formatNumber, withMinusSigns } from '../../ui/format.js';
 import { html, replaceWithHtml, setHtml } from '../../ui/html.js';
+import { fillLiveCells } from '../../experiment/live-cells.js';
 import { TABLES } from './tables.js';
 import './style.css';
 
@@ -53,6 +54,7 @@ export async function mount(el, props) {
   // touched, so results streaming in during a sweep cost the main thread next to nothing.
   let frameKey = '';
   let drawn = new Map(); // "row|col" → the cell's last HTML
+  let computed = new Map(); // row → col → {text, value, reason?} of the cells computed so far (live-cells.js)
 
   function render() {
     const c = current;
@@ -71,6 +73,7 @@ export async function mount(el, props) {
         : '';
     }
     const trs = table.tBodies[0].rows;
+    computed = new Map(rows.map((row) => [String(row.key), new Map()]));
     rows.forEach((row, r) =>
       columns.forEach((col, k) => {
         const markup = cell(row.key, col.key, comparable ? props.published?.[row.key]?.[col.key] : undefined);
@@ -80,6 +83,12 @@ export async function mount(el, props) {
         replaceWithHtml(trs[r].cells[k + 1], markup);
       }),
     );
+    // the figure's placeholder carries the id the prose's numbers name (mount.js puts this element inside it)
+    const source = el.closest('.widget[id]')?.id;
+    if (source) {
+      const columnKeys = new Set(columns.map((col) => String(col.key)));
+      fillLiveCells(source, (row, col) => (computed.has(row) && columnKeys.has(col) ? computed.get(row).get(col) ?? null : undefined));
+    }
   }
 
   function cell(row, col, printed) {
@@ -100,7 +109,14 @@ export async function mount(el, props) {
       // a summary that does not exist for these runs (the kernel says why): said in the cell, not a crash
       return html`<td class="failed reason">${error.message}</td>`;
     }
+    const data = spec.cellData ? Object.entries(spec.cellData(row, col, current)).map(([k, v]) => html` data-${k}="${v}"`) : '';
+    if (value?.undefinedReason) {
+      computed.get(String(row))?.set(String(col), { text: 'undefined', value: 'undefined', reason: value.undefinedReason });
+      // a 0/0 the kernel names: the word in the cell, the reason beside it for every reader
+      return html`<td class="undefined"${data} data-value="undefined" title="${value.undefinedReason}"><span class="computed">undefined</span><span class="visually-hidden">: ${value.undefinedReason}</span></td>`;
+    }
     const shown = withMinusSigns(printed ? formatLike(value, printed, 2) : spec.format ? spec.format(value, col) : formatNumber(value, 4));
+    computed.get(String(row))?.set(String(col), { text: shown, value });
     const published =
       printed &&
       html` ${publishedLine(
@@ -109,7 +125,7 @@ export async function mount(el, props) {
           ? html`<span class="agrees" role="img" aria-label="agrees to the printed digits">✓</span>`
           : html`<span class="differs" role="img" aria-label="differs from the printed value">≠</span>`,
       )}`;
-    return html`<td data-value="${value}"${printed && html` data-published="${printed}"`}><span class="computed num">${shown}</span>${published}</td>`;
+    return html`<td${data} data-value="${value}"${printed && html` data-published="${printed}"`}><span class="computed num">${shown}</span>${published}</td>`;
   }
 
   return runFigure(el, { settings, controls, live, start });

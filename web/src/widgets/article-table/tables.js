@@ -2,7 +2,7 @@
 // and columns, and which kernel result fills each cell. Values come from the kernels (run results, and
 // stack.median / stack.streamGrowth for the summaries); nothing here computes what the chapter teaches.
 
-import { MEASURES, measureProblem, PLACEMENTS } from '../../experiment/choices.js';
+import { ARTICLE_PLACEMENTS, MEASURES, measureProblem, PLACEMENTS } from '../../experiment/choices.js';
 import { formatNumber } from '../../ui/format.js';
 
 const runId = (placement, L, seed, scale = 1) => `${placement}|${L}|${seed}|${scale}`;
@@ -14,6 +14,17 @@ const unbroken = (text) => text.replaceAll(' ', '\u00a0');
 // ratio of one run under a measure: the kernel computed every measure's ratio (result.ratios)
 const ratioOf = (r, measure) => r.ratios[measure];
 
+// Part 4's measures: three of the article's ratio measures, then how much the stream grows from block 1 to block L
+const PART4_MEASURES = [
+  { key: 'all', label: 'ratio, all parameters (the article’s)' },
+  { key: 'no-ln', label: 'ratio, Linear layers only' },
+  { key: 'input', label: 'ratio, gradient at the block’s input' },
+  { key: 'sd-factor', label: 'stream sd, last block / first' },
+];
+
+/** A cell whose value does not exist for these runs, and why (the kernel's reason): shown as "undefined". */
+export const undefinedValue = (reason) => ({ undefinedReason: reason });
+
 export const TABLES = {
   // At twenty layers nothing separates the three wirings.
   A: {
@@ -22,7 +33,7 @@ export const TABLES = {
       { key: 'seeds', label: 'Seeds', kind: 'seeds', fallback: '0-5' },
     ],
     rowHeader: 'wiring',
-    rows: () => PLACEMENTS,
+    rows: () => ARTICLE_PLACEMENTS,
     columns: (c) => [
       { key: 'g1', label: `layer 1 grad ${unbroken(`(seed ${c.seeds[0]})`)}` },
       { key: 'gL', label: `layer ${c.L} grad ${unbroken(`(seed ${c.seeds[0]})`)}` },
@@ -30,7 +41,7 @@ export const TABLES = {
       { key: 'median', label: `ratio ${unbroken(`(median of ${c.seeds.length})`)}` },
     ],
     // the first seed of every wiring first: its three rows' first-seed cells fill in after one run per worker
-    runs: (c) => c.seeds.flatMap((s) => PLACEMENTS.map((p) => run(p.key, c.L, s))),
+    runs: (c) => c.seeds.flatMap((s) => ARTICLE_PLACEMENTS.map((p) => run(p.key, c.L, s))),
     needs: (row, col, c) => (col === 'median' ? c.seeds : [c.seeds[0]]).map((s) => runId(row, c.L, s)),
     value(row, col, c, results, stack) {
       const first = results.get(runId(row, c.L, c.seeds[0]));
@@ -50,10 +61,10 @@ export const TABLES = {
     ],
     rowHeader: 'L',
     rows: (c) => c.Ls.map((L) => ({ key: L, label: String(L) })),
-    columns: () => PLACEMENTS,
+    columns: () => ARTICLE_PLACEMENTS,
     // messages for controls whose values cannot go together, by control key ('' = fine)
     problems: (c) => ({ Ls: measureProblem(c.measure, c.Ls) }),
-    runs: (c) => c.Ls.flatMap((L) => PLACEMENTS.flatMap((p) => c.seeds.map((s) => run(p.key, L, s)))),
+    runs: (c) => c.Ls.flatMap((L) => ARTICLE_PLACEMENTS.flatMap((p) => c.seeds.map((s) => run(p.key, L, s)))),
     needs: (L, placement, c) => c.seeds.map((s) => runId(placement, L, s)),
     value: (L, placement, c, results, stack) =>
       stack.median(c.seeds.map((s) => ratioOf(results.get(runId(placement, L, s)), c.measure))),
@@ -80,6 +91,35 @@ export const TABLES = {
     },
     // a share as a percentage: presentation only
     format: (value, col) => (col === 'removed' ? `${formatNumber(100 * value, 3)} %` : formatNumber(value, 4)),
+  },
+
+  // Part 4: every wiring, the article's and the field's, under the article's protocol at initialisation: the
+  // ratio under three measures and the stream's growth, medians over seeds, by depth.
+  P: {
+    controls: [
+      { key: 'Ls', label: 'Depths', kind: 'depths', fallback: '6, 24', min: 2 },
+      { key: 'seeds', label: 'Seeds', kind: 'seeds', fallback: '0-5' },
+    ],
+    rowHeader: 'wiring, depth',
+    rows: (c) => PLACEMENTS.flatMap((p) => c.Ls.map((L) => ({ key: `${p.key}|${L}`, label: `${p.label}, L\u00a0=\u00a0${L}`, placement: p.key, L }))),
+    columns: () => PART4_MEASURES,
+    // the shallow depth of every wiring first, then the deeper ones: the table fills in row pairs' first halves early
+    runs: (c) => c.Ls.flatMap((L) => c.seeds.flatMap((s) => PLACEMENTS.map((p) => run(p.key, L, s)))),
+    needs: (row, _col, c) => {
+      const [placement, L] = row.split('|');
+      return c.seeds.map((s) => runId(placement, Number(L), s));
+    },
+    cellData: (row, col) => {
+      const [placement, L] = row.split('|');
+      return { placement, L, measure: col };
+    },
+    value(row, col, c, results, stack) {
+      const [placement, L] = row.split('|');
+      const runs = c.seeds.map((s) => results.get(runId(placement, Number(L), s)));
+      if (col === 'sd-factor') return stack.median(runs.map((r) => stack.streamGrowth(r.streamSd).factor));
+      const reason = runs.map((r) => r.undefinedRatios[col]).find(Boolean);
+      return reason ? undefinedValue(reason) : stack.median(runs.map((r) => ratioOf(r, col)));
+    },
   },
 
   // The Pre-LN residual stream grows with depth, but slower than √L (seed 0 alone, as in the article).

@@ -1,7 +1,9 @@
 // The LayerNorm instrument: the reader edits x, ε, γ, β; every keystroke recomputes LN step by step and its
-// Jacobian in the kernels, and the view redraws. Bad input gets a message beside its field; the last good
-// result stays on screen, dimmed.
+// Jacobian in the kernels, and the view redraws. A switch shows RMSNorm instead (Part 4: the same steps without
+// the mean, a gain g and no β). Bad input gets a message beside its field; the last good result stays on
+// screen, dimmed.
 import { loadLayerNorm } from '../../kernels/layernorm.js';
+import { loadRmsNorm } from '../../kernels/rmsnorm.js';
 import { createField } from '../../ui/field.js';
 import { parseNumber, parseVector } from '../../ui/parse.js';
 import { createView } from './view.js';
@@ -17,10 +19,12 @@ const PRESETS = [
   { label: '[1e-300, 2e-300, 3e-300], ε = 0', x: '1e-300, 2e-300, 3e-300', eps: '0' },
 ];
 
+let instances = 0;
 const list = (v) => (Array.isArray(v) ? v.join(', ') : String(v));
 
 export async function mount(el, props = {}) {
-  const ln = await loadLayerNorm();
+  const [ln, rms] = await Promise.all([loadLayerNorm(), loadRmsNorm()]);
+  const instance = ++instances;
   const fields = {
     x: createField({ label: 'x', value: list(props.x ?? [2, 4, 4, 6]), hint: `up to ${MAX_D} numbers`, name: 'x' }),
     eps: createField({ label: 'ε', value: String(props.eps ?? ln.defaultEps), hint: '≥ 0', name: 'eps', width: '7em' }),
@@ -33,7 +37,19 @@ export async function mount(el, props = {}) {
   form.className = 'ln-inputs';
   form.setAttribute('aria-label', 'LayerNorm inputs');
   form.addEventListener('submit', (e) => e.preventDefault());
-  form.append(...Object.values(fields).map((f) => f.el));
+  // the norm: LayerNorm, or RMSNorm (no mean subtracted, no β)
+  const normSwitch = document.createElement('fieldset');
+  normSwitch.className = 'ln-norm-switch';
+  normSwitch.innerHTML = `<legend>Norm</legend>
+    <label><input type="radio" name="norm" value="layernorm"> LayerNorm</label>
+    <label><input type="radio" name="norm" value="rmsnorm"> RMSNorm (no mean, no β)</label>`;
+  const radios = [...normSwitch.querySelectorAll('input')];
+  radios.forEach((r) => {
+    r.name = `ln-norm-${instance}`; // one group per instrument on the page
+    r.checked = r.value === (props.norm === 'rmsnorm' ? 'rmsnorm' : 'layernorm');
+    r.addEventListener('change', () => update());
+  });
+  form.append(normSwitch, ...Object.values(fields).map((f) => f.el));
   const presets = document.createElement('div');
   presets.className = 'ln-presets';
   presets.innerHTML = '<span>Try:</span>';
@@ -54,11 +70,17 @@ export async function mount(el, props = {}) {
   // one number is used for every entry; otherwise the list must match x (the kernel checks that)
   const perEntry = (parsed, d) => (parsed.length === 1 ? Array(d).fill(parsed[0]) : parsed);
 
+  const gammaLabel = fields.gamma.el.querySelector('label');
+
   function update() {
+    const isRms = radios.find((r) => r.checked)?.value === 'rmsnorm';
+    fields.beta.el.hidden = isRms;
+    gammaLabel.textContent = isRms ? 'g (gain)' : 'γ';
+    view.setNorm(isRms ? 'rmsnorm' : 'layernorm');
     const x = parseVector(fields.x.input.value, { max: MAX_D });
     const eps = parseNumber(fields.eps.input.value);
     const gamma = parseVector(fields.gamma.input.value, { max: MAX_D });
-    const beta = parseVector(fields.beta.input.value, { max: MAX_D });
+    const beta = isRms ? { ok: true, value: [0] } : parseVector(fields.beta.input.value, { max: MAX_D });
     const parsed = { x, eps, gamma, beta };
     for (const [name, result] of Object.entries(parsed)) fields[name].setMessage(result.ok ? '' : result.message);
     if (!Object.values(parsed).every((r) => r.ok)) return view.markStale();
@@ -66,6 +88,7 @@ export async function mount(el, props = {}) {
     const d = x.value.length;
     const g = perEntry(gamma.value, d);
     const b = perEntry(beta.value, d);
+    if (isRms) return updateRms(x.value, g, eps.value);
     let steps;
     let inUnit;
     try {
@@ -85,6 +108,25 @@ export async function mount(el, props = {}) {
     view.render({ x: x.value, eps: eps.value, gamma: g, beta: b, steps, inUnit, jacobian });
   }
 
+  function updateRms(x, g, eps) {
+    let steps;
+    let inUnit;
+    try {
+      steps = rms.steps(x, g, eps);
+      if (steps.unit !== 1) inUnit = rms.steps(steps.xInUnit, g, steps.epsInUnit);
+    } catch (error) {
+      fields[fieldOf(error.message)].setMessage(error.message);
+      return view.markStale();
+    }
+    let jacobian;
+    try {
+      jacobian = rms.jacobian(x, g, eps);
+    } catch (error) {
+      jacobian = { error: error.message };
+    }
+    view.renderRms({ x, eps, gain: g, steps, inUnit, jacobian });
+  }
+
   for (const f of Object.values(fields)) f.input.addEventListener('input', update);
   update();
   return {
@@ -97,7 +139,7 @@ export async function mount(el, props = {}) {
 // The kernel names the argument it rejects first in its message ("epsilon must be …", "gamma has …").
 function fieldOf(message) {
   if (/^epsilon/.test(message)) return 'eps';
-  if (/^gamma/.test(message)) return 'gamma';
+  if (/^gamma|^the gain/.test(message)) return 'gamma';
   if (/^beta/.test(message)) return 'beta';
   return 'x';
 }

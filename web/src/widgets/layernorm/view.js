@@ -1,5 +1,6 @@
 // Draws one LayerNorm result: the output vector, the step-by-step solution in KaTeX, the degenerate cases
-// explained, and the Jacobian with its three terms as heat maps on one colour scale. Every number shown
+// explained, and the Jacobian with its three terms as heat maps on one colour scale; or the same for RMSNorm
+// (renderRms: no mean, so no deviations and two terms). Every number shown
 // arrives computed; where the steps leave float64's range, they are shown in the kernel's unit u.
 import katex from 'katex';
 import { formatNumber, texNumber, texVector } from '../../ui/format.js';
@@ -11,7 +12,7 @@ export function createView() {
   const el = document.createElement('div');
   el.className = 'ln-view';
   el.innerHTML = `
-    <p class="ln-output">LN(x) = <output class="ln-y" aria-live="polite"></output></p>
+    <p class="ln-output"><span class="ln-name">LN(x)</span> = <output class="ln-y" aria-live="polite"></output></p>
     <p class="ln-note" role="status"></p>
     <h3 class="ln-heading">Step by step</h3>
     <ol class="ln-steps"></ol>
@@ -112,9 +113,78 @@ export function createView() {
       : `The Jacobian does not exist here: its scale ${tex('\\gamma/\\sqrt{\\sigma^2+\\varepsilon}')} divides by 0.`;
   }
 
+  // RMSNorm: x̂ = x/√(mean(x²) + ε), y = g ⊙ x̂; its Jacobian's two terms (diagonal, scale removal)
+  function renderRms({ x, eps, gain, steps, inUnit, jacobian }) {
+    el.classList.remove('stale');
+    const d = x.length;
+    $('.ln-y').innerHTML = `[${steps.y
+      .map((v) => `<span class="ln-entry${Number.isNaN(v) ? ' nan' : ''}" data-value="${v}">${formatNumber(v)}</span>`)
+      .join(', ')}]`;
+    const note = $('.ln-note');
+    if (steps.rms === 0) {
+      note.innerHTML = `Every entry is 0, so the mean of the squares is 0. With ${tex('\\varepsilon = 0')} the denominator
+        ${tex('\\sqrt{\\overline{x^2}+\\varepsilon}')} is 0 too: each output is ${tex('0/0')}, which has no value (NaN in code).`;
+    } else if (inUnit) {
+      const k = Math.log2(steps.unit);
+      note.innerHTML = `The squares of these entries lie past what float64 can hold, so the kernel works in the unit
+        ${tex(`u = 2^{${k}}`)}: RMSNorm of x with ε equals RMSNorm of ${tex('x/u')} with ${tex('\\varepsilon/u^2')}, and the steps below are those of ${tex('x/u')}.`;
+    } else {
+      note.innerHTML = `Nothing is subtracted: the output keeps the mean of x, scaled by ${tex('1/\\sqrt{\\overline{x^2}+\\varepsilon}')}
+        like every entry. LayerNorm would have removed it.`;
+    }
+    const sumOf = (values) => (values.length <= 8 ? values.map((v) => texNumber(v)).join(' + ') : '\\cdots');
+    const s = inUnit ?? steps;
+    const [xs, es, xName, eName] = inUnit ? [steps.xInUnit, steps.epsInUnit, 'x/u', '\\varepsilon/u^2'] : [x, eps, 'x', '\\varepsilon'];
+    const lines = [
+      ...(inUnit ? [['In the unit u', `x/u = ${texVector(xs)}, \\quad \\varepsilon/u^2 = ${texNumber(es)}`]] : []),
+      ['Squares', `${xName}^2 = ${texVector(s.squares)}`],
+      ['Mean square (÷d)', `\\overline{${xName}^2} = \\tfrac{1}{${d}}\\left(${sumOf(s.squares)}\\right) = ${texNumber(s.meanSquare)}`],
+      ['Denominator', `\\sqrt{\\overline{${xName}^2} + ${eName}} = \\sqrt{${texNumber(s.meanSquare)} + ${texNumber(es)}} = ${texNumber(s.rms)}`],
+      ['Normalise', `\\hat x = \\frac{${xName}}{\\sqrt{\\overline{${xName}^2}+${eName}}} = ${texVector(s.xhat)}`],
+      ['Scale', `y = g \\odot \\hat x = ${texVector(steps.y)}`],
+    ];
+    $('.ln-steps').innerHTML = lines.map(([name, t]) => `<li><div class="scroll-x"><span class="step-name">${name}</span> ${tex(t)}</div></li>`).join('');
+
+    const terms = [
+      ['J', 'J = both terms'],
+      ['diagonal', 'diagonal  gₐ/rms · δₐᵦ'],
+      ['scaleRemoval', 'scale removal  −gₐ/rms · x̂ₐx̂ᵦ/d'],
+    ];
+    const boxes = terms.map((_, i) => el.querySelectorAll('.ln-jacobian > div')[i]);
+    el.querySelectorAll('.ln-jacobian > div')[3].replaceChildren();
+    if (jacobian.error) {
+      boxes.forEach((box) => box.replaceChildren());
+      $('.ln-jac-legend').replaceChildren();
+      $('.ln-jac-scale').textContent = '';
+      $('.ln-jac-note').textContent = `The Jacobian cannot be shown: ${jacobian.error}.`;
+      return;
+    }
+    const finite = jacobian.J.flat().every(Number.isFinite);
+    const scale = finite ? Math.max(...terms.flatMap(([key]) => jacobian[key].flat().map(Math.abs)), 1e-300) : 0;
+    terms.forEach(([key, title], i) => drawHeatmap(boxes[i], { title, matrix: jacobian[key], scale }));
+    if (finite) drawColourScale($('.ln-jac-legend'), { scale });
+    else $('.ln-jac-legend').replaceChildren();
+    const uniformGain = gain.every((g) => g === gain[0]);
+    $('.ln-jac-scale').innerHTML = !finite
+      ? ''
+      : uniformGain
+        ? `The scale ${tex(`g/\\sqrt{\\overline{x^2}+\\varepsilon} = ${texNumber(jacobian.diagonal[0][0])}`)} is one number: it multiplies every entry of J and of its two terms.`
+        : `Row ${tex('a')} of every term carries its own scale ${tex('g_a/\\sqrt{\\overline{x^2}+\\varepsilon}')}, the diagonal of the second map.`;
+    $('.ln-jac-note').innerHTML = finite
+      ? `There is no mean-removal term, so the rows do not sum to zero: adding the same amount to every entry of x
+         does change the output. With ${tex('\\varepsilon = 0')} scaling x changes nothing (${tex('J x = 0')}). Blue is
+         negative, red positive, white 0, on the scale below.`
+      : `The Jacobian does not exist here: its scale divides by 0.`;
+  }
+
   return {
     el,
     render,
+    renderRms,
+    /** 'layernorm' or 'rmsnorm': the name over the output */
+    setNorm(norm) {
+      $('.ln-name').textContent = norm === 'rmsnorm' ? 'RMS(x)' : 'LN(x)';
+    },
     markStale() {
       el.classList.add('stale');
     },

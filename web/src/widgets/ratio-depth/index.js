@@ -1,8 +1,8 @@
 // The gradient ratio (first block over last) against depth: every seed's run as a point, the median over
-// seeds as a line, for the three wirings. The runs are Table B's (same options, same ids), so the pool
+// seeds as a line, for the chosen wirings (the article's three at first). The runs are Table B's (same options, same ids), so the pool
 // computes each once for both; the ratio under each measure and the median come from the kernels.
 import { loadStack } from '../../kernels/stack.js';
-import { measureProblem, PLACEMENTS } from '../../experiment/choices.js';
+import { measureProblem, placementOf } from '../../experiment/choices.js';
 import { createControls } from '../../experiment/controls.js';
 import { chartFrame } from '../../experiment/chart-frame.js';
 import { runFigure } from '../../experiment/figure.js';
@@ -10,7 +10,6 @@ import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
 import { createChart } from '../../ui/chart.js';
 
-const COLOURS = { post: '--accent', pre: '--fg', nores: '--danger' };
 const runId = (placement, L, seed, scale = 1) => `${placement}|${L}|${seed}|${scale}`;
 
 export async function mount(el, props) {
@@ -23,6 +22,7 @@ export async function mount(el, props) {
       { key: 'Ls', label: 'Depths', kind: 'depths', fallback: props.Ls ?? '6, 12, 24, 48, 96' },
       { key: 'seeds', label: 'Seeds', kind: 'seeds', fallback: props.seeds ?? '0-5' },
       { key: 'measure', label: 'Gradient measured over', kind: 'measure', fallback: 'all' },
+      { key: 'placements', label: 'Wirings', kind: 'placements', fallback: props.placements ?? 'post,pre,nores' },
     ],
     { prefix, onChange: () => start() },
   );
@@ -41,15 +41,17 @@ export async function mount(el, props) {
   });
 
   let runCount = 0;
+  let wirings = []; // the chosen wirings' entries (choices.js)
 
   function start() {
     current = { ...controls.values };
+    wirings = current.placements.map(placementOf);
     const { Ls, seeds } = current;
     const problem = measureProblem(current.measure, Ls);
     controls.setMessage('Ls', problem);
     if (problem) return;
     const runs = Ls.flatMap((L) =>
-      PLACEMENTS.flatMap((p) =>
+      wirings.flatMap((p) =>
         seeds.map((seed) => ({ id: runId(p.key, L, seed), options: { ...settings.values, placement: p.key, L, seed, scale: 1 } })),
       ),
     );
@@ -58,7 +60,7 @@ export async function mount(el, props) {
     chart.describe(
       `Scatter chart with lines, logarithmic axes: the ratio of block 1's gradient to block L's against depth L ` +
         `(${Ls.join(', ')}), one point per seed (${seeds.length} seeds) and a line through the median over seeds, ` +
-        `for ${PLACEMENTS.map((p) => p.label).join(', ')}. The values are in the data table below.`,
+        `for ${wirings.map((p) => p.label).join(', ')}. The values are in the data table below.`,
     );
     render();
   }
@@ -72,24 +74,28 @@ export async function mount(el, props) {
     if (!live.dataChanged) return;
     live.dataChanged = false;
     const { Ls, seeds, measure } = current;
-    const ratio = (p, L, seed) => results.get(runId(p, L, seed))?.ratios[measure];
-    // the kernel's median, once every seed of that wiring and depth has finished
+    // a ratio the kernel calls undefined (NaN, with its reason) is no point: null, and no median through it
+    const ratio = (p, L, seed) => {
+      const r = results.get(runId(p, L, seed));
+      return r === undefined ? undefined : r.undefinedRatios[measure] ? null : r.ratios[measure];
+    };
+    // the kernel's median, once every seed of that wiring and depth has finished with a defined ratio
     const medians = new Map();
     for (const L of Ls) {
-      for (const p of PLACEMENTS) {
+      for (const p of wirings) {
         const values = seeds.map((s) => ratio(p.key, L, s));
-        if (values.every((v) => v !== undefined)) medians.set(`${p.key}|${L}`, stack.median(values));
+        if (values.every((v) => v !== undefined && v !== null)) medians.set(`${p.key}|${L}`, stack.median(values));
       }
     }
     // one x position per (depth, seed): each seed's point sits at its depth, the median repeats across them
     const points = Ls.flatMap((L) => seeds.map((seed) => ({ L, seed })));
-    const series = PLACEMENTS.flatMap((p) => [
-      { key: `${p.key}-seeds`, label: `${p.label}, each seed`, colour: COLOURS[p.key], line: false },
-      { key: `${p.key}-median`, label: `${p.label}, median`, colour: COLOURS[p.key], points: true, pointSize: 7, spanGaps: true },
+    const series = wirings.flatMap((p) => [
+      { key: `${p.key}-seeds`, label: `${p.label}, each seed`, colour: p.colour, line: false },
+      { key: `${p.key}-median`, label: `${p.label}, median`, colour: p.colour, points: true, pointSize: 7, spanGaps: true },
     ]);
     const data = [
       points.map(({ L }) => L),
-      ...PLACEMENTS.flatMap((p) => [
+      ...wirings.flatMap((p) => [
         points.map(({ L, seed }) => ratio(p.key, L, seed) ?? null),
         points.map(({ L }) => medians.get(`${p.key}|${L}`) ?? null),
       ]),
@@ -98,18 +104,18 @@ export async function mount(el, props) {
     dataTable.update({
       caption: `Ratio block 1 / block L for each seed, and the median over seeds (${seeds.length} seeds).`,
       rowHeader: 'depth, seed',
-      columns: PLACEMENTS,
+      columns: wirings,
       rows: Ls.flatMap((L) => [
         ...seeds.map((seed) => ({
           key: `${L}|${seed}`,
           label: `L = ${L}, seed ${seed}`,
-          values: PLACEMENTS.map((p) => ratio(p.key, L, seed)),
+          values: wirings.map((p) => ratio(p.key, L, seed)),
         })),
         {
           key: `${L}|median`,
           label: `L = ${L}, median`,
           className: 'summary-row',
-          values: PLACEMENTS.map((p) => medians.get(`${p.key}|${L}`)),
+          values: wirings.map((p) => medians.get(`${p.key}|${L}`)),
         },
       ]),
     });

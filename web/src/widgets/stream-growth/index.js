@@ -1,12 +1,13 @@
-// The Pre-LN residual stream's standard deviation after every block, one curve per output scale s, each
-// beside two reference curves from the kernel: √L growth from the first block's sd, and the power of depth
-// the kernel fits to the run (its exponent in the legend). One Pre-LN run per scale in the worker pool.
+// The residual stream's standard deviation after every block (Pre-LN at first, any wiring on request), one curve
+// per output scale s, each beside two reference curves from the kernel: √L growth from the first block's sd, and
+// the power of depth the kernel fits to the run (its exponent in the legend). One run per scale in the worker pool.
 import { loadStack } from '../../kernels/stack.js';
 import { createControls } from '../../experiment/controls.js';
 import { chartFrame } from '../../experiment/chart-frame.js';
 import { runFigure } from '../../experiment/figure.js';
 import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
+import { placementOf } from '../../experiment/choices.js';
 import { createChart } from '../../ui/chart.js';
 import { withMinusSigns } from '../../ui/format.js';
 import { html } from '../../ui/html.js';
@@ -25,6 +26,7 @@ export async function mount(el, props) {
       { key: 'L', label: 'Depth L', kind: 'depth', fallback: String(props.L ?? 96), min: 2 },
       { key: 'scales', label: 'Output scales s', kind: 'scales', fallback: props.scales ?? '1, 3, 10' },
       { key: 'seed', label: 'Seed', kind: 'seed', fallback: String(props.seed ?? 0) },
+      { key: 'placement', label: 'Wiring', kind: 'placement', fallback: props.placement ?? 'pre' },
     ],
     { prefix, onChange: () => start() },
   );
@@ -39,15 +41,15 @@ export async function mount(el, props) {
 
   function start() {
     current = { ...controls.values, scales: [...new Set(controls.values.scales)] };
-    const { L, seed, scales } = current;
+    const { L, seed, scales, placement } = current;
     const runs = scales.map((scale) => ({
       id: String(scale),
       scale,
-      options: { ...settings.values, placement: 'pre', L, seed, scale },
+      options: { ...settings.values, placement, L, seed, scale },
     }));
     if (!live.start(runs)) return;
     chart.describe(
-      `Line chart, logarithmic y axis: Pre-LN, seed ${seed}, standard deviation of the residual stream after each of the ` +
+      `Line chart, logarithmic y axis: ${placementOf(placement).label}, seed ${seed}, standard deviation of the residual stream after each of the ` +
         `${L} blocks, for output scales ${scales.join(', ')}, each with dashed reference curves for √L growth and for ` +
         `the power of depth fitted to it. The values are in the data table below.`,
     );
@@ -56,7 +58,7 @@ export async function mount(el, props) {
 
   function render() {
     const { results, progress, failed } = live;
-    const { L, seed, scales } = current;
+    const { L, seed, scales, placement } = current;
     status.textContent = scales
       .filter((s) => !results.has(String(s)))
       .map((s) =>
@@ -103,7 +105,7 @@ export async function mount(el, props) {
     const empty = blocks.map(() => null);
     chart.update(series, [blocks, ...curves.flatMap((c) => [c.sd ?? empty, c.sqrt ?? empty, c.fit ?? empty])]);
     dataTable.update({
-      caption: `Pre-LN, depth ${L}, seed ${seed}: sd of the stream after each block, with the √L and fitted-power curves.`,
+      caption: `${placementOf(placement).label}, depth ${L}, seed ${seed}: sd of the stream after each block, with the √L and fitted-power curves.`,
       rowHeader: 'block',
       columns: series,
       rows: blocks.map((b, i) => ({

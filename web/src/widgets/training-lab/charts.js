@@ -1,6 +1,6 @@
-// The lab's step charts: the loss against step and the block-1 / block-L gradient ratio against step, one
-// line per run (colour: its configuration; dash: its seed), both on logarithmic y axes, each with its data
-// table. Drawing only: every value is a step record the kernel produced (train.js, run.step()).
+// The lab's step charts: the loss, the block-1 / block-L gradient ratio and the residual stream's sd after the
+// last block, each against step, one line per run (colour: its configuration; dash: its seed), on logarithmic y
+// axes, each with its data table. Drawing only: every value is a step record the kernel produced (train.js, run.step()).
 import { createChart, createDataTable } from '../../ui/chart.js';
 
 const DASHES = [undefined, [8, 4], [2, 3], [10, 3, 2, 3], [4, 4]];
@@ -48,23 +48,30 @@ function stepChart(host, { title, y, field }) {
   };
 }
 
-/** Both step charts in host. → {update(runs, steps, description), destroy()} */
+/** The three step charts in host. → {update(runs, steps, description), destroy()} */
 export function createStepCharts(host) {
   const loss = stepChart(host, { title: 'Loss against step', y: 'loss', field: 'loss' });
   const ratio = stepChart(host, { title: 'Gradient ratio, block 1 / block L, against step', y: 'ratio, block 1 / block L', field: 'ratio' });
+  const stream = stepChart(host, { title: 'Stream sd after the last block, against step', y: 'sd of the residual stream', field: 'streamSd' });
   return {
     update(runs, steps, description) {
       loss.update(runs, steps);
       ratio.update(runs, steps);
+      stream.update(runs, steps);
       loss.chart.describe(`Line chart, logarithmic y axis: the training loss at each of ${steps} steps, ${description}. The values are in the data table below.`);
       ratio.chart.describe(
         `Line chart, logarithmic y axis: the gradient norm of block 1 divided by that of the last block at each step, ${description}. ` +
           'The values are in the data table below.',
       );
+      stream.chart.describe(
+        `Line chart, logarithmic y axis: the standard deviation of the residual stream after the last block (before any ` +
+          `final norm) at each step, ${description}. The values are in the data table below.`,
+      );
     },
     destroy() {
       loss.destroy();
       ratio.destroy();
+      stream.destroy();
     },
   };
 }

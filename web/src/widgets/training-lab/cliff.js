@@ -2,15 +2,15 @@
 // rate, for each chosen wiring at one depth, with the task's threshold drawn across. Where a wiring's line
 // crosses the threshold is where it stops training. One run per wiring, rate and seed, on the same pool
 // (a run the main view already computed comes from the cache).
-import { PLACEMENTS, TASKS } from '../../experiment/choices.js';
+import { PLACEMENTS, placementOf, TASKS } from '../../experiment/choices.js';
 import { formatSeeds, parseDepth, parseSeeds } from '../../experiment/params.js';
 import { createChart, createDataTable } from '../../ui/chart.js';
 import { checkboxControl, selectControl, textControl } from './controls.js';
 import { checkFields, checkGroups, groupRuns, labFrame, labView, showProgress } from './lab.js';
-import { formatRate, parsePlacements, parseRates, parseSteps, parseWarmup } from './params.js';
+import { parsePlacements } from '../../experiment/params.js';
+import { formatRate, parseRates, parseSteps, parseWarmup } from './params.js';
 import { createSummary } from './summary.js';
 
-const COLOURS = { post: '--accent', pre: '--fg', nores: '--danger' };
 
 /** props: {prefix, placements: "post,pre", lrs: "3e-4, …", seeds, L?, warmup?, steps?, task?} */
 export function mountCliff(el, props, { train, live }) {
@@ -108,11 +108,11 @@ export function mountCliff(el, props, { train, live }) {
       return outcome(g.runs.find((r) => r.seed === seed).id)?.summary.finalLoss;
     };
     const lines = current.placements.flatMap((p) =>
-      current.seeds.map((seed) => ({ p, seed, label: `${PLACEMENTS.find((x) => x.key === p).label}, seed ${seed}` })),
+      current.seeds.map((seed) => ({ p, seed, label: `${placementOf(p).label}, seed ${seed}` })),
     );
     chart.update(
       [
-        ...lines.map(({ p, seed, label }) => ({ key: `${p}-${seed}`, label, colour: COLOURS[p], points: true, spanGaps: true })),
+        ...lines.map(({ p, seed, label }) => ({ key: `${p}-${seed}`, label, colour: placementOf(p).colour, points: true, spanGaps: true })),
         { key: 'threshold', label: `threshold (${threshold})`, colour: '--muted', dash: [6, 4], width: 1.5, points: false },
       ],
       [

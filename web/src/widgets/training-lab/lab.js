@@ -1,12 +1,12 @@
 // What the lab's two views share: the frame (controls, Run, status, results), the runs of a configuration,
 // their labels, the kernel's check of every configuration before anything starts, and links elsewhere in
 // the chapter that open the lab with a configuration ("?t.configs=…#training-lab") without reloading.
-import { PLACEMENTS, TASKS } from '../../experiment/choices.js';
+import { placementOf, TASKS } from '../../experiment/choices.js';
 import { followInPlaceLinks } from '../../experiment/in-place-links.js';
 import { formatRate } from './params.js';
 import './style.css';
 
-const placementLabel = (key) => PLACEMENTS.find((p) => p.key === key)?.label ?? key;
+const placementLabel = (key) => placementOf(key)?.label ?? key;
 const taskLabel = (key) => TASKS.find((t) => t.key === key)?.label ?? key;
 
 /** "Post-LN, L = 24, warmup 50" (and the rate when the view varies it) */

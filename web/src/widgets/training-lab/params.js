@@ -69,12 +69,3 @@ export function parseConfigs(text, { max = 6 } = {}) {
 }
 
 export const formatConfigs = (configs) => configs.map((c) => `${c.placement}-${c.L}-${c.warmup}`).join(',');
-
-/** Wirings "post,pre" → ['post', 'pre'] in the page's order; at least one. */
-export function parsePlacements(text) {
-  const keys = String(text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const bad = keys.find((k) => !PLACEMENT_KEYS.includes(k));
-  if (bad !== undefined) return { ok: false, message: `“${bad.slice(0, 24)}” is not a wiring (${PLACEMENT_KEYS.join(', ')}).` };
-  if (keys.length === 0) return { ok: false, message: 'Choose at least one wiring.' };
-  return { ok: true, value: PLACEMENT_KEYS.filter((k) => keys.includes(k)) };
-}
