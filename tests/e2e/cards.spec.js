@@ -5,14 +5,14 @@ import { expect, test } from './fixtures.js';
 test('a card turns over, is rated, and comes back on the FSRS schedule', async ({ page }) => {
   await page.goto('./#card-deck');
   const deck = page.locator('#card-deck');
-  await expect(deck.locator('.deck-status')).toContainText(/cards? due of 12/, { timeout: 30_000 });
+  await expect(deck.locator('.deck-status')).toContainText(/cards? due of 21/, { timeout: 30_000 });
   const front = await deck.locator('.deck-front').innerText();
   await deck.getByRole('button', { name: 'Show answer' }).click();
   await expect(deck.locator('.deck-back')).toBeVisible();
   const rate = deck.getByRole('group', { name: 'How well did you remember?' });
   await expect(rate.getByRole('button')).toHaveCount(4);
   await rate.getByRole('button', { name: /^Easy/ }).click();
-  await expect(deck.locator('.deck-status')).toContainText('11 cards due of 12');
+  await expect(deck.locator('.deck-status')).toContainText('20 cards due of 21');
   expect(await deck.locator('.deck-front').innerText()).not.toBe(front);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('residual-ln-progress-v1')).cards);
   const [id] = Object.keys(stored);
@@ -31,7 +31,7 @@ test('practice cards get new numbers from the kernels at every repetition', asyn
   });
   await page.goto('./#card-deck');
   const deck = page.locator('#card-deck');
-  await expect(deck.locator('.deck-status')).toContainText('due of 12', { timeout: 30_000 });
+  await expect(deck.locator('.deck-status')).toContainText('due of 21', { timeout: 30_000 });
   // only the (1 + δ)^n practice card is due; every other card is scheduled far ahead
   await page.evaluate(() => {
     const { cloze, practice } = JSON.parse(document.querySelector('#card-deck').dataset.props);
@@ -43,7 +43,7 @@ test('practice cards get new numbers from the kernels at every repetition', asyn
   const fronts = new Set();
   for (let visit = 0; visit < 3; visit++) {
     await page.reload();
-    await expect(deck.locator('.deck-status')).toContainText('1 card due of 12', { timeout: 30_000 });
+    await expect(deck.locator('.deck-status')).toContainText('1 card due of 21', { timeout: 30_000 });
     await expect(deck.locator('.deck-front .tex-live .katex').first()).toBeVisible();
     fronts.add((await deck.locator('.deck-front').textContent()).replace(/\s+/g, ' '));
     await deck.getByRole('button', { name: 'Show answer' }).click();

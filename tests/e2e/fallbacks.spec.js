@@ -33,7 +33,7 @@ test.describe('without JavaScript', () => {
       expect((await widget.boundingBox()).height).toBeGreaterThan(40);
     }
     const exercises = page.locator('section.exercise');
-    await expect(exercises).toHaveCount(17);
+    await expect(exercises).toHaveCount(21);
     for (const ex of await exercises.all()) {
       await expect(ex.locator('.ex-question')).toBeVisible();
       expect((await ex.locator('.ex-question').textContent()).trim().length).toBeGreaterThan(30);
