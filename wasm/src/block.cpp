@@ -136,19 +136,18 @@ double sublayer_backward(const Mat& dout, const BlockWiring& w, BranchBackward&&
     }
     case Residual::Pre: {  // forward: out = u + G ⊙ o, o = N_out(F(N(u))); the residual path carries dout unchanged
       double d_r = 0;
-      Mat gated;
       const Mat* d = &dout;
       if (w.gate == Gate::Scalar) {  // forward: G ⊙ o = r·o, so ∂loss/∂r = Σ dout ⊙ o and ∂loss/∂o = r·dout
         const double* a = dout.data();
         const double* o = cache.branch_out.data();
         for (Eigen::Index k = 0; k < dout.size(); ++k) d_r += a[k] * o[k];  // in index order, as every sum here
-        gated = r(0) * dout;
-        d = &gated;
+        grads.d_ungated = r(0) * dout;
+        d = &grads.d_ungated;
       } else if (w.gate == Gate::Vector) {  // forward: λ ⊙ o per row, so dλ = Σ_rows dout ⊙ o and ∂loss/∂o = λ ⊙ dout
         column_sums(dout.rows(), dout.cols(), [&](Eigen::Index i, Eigen::Index j) { return dout(i, j) * cache.branch_out(i, j); },
                     grads.dgate);
-        gated = dout.array().rowwise() * p.gate.transpose().array();
-        d = &gated;
+        grads.d_ungated = dout.array().rowwise() * p.gate.transpose().array();
+        d = &grads.d_ungated;
       }
       if (w.output_norm) d = &norm_backward(*d, p.norm_out, w.norm, cache.norm_out, grads.norm_out);
       const Mat& d_branch_in = branch_backward(*d);

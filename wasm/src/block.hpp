@@ -93,7 +93,8 @@ struct BlockParams {
 
 struct SublayerGrads {
   NormGrads norm, norm_out;
-  Vec dgate;  // (d)
+  Vec dgate;        // (d)
+  Mat d_ungated;    // (N, d) the gradient at the gate's input, a buffer (ReZero, LayerScale)
 };
 
 struct BlockGrads {

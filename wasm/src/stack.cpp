@@ -70,7 +70,8 @@ BlockMemory block_memory_doubles(const StackConfig& c) {
   // statistics (at most five numbers a row); the gated branches' outputs
   const double ffn_kept = c.activation == Activation::ReLU ? 1 : 2;
   m.cache = 6 * N * d + ffn_kept * N * F + scores + norms * (N * d + 5 * N) + gated * N * d;
-  m.grads = (13 + norms) * N * d + N * F + m.params;  // BlockGrads and its buffers (a dx per norm), the stack's dx
+  // BlockGrads and its buffers (a dx per norm, a gated sublayer's ungated gradient), the stack's dx
+  m.grads = (13 + norms + gated) * N * d + N * F + m.params;
   // a forward's T × T scores, a cache entry replaced while its old buffer lives, sublayer sums; a backward's
   // dP and dS, or LayerNorm's two (N, d) intermediates
   m.temps = std::max(T * T + 2 * T + 4 * N * d + N * F, std::max(2 * T * T + T, 2 * N * d));
