@@ -1,7 +1,7 @@
 // The machinery every exercise is built from (exercises.hpp is the public contract): values, tolerances,
 // the reader of inputs (messages for the reader, naming the input), the builder of a solution, the dice of
 // "new numbers", LayerNorm pieces shared by several exercises, and the table entry that gathers an exercise's
-// hooks. The exercises themselves live in exercises_{layernorm,blocks,depth}.cpp, one section each; adding one
+// hooks. The exercises themselves live in exercises_{layernorm,blocks,depth,wirings}.cpp, one section each; adding one
 // means a section and a line in its file's list, plus its content file.
 #pragma once
 
@@ -154,5 +154,6 @@ struct Exercise {
 std::vector<Exercise> layernorm_exercises();  // 4, 7, 9
 std::vector<Exercise> block_exercises();      // 2, 5, 6, 8, 15
 std::vector<Exercise> depth_exercises();      // 10, 11, 12, 13, 16, 17
+std::vector<Exercise> wiring_exercises();     // 18, 19, 20, 21 (Part 4)
 
 }  // namespace tk::exercise

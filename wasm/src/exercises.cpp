@@ -20,7 +20,8 @@ constexpr int kChoiceExercises[] = {1, 3, 14};
 const std::vector<Exercise>& table() {
   static const std::vector<Exercise> all = [] {
     std::vector<Exercise> t;
-    for (auto list : {exercise::layernorm_exercises, exercise::block_exercises, exercise::depth_exercises}) {
+    for (auto list : {exercise::layernorm_exercises, exercise::block_exercises, exercise::depth_exercises,
+                      exercise::wiring_exercises}) {
       for (const Exercise& e : list()) t.push_back(e);
     }
     std::sort(t.begin(), t.end(), [](const Exercise& a, const Exercise& b) { return a.number < b.number; });

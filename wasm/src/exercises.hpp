@@ -1,11 +1,11 @@
-// The chapter's numeric exercises (Part 2): for each, the answer key's inputs, seeded "new numbers", the
+// The chapter's numeric exercises (Parts 2 and 4): for each, the answer key's inputs, seeded "new numbers", the
 // answers with their tolerances, the values known mistakes give, the intermediates the worked solution
 // prints, and the grader. Every number the exercises page shows comes from here; LayerNorm itself is
 // layernorm.hpp's (exercises 4, 5, 6, 7, 9, 12, 13, 15).
 //
 // Values are what the reader types: a number (1×1), a vector (1×n) or a matrix (rows×cols), row-major.
 // Exercises 1, 3 and 14 are multiple choice: they have no kernel. The machinery is exercise_kit.hpp; the
-// exercises are exercises_{layernorm,blocks,depth}.cpp.
+// exercises are exercises_{layernorm,blocks,depth,wirings}.cpp.
 #pragma once
 
 #include <cstdint>
@@ -55,7 +55,7 @@ struct InputError : std::invalid_argument {
   std::string input;
 };
 
-// {2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17}: the exercises with a kernel, in order.
+// {2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21}: the exercises with a kernel, in order.
 std::vector<int> numeric_exercises();
 
 // The answer key's own numbers. Throws std::invalid_argument for an exercise without a kernel.
