@@ -3,10 +3,11 @@
 //   1. native C++: GEMM alone, one block's and one training step's time by operation, and all of table B (72
 //      runs) on 1 and 2 threads
 //   2. wasm in Node: tk::gemm's SIMD kernel against Eigen alone (same flags), one block's and one training step's
-//      time by operation, table B on 1 and 2 workers, and the training lab's run (150 steps at d = 64)
+//      time by operation, table B on 1 and 2 workers, every wiring's rate at L = 24, and the training lab's run
 //   3. wasm in Chromium: a fresh worker's first runs (cold); one block's and one training step's time by operation
 //      in a worker; table B on the page's worker pool with 2 workers; the training lab's run in one worker; first
-//      contentful paint and the first live number of the production site served locally
+//      contentful paint and the first live number of the production site served locally; Part 4's table (every
+//      wiring) on a first visit
 // The breakdown by operation (bench/block_bench.cpp) runs a timed copy of the kernels (TK_PROFILE), never the
 // module the site ships; its table gives ms per block and share for each operation and pass.
 //   4. PyTorch 1.13 (Debian's python3-torch), table B on one thread, if it is installed
@@ -108,6 +109,16 @@ async function wasmNode() {
   }
   note('wasm-node', 'whole kernel (useful GFLOP/s per worker) / Eigen GEMM alone in wasm', `${((100 * wasmGflop[1]) / wasmGemm.eigen).toFixed(0)} %`);
   note('wasm-node', 'whole kernel / tk::gemm alone in wasm', `${((100 * wasmGflop[1]) / wasmGemm.gemm).toFixed(0)} %`);
+  // Part 4's wirings at the table-B kernel's rate: every wiring at L = 24, seeds 0–5, on one worker thread
+  const wirings = (await import('../web/src/experiment/choices.js')).PLACEMENTS.map((p) => p.key);
+  const byWiring = sh('node', ['scripts/sweep.mjs', '--placement', wirings.join(','), '--L', '24', '--seeds', '0-5', '--jobs', '1'])
+    .trim().split('\n').map((l) => JSON.parse(l)).slice(0, -1);
+  const rates = wirings.map((w) => {
+    const runs = byWiring.filter((r) => r.placement === w);
+    const gflops = runs.reduce((s, r) => s + r.flops, 0) / 1e9 / runs.reduce((s, r) => s + r.seconds, 0);
+    return `${w} ${gflops.toFixed(2)} (${((100 * gflops) / wasmGflop[1]).toFixed(0)} %)`;
+  });
+  note('wasm-node', 'every wiring at L = 24, one worker: useful GFLOP/s (share of the table-B kernel’s)', rates.join(', '));
   const t = await trainingRun();
   note('wasm-node', `training lab, ${t.steps} steps at d = 64 (${t.gflop.toFixed(1)} GFLOP): time`, `${t.seconds.toFixed(2)} s (${t.gflops.toFixed(2)} useful GFLOP/s)`);
   note('wasm-node', 'training lab / table-B kernel (useful GFLOP/s, one worker each)', `${((100 * t.gflops) / wasmGflop[1]).toFixed(0)} %`);
@@ -201,6 +212,11 @@ async function chromiumSite() {
     note('chromium', `first contentful paint (production site, local server; ${FIRST_VISITS} first visits)`, each('fcp', (v) => `${v.toFixed(0)} ms`));
     note('chromium', 'first live number (table A, opened at #table-a)', each('first', s2));
     note('chromium', 'table A complete', each('all', s2));
+    // Part 4's table at its defaults (9 wirings × L = 6, 24 × seeds 0–5: 108 runs) on a first visit opened at it
+    const part4 = [];
+    for (let i = 0; i < FIRST_VISITS; i++) part4.push(await part4Visit('http://127.0.0.1:4391/residual-ln/#table-placements', profileDir));
+    note('chromium', 'Part 4’s table complete (108 runs, first visit opened at #table-placements; from the navigation)',
+      `${part4.map((v) => s2(v.all)).join(', ')} (median ${s2(median(part4.map((v) => v.all)))}); its runs alone ${part4.map((v) => s2(v.runs)).join(', ')}`);
 
     // the training lab's default view (Post-LN L = 24 without and with warmup, Pre-LN; 3 seeds each: 9 runs of
     // about 35 GFLOP) on the page's pool (a worker per core and one more for training runs, pool.js), from the
@@ -289,6 +305,35 @@ async function firstVisit(url, profileDir) {
       all: window.__tableA,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
     }));
+  } finally {
+    await browser.close();
+  }
+}
+
+// One first visit opened at Part 4's table, in a browser of its own: when its 72 cells have their values (from the
+// navigation's start), and how long its runs took from the first to the last (the table's footer: "N runs, … s of
+// computing" is the workers' sum; here the wall time from the first cell's request to the last). → {all, runs} ms
+async function part4Visit(url, profileDir) {
+  const browser = await chromium.launchPersistentContext(mkdtempSync(`${profileDir}-part4-`), {
+    executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS,
+  });
+  try {
+    const site = await browser.newPage();
+    await site.waitForTimeout(4000);
+    await site.addInitScript(() => {
+      const watch = new MutationObserver(() => {
+        const table = document.querySelector('#table-placements table');
+        if (table && !window.__part4Started && table.querySelector('td.pending')) window.__part4Started = performance.now();
+        if (document.querySelectorAll('#table-placements td[data-measure]').length === 72) {
+          window.__part4 = performance.now();
+          watch.disconnect();
+        }
+      });
+      document.addEventListener('DOMContentLoaded', () => watch.observe(document.body, { subtree: true, childList: true }));
+    });
+    await site.goto(url);
+    await site.waitForFunction(() => window.__part4, null, { timeout: 300_000 });
+    return await site.evaluate(() => ({ all: window.__part4, runs: window.__part4 - window.__part4Started }));
   } finally {
     await browser.close();
   }
