@@ -2,7 +2,8 @@
 // (issue 12). Each test loads the store afresh over a stand-in localStorage holding what a browser might
 // hold: damaged JSON, a newer format, a record with the wrong types, a card whose due date cannot be read.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_IMPORT_BYTES, readProgress } from '../../web/src/progress/validate.js';
+import { fsrs, generatorParameters } from 'ts-fsrs';
+import { MAX_ANSWER_CHARS, MAX_IMPORT_BYTES, readProgress } from '../../web/src/progress/validate.js';
 
 const KEY = 'residual-ln-progress-v1';
 
@@ -37,9 +38,64 @@ const good = {
     11: { answers: { ratio: '6' }, attempts: 1, hints: 0, seed: 12345, solved: { ratio: true }, selfCheck: {} },
   },
   cards: {
-    'c-1': { due: '2030-01-01T00:00:00.000Z', stability: 3.1, difficulty: 5.2, elapsed_days: 0, scheduled_days: 3, learning_steps: 0, reps: 1, lapses: 0, state: 2, last_review: '2029-12-29T00:00:00.000Z' },
+    // (reviewed in the past: a last review after this device's clock is repaired, as the card could not be scheduled)
+    'c-1': { due: '2030-01-01T00:00:00.000Z', stability: 3.1, difficulty: 5.2, elapsed_days: 0, scheduled_days: 3, learning_steps: 0, reps: 1, lapses: 0, state: 2, last_review: '2025-12-29T00:00:00.000Z' },
   },
 };
+
+// Issue 29: what a stored record may hold that had cost more than itself.
+describe('nothing saved is dropped whole', () => {
+  it('an answer longer than a field holds is cut to that length with a notice; the exercise keeps the rest', () => {
+    const data = structuredClone(good);
+    data.exercises[17] = { answers: { why: 'x'.repeat(MAX_ANSWER_CHARS + 500), pre: '1.19' }, attempts: 3, solved: { pre: true } };
+    const { state, notices } = readProgress(data, { now: new Date('2026-12-01') });
+    expect(state.exercises[17].answers.why).toHaveLength(MAX_ANSWER_CHARS);
+    expect(state.exercises[17].answers.pre).toBe('1.19');
+    expect(state.exercises[17].attempts).toBe(3);
+    expect(state.exercises[17].solved).toEqual({ pre: true });
+    expect(notices.join(' ')).toMatch(/Exercise 17: one saved answer was longer than a field holds \(2000 characters\) and was cut/);
+  });
+
+  it('a field the page does not know, however deeply nested, is dropped at load: the progress can be written again', () => {
+    let deep = {};
+    for (let i = 0; i < 20_000; i++) deep = { a: deep };
+    const data = structuredClone(good);
+    data.exercises[4].mystery = deep;
+    data.cards['c-1'].mystery = deep;
+    data.mystery = deep;
+    const { state } = readProgress(data, { now: new Date('2026-12-01') });
+    expect(() => JSON.stringify(state)).not.toThrow();
+    expect(state.exercises[4]).not.toHaveProperty('mystery');
+    expect(state.cards['c-1']).not.toHaveProperty('mystery');
+    expect(state).not.toHaveProperty('mystery');
+    expect(state.exercises[4].answers).toEqual({ mean: '4' });
+  });
+
+  it.each([
+    ['a last review two days after this device’s clock', { last_review: '2026-12-03T00:00:00.000Z' }],
+    ['a relearning card with a tiny stability', { state: 3, stability: 1e-9 }],
+    ['a reviewed card with a difficulty below 1', { difficulty: 0.2 }],
+  ])('a card with %s is repaired, due now, and the scheduler takes it', (_, change) => {
+    const now = new Date('2026-12-01T00:00:00.000Z');
+    const data = structuredClone(good);
+    Object.assign(data.cards['c-1'], change);
+    const { state, notices } = readProgress(data, { now });
+    const card = state.cards['c-1'];
+    expect(card.due).toBe(now.toISOString());
+    expect(notices.join(' ')).toMatch(/One flash card had a schedule that could not be used/);
+    const revived = { ...card, due: new Date(card.due), last_review: card.last_review ? new Date(card.last_review) : undefined };
+    expect(() => fsrs(generatorParameters({ enable_fuzz: false })).repeat(revived, now)).not.toThrow();
+  });
+
+  it('a copy set aside without its date or reason keeps its text and reads as “unknown”', async () => {
+    const storage = fakeStorage({ [KEY]: JSON.stringify(good), [`${KEY}-backup`]: JSON.stringify([{ text: '{"version":1}' }]) });
+    const progress = await storeOver(storage);
+    const backup = progress.backup();
+    expect(backup.text).toBe('{"version":1}');
+    expect(backup.savedAt).toBe('date unknown');
+    expect(backup.reason).toBe('reason unknown');
+  });
+});
 
 describe('stored progress is read record by record', () => {
   it('a record with "answers": null is set aside with a notice; the other records are kept', async () => {

@@ -65,10 +65,19 @@ function load() {
   }
 }
 
+// The copies set aside, each read as {reason, text, savedAt} with every field of its type (a copy whose date or
+// reason was lost keeps its text, with "unknown" in their place): one damaged entry costs only itself.
 function storedBackups() {
   try {
     const list = JSON.parse(storage()?.getItem(BACKUP_KEY) ?? '[]');
-    return Array.isArray(list) ? list.filter((b) => b && typeof b.text === 'string') : [];
+    if (!Array.isArray(list)) return [];
+    return list
+      .filter((b) => b && typeof b.text === 'string')
+      .map((b) => ({
+        text: b.text,
+        reason: typeof b.reason === 'string' ? b.reason.slice(0, 200) : 'reason unknown',
+        savedAt: typeof b.savedAt === 'string' && Number.isFinite(Date.parse(b.savedAt)) ? b.savedAt : 'date unknown',
+      }));
   } catch {
     return [];
   }
@@ -90,6 +99,14 @@ function keepBackup() {
 
 /** Writes the progress; false (and problem() says why) when it could not be written. */
 function save() {
+  let text;
+  try {
+    text = JSON.stringify(state);
+  } catch (error) {
+    // not the storage's fault: say what failed
+    problem = `Your progress could not be saved: it could not be written out as text (${error?.message ?? error}).`;
+    return false;
+  }
   try {
     const s = storage();
     if (!s) throw new Error('no storage');
@@ -97,8 +114,8 @@ function save() {
       problem = BACKUP_FAILED;
       return false;
     }
-    s.setItem(KEY, JSON.stringify(state));
-    if (problem === BLOCKED || problem === BACKUP_FAILED) problem = null;
+    s.setItem(KEY, text);
+    if (problem === BLOCKED || problem === BACKUP_FAILED || problem?.startsWith('Your progress could not be saved:')) problem = null;
     return true;
   } catch {
     problem = BLOCKED;

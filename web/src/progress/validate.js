@@ -7,12 +7,19 @@
 export const MAX_IMPORT_BYTES = 1_000_000;
 const MAX_EXERCISES = 200;
 const MAX_CARDS = 2_000;
-const MAX_ANSWER_CHARS = 2_000;
+// The longest text a field of an exercise takes (the page's fields hold no more: maxlength), and what a stored
+// answer is cut to when it is longer, with a notice: a long answer never costs its whole exercise.
+export const MAX_ANSWER_CHARS = 2_000;
 const MAX_SEED = 2 ** 53; // what the exercise kernels accept
 const SELF_CHECKS = new Set(['yes', 'partly', 'no']);
 // FSRS schedules at most 100 years ahead (ts-fsrs maximum_interval 36 500 days); a due date ten times as far
 // (or one that is not a date at all) is damage, and would leave the card never due
 const LATEST_DUE_DAYS = 365_250;
+// ts-fsrs refuses to schedule a reviewed card whose stability is below its S_MIN (1e-3) or whose difficulty is
+// below 1 ("Invalid memory state"), or whose last review lies after now ("Invalid delta_t"): such a card threw
+// on "Show answer", every visit. It is repaired to the nearest schedule ts-fsrs takes, due now.
+const FSRS_MIN_STABILITY = 1e-3;
+const FSRS_MIN_DIFFICULTY = 1;
 
 const isRecord = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isCount = (v, max) => Number.isInteger(v) && v >= 0 && v <= max;
@@ -27,11 +34,27 @@ function field(raw, name, fallback, ok, what) {
 
 const mapOf = (ok) => (v) => isRecord(v) && Object.entries(v).every(([k, x]) => isPartId(k) && ok(x));
 
-/** One exercise's record, or throws naming the first field that is wrong. Fields it does not know are kept. */
-export function exerciseRecord(raw) {
-  if (!isRecord(raw)) throw new Error('is not a record');
+// Text cut to what a field holds; cut.count says how many were.
+function cutTexts(map, cut) {
+  if (!isRecord(map)) return map;
+  return Object.fromEntries(
+    Object.entries(map).map(([k, v]) => {
+      if (typeof v !== 'string' || v.length <= MAX_ANSWER_CHARS) return [k, v];
+      cut.count++;
+      return [k, v.slice(0, MAX_ANSWER_CHARS)];
+    }),
+  );
+}
+
+/**
+ * One exercise's record, or throws naming the first field that is wrong. Only the fields it knows are kept
+ * (one nested beyond what JSON can write back had made every later save fail); a text longer than a field holds
+ * is cut to MAX_ANSWER_CHARS, and cut.count (optional) counts them.
+ */
+export function exerciseRecord(input, cut = { count: 0 }) {
+  if (!isRecord(input)) throw new Error('is not a record');
+  const raw = { ...input, answers: cutTexts(input.answers, cut), checked: cutTexts(input.checked, cut), inputs: cutTexts(input.inputs, cut) };
   return {
-    ...raw,
     answers: field(raw, 'answers', {}, mapOf((a) => typeof a === 'string' && a.length <= MAX_ANSWER_CHARS), 'must map parts to answers as text'),
     attempts: field(raw, 'attempts', 0, (v) => isCount(v, 1e6), 'must be a whole number of attempts'),
     hints: field(raw, 'hints', 0, (v) => isCount(v, 100), 'must be a whole number of hints'),
@@ -49,13 +72,12 @@ const nonNegative = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0
 /**
  * One card's FSRS schedule ({due, stability, difficulty, elapsed_days, scheduled_days, learning_steps, reps,
  * lapses, state, last_review}, dates as ISO text). A schedule that cannot be read throws; a due date that
- * cannot be read, or lies beyond anything FSRS schedules, is repaired to `now` (the card comes up again)
- * and `repaired` says so.
+ * cannot be read, or lies beyond anything FSRS schedules, is repaired to `now` (the card comes up again), and so
+ * is a schedule ts-fsrs refuses; `repaired` says which ('due', 'schedule', or '' for none).
  */
 export function cardRecord(raw, now) {
   if (!isRecord(raw)) throw new Error('is not a schedule');
   const card = {
-    ...raw,
     stability: field(raw, 'stability', undefined, nonNegative, 'must be a number ≥ 0'),
     difficulty: field(raw, 'difficulty', undefined, (v) => nonNegative(v) && v <= 10, 'must be a number from 0 to 10'),
     elapsed_days: field(raw, 'elapsed_days', 0, nonNegative, 'must be a number of days ≥ 0'),
@@ -67,10 +89,24 @@ export function cardRecord(raw, now) {
     last_review: field(raw, 'last_review', undefined, (v) => v === null || isDate(v), 'must be a date'),
   };
   for (const name of ['stability', 'difficulty', 'state']) if (card[name] === undefined) throw new Error(`${name} is missing`);
+  if (card.last_review === undefined) delete card.last_review;
   const latest = now.getTime() + LATEST_DUE_DAYS * 86_400_000;
   const dueOk = isDate(raw.due) && Date.parse(raw.due) >= 0 && Date.parse(raw.due) <= latest;
-  if (!dueOk) card.due = now.toISOString();
-  return { card, repaired: !dueOk };
+  card.due = dueOk ? raw.due : now.toISOString();
+  // a schedule ts-fsrs cannot take (reviewed with too small a memory, or last reviewed in the future of this
+  // device's clock): the nearest one it takes, due now
+  const reviewed = card.state !== 0;
+  const schedulable = !reviewed || (card.stability >= FSRS_MIN_STABILITY && card.difficulty >= FSRS_MIN_DIFFICULTY);
+  const inThePast = !card.last_review || Date.parse(card.last_review) <= now.getTime();
+  if (!schedulable || !inThePast) {
+    if (reviewed) {
+      card.stability = Math.max(card.stability, FSRS_MIN_STABILITY);
+      card.difficulty = Math.max(card.difficulty, FSRS_MIN_DIFFICULTY);
+    }
+    if (!inThePast) card.last_review = now.toISOString();
+    card.due = now.toISOString();
+  }
+  return { card, repaired: !dueOk ? 'due' : !schedulable || !inThePast ? 'schedule' : '' };
 }
 
 /**
@@ -94,26 +130,33 @@ export function readProgress(data, { now = new Date(), version = 1 } = {}) {
   for (const [n, raw] of Object.entries(data.exercises)) {
     try {
       if (!/^[1-9]\d{0,2}$/.test(n)) throw new Error('is not an exercise number');
-      exercises[n] = exerciseRecord(raw);
+      const cut = { count: 0 };
+      exercises[n] = exerciseRecord(raw, cut);
+      if (cut.count) {
+        notices.push(`Exercise ${n}: ${cut.count === 1 ? 'one saved answer was' : `${cut.count} saved answers were`} longer than a field ` +
+          `holds (${MAX_ANSWER_CHARS} characters) and ${cut.count === 1 ? 'was' : 'were'} cut to that length; the rest of the exercise is as saved.`);
+      }
     } catch (error) {
       notices.push(`The saved record of exercise ${n.slice(0, 20)} could not be read (${error.message}): that exercise starts afresh.`);
     }
   }
   const cards = {};
-  let repaired = 0;
+  const repaired = { due: 0, schedule: 0 };
   for (const [id, raw] of Object.entries(data.cards)) {
     try {
       if (id.length > 100) throw new Error('has no card name');
       const read = cardRecord(raw, now);
       cards[id] = read.card;
-      if (read.repaired) repaired++;
+      if (read.repaired) repaired[read.repaired]++;
     } catch (error) {
       notices.push(`The saved schedule of a flash card could not be read (${error.message}): that card starts afresh.`);
     }
   }
-  if (repaired) {
-    notices.push(`${repaired === 1 ? 'One flash card had' : `${repaired} flash cards had`} a due date that could not be read: ${repaired === 1 ? 'it is' : 'they are'} due now.`);
+  const cardsHad = (n, what) =>
+    notices.push(`${n === 1 ? 'One flash card had' : `${n} flash cards had`} ${what}: ${n === 1 ? 'it is' : 'they are'} due now.`);
+  if (repaired.due) cardsHad(repaired.due, 'a due date that could not be read');
+  if (repaired.schedule) {
+    cardsHad(repaired.schedule, 'a schedule that could not be used (a last review after this device’s clock, or a memory state the scheduler refuses)');
   }
-  const { exportedAt: _exported, ...rest } = data;
-  return { state: { ...rest, exercises, cards }, notices, setAside: notices.length > 0 };
+  return { state: { version: data.version, exercises, cards }, notices, setAside: notices.length > 0 };
 }

@@ -80,11 +80,23 @@ export async function mount(el, { cloze, practice }) {
     status.textContent = `${due.length} card${due.length === 1 ? '' : 's'} due of ${cards.length}.`;
   }
 
+  // the scheduler's options for a card; a schedule it refuses (the stored ones are repaired as they load,
+  // progress/validate.js; this device's clock may still have gone back meanwhile) starts the card afresh
+  function optionsOf(id, now) {
+    try {
+      return scheduler.repeat(scheduleOf(id), now);
+    } catch {
+      status.textContent = 'This card’s schedule could not be used (has this device’s clock changed?): it starts afresh.';
+      return scheduler.repeat(createEmptyCard(now), now);
+    }
+  }
+
   show.addEventListener('click', () => {
+    if (!current) return; // no card is due: there is nothing to turn over
     back.hidden = false;
     show.hidden = true;
     const now = new Date();
-    const options = scheduler.repeat(scheduleOf(current.id), now);
+    const options = optionsOf(current.id, now);
     rate.replaceChildren(
       ...RATINGS.map(([rating, label]) => {
         const b = document.createElement('button');

@@ -4,6 +4,7 @@
 // and feedback are drawn by feedback.js and index.js.
 import { parseMatrix, parseNumber, parseVector } from '../../ui/parse.js';
 import { describe } from './values.js';
+import { MAX_ANSWER_CHARS } from '../../progress/validate.js';
 
 let counter = 0;
 const PARSE = {
@@ -27,7 +28,7 @@ export function createAnswer(part, saved = '') {
   if (part.kind in PARSE) {
     const tag = part.kind === 'matrix' ? 'textarea' : 'input';
     el.innerHTML = `<label class="ex-part-label" for="${id}">${part.label}</label>
-      <${tag} id="${id}" class="ex-answer" autocomplete="off" spellcheck="false" aria-describedby="${id}-echo ${id}-result"
+      <${tag} id="${id}" class="ex-answer" autocomplete="off" spellcheck="false" maxlength="${MAX_ANSWER_CHARS}" aria-describedby="${id}-echo ${id}-result"
         ${tag === 'input' ? 'type="text"' : 'rows="3"'}></${tag}>
       <p class="ex-echo" id="${id}-echo" aria-live="off"></p>
       <div class="ex-result" id="${id}-result"></div>`;
@@ -81,7 +82,7 @@ export function createAnswer(part, saved = '') {
 
   // explain: free text, then the model answer and an honest self-check
   el.innerHTML = `<label class="ex-part-label" for="${id}">${part.label}</label>
-    <textarea id="${id}" class="ex-answer" rows="3"></textarea><div class="ex-result"></div>`;
+    <textarea id="${id}" class="ex-answer" rows="3" maxlength="${MAX_ANSWER_CHARS}"></textarea><div class="ex-result"></div>`;
   const input = el.querySelector('textarea');
   input.setAttribute('aria-label', name);
   input.value = saved ?? '';

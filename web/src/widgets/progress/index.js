@@ -87,7 +87,7 @@ export async function mount(el) {
     $('.progress-backup').hidden = !backup;
     if (backup) {
       $('.progress-backup-text').textContent =
-        `A copy of earlier saved progress is kept in this browser (${backup.reason}, ${backup.savedAt.slice(0, 10)}). ` +
+        `A copy of earlier saved progress is kept in this browser (${backup.reason}, ${/^\d{4}-/.test(backup.savedAt) ? backup.savedAt.slice(0, 10) : backup.savedAt}). ` +
         'Download it to keep it, or import it to bring it back.';
     }
   };
