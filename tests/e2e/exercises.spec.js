@@ -322,3 +322,24 @@ test('an input error lands under its own field; a poor question says why beside 
   await section(page, 4).getByLabel('x', { exact: true }).fill('3, 3, 3');
   await expect(section(page, 4).locator('.ex-input-problem')).toContainText('all entries of x are equal, so σ² = 0');
 });
+
+// New numbers are another question: nothing of the old one's answer stays on screen
+test('New numbers close the worked solution and the hints, empty the fields and count attempts afresh', async ({ page }) => {
+  await open(page, 4);
+  const ex = section(page, 4);
+  await answer(page, 4, 'mean', '3');
+  await check(page, 4);
+  await ex.getByRole('button', { name: /^Show hint 1/ }).click();
+  await expect(ex.locator('.ex-hint-list li')).toHaveCount(1);
+  await ex.locator('.ex-solution summary').click();
+  await expect(ex.locator('.ex-solution')).toHaveAttribute('open', '');
+  await ex.getByRole('button', { name: 'New numbers' }).click();
+  await expect(ex.locator('.ex-solution')).not.toHaveAttribute('open', '');
+  await expect(ex.locator('.ex-hint-list li')).toHaveCount(0);
+  for (const id of ['mean', 'variance', 'sigma', 'output']) await expect(partOf(page, 4, id).locator('.ex-answer')).toHaveValue('');
+  const record = await page.evaluate(() => JSON.parse(localStorage.getItem('residual-ln-progress-v1')).exercises['4']);
+  expect(record.attempts).toBe(0);
+  expect(record.hints).toBe(0);
+  expect(record.variants).toEqual([{ seed: null, attempts: 1 }]);
+  await expect(ex.locator('.ex-state')).toHaveText(/attempted/i);
+});

@@ -11,6 +11,8 @@ const MAX_CARDS = 2_000;
 // answer is cut to when it is longer, with a notice: a long answer never costs its whole exercise.
 export const MAX_ANSWER_CHARS = 2_000;
 const MAX_SEED = 2 ** 53; // what the exercise kernels accept
+/** How many earlier numbers' attempt counts an exercise's record keeps (New numbers starts the count afresh). */
+export const MAX_VARIANTS = 50;
 const SELF_CHECKS = new Set(['yes', 'partly', 'no']);
 // FSRS schedules at most 100 years ahead (ts-fsrs maximum_interval 36 500 days); a due date ten times as far
 // (or one that is not a date at all) is damage, and would leave the card never due
@@ -62,6 +64,8 @@ export function exerciseRecord(input, cut = { count: 0 }) {
     solved: field(raw, 'solved', {}, mapOf((v) => typeof v === 'boolean'), 'must map parts to true or false'),
     selfCheck: field(raw, 'selfCheck', {}, mapOf((v) => SELF_CHECKS.has(v)), 'must map parts to yes, partly or no'),
     checked: field(raw, 'checked', {}, mapOf((a) => typeof a === 'string' && a.length <= MAX_ANSWER_CHARS), 'must map parts to answers as text'),
+    variants: field(raw, 'variants', [], (v) => Array.isArray(v) && v.length <= MAX_VARIANTS &&
+      v.every((x) => isRecord(x) && (x.seed === null || isCount(x.seed, MAX_SEED)) && isCount(x.attempts, 1e6)), 'must list earlier numbers’ attempts'),
     inputs: field(raw, 'inputs', null, (v) => v === null || (isRecord(v) && Object.values(v).every((t) => typeof t === 'string' && t.length <= MAX_ANSWER_CHARS)), 'must map inputs to text, or be null'),
   };
 }

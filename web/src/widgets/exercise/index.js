@@ -7,6 +7,7 @@
 import { readParam, writeParams } from '../../experiment/url-state.js';
 import { loadExercises } from '../../kernels/exercises.js';
 import { progress } from '../../progress/store.js';
+import { MAX_VARIANTS } from '../../progress/validate.js';
 import { formatNumber } from '../../ui/format.js';
 import { parseMatrix, parseNumber, parseVector } from '../../ui/parse.js';
 import { createAnswer } from './answers.js';
@@ -156,7 +157,23 @@ export async function mount(section) {
     }
     applyNumbers(next, variant, {});
     inputBox.note('');
+    startAfresh();
     newNumbers();
+  }
+  // Other numbers are another question: the worked solution and the hints close (they would show its answer at
+  // once), the answers typed for the old numbers go (one could be right again by chance), and the attempts count
+  // from 0; the record keeps the last numbers' count among its variants.
+  function startAfresh() {
+    solutionBox.open = false;
+    revealed = false;
+    for (const a of answers) a.setText('');
+    record.update((r) => {
+      if (r.attempts > 0) r.variants = [...r.variants, { seed: r.seed, attempts: r.attempts }].slice(-MAX_VARIANTS);
+      r.attempts = 0;
+      r.hints = 0;
+      r.answers = {};
+    });
+    hints.show();
   }
   function onEdit(name, value, text) {
     inputs = { ...inputs, [name]: value };

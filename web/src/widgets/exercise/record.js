@@ -5,7 +5,9 @@
 //   solved     {part: true}   parts right at least once (a later wrong attempt does not undo it)
 //   selfCheck  {part: 'yes' | 'partly' | 'no'}   the reader's verdict on an explained part
 //   attempts, hints (numbers); seed (a variant, or null); inputs ({name: text} typed by hand, or null)
+//   variants   [{seed, attempts}]   the attempts of earlier numbers (New numbers starts the count afresh)
 import { progress } from '../../progress/store.js';
+import { MAX_VARIANTS } from '../../progress/validate.js';
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const count = (v) => (Number.isInteger(v) && v >= 0 ? v : 0);
@@ -21,6 +23,9 @@ export function repaired(r) {
   r.hints = count(r.hints);
   r.seed = Number.isSafeInteger(r.seed) && r.seed >= 0 ? r.seed : null;
   r.inputs = isObject(r.inputs) ? textsOf(r.inputs) : null;
+  r.variants = Array.isArray(r.variants)
+    ? r.variants.filter((v) => isObject(v) && (v.seed === null || (Number.isSafeInteger(v.seed) && v.seed >= 0)) && count(v.attempts) === v.attempts).slice(-MAX_VARIANTS)
+    : [];
   return r;
 }
 
@@ -28,7 +33,7 @@ export function repaired(r) {
 export function exerciseState(record, partIds) {
   const r = repaired({ ...record });
   if (partIds.length && partIds.every((id) => r.solved[id])) return 'solved';
-  if (r.attempts > 0 || Object.keys(r.solved).length || Object.keys(r.selfCheck).length) return 'attempted';
+  if (r.attempts > 0 || r.variants.length || Object.keys(r.solved).length || Object.keys(r.selfCheck).length) return 'attempted';
   return 'untouched';
 }
 
