@@ -1,6 +1,7 @@
 // The flash-card deck: a due card turns over, a rating schedules it with FSRS (kept with the progress),
 // and practice cards draw new numbers from the kernels every time they come up.
 import { expect, test } from './fixtures.js';
+import { cardIds } from './reach.js';
 
 test('a card turns over, is rated, and comes back on the FSRS schedule', async ({ page }) => {
   await page.goto('./#card-deck');
@@ -33,13 +34,12 @@ test('practice cards get new numbers from the kernels at every repetition', asyn
   const deck = page.locator('#card-deck');
   await expect(deck.locator('.deck-status')).toContainText('due of 21', { timeout: 30_000 });
   // only the (1 + δ)^n practice card is due; every other card is scheduled far ahead
-  await page.evaluate(() => {
-    const { cloze, practice } = JSON.parse(document.querySelector('#card-deck').dataset.props);
+  await page.evaluate((ids) => {
     const later = { due: '2999-01-01T00:00:00.000Z', stability: 1, difficulty: 5, elapsed_days: 0, scheduled_days: 1, reps: 1, lapses: 0, learning_steps: 0, state: 2, last_review: '2026-01-01T00:00:00.000Z' };
     const cards = {};
-    for (const c of [...cloze, ...practice]) cards[c.id] = c.id === 'p-16-bound' ? { ...later, due: new Date(0).toISOString() } : later;
+    for (const id of ids) cards[id] = id === 'p-16-bound' ? { ...later, due: new Date(0).toISOString() } : later;
     localStorage.setItem('residual-ln-progress-v1', JSON.stringify({ version: 1, exercises: {}, cards }));
-  });
+  }, cardIds());
   const fronts = new Set();
   for (let visit = 0; visit < 3; visit++) {
     await page.reload();

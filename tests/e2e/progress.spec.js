@@ -3,6 +3,7 @@
 // progress never breaks a widget, is never silently lost, and is offered back as a download.
 import { writeFileSync } from 'node:fs';
 import { expect, test } from './fixtures.js';
+import { cardIds } from './reach.js';
 
 const KEY = 'residual-ln-progress-v1';
 const panel = (page) => page.locator('#progress');
@@ -137,10 +138,7 @@ test('an import too large is refused with its reason; one the browser cannot sav
 test('a flash card whose due date cannot be read is due now, and the panel says so', async ({ page }) => {
   const later = { due: '2999-01-01T00:00:00.000Z', stability: 1, difficulty: 5, elapsed_days: 0, scheduled_days: 1, reps: 1, lapses: 0, learning_steps: 0, state: 2 };
   await page.goto('./#card-deck');
-  const ids = await page.locator('#card-deck').evaluate((el) => {
-    const { cloze, practice } = JSON.parse(el.dataset.props);
-    return [...cloze, ...practice].map((c) => c.id);
-  });
+  const ids = cardIds();
   const cards = Object.fromEntries(ids.map((id, i) => [id, i === 0 ? { ...later, due: 'not a date' } : later]));
   await page.evaluate(([k, v]) => localStorage.setItem(k, v), [KEY, JSON.stringify({ version: 1, exercises: {}, cards })]);
   await page.reload();

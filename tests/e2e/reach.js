@@ -1,6 +1,8 @@
 // Helpers for the reach specs (accessibility, phone, print, fallbacks, offline): the chapter with every
 // experiment at its smallest, and every widget mounted the way a reader gets there, by scrolling.
 import { expect } from './fixtures.js';
+import { fileURLToPath } from 'node:url';
+import { cardProps, renderChapter } from '../../web/plugins/content.js';
 
 // every experiment on the page at its smallest, so mounting them all stays cheap (see charts.spec.js)
 export const LIGHT = { 'a.L': '2', 'a.seeds': '0', 'b.Ls': '6', 'b.seeds': '0', 'c.Ls': '6', 'd.L': '6', 'd.scales': '1',
@@ -114,4 +116,10 @@ export function splitNumbers(page) {
     }
     return split;
   });
+}
+
+/** The ids of every card of the deck, from the chapter's source (the page loads them as a chunk of their own). */
+export function cardIds() {
+  const { cloze, practice } = cardProps(renderChapter(fileURLToPath(new URL('../../content', import.meta.url))));
+  return [...cloze, ...practice].map((c) => c.id);
 }

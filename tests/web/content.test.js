@@ -2,7 +2,7 @@
 // widget with JSON props, and no section holds a number the kernels should be computing.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import contentPlugin, { EXERCISE_PROPS, exercisePropsByNumber, renderChapter } from '../../web/plugins/content.js';
+import contentPlugin, { CARD_PROPS, cardProps, EXERCISE_PROPS, exercisePropsByNumber, renderChapter } from '../../web/plugins/content.js';
 import { registry } from '../../web/src/widgets/registry.js';
 
 const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
@@ -48,6 +48,17 @@ describe('content', () => {
     expect(Object.keys(served).map(Number)).toEqual(exercises.map((s) => Number(s.meta.exercise)));
     expect(served).toEqual(JSON.parse(JSON.stringify(exercisePropsByNumber(sections))));
     expect(served[4].solution).toContain('class="katex"');
+  });
+
+  it('keeps the card deck’s props out of the page: the chunk holds every card', async () => {
+    const deck = sections.find((s) => s.meta.cards);
+    expect(deck.html).toContain('id="card-deck"');
+    expect(deck.html).not.toContain('data-props');
+    const plugin = contentPlugin({ contentDir });
+    const served = (await import(`data:text/javascript,${encodeURIComponent(plugin.load(plugin.resolveId(CARD_PROPS)))}`)).default;
+    expect(served).toEqual(JSON.parse(JSON.stringify(cardProps(sections))));
+    expect(served.cloze.length).toBeGreaterThanOrEqual(14);
+    expect(served.practice.map((c) => c.id)).toContain('p-18-output');
   });
 
   it("shows captions with the prose’s apostrophes (“block’s”, not “block's”)", () => {

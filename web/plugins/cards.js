@@ -2,8 +2,8 @@
 //   ### Cards            `- front ::: back`, the cloze cards of the chapter
 //   ### Practice cards   `- exercise N part: front ::: back`, fronts and backs with {{placeholders}} that are
 //                        filled from the kernels with new numbers at every repetition
-// Without JavaScript the cloze cards are listed with their answers folded.
-import { escapeAttr } from './markdown.js';
+// Without JavaScript the cloze cards are listed with their answers folded. The deck's props ({cloze, practice})
+// are served as the chunk virtual:card-props (content.js), not written into the page.
 
 const slug = (s) => s.toLowerCase().replace(/<[^>]+>|\$[^$]*\$/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
 
@@ -29,7 +29,8 @@ export function renderCards({ body, file, renderer, slugHeading }) {
 
   const { html: proseHtml, headings } = slugHeading(renderer.render(prose, { file, env }));
   const fallback = `<ol class="cards-static">${cloze.map((c) => `<li>${c.front} <details><summary>answer</summary>${c.back}</details></li>`).join('')}</ol>`;
-  const props = escapeAttr(JSON.stringify({ cloze, practice }));
-  const deck = `<div class="widget" id="card-deck" data-widget="cards" data-props="${props}">${fallback}<p class="widget-note">The deck with its review schedule needs JavaScript.</p></div>`;
+  // the deck's props (every card as KaTeX markup) come in a chunk of their own (content.js: virtual:card-props), as
+  // the exercises' do: in the page they were a sixth of its HTML, parsed on every visit
+  const deck = `<div class="widget" id="card-deck" data-widget="cards">${fallback}<p class="widget-note">The deck with its review schedule needs JavaScript.</p></div>`;
   return { html: `${proseHtml}\n${deck}\n`, headings, widgets: [{ name: 'cards', props: { cloze, practice } }] };
 }

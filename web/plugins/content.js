@@ -4,7 +4,8 @@
 //   - index.html's <!--chapter--> and <!--toc--> comments receive the sections and their contents;
 //   - the module virtual:exercise-props holds every exercise's props by number: a chunk of its own, loaded as
 //     the first exercise (or the progress panel) mounts. As attributes of the page (about 530 KB of KaTeX
-//     markup, quotes escaped) they had been more than half its HTML, parsed on every visit before any figure.
+//     markup, quotes escaped) they had been more than half its HTML, parsed on every visit before any figure;
+//   - likewise virtual:card-props, the card deck's props, loaded as the deck mounts.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderCards } from './cards.js';
@@ -79,6 +80,15 @@ function pageHtml(sections) {
 
 export const EXERCISE_PROPS = 'virtual:exercise-props';
 const RESOLVED_EXERCISE_PROPS = `\0${EXERCISE_PROPS}`;
+export const CARD_PROPS = 'virtual:card-props';
+const RESOLVED_CARD_PROPS = `\0${CARD_PROPS}`;
+
+/** The card deck's props ({cloze, practice}) of the chapter. */
+export const cardProps = (sections) => sections.flatMap((s) => s.widgets).find((w) => w.name === 'cards')?.props ?? { cloze: [], practice: [] };
+
+// a module whose default export is `value`: JSON.parse of one string literal, which V8 reads faster than the same
+// object written as JavaScript
+const jsonModule = (value) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});\n`;
 
 /** {n: props} of every exercise of the chapter (the exercise widget's props). */
 export function exercisePropsByNumber(sections) {
@@ -96,18 +106,20 @@ export default function contentPlugin({ contentDir }) {
       server.watcher.on('change', (path) => {
         if (!path.startsWith(contentDir)) return;
         rendered = undefined;
-        const chunk = server.moduleGraph.getModuleById(RESOLVED_EXERCISE_PROPS);
-        if (chunk) server.moduleGraph.invalidateModule(chunk);
+        for (const id of [RESOLVED_EXERCISE_PROPS, RESOLVED_CARD_PROPS]) {
+          const chunk = server.moduleGraph.getModuleById(id);
+          if (chunk) server.moduleGraph.invalidateModule(chunk);
+        }
         server.ws.send({ type: 'full-reload' });
       });
     },
     resolveId(id) {
-      return id === EXERCISE_PROPS ? RESOLVED_EXERCISE_PROPS : undefined;
+      return id === EXERCISE_PROPS ? RESOLVED_EXERCISE_PROPS : id === CARD_PROPS ? RESOLVED_CARD_PROPS : undefined;
     },
     load(id) {
-      if (id !== RESOLVED_EXERCISE_PROPS) return undefined;
-      // JSON.parse of one string literal: V8 reads that faster than the same object written as JavaScript
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(exercisePropsByNumber(chapter())))});\n`;
+      if (id === RESOLVED_EXERCISE_PROPS) return jsonModule(exercisePropsByNumber(chapter()));
+      if (id === RESOLVED_CARD_PROPS) return jsonModule(cardProps(chapter()));
+      return undefined;
     },
     transformIndexHtml: {
       order: 'pre',

@@ -31,7 +31,11 @@ function when(date, now) {
   return `in ${days} day${days === 1 ? '' : 's'}`;
 }
 
-export async function mount(el, { cloze, practice }) {
+/** The deck's props ({cloze, practice}): a chunk of their own (the content plugin's virtual:card-props). */
+const loadCardProps = () => import('virtual:card-props').then((module) => module.default);
+
+export async function mount(el) {
+  const { cloze, practice } = await loadCardProps();
   const exercises = practice.length ? await loadExercises() : null;
   const cards = [...cloze, ...practice];
   el.classList.add('deck');
