@@ -214,3 +214,16 @@ test('at 1280 px every table of the article fits the text column, computing and 
   await expect(page.locator('table.results td.pending')).toHaveCount(0, { timeout: 90_000 });
   expect(await overflow(), 'computed').toEqual([]);
 });
+
+// A value from a link that cannot be read is shown in its field with its message, as if typed, and the figure's
+// own word about the values it does compute (Table B's measure check) does not erase it.
+test('a depth from a link that cannot be read keeps its message beside the field', async ({ page }) => {
+  await page.goto('./?b.Ls=8192&b.seeds=0#table-b');
+  const table = page.locator('#table-b');
+  const depths = table.getByLabel('Depths', { exact: true });
+  await expect(depths).toHaveValue('8192', { timeout: 30_000 });
+  await expect(depths.locator('xpath=..').locator('.field-message')).toHaveText('Depths must be between 1 and 1024 (got 8192).');
+  await expect(table.locator('.exp-footer')).toHaveText(/^\d+ runs/, { timeout: 120_000 }); // the figure computed its defaults
+  await expect(depths.locator('xpath=..').locator('.field-message')).toHaveText('Depths must be between 1 and 1024 (got 8192).');
+  await expect(depths).toHaveAttribute('aria-invalid', 'true');
+});

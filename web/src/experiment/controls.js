@@ -95,7 +95,8 @@ export function createControls(specs, { prefix, onChange, debounceMs = 400 }) {
         continue;
       }
       const r = PARSERS[spec.kind](input.field.text?.() ?? input.field.input.value, spec);
-      input.field.setMessage(r.ok ? '' : r.message);
+      readError[spec.key] = r.ok ? '' : r.message;
+      input.field.setMessage(readError[spec.key]);
       if (r.ok) parsed[spec.key] = r.value;
       else ok = false;
     }
@@ -112,6 +113,9 @@ export function createControls(specs, { prefix, onChange, debounceMs = 400 }) {
   };
 
   const initial = {};
+  // what a field holds that cannot be read (typed, or from a link): its message stands until the field is fixed,
+  // whatever the figure says about the values it does use (setMessage)
+  const readError = {};
   for (const spec of specs) {
     const text = readParam(`${prefix}.${spec.key}`) ?? spec.fallback;
     if (spec.kind in CHOICES) {
@@ -136,7 +140,8 @@ export function createControls(specs, { prefix, onChange, debounceMs = 400 }) {
       const r = PARSERS.placements(text);
       values[spec.key] = r.ok ? r.value : initial[spec.key];
       field.show(values[spec.key]);
-      field.setMessage(r.ok ? '' : `The wirings in this link cannot be read: ${r.message}`);
+      readError[spec.key] = r.ok ? '' : `The wirings in this link cannot be read: ${r.message}`;
+      field.setMessage(readError[spec.key]);
       el.append(field.el);
     } else {
       const field = createField({ label: spec.label, value: text, name: `${prefix}.${spec.key}` });
@@ -149,7 +154,8 @@ export function createControls(specs, { prefix, onChange, debounceMs = 400 }) {
       initial[spec.key] = PARSERS[spec.kind](spec.fallback, spec).value;
       const r = PARSERS[spec.kind](text, spec);
       values[spec.key] = r.ok ? r.value : initial[spec.key];
-      field.setMessage(r.ok ? '' : r.message);
+      readError[spec.key] = r.ok ? '' : r.message;
+      field.setMessage(readError[spec.key]);
       el.append(field.el);
     }
   }
@@ -160,7 +166,7 @@ export function createControls(specs, { prefix, onChange, debounceMs = 400 }) {
     /** true when every control holds the article's value */
     isFallback: () => specs.every((s) => asText(s.kind, values[s.key]) === asText(s.kind, initial[s.key])),
     setMessage(key, text) {
-      inputs[key]?.field?.setMessage(text);
+      inputs[key]?.field?.setMessage(readError[key] || text);
     },
     destroy() {
       clearTimeout(timer);
