@@ -2,7 +2,7 @@
 // worker threads (each thread its own instance of the wasm module), cheapest first.
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { parsePlacements as parseWiringList } from '../../web/src/experiment/params.js';
+import { MAX_SEED, parsePlacements as parseWiringList } from '../../web/src/experiment/params.js';
 
 /** "12" → 12, or fail(message) */
 export function wholeNumber(flag, text, fail) {
@@ -16,13 +16,24 @@ export function parsePlacements(text, fail) {
   return r.ok ? r.value : fail(r.message);
 }
 
-/** "0-5" → [0 … 5], "0,3,7" → [0, 3, 7], or fail(message) */
+// More seeds than a command line can mean: a typo, refused before any list is built (a range of 30 million had
+// run out of memory after 45 s)
+const MAX_SEEDS = 10_000;
+
+/** "0-5" → [0 … 5], "0,3,7" → [0, 3, 7], or fail(message); every seed one the kernel takes (0 … 2^32 − 1) */
 export function parseSeeds(text, fail) {
   const range = /^(\d+)-(\d+)$/.exec(text);
+  const [from, to] = range ? [Number(range[1]), Number(range[2])] : [];
+  if (range && to - from + 1 > MAX_SEEDS) fail(`--seeds ${text} is ${to - from + 1} seeds: at most ${MAX_SEEDS} at a time`);
   const seeds = range
-    ? Array.from({ length: Math.max(0, Number(range[2]) - Number(range[1]) + 1) }, (_, k) => Number(range[1]) + k)
+    ? Array.from({ length: Math.max(0, to - from + 1) }, (_, k) => from + k)
     : text.split(',').map((t) => wholeNumber('--seeds', t, fail));
   if (seeds.length === 0) fail('--seeds is an empty range');
+  if (seeds.length > MAX_SEEDS) fail(`--seeds lists ${seeds.length} seeds: at most ${MAX_SEEDS} at a time`);
+  const large = seeds.find((s) => s > MAX_SEED);
+  if (large !== undefined) {
+    fail(`--seeds: ${large} is past ${MAX_SEED} (PyTorch's generator takes a seed's low 32 bits, so it would repeat a smaller seed's run)`);
+  }
   return seeds;
 }
 

@@ -333,6 +333,12 @@ TEST(StackValidate, RejectsWithReadableMessages) {
   c = StackConfig{};
   c.heads = 0;
   EXPECT_EQ(message(c), "heads must be between 1 and d = 128 (got 0)");
+  // torch.manual_seed uses a seed's low 32 bits: 2^32 would be seed 0's run again
+  c = StackConfig{};
+  c.seed = kMaxSeed;
+  EXPECT_EQ(message(c), "(accepted)");
+  c.seed = kMaxSeed + 1;
+  EXPECT_EQ(message(c).rfind("the seed must be a whole number from 0 to 4294967295", 0), 0u) << message(c);
 }
 
 // Every number run_stack returns is finite, except the ratios it says are undefined: the penultimate measure at

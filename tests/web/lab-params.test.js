@@ -55,3 +55,12 @@ describe('training lab inputs', () => {
     expect(parsePlacements('mixln,deepnorm,post')).toEqual({ ok: true, value: ['post', 'deepnorm', 'mixln'] });
   });
 });
+
+describe('seeds', () => {
+  it('refuses a seed past 2^32 − 1 in a range as in a list: PyTorch’s generator would repeat a smaller seed’s run', async () => {
+    const { parseSeeds } = await import('../../web/src/experiment/params.js');
+    expect(parseSeeds('4294967290-4294967295').ok).toBe(true);
+    expect(parseSeeds('4294967295-4294967296')).toEqual({ ok: false, message: 'Seeds must be between 0 and 4294967295 (got 4294967296).' });
+    expect(parseSeeds('4294967296').ok).toBe(false);
+  });
+});

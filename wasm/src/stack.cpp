@@ -43,6 +43,11 @@ void validate(const StackConfig& c) {
   require(c.B >= 1 && c.B <= 4096, "B (sequences) must be between 1 and 4096");
   require(c.T >= 1 && c.T <= 4096, "T (tokens per sequence) must be between 1 and 4096");
   require(std::isfinite(c.scale) && c.scale >= 0, "the output scale s must be a finite number >= 0");
+  // torch.manual_seed seeds the engine with the seed's low 32 bits: seeds 2^32 apart are the same run
+  require(c.seed <= kMaxSeed, [&] {
+    return "the seed must be a whole number from 0 to 4294967295 (PyTorch's generator takes a seed's low 32 bits, so a "
+           "larger one would repeat a smaller one's run)";
+  });
   // without a residual path every block's output is LN(s·branch) = LN(0) = β at s = 0, whatever its input
   require(!(wiring_of(c.placement).residual == Residual::None && c.scale == 0),
           "output scale 0 without a residual path makes every block output β whatever its input, so no gradient "

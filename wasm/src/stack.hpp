@@ -95,6 +95,9 @@ constexpr const char* kStackMemoryAdvice = "reduce L, B, T or d";
 // 0.2 s either way): a block drawn again lands in the cache, one kept comes back from memory.
 constexpr double kKeptCachesBytes = 192.0 * 1024 * 1024;
 
+// The largest seed a run takes: PyTorch's generator uses a seed's low 32 bits, so seeds 2^32 apart draw alike.
+constexpr std::uint64_t kMaxSeed = 0xFFFFFFFFull;
+
 // Throws std::invalid_argument, with a message for the reader, for a configuration that cannot run.
 void validate(const StackConfig& config);
 

@@ -25,16 +25,20 @@ export function parseDepths(text, { max = 1024, maxCount = 12 } = {}) {
   return r.ok ? { ok: true, value: [...new Set(r.value)].sort((a, b) => a - b) } : r;
 }
 
+// PyTorch's generator takes a seed's low 32 bits (the kernel's kMaxSeed): a larger seed would repeat a smaller one
+export const MAX_SEED = 2 ** 32 - 1;
+
 /** "0-5" or "0, 3, 7" → [0, 1, 2, 3, 4, 5] / [0, 3, 7] */
 export function parseSeeds(text, { maxCount = 32 } = {}) {
   const range = /^\s*(\d+)\s*[-–]\s*(\d+)\s*$/.exec(String(text ?? ''));
   if (range) {
     const [from, to] = [Number(range[1]), Number(range[2])];
+    if (to > MAX_SEED) return { ok: false, message: `Seeds must be between 0 and ${MAX_SEED} (got ${to}).` };
     if (to < from) return { ok: false, message: `The range ${from}–${to} is empty: write the smaller seed first.` };
     if (to - from + 1 > maxCount) return { ok: false, message: `At most ${maxCount} seeds (that range has ${to - from + 1}).` };
     return { ok: true, value: Array.from({ length: to - from + 1 }, (_, k) => from + k) };
   }
-  const r = wholeNumbers(parseVector(text, { max: maxCount }), 'Seeds', { min: 0, max: 2 ** 32 - 1 });
+  const r = wholeNumbers(parseVector(text, { max: maxCount }), 'Seeds', { min: 0, max: MAX_SEED });
   return r.ok ? { ok: true, value: [...new Set(r.value)] } : r;
 }
 
