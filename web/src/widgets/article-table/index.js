@@ -47,7 +47,11 @@ export async function mount(el, props) {
     for (const [key, message] of problems) controls.setMessage(key, message);
     if (problems.some(([, message]) => message)) return;
     // every run must be possible before any starts: otherwise the kernel's message says why
-    if (live.start(spec.runs(current).map((r) => ({ ...r, options: { ...settings.values, ...r.options } })))) render();
+    if (!live.start(spec.runs(current).map((r) => ({ ...r, options: { ...settings.values, ...r.options } })))) return;
+    // new runs (other controls, or the settings drawer's model and batch): every cell computes again
+    done = new Set();
+    for (const cells of computed.values()) cells.clear();
+    render();
   }
 
   // The table's frame is drawn when the controls change; afterwards only cells whose content changed are
