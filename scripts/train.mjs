@@ -88,7 +88,8 @@ async function main() {
       console.log(JSON.stringify(line));
     } else {
       console.log(JSON.stringify({ ...id, task: config.task, summary: true, final_loss: summary.finalLoss,
-        trained: summary.trained, diverged: summary.diverged, threshold: summary.threshold, seconds: summary.seconds }));
+        trained: summary.trained, diverged: summary.diverged, ...(summary.diverged ? { diverged_at: summary.divergedAt } : {}),
+        threshold: summary.threshold, seconds: summary.seconds }));
     }
   });
 }

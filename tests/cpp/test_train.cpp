@@ -8,6 +8,7 @@
 #include <cmath>
 #include <filesystem>
 #include <set>
+#include <tuple>
 
 #include "check.hpp"
 #include "fixtures.hpp"
@@ -107,6 +108,34 @@ TEST(TrainStep, FirstStepIsTheArticlesMeasurement) {
     }
     EXPECT_EQ(s.ratio, article.ratio);
     EXPECT_EQ(s.stream_sd, article.stream_sd.back()) << placement_name(placement);
+  }
+}
+
+// A learning rate far past the cliff (or Adam with eps = 0 on a gradient that is exactly 0, as under ReZero's
+// closed gates) sends the weights out of float64's range: the run stops at the step that cannot be computed,
+// says so, and its summary says where; it is not an error ("x must contain only finite numbers" before).
+TEST(TrainStep, ARunThatBlowsUpStopsAndSaysWhere) {
+  for (const auto& [placement, lr, eps] : {std::tuple{Placement::PostLN, 1e300, 1e-8}, std::tuple{Placement::ReZero, 1e-3, 0.0}}) {
+    TrainConfig c;
+    c.stack.placement = placement;
+    c.stack.L = 2, c.stack.d = 8, c.stack.heads = 2, c.stack.T = 4;
+    c.adam.lr = lr, c.adam.eps = eps;
+    c.steps = 20;
+    Trainer trainer(c);
+    std::vector<double> losses;
+    TrainStep last;
+    EXPECT_NO_THROW(while (!trainer.finished()) {
+      last = trainer.step();
+      losses.push_back(last.loss);
+    }) << placement_name(placement);
+    EXPECT_TRUE(last.diverged) << placement_name(placement);
+    EXPECT_LT(trainer.steps_done(), c.steps) << placement_name(placement);
+    EXPECT_TRUE(std::isnan(last.loss));
+    const TrainSummary summary = summarize(c.task, losses);
+    EXPECT_TRUE(summary.diverged);
+    EXPECT_FALSE(summary.trained);
+    EXPECT_EQ(summary.diverged_at, int(losses.size()) - 1) << placement_name(placement);
+    EXPECT_GE(summary.diverged_at, 1);  // the first step is computed from the initial weights
   }
 }
 

@@ -412,3 +412,15 @@ test('the lab is keyboard-reachable before it computes, axe-clean with its resul
   );
   expect(sticking).toEqual([]);
 });
+
+// Issue 29: a learning rate far past the cliff blows the weights out of float64's range. The run stops at that
+// step and the summary says so, where it had failed with "x must contain only finite numbers".
+test('a run that blows up says it diverged, and at which step', async ({ page }) => {
+  const L = await openLab(page, { 't.configs': 'post-2-0', 't.lr': '1e300', 't.steps': '20', 't.seeds': '0' });
+  await L.getByRole('button', { name: 'Run', exact: true }).click();
+  const run = L.locator('.lab-run');
+  await expect(run).toHaveCount(1, { timeout: 60_000 });
+  await expect(run).toHaveText(/^seed 0: ✗ diverged at step \d+ \(its loss left float64’s range\)$/);
+  await expect(run).toHaveAttribute('data-diverged-at', /^\d+$/);
+  await expect(L).not.toContainText('finite numbers');
+});

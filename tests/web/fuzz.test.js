@@ -338,7 +338,10 @@ const BINDINGS = {
     args: () => fc.tuple(trainOptions),
     call: (options) => train(options),
     // also Adam with eps = 0 on a gradient that is exactly 0 (ReZero's branches behind r = 0): 0/0, as in PyTorch
-    allows: ([options]) => () => learningRateOf(options) > 1 || (isPlainObject(options) && options.eps === 0 && options.placement === 'rezero'),
+    // and the step at which a run diverged, which says so (diverged: true) and ends the run
+    allows: ([options]) => (path, r) =>
+      learningRateOf(options) > 1 || (isPlainObject(options) && options.eps === 0 && options.placement === 'rezero') ||
+      r.records?.[Number(/^result\.records\[(\d+)\]/.exec(path)?.[1])]?.diverged === true,
     // any arguments: the constructor, then its methods with the rest of them (step only with a wrong count:
     // a step at the lab's default shape is a slow case), then delete, twice
     anyCall: (...args) => {

@@ -113,6 +113,17 @@ describe('npm run train', () => {
     }
   });
 
+  it('a run that blows up stops at the step it diverged, says so in its summary, and the command succeeds', () => {
+    const r = cli('--placement', 'post', '--L', '2', '--d', '8', '--heads', '2', '--T', '4', '--seeds', '0', '--steps', '20', '--lr', '1e100');
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const summary = lines.at(-1);
+    expect(summary).toMatchObject({ summary: true, diverged: true, trained: false });
+    expect(summary.diverged_at).toBeGreaterThanOrEqual(1);
+    expect(lines.length - 1).toBe(summary.diverged_at + 1); // no step after it
+    expect(r.stderr).not.toMatch(/finite numbers/);
+  });
+
   it('prints a JSON line per step per seed, then a summary per seed', () => {
     const r = cli('--placement', 'post,pre', '--L', '3', '--d', '16', '--heads', '2', '--T', '4', '--seeds', '0-1',
       '--steps', '4', '--warmup', '2', '--lr', '1e-2', '--jobs', '2');

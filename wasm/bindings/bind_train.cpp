@@ -26,6 +26,7 @@ class JsTrainer {
       out.set("gradNorm", to_js(s.grad_norm));
       out.set("ratio", s.ratio);
       out.set("streamSd", s.stream_sd);
+      if (s.diverged) out.set("diverged", true);
       if (!s.stream_grad_norm.empty()) out.set("streamGradNorm", to_js(s.stream_grad_norm));
       return out;
     }, kStackMemoryAdvice);
@@ -74,6 +75,7 @@ val train_summary(val task, val losses) {
     out.set("finalLoss", s.final_loss);
     out.set("trained", s.trained);
     out.set("diverged", s.diverged);
+    if (s.diverged) out.set("divergedAt", s.diverged_at);
     out.set("threshold", s.threshold);
     return out;
   });

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace tk {
 
@@ -69,7 +70,9 @@ TrainSummary summarize(Task task, const std::vector<double>& losses) {
   double sum = 0;
   for (std::size_t i = losses.size() - n; i < losses.size(); ++i) sum += losses[i];
   s.final_loss = sum / double(n);
-  s.diverged = std::any_of(losses.begin(), losses.end(), [](double l) { return !std::isfinite(l); });
+  const auto first_bad = std::find_if(losses.begin(), losses.end(), [](double l) { return !std::isfinite(l); });
+  s.diverged = first_bad != losses.end();
+  s.diverged_at = s.diverged ? int(first_bad - losses.begin()) : -1;
   s.trained = !s.diverged && s.final_loss < s.threshold;
   return s;
 }
@@ -198,12 +201,37 @@ TrainStep Trainer::step() {
   record.grad_norm.assign(s.L, 0.0);
   if (config_.stream_grads) record.stream_grad_norm.assign(s.L, 0.0);
 
+  try {
+    forward_backward_update(record);
+  } catch (const std::invalid_argument&) {
+    // The first step runs on the initial weights, which validate() has checked: a refusal there is an error. Later,
+    // with the same shapes, a kernel refuses only a number that left float64's range (an overflow, a NaN): the
+    // updates sent the weights there, and the run diverged at this step.
+    if (step_ == 0) throw;
+    diverged_ = true;
+  } catch (const Diverged&) {
+    diverged_ = true;
+  }
+  if (diverged_) {
+    record.diverged = true;
+    record.loss = std::numeric_limits<double>::quiet_NaN();
+    record.ratio = record.stream_sd = record.loss;
+    std::fill(record.grad_norm.begin(), record.grad_norm.end(), record.loss);
+    std::fill(record.stream_grad_norm.begin(), record.stream_grad_norm.end(), record.loss);
+  }
+  ++step_;
+  return record;
+}
+
+void Trainer::forward_backward_update(TrainStep& record) {
+  const StackConfig& s = config_.stack;
   const StackParams params{[this](int i) -> const BlockParams& { return blocks_[std::size_t(i)]; }, final_norm_};
   const Mat& input = next_input();
   y_ = stack_forward(input, params, s, cache_);
   record.stream_sd = stream_sd(cache_.inputs[std::size_t(s.L)]);
   const Mat* dy = nullptr;
   record.loss = loss_and_output_grad(y_, dy);
+  if (!std::isfinite(record.loss)) throw Diverged{};  // (a wiring without norms carries a NaN to the loss unrefused)
 
   // The backward runs from the last block down; each block is updated as soon as its gradients are known
   // (every tensor's Adam step depends on its own gradient only, so this equals PyTorch's update after the
@@ -224,8 +252,6 @@ TrainStep Trainer::step() {
     adam_.update_all(embedding_, embedding_grads_, embedding_moments_);
   }
   record.ratio = record.grad_norm.front() / record.grad_norm.back();
-  ++step_;
-  return record;
 }
 
 }  // namespace tk

@@ -73,6 +73,7 @@ struct TrainSummary {
   double final_loss = 0;  // mean of the last min(10, n) losses
   bool trained = false;   // final_loss < threshold
   bool diverged = false;  // some loss was not a finite number (a blow-up, not a stall)
+  int diverged_at = -1;   // the first such step, or −1
   double threshold = 0;
 };
 TrainSummary summarize(Task task, const std::vector<double>& losses);  // losses: every step's, n >= 1
@@ -86,15 +87,18 @@ struct TrainStep {
   double ratio = 0;                      // grad_norm[0] / grad_norm[L − 1]
   double stream_sd = 0;                  // unbiased sd of the stream after the last block (before a final norm)
   std::vector<double> stream_grad_norm;  // (L) ‖∂loss/∂ input of block i‖, when asked for
+  // The run diverged at this step: its weights had left float64's range (a learning rate far too large, or Adam
+  // with eps = 0 dividing 0 by 0), so this step could not be computed: loss and norms NaN, and the run is over.
+  bool diverged = false;
 };
 
 // One training run, a step at a time: the caller decides when to stop.
 class Trainer {
  public:
   explicit Trainer(const TrainConfig& config);  // validates, then builds the model for config.stack.seed
-  TrainStep step();                             // forward, backward, record, update
+  TrainStep step();                             // forward, backward, record, update (or the step that diverged)
   int steps_done() const { return step_; }
-  bool finished() const { return step_ >= config_.steps; }
+  bool finished() const { return step_ >= config_.steps || diverged_; }
   const TrainConfig& config() const { return config_; }
 
  private:
@@ -102,6 +106,9 @@ class Trainer {
   const Mat& next_input();
   // The loss of the stack's output y; dy is set to ∂loss/∂y (a buffer of this object).
   double loss_and_output_grad(const Mat& y, const Mat*& dy);
+  // The step proper (step() records a step that diverged); throws Diverged for a loss that is not a number.
+  struct Diverged {};
+  void forward_backward_update(TrainStep& record);
 
   TrainConfig config_;
   std::vector<BlockParams> blocks_;
@@ -132,6 +139,7 @@ class Trainer {
   LinearGrads head_grads_;
   Mat y_;
   int step_ = 0;
+  bool diverged_ = false;
 };
 
 }  // namespace tk

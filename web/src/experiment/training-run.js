@@ -27,7 +27,8 @@ export function runTraining(train, options, { batchMs, post, now = () => perform
         lastPost = t;
       }
     }
-    return { steps, summary: train.summary(options.task, losses) };
+    // (a run that diverged stops early: its summary is of the steps it took)
+    return { steps, summary: train.summary(options.task, losses.subarray(0, steps.length)) };
   } finally {
     run.delete();
   }

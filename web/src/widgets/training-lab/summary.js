@@ -27,8 +27,8 @@ function runItem(run, outcome, progress) {
     li.textContent = `seed ${run.seed}: ${p ? `${Math.floor(p * 100)} %` : 'waiting'}`;
     return li;
   }
-  const { finalLoss, trained } = o.summary;
-  li.className = `lab-run ${trained ? 'lab-trained' : 'lab-stalled'}`;
+  const { finalLoss, trained, diverged, divergedAt } = o.summary;
+  li.className = `lab-run ${trained ? 'lab-trained' : diverged ? 'lab-diverged' : 'lab-stalled'}`;
   const marks = {
     'data-placement': run.options.placement,
     'data-L': run.options.L, // an HTML attribute: stored as data-l, found by [data-L] and getAttribute('data-L')
@@ -39,8 +39,12 @@ function runItem(run, outcome, progress) {
     'data-final-loss': finalLoss,
     'data-trained': trained,
   };
+  if (diverged) marks['data-diverged-at'] = divergedAt;
   for (const [name, value] of Object.entries(marks)) li.setAttribute(name, String(value));
-  li.textContent = `seed ${run.seed}: ${formatNumber(finalLoss, 3)} ${trained ? '✓ trained' : '✗ did not'}`;
+  // a run that blew up says where, not a NaN
+  li.textContent = diverged
+    ? `seed ${run.seed}: ✗ diverged at step ${divergedAt} (its loss left float64’s range)`
+    : `seed ${run.seed}: ${formatNumber(finalLoss, 3)} ${trained ? '✓ trained' : '✗ did not'}`;
   return li;
 }
 
