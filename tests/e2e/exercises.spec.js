@@ -343,3 +343,20 @@ test('New numbers close the worked solution and the hints, empty the fields and 
   expect(record.variants).toEqual([{ seed: null, attempts: 1 }]);
   await expect(ex.locator('.ex-state')).toHaveText(/attempted/i);
 });
+
+// Issue 29: a 1 MB paste without spaces had kept the tab busy for 9–12 s. Every text field holds at most what a
+// saved record keeps, so the paste arrives cut to that, and the field says what it cannot read.
+test('a 1 MB paste into an answer or a figure’s field is cut to the field’s limit', async ({ page }) => {
+  await open(page, 17);
+  const why = partOf(page, 17, 'why').locator('.ex-answer');
+  await why.focus();
+  await page.keyboard.insertText('x'.repeat(1_000_000));
+  expect(await why.evaluate((el) => el.value.length)).toBe(2000);
+  await page.goto('./?b.seeds=0#table-b');
+  const depths = page.locator('#table-b').getByLabel('Depths', { exact: true });
+  await depths.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText('6'.repeat(1_000_000));
+  expect(await depths.evaluate((el) => el.value.length)).toBe(2000);
+  await expect(depths.locator('xpath=..').locator('.field-message')).toHaveText(/is too large/);
+});

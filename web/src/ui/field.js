@@ -1,12 +1,16 @@
 // A labelled text input with its own message line beside it: the one way every widget asks for input
 // and reports bad input (aria-invalid + aria-describedby, so screen readers hear the message too).
+import { MAX_ANSWER_CHARS } from '../progress/validate.js';
+
 let counter = 0;
 
 /**
- * @param {{label: string, value: string, hint?: string, name?: string, width?: string}} options
+ * maxLength: the most a field holds (a 1 MB paste had kept the tab busy for seconds); the longest text a saved
+ * record keeps, by default.
+ * @param {{label: string, value: string, hint?: string, name?: string, width?: string, maxLength?: number}} options
  * @returns {{el: HTMLElement, input: HTMLInputElement, setMessage(text?: string): void}}
  */
-export function createField({ label, value, hint = '', name = '', width = '' }) {
+export function createField({ label, value, hint = '', name = '', width = '', maxLength = MAX_ANSWER_CHARS }) {
   const id = `field-${++counter}`;
   const el = document.createElement('div');
   el.className = 'field';
@@ -22,6 +26,7 @@ export function createField({ label, value, hint = '', name = '', width = '' }) 
   input.value = value;
   if (name) input.name = name;
   if (width) input.style.width = width;
+  input.maxLength = maxLength;
   const message = el.querySelector('.field-message');
   return {
     el,

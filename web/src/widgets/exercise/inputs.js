@@ -4,7 +4,6 @@
 import { createField } from '../../ui/field.js';
 import { parseMatrix, parseNumber, parseVector } from '../../ui/parse.js';
 import { asText } from './values.js';
-import { MAX_ANSWER_CHARS } from '../../progress/validate.js';
 
 // how the kernels' input names read on the page
 const LABELS = {
@@ -32,7 +31,6 @@ export function createInputBox({ n, kinds, values, onEdit, onSeed }) {
   const fields = {};
   for (const [name, kind] of Object.entries(kinds)) {
     const field = createField({ label: LABELS[name] ?? name, value: asText(values[name]), name: `ex${n}-${name}` });
-    field.input.maxLength = MAX_ANSWER_CHARS; // what the record keeps (progress/validate.js)
     field.input.addEventListener('input', () => {
       const r = PARSERS[kind](field.input.value);
       if (!r.ok) return field.setMessage(r.message);
