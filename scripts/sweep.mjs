@@ -35,9 +35,10 @@ export function parseArgs(argv) {
     else if (flag === '--seeds') options.seeds = parseSeeds(value(), fail);
     else if (flag in numeric) options.config[numeric[flag]] = wholeNumber(flag, value());
     else if (flag === '--scale') {
-      const s = Number(value());
-      if (!Number.isFinite(s)) fail('--scale needs a number');
-      options.config.scale = s;
+      const text = value();
+      // a number written as one ('' and '0x40' are not, though Number() reads them as 0 and 64)
+      if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) fail(`--scale needs a number (got ${JSON.stringify(text)})`);
+      options.config.scale = Number(text);
     } else if (flag === '--causal') options.config.causal = true;
     else if (flag === '--act') options.config.activation = value();
     else if (flag === '--jobs') options.jobs = wholeNumber('--jobs', value());

@@ -33,3 +33,11 @@ test('changing T in the drawer recomputes Table A with it', async ({ page }) => 
   await expect(page.locator('#table-a tbody td[data-value]')).toHaveCount(12, { timeout: 120_000 });
   expect(await cellValues(page.locator('#table-a'))).toEqual(after);
 });
+
+test('a setting in the link that cannot be read is said in the drawer, opened, and the article’s value is used', async ({ page }) => {
+  await page.goto('./?x.T=0x40#experiment-settings');
+  const drawer = page.locator('#experiment-settings');
+  await expect(drawer.locator('details')).toHaveAttribute('open', '', { timeout: 30_000 });
+  await expect(drawer.locator('.exp-settings-message')).toHaveText('x.T=“0x40” in this link is not a whole number from 1 up: the article’s 16 is used.');
+  await expect(drawer.getByLabel('tokens T')).toHaveValue('16');
+});

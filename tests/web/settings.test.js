@@ -1,7 +1,7 @@
 // The experiment settings store (web/src/experiment/settings.js): one store for the whole page, even for
 // the widgets that ask for it while the kernels are still loading (issue 10: each early caller used to get
 // a store of its own, which the settings drawer never changed).
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 beforeAll(() => {
   // settings.js keeps its values in the page address: a stand-in for the browser's location and history
@@ -29,5 +29,22 @@ describe('getSettings', () => {
     expect(seen).toEqual([8]);
     expect(figure.values.T).toBe(8);
     expect(location.search).toContain('x.T=8');
+  });
+});
+
+// Issue 29: settings from a link were coerced silently (x.B= as 0, x.T=0x40 as 64, markup dropped without a word)
+describe('settings from a link', () => {
+  it('a value that is not what the drawer writes keeps its default and is said', async () => {
+    globalThis.location = new URL('https://example.org/residual-ln/?x.T=0x40&x.B=&x.causal=yes&x.act=%3Cb%3Egelu%3C%2Fb%3E&x.heads=2');
+    vi.resetModules();
+    const { getSettings } = await import('../../web/src/experiment/settings.js');
+    const store = await getSettings();
+    expect(store.values).toMatchObject({ T: 16, B: 8, causal: false, activation: 'relu', heads: 2 });
+    expect(store.linkProblems).toEqual([
+      'x.B=“” in this link is not a whole number from 1 up: the article’s 8 is used.',
+      'x.T=“0x40” in this link is not a whole number from 1 up: the article’s 16 is used.',
+      'x.causal=“yes” in this link is not 1 or 0: the article’s 0 is used.',
+      'x.act=“<b>gelu</b>” in this link is not a name such as relu: the article’s relu is used.',
+    ]);
   });
 });

@@ -48,6 +48,8 @@ describe('sweep command line', () => {
     [['--placement', 'pre', '--L', '3', '--seeds', '0', '--heads', '5'], /heads must divide d/],
     // issue 29: a range past what can run is refused up front (30 million had run out of memory after 45 s), and
     // a seed past 2^32 − 1 would repeat a smaller seed's run
+    [['--placement', 'pre', '--L', '3', '--seeds', '0', '--scale', ''], /--scale needs a number \(got ""\)/],
+    [['--placement', 'pre', '--L', '3', '--seeds', '0', '--scale', '0x40'], /--scale needs a number \(got "0x40"\)/],
     [['--placement', 'pre', '--L', '3', '--seeds', '0-30000000'], /--seeds 0-30000000 is 30000001 seeds: at most 10000 at a time/],
     [['--placement', 'pre', '--L', '3', '--seeds', '4294967296'], /--seeds: 4294967296 is past 4294967295 \(PyTorch's generator takes a seed's low 32 bits/],
   ])('%j → usage, exit code 2', (args, message) => {

@@ -11,19 +11,32 @@ const URL_NAMES = { d: 'x.d', heads: 'x.heads', ffnMult: 'x.ffn', B: 'x.B', T: '
 // drawer changes (caching the store only after the await gave each early caller a store of its own).
 let store;
 
+// A setting as a link writes it (what set() writes back): a whole number written plainly, 1 or 0, a name.
+const READ = {
+  number: (text) => (/^[1-9]\d{0,5}$/.test(text) ? Number(text) : undefined),
+  boolean: (text) => ({ 1: true, true: true, 0: false, false: false })[text],
+  string: (text) => (/^[a-z]{1,16}$/.test(text) ? text : undefined),
+};
+const WHAT = { number: 'a whole number from 1 up', boolean: '1 or 0', string: 'a name such as relu' };
+
+/** The settings a link sets → {values, problems}: a value it cannot read keeps the default, and says so. */
 function fromUrl(defaults) {
   const values = {};
+  const problems = [];
   for (const key of SETTING_KEYS) {
     const text = readParam(URL_NAMES[key]);
-    if (text === null) values[key] = defaults[key];
-    else if (typeof defaults[key] === 'boolean') values[key] = text === '1' || text === 'true';
-    else if (typeof defaults[key] === 'number') values[key] = Number.isFinite(Number(text)) ? Number(text) : defaults[key];
-    else values[key] = text;
+    const kind = typeof defaults[key];
+    const value = text === null ? defaults[key] : READ[kind](text);
+    values[key] = value ?? defaults[key];
+    if (value === undefined) {
+      const shown = text.length > 24 ? `${text.slice(0, 24)}…` : text;
+      problems.push(`${URL_NAMES[key]}=“${shown}” in this link is not ${WHAT[kind]}: the article’s ${encode(defaults[key])} is used.`);
+    }
   }
-  return values;
+  return { values, problems };
 }
 
-/** The shared settings: {defaults, values, set(partial), isDefault(), subscribe(fn) → unsubscribe} */
+/** The shared settings: {defaults, values, linkProblems, set(partial), isDefault(), subscribe(fn) → unsubscribe} */
 export function getSettings() {
   store ??= createStore().catch((error) => {
     store = undefined; // a failed kernel download may be retried
@@ -36,9 +49,12 @@ async function createStore() {
   const stack = await loadStack();
   const defaults = Object.fromEntries(SETTING_KEYS.map((k) => [k, stack.defaults[k]]));
   const listeners = new Set();
+  const linked = fromUrl(defaults);
   return {
     defaults,
-    values: fromUrl(defaults),
+    values: linked.values,
+    /** Reader-facing lines about settings in the page's link that could not be read (each kept its default). */
+    linkProblems: linked.problems,
     set(partial) {
       this.values = { ...this.values, ...partial };
       writeParams(Object.fromEntries(SETTING_KEYS.map((k) => [URL_NAMES[k], [encode(this.values[k]), encode(defaults[k])]])));

@@ -48,6 +48,11 @@ export async function mount(el) {
     state.textContent = settings.isDefault() ? '(the article’s)' : '(changed)';
   };
   show(settings.values);
+  // a setting in the link that could not be read is said here, the drawer open, where it would be fixed
+  if (settings.linkProblems.length) {
+    message.textContent = settings.linkProblems.join(' ');
+    el.querySelector('details').open = true;
+  }
 
   let timer;
   const apply = () => {
