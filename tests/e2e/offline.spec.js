@@ -218,6 +218,42 @@ test.describe('a new build', () => {
   });
 });
 
+// Issue 29: a redeploy that changed no script (here only the not-found page) left every older cache in place,
+// since the open page's entry script was in each of them.
+test.describe('a redeploy that changes no script', () => {
+  const port = E2E_PORT + 14;
+  test.use({ baseURL: `http://127.0.0.1:${port}/residual-ln/` });
+
+  test('the old build\'s cache goes once no page runs on it', async ({ page }) => {
+    test.setTimeout(120_000);
+    const dir2 = mkdtempSync(join(tmpdir(), 'residual-ln-same-entry-'));
+    cpSync(dist, dir2, { recursive: true });
+    writeFileSync(join(dir2, '404.html'), readFileSync(join(dir2, '404.html'), 'utf8').replace('</body>', '<!-- build 2 --></body>'));
+    const build2 = writeServiceWorker(dir2, join(repo, 'web/src/sw.js'));
+    let server = await serve('dist', port);
+    try {
+      await page.goto('./');
+      const [cache1] = await controlled(page);
+      expect(cache1).not.toContain(build2.id);
+      await stop(server);
+      server = await serve(dir2, port);
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.waiting?.state ?? 'none')), { timeout: 30_000 }).toBe('installed');
+      // the reader takes the new version with the page open (what "reload" in the page's notice does)
+      await page.evaluate(() => new Promise((resolve) => {
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
+        navigator.serviceWorker.getRegistration().then((r) => r.waiting.postMessage({ type: 'skip-waiting' }));
+      }));
+      await page.reload();
+      // the page runs on build 2 now, its entry script build 1's too: nothing runs on build 1 alone
+      await expect.poll(() => page.evaluate(() => caches.keys()), { timeout: 30_000 }).toEqual([cache1.replace(/[0-9a-f]{16}$/, build2.id)]);
+    } finally {
+      await stop(server);
+      rmSync(dir2, { recursive: true, force: true });
+    }
+  });
+});
+
 test.describe('a redeploy, then offline', () => {
   const port = E2E_PORT + 13;
   test.use({ baseURL: `http://127.0.0.1:${port}/residual-ln/` });

@@ -96,16 +96,19 @@ function askBuild(client) {
 }
 
 // Deletes the caches of this site's other builds that no open page runs on. A page that does not answer
-// might need any of them: then nothing is deleted this time.
+// might need any of them: then nothing is deleted this time. A page whose entry script this build lists runs on
+// files this build has (every file an entry reaches is named by a hash that covers the names it imports), so it
+// needs no other cache, even one that holds the same entry (a redeploy that changed no script kept them all).
 async function prune() {
   const pages = (await self.clients.matchAll({ type: 'window', includeUncontrolled: true })).filter((c) => isChapter(c.url));
   const entries = await Promise.all(pages.map(askBuild));
   if (entries.includes(undefined)) return;
+  const elsewhere = entries.filter((entry) => !FILES.has(entry));
   const names = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
   await Promise.all(
     names.map(async (name) => {
       const cache = await caches.open(name);
-      const inUse = (await Promise.all(entries.map((entry) => cache.match(entry)))).some(Boolean);
+      const inUse = (await Promise.all(elsewhere.map((entry) => cache.match(entry)))).some(Boolean);
       if (!inUse) await caches.delete(name);
     }),
   );
