@@ -5,11 +5,12 @@
 // reader), no wasm trap, no non-finite number unless it is the documented one, and the module's memory,
 // the allocator's bytes in use and Embind's handles back where they started.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadKernels } from '../../web/src/kernels/loader.js';
 import { PLACEMENTS } from '../../web/src/experiment/choices.js';
 import { parseDepth, parseDepths, parseScale, parseScales, parseSeeds } from '../../web/src/experiment/params.js';
 import { progress } from '../../web/src/progress/store.js';
+import { MAX_ANSWER_CHARS } from '../../web/src/progress/validate.js';
 import { parseMatrix, parseNumber, parseVector } from '../../web/src/ui/parse.js';
 
 const SEED = 20261130;
@@ -522,6 +523,90 @@ describe('the progress store’s import', () => {
         cases++;
       }),
       1500,
+    );
+  });
+});
+
+// What a browser may hold under the store's keys, read as the page starts: the store loads over a stand-in
+// localStorage each case. Nothing stored is fatal (the store loads, every record it keeps is usable, its backups
+// read as text with a reason and a date) and nothing a student wrote is dropped whole: an exercise whose only
+// fault is a long answer keeps its attempts and marks, with the answer cut to what a field holds.
+describe('the progress store over stored records', () => {
+  const KEY = 'residual-ln-progress-v1';
+  const fakeStorage = (items) => ({
+    getItem: (k) => (k in items ? items[k] : null),
+    setItem(k, v) {
+      items[k] = String(v);
+    },
+    removeItem: (k) => delete items[k],
+  });
+  async function storeOver(items) {
+    globalThis.window = { localStorage: fakeStorage(items) };
+    vi.resetModules();
+    return (await import('../../web/src/progress/store.js')).progress;
+  }
+  afterAll(() => delete globalThis.window);
+  const MAX = MAX_ANSWER_CHARS;
+  // answers around the limit: the long-answer generator
+  const longAnswer = fc.oneof(
+    fc.integer({ min: MAX - 2, max: MAX + 3000 }).map((n) => 'y'.repeat(n)),
+    fc.string({ maxLength: 30 }),
+  );
+  const partId = fc.constantFrom('mean', 'why', 'pre', 'explain', 'gain');
+  const wholeRecord = fc.record({
+    answers: fc.dictionary(partId, longAnswer, { maxKeys: 3 }),
+    attempts: fc.integer({ min: 0, max: 50 }),
+    hints: fc.integer({ min: 0, max: 5 }),
+    seed: fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 2 ** 31 })),
+    solved: fc.dictionary(partId, fc.boolean(), { maxKeys: 3 }),
+  });
+  const junkRecord = fc.dictionary(fc.constantFrom('answers', 'attempts', 'solved', 'seed', 'other'), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 });
+  const backupEntry = fc.oneof(
+    fc.record({ text: fc.string({ maxLength: 20 }), reason: fc.string({ maxLength: 10 }), savedAt: fc.constantFrom('2026-11-01T00:00:00.000Z', 'never') }, { requiredKeys: [] }),
+    fc.jsonValue({ maxDepth: 2 }),
+  );
+  const stored = fc.record({
+    whole: fc.dictionary(fc.constantFrom('1', '4', '7', '17', '20'), wholeRecord, { maxKeys: 3 }),
+    junk: fc.dictionary(fc.constantFrom('2', '9', '12', 'x'), junkRecord, { maxKeys: 2 }),
+    main: fc.constantFrom('object', 'bad json', 'none', 'newer'),
+    backups: fc.oneof(fc.array(backupEntry, { maxLength: 4 }).map((list) => JSON.stringify(list)), fc.string({ maxLength: 20 }), fc.constant(undefined)),
+  });
+
+  it('loads whatever is stored; every record kept is usable, and a long answer costs only its excess', async () => {
+    await fc.assert(
+      fc.asyncProperty(stored, async ({ whole, junk, main, backups }) => {
+        const items = {};
+        const data = { version: main === 'newer' ? 2 : 1, exercises: { ...whole, ...junk }, cards: {} };
+        if (main === 'object' || main === 'newer') items[KEY] = JSON.stringify(data);
+        if (main === 'bad json') items[KEY] = '{"version": 1, "exercises": {';
+        if (backups !== undefined) items[`${KEY}-backup`] = backups;
+        const progress = await storeOver(items);
+        const backup = progress.backup();
+        if (backup !== null && !['text', 'reason', 'savedAt'].every((k) => typeof backup[k] === 'string')) {
+          throw new Error(`backup() read ${safeJson(backup)} from ${backups}`);
+        }
+        if (main === 'object') {
+          for (const [n, record] of Object.entries(whole)) {
+            const kept = progress.peek(n);
+            const expected = Object.fromEntries(Object.entries(record.answers).map(([k, a]) => [k, a.slice(0, MAX)]));
+            if (!kept || kept.attempts !== record.attempts || JSON.stringify(kept.solved) !== JSON.stringify(record.solved) || JSON.stringify(kept.answers) !== JSON.stringify(expected)) {
+              throw new Error(`exercise ${n} stored as ${safeJson(record).slice(0, 300)} came back as ${safeJson(kept).slice(0, 300)}`);
+            }
+          }
+        }
+        // the page goes on: an update saves, and what it saved loads again to the same records
+        progress.update((s) => {
+          progress.exercise(3).attempts++;
+          s.exercises[3].answers.mean = 'z'.repeat(MAX);
+        });
+        const saved = JSON.parse(items[KEY]);
+        const again = await storeOver(items);
+        if (JSON.stringify(again.peek(3)) !== JSON.stringify(saved.exercises[3]) || again.notices().length) {
+          throw new Error(`what was saved (${safeJson(saved).slice(0, 300)}) did not load back whole: ${again.notices().join(' ')}`);
+        }
+        cases++;
+      }),
+      { seed: SEED, numRuns: 300 },
     );
   });
 });

@@ -8,7 +8,7 @@
 // can fail to start because of what was stored. Before this page overwrites stored data it could not read
 // whole (bad JSON, a newer version, records set aside), it keeps a copy (backup()) that the reader can
 // download.
-import { MAX_IMPORT_BYTES, readProgress } from './validate.js';
+import { MAX_IMPORT_BYTES, exerciseRecord, readProgress } from './validate.js';
 
 const KEY = 'residual-ln-progress-v1';
 const BACKUP_KEY = `${KEY}-backup`;
@@ -16,7 +16,8 @@ const MAX_BACKUPS = 3;
 export const VERSION = 1;
 
 const empty = () => ({ version: VERSION, exercises: {}, cards: {} });
-const blankExercise = () => ({ answers: {}, attempts: 0, hints: 0, seed: null, solved: {}, selfCheck: {} });
+// a new record is the schema's defaults, so what is saved loads back as it was
+const blankExercise = () => exerciseRecord({});
 let state = empty();
 let problem = null;
 let notices = [];
@@ -136,7 +137,7 @@ const notify = (why, detail) => {
 load();
 
 export const progress = {
-  /** The record of exercise n (created empty): {answers, attempts, hints, seed, solved, selfCheck} */
+  /** The record of exercise n (created empty: validate.js's exerciseRecord names its fields) */
   exercise(n) {
     return (state.exercises[n] ??= blankExercise());
   },
