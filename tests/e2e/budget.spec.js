@@ -51,3 +51,47 @@ test('the article’s own figures never ask', async ({ page }) => {
   await expect(footer).toContainText(/Computing 72 runs|72 runs/);
   await expect(page.getByRole('button', { name: 'Compute anyway' })).toHaveCount(0);
 });
+
+// The page's budget covers every figure a link starts together (issue 29). Runs posted to a worker are held
+// back here (recorded, never sent), so none finishes: the budget stays at its assumed speed and every figure's
+// work stays outstanding, the worst case for a slow machine.
+const holdRuns = (page) =>
+  page.addInitScript(() => {
+    window.__postedRuns = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message, ...rest) {
+      if (message?.options) return void window.__postedRuns.push(message.options);
+      return post.call(this, message, ...rest);
+    };
+  });
+const COMPUTING = ['article-table', 'grad-profile', 'ratio-depth', 'stream-growth'].map((n) => `[data-widget="${n}"]`).join(', ');
+
+test('figures a link starts together share one budget: the one that would take the page past it asks', async ({ page }) => {
+  test.setTimeout(120_000);
+  await holdRuns(page);
+  // each figure under its own limit (about 0.97, 0.52 and 0.99 TFLOP); together past the page's
+  await page.goto('./?b.seeds=0-11&r.seeds=12-17&m.L=200&m.seeds=0-31#table-b');
+  for (const id of ['table-b', 'figure-ratio-depth']) {
+    await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+    await expect(page.locator(`#${id} .exp-footer`)).toContainText(/^Computing \d+ runs/);
+  }
+  const m = page.locator('#table-measures');
+  await m.scrollIntoViewIfNeeded();
+  await expect(m.locator('.exp-footer')).toContainText(/^This would start 32 runs, about 990 GFLOP: .* Other figures of this page are still computing about 1\.[5-9] TFLOP, and together that is more than the page starts without asking\. Nothing has started yet\./);
+  await expect(m.getByRole('button', { name: 'Compute anyway' })).toBeVisible();
+  expect((await page.evaluate(() => window.__postedRuns)).filter((o) => o.L === 200)).toEqual([]);
+});
+
+test('every figure of the chapter at its own settings, all started at once, asks nothing', async ({ page }) => {
+  test.setTimeout(120_000);
+  await holdRuns(page);
+  await page.goto('./');
+  const figures = page.locator(COMPUTING);
+  const count = await figures.count();
+  expect(count).toBeGreaterThanOrEqual(10);
+  for (let i = 0; i < count; i++) {
+    await figures.nth(i).scrollIntoViewIfNeeded();
+    await expect(figures.nth(i).locator('.exp-footer')).toContainText(/^Computing \d+ runs/);
+  }
+  await expect(page.getByRole('button', { name: 'Compute anyway' })).toHaveCount(0);
+});

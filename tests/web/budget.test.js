@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadStack } from '../../web/src/kernels/stack.js';
 import { parseDepths, parseSeeds } from '../../web/src/experiment/params.js';
-import { ARTICLE_WORK_FLOPS, assessWork, formatDuration, formatFlop, recordRun } from '../../web/src/experiment/budget.js';
+import { ARTICLE_WORK_FLOPS, PAGE_WORK_FLOPS, assessWork, createShare, formatDuration, formatFlop, recordRun } from '../../web/src/experiment/budget.js';
 import { TABLES } from '../../web/src/widgets/article-table/tables.js';
 
 let stack;
@@ -34,6 +34,25 @@ describe('the work budget', () => {
     expect(flops).toBeLessThan(ARTICLE_WORK_FLOPS / 2);
     recordRun(1e9, 1); // a run at 1 GFLOP/s: a slow machine
     expect(assessWork(flops, count, 1).over).toBe(false);
+  });
+
+  it('is the page’s: work other figures started and have not finished counts, shared runs once', () => {
+    // at the 1 GFLOP/s measured above, the floors decide: ARTICLE_WORK_FLOPS a figure, PAGE_WORK_FLOPS the page
+    const [b, ratio, m] = [createShare(), createShare(), createShare()];
+    b.claim(new Map([['run1', 0.6e12], ['run2', 0.3e12]]));
+    ratio.claim(new Map([['run2', 0.3e12], ['run3', 0.5e12]])); // run2 is both figures': it counts once
+    expect(m.others(new Set(['run9']))).toBeCloseTo(1.4e12, -3);
+    expect(m.others(new Set(['run1']))).toBeCloseTo(0.8e12, -3); // a run it is about to start itself is not another's
+    const alone = assessWork(0.9e12, 32, 2);
+    const crowded = assessWork(0.9e12, 32, 2, m.others(new Set(['run9'])));
+    expect([alone.over, crowded.over, crowded.crowded]).toEqual([false, true, true]);
+    b.release('run1'); // finished
+    ratio.clear(); // cancelled: run2 stays b's
+    expect(m.others(new Set())).toBeCloseTo(0.3e12, -3);
+    expect(assessWork(0.9e12, 32, 2, m.others(new Set())).over).toBe(false);
+    b.clear();
+    expect(m.others(new Set())).toBe(0);
+    expect(PAGE_WORK_FLOPS).toBeGreaterThan(ARTICLE_WORK_FLOPS);
   });
 
   it('estimates with the speed measured from finished runs', () => {

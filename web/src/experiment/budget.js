@@ -1,6 +1,8 @@
 // How much work a figure may start without asking. The controls live in the URL, so a link can ask for
 // anything the kernel can run: ?x.d=512&b.Ls=50,…,1024&b.seeds=0-31 is about 1,500 TFLOP, most of a day.
-// Above a minute of this browser's computing, a figure shows the estimate and waits for the reader's yes.
+// Above a minute of this browser's computing, a figure shows the estimate and waits for the reader's yes. The
+// budget is the page's, not each figure's: a link can set several figures computing at once, each under its own
+// limit, so the work other figures started without a yes and have not finished counts too (createShare).
 //
 // Speed is learnt from the runs that finished here (their FLOPs over their seconds in a worker); before the
 // first one, a conservative figure is assumed.
@@ -11,6 +13,9 @@ export const ASSUMED_WORKER_FLOPS = 5e9;
 // Work that never asks, however slow the machine: about twice the heaviest figure at the article's own
 // settings (table B is 0.48 TFLOP, the ratio chart 0.52), so the chapter's figures always start at once.
 export const ARTICLE_WORK_FLOPS = 1e12;
+// Work the page's figures together never ask for: every figure of the chapter at its own settings, all computing
+// at once, fits (the test budget.test.js sums them with the kernel's counts).
+export const PAGE_WORK_FLOPS = 2e12;
 
 let measured = { flops: 0, seconds: 0 };
 
@@ -27,18 +32,62 @@ export function workerSpeed() {
 
 /**
  * The work of `flops` floating-point operations in `runs` runs, and whether it needs the reader's yes.
- * workers: how many run at once (the pool's size). → {over, seconds, text}
+ * workers: how many run at once (the pool's size); others: the FLOPs other figures of the page started without
+ * a yes and have not finished (a share's others()). → {over, crowded, seconds, text}: crowded when it is over
+ * only because of the others.
  */
-export function assessWork(flops, runs, workers) {
+export function assessWork(flops, runs, workers, others = 0) {
   const speed = workerSpeed();
   const seconds = flops / (speed.flops * workers);
-  const allowed = Math.max(BUDGET_SECONDS * workers * speed.flops, ARTICLE_WORK_FLOPS);
+  const minute = BUDGET_SECONDS * workers * speed.flops;
+  const alone = flops > Math.max(minute, ARTICLE_WORK_FLOPS);
+  const crowded = !alone && flops + others > Math.max(minute, PAGE_WORK_FLOPS);
   const gflops = (speed.flops / 1e9).toPrecision(2);
   const text =
     `${runs.toLocaleString('en')} run${runs === 1 ? '' : 's'}, about ${formatFlop(flops)}: roughly ${formatDuration(seconds)} ` +
     `of computing in this browser (${workers} worker${workers === 1 ? '' : 's'} at ${speed.measured ? 'the measured' : 'an assumed'} ` +
     `${gflops} GFLOP/s each).`;
-  return { over: flops > allowed, seconds, text };
+  return { over: alone || crowded, crowded, seconds, text };
+}
+
+// The runs started without the reader's yes and not finished yet, across the page's figures: run key → {flops,
+// claims}. A run two figures share (Table B's are the ratio chart's) counts once.
+const unfinished = new Map();
+
+/**
+ * One figure's share of the page's budget. claim(entries) replaces the runs it has started without a yes
+ * ([key, flops] pairs); release(key) as each finishes; clear() when it cancels, asks, or goes away.
+ * others(keys): the FLOPs other figures hold, leaving out the runs in `keys` (the set about to start).
+ */
+export function createShare() {
+  const mine = new Set();
+  const release = (key) => {
+    if (!mine.delete(key)) return;
+    const entry = unfinished.get(key);
+    if (--entry.claims === 0) unfinished.delete(key);
+  };
+  const clear = () => {
+    for (const key of [...mine]) release(key);
+  };
+  return {
+    others(keys) {
+      let sum = 0;
+      for (const [key, entry] of unfinished) if (!keys.has(key) && !(mine.has(key) && entry.claims === 1)) sum += entry.flops;
+      return sum;
+    },
+    claim(entries) {
+      clear();
+      for (const [key, flops] of entries) {
+        if (mine.has(key)) continue;
+        mine.add(key);
+        const entry = unfinished.get(key) ?? { flops, claims: 0 };
+        entry.claims++;
+        unfinished.set(key, entry);
+      }
+    },
+    release,
+    clear,
+  };
 }
 
 /** 1.53e15 → "1,500 TFLOP"; 4.8e11 → "480 GFLOP" */

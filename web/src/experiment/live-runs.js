@@ -1,7 +1,7 @@
 // What every figure of the article (a table or a chart) does with its runs: have the kernel check them all
 // before any starts, keep their results, progress and errors as they arrive, redraw at most once a frame,
 // and keep the reader told in a footer line, with a Compute button to resume after a cancel.
-import { assessWork, recordRun } from './budget.js';
+import { assessWork, createShare, formatFlop, recordRun } from './budget.js';
 import { cachedNow } from './cache.js';
 import { getPool, runKey } from './pool.js';
 import { KERNELS, createRunSet } from './runs.js';
@@ -27,6 +27,7 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
   compute.textContent = 'Compute';
   compute.hidden = true;
   let asking = null; // the run set over the work budget that waits for the reader's yes (its key)
+  const share = createShare(); // this figure's part of the page's budget
   let approved = null;
   compute.addEventListener('click', () => {
     approved = asking ?? approved;
@@ -73,23 +74,32 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
         footer.textContent = `Cannot run: ${error.message}`;
         compute.hidden = true;
         runSet.cancel();
+        share.clear();
         return false;
       }
       // a link can ask for days of work: above the budget (budget.js) show the estimate and wait for a yes
       const fields = Object.keys(kernel.defaults);
       const keyOf = (o) => runKey(kind, fields, o);
       const full = runs.map((r) => ({ ...kernel.defaults, ...r.options }));
-      const todo = full.filter((o) => !cachedNow(keyOf(o)));
-      const work = assessWork(todo.reduce((sum, o) => sum + kernel.flops(o), 0), todo.length, getPool().size);
+      const todo = new Map(full.map((o) => [keyOf(o), o]).filter(([k]) => !cachedNow(k)));
+      const flops = new Map([...todo].map(([k, o]) => [k, kernel.flops(o)]));
+      share.clear();
+      const others = share.others(new Set(todo.keys()));
+      const work = assessWork([...flops.values()].reduce((a, b) => a + b, 0), todo.size, getPool().size, others);
       const key = JSON.stringify(full.map(keyOf));
       asking = work.over && key !== approved ? key : null;
       compute.textContent = asking ? 'Compute anyway' : 'Compute';
       if (asking) {
         runSet.cancel();
-        footer.textContent = `This would start ${work.text} Nothing has started yet.`;
+        const crowd = work.crowded
+          ? ` Other figures of this page are still computing about ${formatFlop(others)}, and together that is more than the page starts without asking.`
+          : '';
+        footer.textContent = `This would start ${work.text}${crowd} Nothing has started yet.`;
         compute.hidden = false;
         return false;
       }
+      // work the reader said yes to is theirs; the rest counts against the page's budget until it finishes
+      if (key !== approved) share.claim(flops);
       live.results = new Map();
       live.progress = new Map();
       live.failed = new Map();
@@ -109,6 +119,7 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
           soon(true);
         },
         onResult: (r, { result, seconds, cached }) => {
+          share.release(keyOf({ ...kernel.defaults, ...r.options }));
           live.results.set(r.id, result);
           if (!cached) {
             computeSeconds += seconds;
@@ -117,10 +128,12 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
           soon(true);
         },
         onError: (r, error) => {
+          share.release(keyOf({ ...kernel.defaults, ...r.options }));
           live.failed.set(r.id, error.message);
           soon(true);
         },
         onCancelled: () => {
+          share.clear();
           footer.textContent = `Cancelled. The ${what} computed so far stay; Compute finishes the rest.`;
           compute.hidden = false;
         },
@@ -137,6 +150,7 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
     destroy() {
       view.disconnect();
       runSet.cancel();
+      share.clear();
       if (frame) cancelAnimationFrame(frame);
       clearTimeout(timer);
       frame = timer = undefined;
