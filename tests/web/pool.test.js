@@ -17,6 +17,9 @@ class FakeWorker {
   terminate() {
     this.terminated = true;
   }
+  fail(id, message) {
+    this.onmessage({ data: { id, type: 'error', message } });
+  }
   finish(id, result = { ratio: id }) {
     this.onmessage({ data: { id, type: 'result', result, seconds: 0.1 } });
   }
@@ -64,6 +67,33 @@ describe('RunPool', () => {
     await expect(again.promise).resolves.toMatchObject({ result: { ratio: 0.5 } });
     expect(postedL().filter((L) => L === 48)).toHaveLength(1);
     expect(postedL().at(-1)).toBe(24);
+  });
+
+  it('a run that fails in a worker that has run others runs once more in a fresh worker; in a fresh one its error stands', async () => {
+    const p = new RunPool({ size: 1, createWorker: () => new FakeWorker(posted), now: () => clock });
+    const first = p.request(stackRun(options(6)), { cost: 6 });
+    await settle();
+    posted[0].worker.finish(posted[0].id);
+    await first.promise;
+    const big = p.request(stackRun(options(96)), { cost: 96 });
+    await settle();
+    const [tried, used] = [posted[1], posted[1].worker];
+    used.fail(tried.id, 'this configuration needs more memory than the 768 MiB a browser tab can give it: reduce L');
+    await settle();
+    expect(used.terminated).toBe(true);
+    expect(posted).toHaveLength(3);
+    expect(posted[2].worker).not.toBe(used); // the same run, in a worker of its own
+    expect(posted[2].options.L).toBe(96);
+    posted[2].worker.finish(posted[2].id, { ratio: 7 });
+    await expect(big.promise).resolves.toMatchObject({ result: { ratio: 7 } });
+
+    // a fresh worker's failure is the run's (it would fail again): no second try
+    const p2 = new RunPool({ size: 1, createWorker: () => new FakeWorker(posted), now: () => clock });
+    const doomed = p2.request(stackRun(options(48)), { cost: 48 });
+    await settle();
+    posted.at(-1).worker.fail(posted.at(-1).id, 'no');
+    await expect(doomed.promise).rejects.toThrow('no');
+    expect(posted.filter((m) => m.options.L === 48)).toHaveLength(1);
   });
 
   it('holds the runs of a figure out of view, so a figure in view that asks a moment later goes first', async () => {

@@ -14,7 +14,7 @@ export const ASSUMED_WORKER_FLOPS = 5e9;
 // settings (table B is 0.48 TFLOP, the ratio chart 0.52), so the chapter's figures always start at once.
 export const ARTICLE_WORK_FLOPS = 1e12;
 // Work the page's figures together never ask for: every figure of the chapter at its own settings, all computing
-// at once, fits (the test budget.test.js sums them with the kernel's counts).
+// at once, fits (budget.spec.js starts them all together).
 export const PAGE_WORK_FLOPS = 2e12;
 
 let measured = { flops: 0, seconds: 0 };

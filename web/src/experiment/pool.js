@@ -186,7 +186,21 @@ export class RunPool {
     });
   }
 
+  // The kernels' memory check is a fresh module's: a module keeps the memory earlier runs grew it to, in pieces
+  // its allocator may not join, so a run the check accepted can fail in a worker that has run others. Such a run
+  // goes once more to a fresh worker (this one's memory with it) before its error is the run's.
+  retryFresh(slot, job) {
+    job.retried = true;
+    slot.worker.terminate();
+    slot.worker = null;
+    job.state = 'queued';
+    job.queuedAt = -Infinity; // no prefetch hold: it has waited its turn
+    this.queue.unshift(job);
+    this.reorder();
+  }
+
   spawn(slot) {
+    slot.ran = 0; // runs this worker has finished
     const worker = this.createWorker();
     worker.onmessage = ({ data }) => {
       const job = slot.job;
@@ -205,6 +219,7 @@ export class RunPool {
         this.emit();
       } else if (data.type === 'result') {
         slot.job = null;
+        slot.ran++;
         this.stopped(job);
         store(job.key, { result: data.result, seconds: data.seconds });
         this.settle(job, { result: data.result, seconds: data.seconds, cached: false });
@@ -212,6 +227,7 @@ export class RunPool {
       } else if (data.type === 'error') {
         slot.job = null;
         this.stopped(job);
+        if (slot.ran > 0 && !job.retried) return this.retryFresh(slot, job);
         this.fail(job, new Error(data.message));
         this.pump();
       }
