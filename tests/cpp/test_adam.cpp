@@ -98,10 +98,10 @@ TEST(AdamSquares, AreTheGradientsSquaredNormsInSquaredSumsOrder) {
 TEST(AdamValidate, RefusesWhatPyTorchRefuses) {
   using test::thrown_message;
   EXPECT_EQ(thrown_message([] { validate(AdamConfig{-1, 0.9, 0.999, 1e-8}); }),
-            "the learning rate must be a finite number >= 0");
-  EXPECT_EQ(thrown_message([] { validate(AdamConfig{1e-3, 1.0, 0.999, 1e-8}); }), "β1 must be in [0, 1)");
-  EXPECT_EQ(thrown_message([] { validate(AdamConfig{1e-3, 0.9, -0.1, 1e-8}); }), "β2 must be in [0, 1)");
-  EXPECT_EQ(thrown_message([] { validate(AdamConfig{1e-3, 0.9, 0.999, -1}); }), "Adam's eps must be a finite number >= 0");
+            "the learning rate must be a finite number, 0 or more");
+  EXPECT_EQ(thrown_message([] { validate(AdamConfig{1e-3, 1.0, 0.999, 1e-8}); }), "β1 must be 0 or more and less than 1");
+  EXPECT_EQ(thrown_message([] { validate(AdamConfig{1e-3, 0.9, -0.1, 1e-8}); }), "β2 must be 0 or more and less than 1");
+  EXPECT_EQ(thrown_message([] { validate(AdamConfig{1e-3, 0.9, 0.999, -1}); }), "Adam's ε must be a finite number, 0 or more");
   EXPECT_EQ(thrown_message([] { validate(AdamConfig{}); }), "(no exception)");
 }
 

@@ -602,7 +602,7 @@ TEST(ExerciseInputs, BadInputsThrowReadableMessages) {
   const ExerciseValue x = row({2, 4, 4, 6});
   EXPECT_EQ(thrown([&] { solve_exercise(4, {{"x", x}}); }), "missing input 'eps'");
   EXPECT_EQ(thrown([&] { solve_exercise(4, {{"x", x}, {"eps", num(-1)}}); }),
-            "eps must be >= 0 (it is added under a square root), got -1");
+            "ε must be 0 or more (it is added under a square root), got -1");
   EXPECT_EQ(thrown([&] { solve_exercise(4, {{"x", row({2, NAN, 4})}, {"eps", num(0)}}); }),
             "x must contain only finite numbers (entry 2 is not)");
   EXPECT_EQ(thrown([&] { solve_exercise(4, {{"x", row({2, 4})}, {"eps", num(INFINITY)}}); }),
@@ -630,7 +630,7 @@ TEST(ExerciseInputs, BadInputsThrowReadableMessages) {
   EXPECT_EQ(thrown([&] { solve_exercise(16, {{"delta", num(0.02)}, {"n", num(10000)}}); }),
             "n must be a whole number from 1 to 1000, got 10000");
   EXPECT_EQ(thrown([&] { solve_exercise(16, {{"delta", num(-0.1)}, {"n", num(4)}}); }),
-            "delta must be >= 0 (it bounds a norm ‖B_i‖), got -0.1");
+            "δ must be 0 or more (it bounds a norm ‖B_i‖), got -0.1");
   EXPECT_EQ(thrown([&] { solve_exercise(4, {{"x", row({1e200, -1e200})}, {"eps", num(0)}}); }).rfind("the variance overflows", 0), 0u);
 }
 
@@ -676,7 +676,7 @@ TEST(ExerciseWellPosed, SaysWhyNot) {
   EXPECT_EQ(reason(4, {{"x", row({100, 100.1})}, {"eps", num(0)}}).rfind("the entries of x are nearly equal", 0), 0u);
   EXPECT_EQ(reason(6, {{"x", row({1, 2})}, {"b", row({1, 0})}}).rfind("all entries of x + b are equal", 0), 0u);
   EXPECT_EQ(reason(13, {{"b", row({0.1, 0.1})}, {"n", num(3)}}).rfind("all entries of b (layer 1) are equal", 0), 0u);
-  EXPECT_EQ(reason(7, {{"x", row({5, 5})}, {"eps", num(0)}, {"gamma", num(1)}}).rfind("with eps = 0 and equal entries", 0), 0u);
+  EXPECT_EQ(reason(7, {{"x", row({5, 5})}, {"eps", num(0)}, {"gamma", num(1)}}).rfind("with ε = 0 and equal entries", 0), 0u);
   EXPECT_EQ(reason(11, {{"sigma2_deep", num(0)}, {"sigma2_shallow", num(1)}, {"gamma", num(1)}}),
             "σ² + ε = 0 makes the scale γ/√(σ² + ε) infinite");
   EXPECT_EQ(reason(16, {{"delta", num(1e3)}, {"n", num(1000)}}).rfind("(1 + δ)ⁿ is too large", 0), 0u);

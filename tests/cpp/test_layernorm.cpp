@@ -191,8 +191,8 @@ TEST(LayerNormBadInput, RejectsWithMessages) {
   const Vec x = vec({1, 2, 3});
   auto message = [](auto&& call) { return test::thrown_message(call); };
   EXPECT_EQ(message([&] { layernorm_steps(x, Vec::Ones(3), Vec::Zero(3), -1); }),
-            "epsilon must be >= 0 (it is added under a square root)");
-  EXPECT_EQ(message([&] { layernorm_steps(x, Vec::Ones(3), Vec::Zero(3), NAN); }), "epsilon must be a finite number");
+            "ε must be 0 or more (it is added under a square root)");
+  EXPECT_EQ(message([&] { layernorm_steps(x, Vec::Ones(3), Vec::Zero(3), NAN); }), "ε must be a finite number");
   EXPECT_EQ(message([&] { layernorm_steps(x, Vec::Ones(2), Vec::Zero(3), 0); }),
             "gamma has 2 entries, x has 3: they must match");
   EXPECT_EQ(message([&] { layernorm_steps(x, Vec::Ones(3), Vec::Zero(4), 0); }),
@@ -232,7 +232,7 @@ TEST(LayerNormBadInput, ReportsWhatFloat64CannotHold) {
             "dy must contain only finite numbers");
   forward(vec({5, 5}).transpose(), Vec::Ones(2), Vec::Zero(2), 0, cache);
   EXPECT_EQ(message([&] { backward(Mat::Ones(1, 2), Vec::Ones(2), cache); }),
-            "the gradient does not exist where all entries of a row are equal and epsilon = 0 (σ² + ε = 0)");
+            "the gradient does not exist where all entries of a row are equal and ε = 0 (σ² + ε = 0)");
 }
 
 // ---- Range: LN(x) with ε is LN(x/u) with ε/u², so tiny and huge entries give the same digits ----

@@ -317,7 +317,7 @@ TEST(StackValidate, RejectsWithReadableMessages) {
   EXPECT_EQ(message(c), "heads must divide d: d = 128 is not a multiple of heads = 5");
   c = StackConfig{};
   c.scale = -1;
-  EXPECT_EQ(message(c), "the output scale s must be a finite number >= 0");
+  EXPECT_EQ(message(c), "the output scale s must be a finite number, 0 or more");
   c = StackConfig{};
   c.L = 1024, c.B = 64, c.T = 64;
   EXPECT_NE(message(c).find("reduce L, B, T or d"), std::string::npos) << message(c);

@@ -216,7 +216,7 @@ TEST(TrainValidate, RefusesWithReadableMessages) {
   EXPECT_EQ(message(c), "warmup must be between 0 and 10000 steps (got -1)");
   c = TrainConfig{};
   c.adam.lr = NAN;
-  EXPECT_EQ(message(c), "the learning rate must be a finite number >= 0");
+  EXPECT_EQ(message(c), "the learning rate must be a finite number, 0 or more");
   c = TrainConfig{};
   c.task = Task::Char;
   c.stack.T = 899;

@@ -79,16 +79,16 @@ test('PyTorch’s ε at a real stream’s spread: the numbers under the figure a
 });
 
 const badInputs = [
-  ['σ', '-1', /^sigma must be >= 0 \(it is a standard deviation\)$/],
+  ['σ', '-1', /^σ must be 0 or more \(it is a standard deviation\)$/],
   ['σ', 'abc', /“abc” is not a number/],
   ['σ', '1e400', /too large/],
   ['σ', 'NaN', /not a finite number/],
   ['σ', '', /Enter a number/],
-  ['ε', '-1', /^epsilon must be >= 0 \(it is added under a square root\)$/],
+  ['ε', '-1', /^ε must be 0 or more \(it is added under a square root\)$/],
   ['ε', 'abc', /not a number/],
   ['ε', '1e400', /too large/],
-  ['γ', '0', /^gamma must be > 0 here/],
-  ['δ', '-0.1', /^delta must be >= 0/],
+  ['γ', '0', /^γ must be more than 0 here/],
+  ['δ', '-0.1', /^δ must be 0 or more/],
   ['n, the number of layers', '10000', /^n must be from 1 to 1000 layers/],
   ['n, the number of layers', '2.5', /^n must be a whole number/],
 ];
@@ -125,7 +125,7 @@ test('the depth strip: the Post-LN chain beside the Pre-LN bound, from a list, a
   await expect.poll(async () => Number(await strip.locator('.es-chain').getAttribute('data-value'))).toBeCloseTo(1 / 3, 14);
   await expect(strip.locator('.es-first-over-last')).toHaveAttribute('data-value', '6');
   await field(widget, 'σᵢ², layer by layer').fill('1, -4');
-  await expect(messageOf(widget, 'σᵢ², layer by layer')).toHaveText(/^layer 2: the variance must be >= 0/);
+  await expect(messageOf(widget, 'σᵢ², layer by layer')).toHaveText(/^layer 2: the variance must be 0 or more/);
 
   await widget.getByLabel('σᵢ along the stack').selectOption('power');
   await field(widget, 'σ').fill('1');

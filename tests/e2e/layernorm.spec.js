@@ -65,7 +65,7 @@ const badInputs = [
   // (the field holds 2,000 characters, MAX_ANSWER_CHARS: the 10,000 entries typed arrive as the first 668)
   ['x', Array(10000).fill('1').join(', '), /Too many entries: 668 \(at most 32 here\)/],
   ['γ', '1.5e308', /output larger than float64 can hold/],
-  ['ε', '-1', /epsilon must be >= 0/],
+  ['ε', '-1', /ε must be 0 or more/],
   ['ε', 'abc', /not a number/],
   ['γ', '1, 2, 3', /gamma has 3 entries, x has 4/],
   ['β', '1, 2', /beta has 2 entries, x has 4/],

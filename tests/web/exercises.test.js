@@ -163,7 +163,7 @@ describe('grade', () => {
 
 describe('errors reach JS as Errors with the kernel’s message', () => {
   it.each([
-    [() => ex.solve(4, { x: row([2, 4, 4, 6]), eps: row([-1]) }), /eps must be >= 0 \(it is added under a square root\), got -1/],
+    [() => ex.solve(4, { x: row([2, 4, 4, 6]), eps: row([-1]) }), /ε must be 0 or more \(it is added under a square root\), got -1/],
     [() => ex.solve(4, { x: row([2, 4, 4, 6]) }), /missing input 'eps'/],
     [() => ex.solve(4, { x: row([2, Number.NaN]), eps: row([0]) }), /x must contain only finite numbers \(entry 2 is not\)/],
     [() => ex.solve(4, { x: { rows: 2, cols: 2, values: [1, 2, 3, 4] }, eps: row([0]) }), /x must be a vector/],
@@ -175,7 +175,7 @@ describe('errors reach JS as Errors with the kernel’s message', () => {
     [() => ex.variant(4, -1), /seed must be a whole number from 0 to 2\^53/],
     [() => ex.variant(4, 1.5), /seed must be a whole number/],
     [() => ex.grade(4, ex.defaults(4), 'sd', row([1])), /this exercise has no part 'sd'/],
-    [() => ex.solve(16, { delta: row([-0.1]), n: row([4]) }), /delta must be >= 0 \(it bounds a norm ‖B_i‖\)/],
+    [() => ex.solve(16, { delta: row([-0.1]), n: row([4]) }), /δ must be 0 or more \(it bounds a norm ‖B_i‖\)/],
   ])('%#', (call, message) => {
     let error;
     try {

@@ -69,7 +69,7 @@ describe('layerNormJacobian', () => {
 
 describe('errors cross the boundary as JS Errors with the kernel’s message', () => {
   it.each([
-    [() => ln.steps([1, 2, 3], [1, 1, 1], [0, 0, 0], -1), /epsilon must be >= 0/],
+    [() => ln.steps([1, 2, 3], [1, 1, 1], [0, 0, 0], -1), /ε must be 0 or more/],
     [() => ln.steps([1, 2, 3], [1, 1], [0, 0, 0], 0), /gamma has 2 entries, x has 3/],
     [() => ln.steps([], [], [], 0), /at least one feature/],
     [() => ln.steps([1, NaN], [1, 1], [0, 0], 0), /x must contain only finite numbers/],

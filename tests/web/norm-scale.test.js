@@ -49,10 +49,10 @@ describe('normScale: one σ and the curve around it', () => {
   });
 
   it('bad input throws the kernel’s message, named for its field', () => {
-    expect(() => ns.at(-1, 1e-5, 1)).toThrow('sigma must be >= 0 (it is a standard deviation)');
-    expect(() => ns.at(1, -1, 1)).toThrow('epsilon must be >= 0 (it is added under a square root)');
-    expect(() => ns.at(NaN, 1e-5, 1)).toThrow('sigma must be a finite number');
-    expect(() => ns.at(1, 1e-5, 0)).toThrow(/^gamma must be > 0 here/);
+    expect(() => ns.at(-1, 1e-5, 1)).toThrow('σ must be 0 or more (it is a standard deviation)');
+    expect(() => ns.at(1, -1, 1)).toThrow('ε must be 0 or more (it is added under a square root)');
+    expect(() => ns.at(NaN, 1e-5, 1)).toThrow('σ must be a finite number');
+    expect(() => ns.at(1, 1e-5, 0)).toThrow(/^γ must be more than 0 here/);
   });
 
   it('exposes nn.LayerNorm’s ε from C++', () => {
@@ -90,11 +90,11 @@ describe('normScaleDepth: the Post-LN chain and the Pre-LN bound', () => {
 
   it('bad input throws the kernel’s message', () => {
     const args = { eps: 0, gamma: 1, delta: 0 };
-    expect(() => ns.depth({ sigmas: [1, -2] }, args)).toThrow('layer 2: sigma must be >= 0 (it is a standard deviation)');
+    expect(() => ns.depth({ sigmas: [1, -2] }, args)).toThrow('layer 2: σ must be 0 or more (it is a standard deviation)');
     expect(() => ns.depth({ sigmas: [1, 0] }, args)).toThrow(/^layer 2 has σ = 0 and ε = 0/);
     expect(() => ns.depth({ sigma1: 1, p: 0.5, n: 10000 }, args)).toThrow(/^n must be from 1 to 1000 layers/);
     expect(() => ns.depth({ sigma1: 1, p: 0.5, n: 2.5 }, args)).toThrow('n must be a whole number of layers');
-    expect(() => ns.depth({ sigmas: [1] }, { ...args, delta: -1 })).toThrow('delta must be >= 0 (it bounds a norm)');
-    expect(() => ns.depth({ variances: [1, -1] }, args)).toThrow(/^layer 2: the variance must be >= 0/);
+    expect(() => ns.depth({ sigmas: [1] }, { ...args, delta: -1 })).toThrow('δ must be 0 or more (it bounds a norm)');
+    expect(() => ns.depth({ variances: [1, -1] }, args)).toThrow(/^layer 2: the variance must be 0 or more/);
   });
 });

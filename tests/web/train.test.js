@@ -78,7 +78,7 @@ describe('runs', () => {
   });
 
   it('refuses what cannot run with a reader-facing message', () => {
-    expect(() => train.check({ lr: -1 })).toThrow('the learning rate must be a finite number >= 0');
+    expect(() => train.check({ lr: -1 })).toThrow('the learning rate must be a finite number, 0 or more');
     expect(() => train.check({ task: 'words' })).toThrow('task must be regress or char (got "words")');
     expect(() => train.check({ steps: 0 })).toThrow('steps must be between 1 and 10000 (got 0)');
     expect(() => train.check({ L: 1024, d: 256 })).toThrow(/reduce L, B, T or d/);

@@ -13,10 +13,10 @@
 namespace tk {
 
 void validate(const AdamConfig& c) {
-  require(std::isfinite(c.lr) && c.lr >= 0, "the learning rate must be a finite number >= 0");
-  require(std::isfinite(c.eps) && c.eps >= 0, "Adam's eps must be a finite number >= 0");
-  require(c.beta1 >= 0 && c.beta1 < 1, "β1 must be in [0, 1)");
-  require(c.beta2 >= 0 && c.beta2 < 1, "β2 must be in [0, 1)");
+  require(std::isfinite(c.lr) && c.lr >= 0, "the learning rate must be a finite number, 0 or more");
+  require(std::isfinite(c.eps) && c.eps >= 0, "Adam's ε must be a finite number, 0 or more");
+  require(c.beta1 >= 0 && c.beta1 < 1, "β1 must be 0 or more and less than 1");
+  require(c.beta2 >= 0 && c.beta2 < 1, "β2 must be 0 or more and less than 1");
 }
 
 double warmup_rate(double lr, int warmup, int step) {

@@ -60,6 +60,16 @@ namespace {
 void require_input(bool ok, const std::string& name, const std::string& message) {
   if (!ok) throw InputError(name, message);
 }
+
+// An input's name as its exercise writes it (the page labels the eps field ε): messages read as the question.
+std::string shown(const std::string& name) {
+  static const std::pair<const char*, const char*> symbols[] = {
+      {"eps", "ε"}, {"delta", "δ"}, {"sigma2_deep", "σ² of the deep stack"}, {"sigma2_shallow", "σ² of the shallow stack"}};
+  for (const auto& [key, symbol] : symbols) {
+    if (name == key) return symbol;
+  }
+  return name;
+}
 }  // namespace
 
 Reader::Reader(int exercise, const ExerciseInputs& inputs, std::vector<std::string> names) : inputs_(inputs) {
@@ -94,7 +104,7 @@ double Reader::scalar(const std::string& name) const {
 
 double Reader::non_negative(const std::string& name, const std::string& why) const {
   const double v = scalar(name);
-  require_input(v >= 0, name, name + " must be >= 0 (" + why + "), got " + fmt(v));
+  require_input(v >= 0, name, shown(name) + " must be 0 or more (" + why + "), got " + fmt(v));
   return v;
 }
 

@@ -137,7 +137,7 @@ std::vector<Exercise> layernorm_exercises() {
   return {
       {4, defaults_4, draw_4, solve_4, ill_posed_4},
       {7, defaults_7, draw_7, solve_7, ill_posed_7,
-       "with eps = 0 and equal entries, √(σ² + ε) = 0: the output is 0/0 and the cap γ/√ε is infinite (ε > 0 is what "
+       "with ε = 0 and equal entries, √(σ² + ε) = 0: the output is 0/0 and the cap γ/√ε is infinite (ε > 0 is what "
        "prevents this)"},
       {9, defaults_9, draw_9, solve_9, ill_posed_4},  // the same steps, mean and variance of x
   };

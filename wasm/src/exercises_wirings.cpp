@@ -166,7 +166,7 @@ std::string ill_posed_21(const ExerciseSolution& s) {
 std::vector<Exercise> wiring_exercises() {
   return {
       {18, defaults_18, draw_18, solve_18, ill_posed_18,
-       "with eps = 0 and x = 0 the root mean square is 0: the output is 0/0 (ε > 0 is what prevents this)"},
+       "with ε = 0 and x = 0 the root mean square is 0: the output is 0/0 (ε > 0 is what prevents this)"},
       {19, defaults_19, draw_19, solve_19},
       {20, defaults_20, draw_20, solve_20},
       {21, defaults_21, draw_21, solve_21, ill_posed_21},

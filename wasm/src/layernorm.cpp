@@ -19,8 +19,8 @@ constexpr double kSmallestExactVariance = kSmallestNormal / std::numeric_limits<
 
 void check_params(Eigen::Index d, const Vec& gamma, const Vec* beta, double eps) {
   require(d >= 1, "LayerNorm needs at least one feature (d >= 1)");
-  require(std::isfinite(eps), "epsilon must be a finite number");
-  require(eps >= 0, "epsilon must be >= 0 (it is added under a square root)");
+  require(std::isfinite(eps), "ε must be a finite number");
+  require(eps >= 0, "ε must be 0 or more (it is added under a square root)");
   require(gamma.size() == d, [&] {
     return "gamma has " + std::to_string(gamma.size()) + " entries, x has " + std::to_string(d) + ": they must match";
   });
@@ -242,7 +242,7 @@ void layernorm_backward(const Mat& dy, const LayerNormParams& p, const LayerNorm
   plain_backward(dy, gamma, cache, grads);
   if (grads_finite(grads)) return;
   require((cache.sigma.array() > 0).all(),
-          "the gradient does not exist where all entries of a row are equal and epsilon = 0 (σ² + ε = 0)");
+          "the gradient does not exist where all entries of a row are equal and ε = 0 (σ² + ε = 0)");
   backward_in_units(dy, gamma, cache, grads);
   require(grads_finite(grads), "the gradients are larger than float64 can hold (about 1.8e308): dy or gamma is too large for this x");
 }

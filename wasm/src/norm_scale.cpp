@@ -13,20 +13,20 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-void check_sigma(double sigma, const std::string& who = "sigma") {
+void check_sigma(double sigma, const std::string& who = "σ") {
   require(std::isfinite(sigma), who + " must be a finite number");
-  require(sigma >= 0, who + " must be >= 0 (it is a standard deviation)");
+  require(sigma >= 0, who + " must be 0 or more (it is a standard deviation)");
 }
 
 // The same words as the LayerNorm instrument's (layernorm.cpp), since it is the same ε.
 void check_eps(double eps) {
-  require(std::isfinite(eps), "epsilon must be a finite number");
-  require(eps >= 0, "epsilon must be >= 0 (it is added under a square root)");
+  require(std::isfinite(eps), "ε must be a finite number");
+  require(eps >= 0, "ε must be 0 or more (it is added under a square root)");
 }
 
 void check_gamma(double gamma) {
-  require(std::isfinite(gamma), "gamma must be a finite number");
-  require(gamma > 0, "gamma must be > 0 here: the scale is drawn on log axes (a negative γ only flips the Jacobian's sign)");
+  require(std::isfinite(gamma), "γ must be a finite number");
+  require(gamma > 0, "γ must be more than 0 here: the scale is drawn on log axes (a negative γ only flips the Jacobian's sign)");
 }
 
 void check_depth(Eigen::Index n, const std::string& what) {
@@ -135,7 +135,7 @@ Vec sigma_from_variances(const Vec& variance) {
   for (Eigen::Index i = 0; i < variance.size(); ++i) {
     const std::string who = "layer " + std::to_string(i + 1) + ": the variance";
     require(std::isfinite(variance(i)), who + " must be a finite number");
-    require(variance(i) >= 0, who + " must be >= 0 (it is a mean of squares)");
+    require(variance(i) >= 0, who + " must be 0 or more (it is a mean of squares)");
   }
   return variance.cwiseSqrt();
 }
@@ -143,11 +143,11 @@ Vec sigma_from_variances(const Vec& variance) {
 NormScaleDepth norm_scale_depth(const Vec& sigma, double eps, double gamma, double delta) {
   const Eigen::Index n = sigma.size();
   check_depth(n, "the list");
-  for (Eigen::Index i = 0; i < n; ++i) check_sigma(sigma(i), "layer " + std::to_string(i + 1) + ": sigma");
+  for (Eigen::Index i = 0; i < n; ++i) check_sigma(sigma(i), "layer " + std::to_string(i + 1) + ": σ");
   check_eps(eps);
   check_gamma(gamma);
-  require(std::isfinite(delta), "delta must be a finite number");
-  require(delta >= 0, "delta must be >= 0 (it bounds a norm)");
+  require(std::isfinite(delta), "δ must be a finite number");
+  require(delta >= 0, "δ must be 0 or more (it bounds a norm)");
 
   NormScaleDepth d;
   d.sigma = sigma;
@@ -162,7 +162,7 @@ NormScaleDepth norm_scale_depth(const Vec& sigma, double eps, double gamma, doub
     const std::string layer = "layer " + std::to_string(i + 1);
     require(sigma(i) > 0 || eps > 0, layer + " has σ = 0 and ε = 0: its scale γ/√(σ² + ε) is infinite, and so is "
                                              "the chain. Any ε > 0 caps it at γ/√ε.");
-    d.scale(i) = in_range(gamma / root(sigma(i), eps), layer + ": sigma");
+    d.scale(i) = in_range(gamma / root(sigma(i), eps), layer + ": σ");
     chain *= d.scale(i);
     chain_log10 += std::log10(d.scale(i));
     d.chain(i) = chain;

@@ -19,8 +19,8 @@ constexpr double kSmallestExactMeanSquare = kSmallestNormal / std::numeric_limit
 
 void check_params(Eigen::Index d, const Vec& gain, double eps) {
   require(d >= 1, "RMSNorm needs at least one feature (d >= 1)");
-  require(std::isfinite(eps), "epsilon must be a finite number");
-  require(eps >= 0, "epsilon must be 0 or more (it is added under a square root)");
+  require(std::isfinite(eps), "ε must be a finite number");
+  require(eps >= 0, "ε must be 0 or more (it is added under a square root)");
   require(gain.size() == d, [&] {
     return "the gain g has " + std::to_string(gain.size()) + " entries, x has " + std::to_string(d) + ": they must match";
   });
@@ -99,7 +99,7 @@ void rmsnorm_backward(const Mat& dy, const RMSNormParams& p, const RMSNormCache&
   require(p.gain.size() == d, "rmsnorm_backward: the gain must have d entries");
   require(all_finite(dy), "dy must contain only finite numbers");
   require((cache.rms.array() > 0).all(),
-          "the gradient does not exist where a row is all zeros and epsilon = 0 (ms + ε = 0)");
+          "the gradient does not exist where a row is all zeros and ε = 0 (ms + ε = 0)");
 
   // forward: y = g ⊙ xhat, so dg = Σ_rows dy ⊙ xhat
   column_sums(N, d, [&](Eigen::Index r, Eigen::Index j) { return dy(r, j) * xhat(r, j); }, grads.dgain);

@@ -42,7 +42,7 @@ void validate(const StackConfig& c) {
   require(c.ffn_mult >= 1 && c.ffn_mult <= 16, "the FFN multiple must be between 1 and 16");
   require(c.B >= 1 && c.B <= 4096, "B (sequences) must be between 1 and 4096");
   require(c.T >= 1 && c.T <= 4096, "T (tokens per sequence) must be between 1 and 4096");
-  require(std::isfinite(c.scale) && c.scale >= 0, "the output scale s must be a finite number >= 0");
+  require(std::isfinite(c.scale) && c.scale >= 0, "the output scale s must be a finite number, 0 or more");
   // torch.manual_seed seeds the engine with the seed's low 32 bits: seeds 2^32 apart are the same run
   require(c.seed <= kMaxSeed, [&] {
     return "the seed must be a whole number from 0 to 4294967295 (PyTorch's generator takes a seed's low 32 bits, so a "

@@ -59,7 +59,7 @@ std::vector<double> power_curve(double first, double exponent, int L) {
 }
 
 std::vector<double> growth_curve(double first, double exponent, int L) {
-  require(L >= 1 && L <= 100000, "growth curve needs 1 <= L <= 100000");
+  require(L >= 1 && L <= 100000, "the growth curve needs a depth L from 1 to 100000");
   require(std::isfinite(first) && std::isfinite(exponent), "growth curve needs a finite first value and exponent");
   const std::vector<double> curve = power_curve(first, exponent, L);
   const int out = first_nonfinite_block(curve);

@@ -208,9 +208,9 @@ function renderTorchLine(el, ns, published) {
     `of the scale; it takes over only where σ falls to about √ε = <span data-knee="${at[0].knee}">${formatNumber(at[0].knee, 3)}</span>.`;
 }
 
-// The kernels name the argument they reject first ("sigma must …", "epsilon …", "layer 3: sigma …").
+// The kernels name the argument they reject first, as the fields are labelled ("σ must …", "ε …", "n must …").
 function fieldOf(message, otherwise) {
-  const m = /^(sigma|epsilon|gamma|delta|p|n)\b/.exec(message);
+  const m = /^(σ|ε|γ|δ|p|n)(?=\s)/.exec(message);
   if (!m) return otherwise;
-  return { epsilon: 'eps' }[m[1]] ?? m[1];
+  return { σ: 'sigma', ε: 'eps', γ: 'gamma', δ: 'delta' }[m[1]] ?? m[1];
 }

@@ -136,9 +136,9 @@ export async function mount(el, props = {}) {
   };
 }
 
-// The kernel names the argument it rejects first in its message ("epsilon must be …", "gamma has …").
+// The kernel names the argument it rejects first in its message ("ε must be …", "gamma has …").
 function fieldOf(message) {
-  if (/^epsilon/.test(message)) return 'eps';
+  if (/^ε/.test(message)) return 'eps';
   if (/^gamma|^the gain/.test(message)) return 'gamma';
   if (/^beta/.test(message)) return 'beta';
   return 'x';

@@ -14,7 +14,9 @@ export function parseWhole(text, { what, min, max }) {
   const r = parseNumber(text);
   if (!r.ok) return r;
   if (!Number.isInteger(r.value)) return { ok: false, message: `${what} must be a whole number (got ${r.value}).` };
-  if (r.value < min || r.value > max) return { ok: false, message: `${what} must be between ${min} and ${max} (got ${r.value}).` };
+  if (r.value < min) return { ok: false, message: `${what} must be ${min} or more (got ${r.value}).` };
+  // (the largest count an integer option holds is no limit a reader needs to read: the kernel names the real one)
+  if (r.value > max) return { ok: false, message: max === MAX_COUNT ? `${what} is far more than a run can take (got ${r.value}).` : `${what} must be at most ${max} (got ${r.value}).` };
   return { ok: true, value: r.value };
 }
 
