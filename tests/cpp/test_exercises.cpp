@@ -518,7 +518,8 @@ TEST(ExerciseGrade, RightIdeaGiveMoreDigits) {
   Grade g = digits(ln, "sigma", num(1.41), {0.01});
   EXPECT_FALSE(g.correct);
   EXPECT_TRUE(g.more_digits);
-  EXPECT_EQ(g.message, "right to the digits given, but the tolerance needs more: give more digits");
+  EXPECT_EQ(g.digits_needed, 4);  // 1.414 is within the tolerance, 1.41 is not
+  EXPECT_EQ(g.message, "right to the digits given, but the tolerance needs 4 significant digits");
   EXPECT_TRUE(digits(ln, "sigma", num(1.4), {0.1}).more_digits);     // rounded to two digits
   EXPECT_TRUE(digits(defaults_solved(16), "bound", num(2.59), {0.01}).more_digits);
   EXPECT_TRUE(digits(defaults_solved(16), "bound", num(2.6), {0.1}).more_digits);  // "~2.6"

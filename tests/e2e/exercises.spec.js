@@ -217,14 +217,60 @@ test('the accepted interval stays hidden after a wrong answer and shows once the
   await expect(partOf(page, 4, 'variance').locator('.ex-interval')).toHaveText('Accepted: [1.9975, 2.0025]');
 });
 
-test('an answer right to too few digits is told to give more digits', async ({ page }) => {
+const storedAttempts = (page, n) =>
+  page.evaluate((n) => JSON.parse(localStorage.getItem('residual-ln-progress-v1') ?? '{"exercises":{}}').exercises[n]?.attempts ?? 0, n);
+
+test('an answer right to too few digits is told how many digits it needs, and costs no attempt', async ({ page }) => {
   await open(page, 4);
   await answer(page, 4, 'sigma', '1.41');
   await check(page, 4);
-  await expect(partOf(page, 4, 'sigma').locator('.ex-verdict')).toContainText('Right idea, give more digits');
+  await expect(partOf(page, 4, 'sigma').locator('.ex-result')).toHaveText(
+    'Not counted as an attempt: Right idea, but give at least 4 significant digits: your answer is the right value rounded to fewer.',
+  );
+  await expect(status(page, 4)).toContainText('no attempt was counted');
+  expect(await storedAttempts(page, '4')).toBe(0);
+  await expect(section(page, 4).locator('.ex-state')).toHaveText('Not started');
   await answer(page, 4, 'sigma', '1.4142');
   await check(page, 4);
   await expect(partOf(page, 4, 'sigma')).toHaveClass(/ex-right/);
+  expect(await storedAttempts(page, '4')).toBe(1);
+});
+
+test('an answer of the wrong shape is told its shape and costs no attempt; no other part is graded for free', async ({ page }) => {
+  await open(page, 4);
+  await answer(page, 4, 'mean', '4');
+  for (const [typed, said] of [
+    ['0', 'Expected 4 numbers, got 1.'],
+    ['-1.4142, 0, 1.4142', 'Expected 4 numbers, got 3.'],
+    ['-1,4142, 0, 0, 1,4142', 'Expected 4 numbers, got 6. If a comma is a decimal comma, write a point instead (1.5, not 1,5).'],
+  ]) {
+    await answer(page, 4, 'output', typed);
+    await check(page, 4);
+    await expect(partOf(page, 4, 'output').locator('.ex-result')).toHaveText(`Not counted as an attempt: ${said}`);
+    await expect(partOf(page, 4, 'mean')).not.toHaveClass(/ex-right|ex-wrong/); // graded with the rest, or not at all
+  }
+  expect(await storedAttempts(page, '4')).toBe(0);
+});
+
+test('a decimal comma is asked about, in one message; "6x", "1.02**48" and "e^0.96" are read', async ({ page }) => {
+  await open(page, 4);
+  await answer(page, 4, 'output', '−1,414; 0; 0; 1,414');
+  const out = partOf(page, 4, 'output');
+  await expect(out.locator('.ex-echo')).toHaveText('“-1,414”: is the comma a decimal point? Write -1.414, with a point.');
+  await check(page, 4);
+  await expect(out.locator('.ex-result')).toHaveText('Not counted as an attempt: “-1,414”: is the comma a decimal point? Write -1.414, with a point.');
+  await expect(out.locator('.ex-echo')).toHaveText(''); // said once, beside Check's verdict
+  await answer(page, 4, 'sigma', '1,414');
+  await expect(partOf(page, 4, 'sigma').locator('.ex-echo')).toContainText('is the comma a decimal point?');
+
+  await open(page, 11);
+  await answer(page, 11, 'ratio', '6x');
+  await expect(partOf(page, 11, 'ratio').locator('.ex-echo')).toHaveText('interpreted as 6');
+  await open(page, 16);
+  for (const typed of ['1.02**48', 'e^0.96']) {
+    await answer(page, 16, 'bound', typed);
+    await expect(partOf(page, 16, 'bound').locator('.ex-echo')).toHaveText(/^interpreted as 2\.6|^interpreted as 2\.5/);
+  }
 });
 
 test('per-entry feedback on a matrix is laid out as the matrix', async ({ page }) => {

@@ -10,6 +10,7 @@ import { loadExercises } from '../../web/src/kernels/exercises.js';
 import { PLACEHOLDER, fillTex } from '../../web/src/ui/tex-template.js';
 import { gradeChoice, summaryText } from '../../web/src/widgets/exercise/check.js';
 import { gradeView } from '../../web/src/widgets/exercise/feedback.js';
+import { refusalOf } from '../../web/src/widgets/exercise/grading.js';
 import { exerciseState, repaired } from '../../web/src/widgets/exercise/record.js';
 import { startingVariant } from '../../web/src/widgets/exercise/seed.js';
 import { solutionValues, toKernel } from '../../web/src/widgets/exercise/values.js';
@@ -120,6 +121,15 @@ describe('feedback', () => {
   it('"1.41" for √2 and "2.59" for 2.587: right idea, give more digits', () => {
     expect(gradeView(grade(4, 'sigma', 1.41, 0.01), 1.41)).toMatchObject({ verdict: 'digits', interval: null });
     expect(gradeView(grade(16, 'bound', 2.59, 0.01), 2.59).head).toMatch(/^✗ Right idea, give more digits/);
+  });
+
+  it('a wrong shape and too few digits are refusals that say why; a wrong or right answer is graded', () => {
+    expect(refusalOf(grade(4, 'sigma', 1.41, 0.01))).toBe('Right idea, but give at least 4 significant digits: your answer is the right value rounded to fewer.');
+    expect(refusalOf(grade(4, 'output', 0), '0')).toBe('Expected 4 numbers, got 1.');
+    expect(refusalOf(grade(4, 'output', [-1, 4142, 0], [1, 1, 1]), '-1,4142, 0')).toMatch(/^Expected 4 numbers, got 3\. If a comma is a decimal comma/);
+    expect(refusalOf(grade(4, 'sigma', 1.5, 0.1))).toBe('');
+    expect(refusalOf(grade(4, 'sigma', Math.SQRT2))).toBe('');
+    expect(refusalOf(null)).toBe(''); // a choice or an explanation
   });
 
   it('a matrix answer is marked entry by entry, laid out as its rows', () => {

@@ -24,6 +24,12 @@ describe('parseNumber', () => {
     ['∼ 2.6', 2.6],
     ['6×', 6],
     ['6 ×', 6],
+    ['6x', 6], // what the introduction's "6×" becomes on a keyboard
+    ['6 X', 6],
+    ['1.02**48', 1.02 ** 48],
+    ['e^0.96', Math.E ** 0.96],
+    ['exp(0.96)', Math.exp(0.96)],
+    ['-e', -Math.E],
     ['2 × 3', 6],
     ['-1.41', -1.41],
   ])('%j → %d', (text, value) => {
@@ -35,6 +41,7 @@ describe('parseNumber', () => {
     ['≈ 1.414', 0.001],
     ['~2.6', 0.1],
     ['6×', 1],
+    ['6x', 1],
     ['-0.0031623', 1e-7],
     ['1.4e-3', 1e-4],
     ['.5', 0.1],
@@ -58,6 +65,12 @@ describe('parseNumber', () => {
     ['-1e400', /too large/],
     ['10^400', /too large/],
     ['0/0', /no real value/],
+    ['x', /is not a number/],
+    ['0x40', /is not a number/],
+    ['2e', /is not a number/],
+    ['1,414', /^“1,414”: is the comma a decimal point\? Write 1\.414, with a point\.$/], // asked, never 1414
+    ['−1,414', /Write -1\.414, with a point/],
+    ['1,414,000', /is the comma a decimal point\?/],
     ['sqrt(-1)', /no real value/],
   ])('%j is refused', (text, message) => {
     const r = parseNumber(text);
@@ -67,6 +80,14 @@ describe('parseNumber', () => {
 });
 
 describe('parseVector', () => {
+  it('asks about a comma inside a number when semicolons separate the entries, and splits into no more numbers', () => {
+    const r = parseVector('−1,414; 0; 0; 1,414');
+    expect(r).toEqual({ ok: false, message: '“-1,414”: is the comma a decimal point? Write -1.414, with a point.' });
+    expect(parseVector('1,5;2')).toMatchObject({ ok: false, message: expect.stringMatching(/decimal point/) });
+    expect(parseVector('1, 5; 2')).toMatchObject({ ok: true, value: [1, 5, 2] }); // a comma then a space separates
+    expect(parseMatrix('1,5; 2,5')).toMatchObject({ ok: true, value: [[1, 5], [2, 5]] }); // a matrix's rows
+  });
+
   it.each([
     ['2, 4, 4, 6', [2, 4, 4, 6]],
     ['[2,4,4,6]', [2, 4, 4, 6]],
@@ -150,7 +171,7 @@ describe('linear in the length of the text', () => {
         const blanks = ' '.repeat(2e6);
         const lines = ' \\n '.repeat(5e5);
         parentPort.postMessage([
-          parseNumber('1' + blanks + 'x').message,
+          parseNumber('1' + blanks + 'q').message,
           parseNumber(blanks + '2' + blanks).value,
           parseVector('1' + blanks + '2' + blanks + '-3').value,
           parseVector('1' + blanks + 'x').message,
@@ -167,7 +188,7 @@ describe('linear in the length of the text', () => {
       worker.once('error', (e) => (clearTimeout(deadline), reject(e)));
     }).finally(() => worker.terminate());
     expect(result).toEqual([
-      '“1 x” is not a number.',
+      '“1 q” is not a number.',
       2,
       [1, 2, -3],
       'Entry 2: “x” is not a number.',

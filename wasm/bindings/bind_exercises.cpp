@@ -148,6 +148,7 @@ val grade_part_js(val n, val inputs, val part, val answer) {
     out.set("hi", tk::js::to_js(g.hi.data(), Eigen::Index(g.hi.size())));
     out.set("misconception", g.misconception);
     out.set("moreDigits", g.more_digits);
+    out.set("digitsNeeded", g.digits_needed);
     return out;
   });
 }

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "exercise_kit.hpp"
 
@@ -54,6 +56,25 @@ bool right_to_digits_typed(double typed, double right, double ulp) {
   const bool cut = (right >= 0) == (typed >= 0) && std::abs(right) >= std::abs(typed) - slack &&
                    std::abs(right) - std::abs(typed) < ulp + slack;
   return rounded || cut;
+}
+
+// x rounded to s significant digits, as a reader would write it (decimal rounding, read back as a double).
+double round_significant(double x, int s) {
+  char text[40];
+  std::snprintf(text, sizeof text, "%.*e", s - 1, x);
+  return std::strtod(text, nullptr);
+}
+
+// The fewest significant digits (1 to 17) to which every entry of right, rounded, is within its tolerance.
+int digits_needed(const ExercisePart& p, const ExerciseValue& right) {
+  for (int s = 1; s < 17; ++s) {
+    bool enough = true;
+    for (double r : right.values) {
+      enough = enough && std::abs(round_significant(r, s) - r) <= exercise::tolerance(p, r);
+    }
+    if (enough) return s;
+  }
+  return 17;
 }
 
 }  // namespace
@@ -212,7 +233,9 @@ Grade grade_part(const ExerciseSolution& s, const std::string& part, const Exerc
     }
     if (short_only) {
       g.more_digits = true;
-      g.message = "right to the digits given, but the tolerance needs more: give more digits";
+      g.digits_needed = digits_needed(*p, right);
+      g.message = "right to the digits given, but the tolerance needs " + std::to_string(g.digits_needed) +
+                  " significant digits";
     }
   }
   return g;

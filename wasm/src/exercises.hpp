@@ -86,6 +86,7 @@ struct Grade {
   std::string message;         // e.g. "expected 4 numbers, got 3"; "" for a right answer
   std::string misconception;   // id of the mistake a wrong answer matches, "" if none
   bool more_digits = false;    // wrong only for want of digits: "1.41" for √2 (right idea, give more digits)
+  int digits_needed = 0;       // when more_digits: the significant digits the tolerance needs (4 for √2)
 };
 // A wrong answer names mistake m (of that part) when it is within the part's tolerance of m's value in
 // every entry and m's value is distinguishable from the right answer; the first such m in the list.

@@ -1,7 +1,8 @@
 // Reading what a reader types: numbers, vectors and matrices, shared by every input field and answer box.
 // A number may be written plainly (2, -1.5, 3e-5, unicode minus −2) or as a small expression with
-// + − * / ^, parentheses, √ / sqrt(…) and π (so "−√2" and "2/sqrt(2)" are numbers); a leading ≈ or ~ and a
-// trailing × are read past ("≈ 1.414", "~2.6", "6×"). Every failure returns a message written for the
+// + − * / ^ (or **), parentheses, √ / sqrt(…), exp(…), π and e (so "−√2", "2/sqrt(2)", "1.02**48" and "e^0.96"
+// are numbers); a leading ≈ or ~ and a trailing × or x are read past ("≈ 1.414", "~2.6", "6×", "6x"). A comma
+// between digits ("1,414") is asked about: a decimal comma is never split into two numbers. Every failure returns a message written for the
 // reader; nothing here throws. Each number also reports `ulp`, one unit in the last digit typed ("1.41" →
 // 0.01, "6" → 1; 0 for an expression, which is exact), so a grader can tell "right, to fewer digits".
 //
@@ -19,7 +20,9 @@ function normalise(text) {
     .trim();
 }
 
-const TOKEN = /\s?(?:(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|(sqrt|√|pi|π)|([-+*/^()×·÷]))/y;
+const TOKEN = /\s?(?:(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|(sqrt|√|pi|π|exp|e(?![a-z]))|(\*\*|[-+*/^()×·÷]))/y;
+const NAMED = { sqrt: 'sqrt', '√': 'sqrt', pi: 'pi', 'π': 'pi', exp: 'exp', e: 'e' };
+const OPERATOR = { '×': '*', '·': '*', '÷': '/', '**': '^' };
 
 // text is normalised: no whitespace at either end, no run longer than one character
 function tokenize(text) {
@@ -30,8 +33,8 @@ function tokenize(text) {
     const m = TOKEN.exec(text);
     if (!m) return null;
     if (m[1] !== undefined) tokens.push({ kind: 'num', value: Number(m[1]), text: m[1] });
-    else if (m[2] !== undefined) tokens.push({ kind: m[2] === 'pi' || m[2] === 'π' ? 'pi' : 'sqrt' });
-    else tokens.push({ kind: { '×': '*', '·': '*', '÷': '/' }[m[3]] ?? m[3] });
+    else if (m[2] !== undefined) tokens.push({ kind: NAMED[m[2]] });
+    else tokens.push({ kind: OPERATOR[m[3]] ?? m[3] });
     at = TOKEN.lastIndex;
   }
   return tokens;
@@ -47,7 +50,7 @@ function ulpOf(text) {
 }
 
 // expr := term (('+'|'-') term)* ; term := unary (('*'|'/') unary)* ; unary := ('-'|'+') unary | power
-// power := atom ('^' unary)? ; atom := num | pi | sqrt atom | '(' expr ')'
+// power := atom ('^' unary)? ; atom := num | pi | e | sqrt atom | exp atom | '(' expr ')'
 function evaluate(tokens) {
   let i = 0;
   const peek = () => tokens[i]?.kind;
@@ -59,7 +62,9 @@ function evaluate(tokens) {
     if (!t) fail();
     if (t.kind === 'num') return t.value;
     if (t.kind === 'pi') return Math.PI;
+    if (t.kind === 'e') return Math.E;
     if (t.kind === 'sqrt') return Math.sqrt(peek() === '(' ? atom() : unary());
+    if (t.kind === 'exp') return Math.exp(peek() === '(' ? atom() : unary());
     if (t.kind === '(') {
       const v = expr();
       if (tokens[i++]?.kind !== ')') fail();
@@ -96,6 +101,11 @@ function evaluate(tokens) {
 }
 
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+// "1,414" is asked about, never read as 1414 or as two numbers.
+function decimalComma(text) {
+  const point = (text.match(/,/g) ?? []).length === 1 ? ` Write ${text.replace(',', '.')}, with a point.` : ' Write numbers with a decimal point and no commas inside them.';
+  return `${quote(text)}: is the comma a decimal point?${point}`;
+}
 const quote = (s) => `“${s.length > 24 ? s.slice(0, 21) + '…' : s}”`;
 
 /** One number. → {ok: true, value, ulp} or {ok: false, message} */
@@ -106,8 +116,9 @@ export function parseNumber(text) {
 // text is normalised
 function readNumber(text) {
   if (text === '') return { ok: false, message: 'Enter a number.' };
-  // "≈ 1.414", "~2.6": the reader says it is rounded; "6×": a factor
-  const raw = text.replace(/^[≈~∼≃] ?/, '').replace(/ ?×$/, '');
+  // "≈ 1.414", "~2.6": the reader says it is rounded; "6×", "6x": a factor
+  const raw = text.replace(/^[≈~∼≃] ?/, '').replace(/(?<=[\d.)]) ?[×xX]$/, '');
+  if (/\d,\d/.test(raw)) return { ok: false, message: decimalComma(text) };
   if (/^[+-]?(nan|inf(inity)?)$/i.test(raw)) return { ok: false, message: `${quote(text)} is not a finite number.` };
   const tokens = raw === '' ? null : tokenize(raw);
   let value;
@@ -157,6 +168,11 @@ function splitEntries(body) {
 function readVector(text, { min = 1, max = Infinity } = {}) {
   const body = stripBrackets(text).trim();
   if (body === '') return { ok: false, message: `Enter ${min === 1 ? 'at least one number' : `at least ${min} numbers`}, e.g. 2, 4, 4, 6.` };
+  // "−1,414; 0; 0; 1,414": semicolons separate, so a comma between digits sits inside a number
+  if (body.includes(';')) {
+    const inside = body.split(';').find((part) => /\d,\d/.test(part));
+    if (inside !== undefined) return { ok: false, message: decimalComma(inside.trim()) };
+  }
   const parts = splitEntries(body);
   if (parts.length > max) return { ok: false, message: `Too many entries: ${parts.length} (at most ${max} here).` };
   if (parts.length < min) return { ok: false, message: `Too few entries: ${parts.length} (at least ${min} here).` };

@@ -53,7 +53,7 @@ export function createAnswer(part, saved = '') {
       input.value = text ?? '';
       showEcho();
     };
-    return { el, part, input, read, text: () => input.value, setText, result: el.querySelector('.ex-result'), focus: () => input.focus() };
+    return { el, part, input, echo, read, text: () => input.value, setText, result: el.querySelector('.ex-result'), focus: () => input.focus() };
   }
 
   if (part.kind === 'choice' || part.kind === 'multi') {

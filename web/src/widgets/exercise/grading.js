@@ -11,11 +11,16 @@ const NUMERIC = new Set(['number', 'vector', 'matrix']);
  * @param {{n, exercises, record, mistakes, kernelInputs(): object, revealed(): boolean, onSelfCheck(): void}} ctx
  */
 export function createGrading(ctx) {
-  /** Grades answer control a with what it read ({value, ulp}) and draws the marks. → right or not */
-  function grade(a, { value, ulp }) {
+  /** The kernel's grade of a numeric part's answer ({value, ulp}, as read); null for other parts. */
+  function assess(a, { value, ulp }) {
+    return NUMERIC.has(a.part.kind) ? ctx.exercises.grade(ctx.n, ctx.kernelInputs(), a.part.id, toKernel(value, ulp)) : null;
+  }
+
+  /** Grades answer control a with what it read ({value, ulp}; g: its grade if assessed) and draws the marks. → right or not */
+  function grade(a, { value, ulp }, g = assess(a, { value, ulp })) {
     const { part } = a;
     if (NUMERIC.has(part.kind)) {
-      a.graded = { g: ctx.exercises.grade(ctx.n, ctx.kernelInputs(), part.id, toKernel(value, ulp)), value };
+      a.graded = { g, value };
       draw(a);
       return a.graded.g.correct;
     }
@@ -65,7 +70,24 @@ export function createGrading(ctx) {
     return ctx.record.get().selfCheck[id] === 'yes';
   }
 
-  return { grade, draw };
+  return { assess, grade, draw };
+}
+
+/**
+ * Why a graded answer is not counted as an attempt, or '' when it is: a wrong shape (a vector of the wrong
+ * length, one number for a vector) and the right value to fewer digits than the tolerance needs are said, as
+ * unreadable text is, and cost nothing. text is what was typed (a decimal comma is asked about).
+ */
+export function refusalOf(g, text = '') {
+  if (!g) return '';
+  if (!g.shapeOk) {
+    const comma = /\d,\d/.test(text) ? ' If a comma is a decimal comma, write a point instead (1.5, not 1,5).' : '';
+    return `${g.message[0].toUpperCase()}${g.message.slice(1)}.${comma}`;
+  }
+  if (g.moreDigits) {
+    return `Right idea, but give at least ${g.digitsNeeded} significant digits: your answer is the right value rounded to fewer.`;
+  }
+  return '';
 }
 
 /** Whether an exercise's parts need the kernels. */

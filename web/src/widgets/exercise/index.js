@@ -12,7 +12,7 @@ import { formatNumber } from '../../ui/format.js';
 import { parseMatrix, parseNumber, parseVector } from '../../ui/parse.js';
 import { createAnswer } from './answers.js';
 import { STATE_LABELS, summaryText } from './check.js';
-import { createGrading, needsKernels } from './grading.js';
+import { createGrading, needsKernels, refusalOf } from './grading.js';
 import { createHints } from './hints.js';
 import { createInputBox } from './inputs.js';
 import { renderLive } from './live-tex.js';
@@ -215,18 +215,14 @@ export async function mount(section) {
     clearResults();
     const read = answers.map((a) => ({ a, r: a.read() }));
     const unreadable = read.filter(({ r }) => r.error);
-    if (unreadable.length) {
-      for (const { a, r } of unreadable) {
-        a.input.setAttribute('aria-invalid', 'true');
-        a.result.textContent = `Not counted as an attempt: ${r.error}`;
-      }
-      feedback.textContent = 'Check the format of your answer: nothing was graded and no attempt was counted.';
-      return;
-    }
+    if (unreadable.length) return refuse(unreadable.map(({ a, r }) => ({ a, why: r.error })), 'Check the format of your answer');
     const given = read.filter(({ r }) => !r.empty);
     if (!given.length) return void (feedback.textContent = 'Type an answer first.');
     if (exercises && !solution) return void (feedback.textContent = 'The numbers in the question cannot be used: fix them first.');
-    const results = given.map(({ a, r }) => ({ a, ok: grade(a, r) }));
+    const assessed = given.map(({ a, r }) => ({ a, r, g: grading.assess(a, r) }));
+    const refused = assessed.map(({ a, g }) => ({ a, why: refusalOf(g, a.text()) })).filter(({ why }) => why);
+    if (refused.length) return refuse(refused, 'Some answers cannot be graded as they stand');
+    const results = assessed.map(({ a, r, g }) => ({ a, ok: grade(a, r, g) }));
     record.update((rec) => {
       rec.attempts += 1;
       rec.seed = seed;
@@ -247,6 +243,16 @@ export async function mount(section) {
     hints.show();
     showState();
   });
+
+  // Answers that are not graded: each says why in its own box (one message per refusal); no attempt counts.
+  function refuse(refused, head) {
+    for (const { a, why } of refused) {
+      a.input.setAttribute('aria-invalid', 'true');
+      if (a.echo?.classList.contains('ex-echo-error')) a.echo.textContent = ''; // the box below says it, once
+      a.result.textContent = `Not counted as an attempt: ${why}`;
+    }
+    feedback.textContent = `${head}: nothing was graded and no attempt was counted.`;
+  }
 
   // ---- start, import, reset: everything from the saved record (and a seed in the address) ----
   function restore({ fromUrl = null } = {}) {
