@@ -406,3 +406,24 @@ test('a 1 MB paste into an answer or a figure’s field is cut to the field’s 
   expect(await depths.evaluate((el) => el.value.length)).toBe(2000);
   await expect(depths.locator('xpath=..').locator('.field-message')).toHaveText(/is too large/);
 });
+
+test('an explain part: a word or two does not open the model answer, and "Right" says what is left until it is marked', async ({ page }) => {
+  await open(page, 16);
+  const proof = partOf(page, 16, 'proof');
+  for (const typed of ['   ', 'triangle', 'triangle inequality']) {
+    await answer(page, 16, 'proof', typed);
+    await check(page, 16);
+    await expect(proof.locator('.ex-model')).toHaveCount(0);
+  }
+  await expect(proof.locator('.ex-result')).toHaveText(/^Not counted as an attempt: write your explanation in a sentence or more first/);
+  expect(await storedAttempts(page, '16')).toBe(0);
+  await answer(page, 16, 'bound', '2.5871');
+  await answer(page, 16, 'proof', 'Triangle inequality per factor, then submultiplicativity.');
+  await check(page, 16);
+  await expect(proof.locator('.ex-model')).toBeVisible();
+  await expect(status(page, 16)).toHaveText('Right. Your explanation is still to mark: compare with the model answer below, then mark it.');
+  await expect(section(page, 16).locator('.ex-state')).toHaveText('Attempted');
+  await proof.getByRole('button', { name: 'I had it' }).click();
+  await expect(section(page, 16).locator('.ex-state')).toHaveText('✓ Solved');
+  await expect(status(page, 16)).toHaveText('Every part done. Well done.');
+});

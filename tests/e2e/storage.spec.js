@@ -30,26 +30,26 @@ test('a long answer comes back after a reload, with the exercise’s attempts', 
   await expect(why).toHaveAttribute('maxlength', '2000');
   await why.pressSequentially('x'.repeat(10));
   await why.evaluate((el) => {
-    el.value = 'y'.repeat(1990) + el.value;
+    el.value = 'y '.repeat(995) + el.value; // words: a single 2,000-letter word is not an explanation
     el.dispatchEvent(new Event('input', { bubbles: true }));
   });
   await ex.locator('.ex-part[data-part="pre"] .ex-answer').fill('1.1922');
   await ex.getByRole('button', { name: 'Check' }).click();
   await page.reload();
   await expect(ex.locator('.ex-form')).toBeVisible({ timeout: 30_000 });
-  await expect(ex.locator('.ex-part[data-part="why"] .ex-answer')).toHaveValue('y'.repeat(1990) + 'x'.repeat(10));
+  await expect(ex.locator('.ex-part[data-part="why"] .ex-answer')).toHaveValue('y '.repeat(995) + 'x'.repeat(10));
   await expect(ex.locator('.ex-part[data-part="pre"]')).toHaveClass(/ex-right/);
 
   // an older page's record with a longer answer: cut to the limit, the exercise kept, and the panel says so
   await page.evaluate(() => {
     const key = 'residual-ln-progress-v1';
     const stored = JSON.parse(localStorage.getItem(key));
-    stored.exercises[17].answers.why = 'z'.repeat(2500);
+    stored.exercises[17].answers.why = 'z '.repeat(1250);
     localStorage.setItem(key, JSON.stringify(stored));
   });
   await page.reload();
   await expect(ex.locator('.ex-form')).toBeVisible({ timeout: 30_000 });
-  await expect(ex.locator('.ex-part[data-part="why"] .ex-answer')).toHaveValue('z'.repeat(2000));
+  await expect(ex.locator('.ex-part[data-part="why"] .ex-answer')).toHaveValue('z '.repeat(1000));
   await expect(ex.locator('.ex-part[data-part="pre"]')).toHaveClass(/ex-right/);
   await page.goto('./#progress');
   await expect(page.locator('#progress')).toContainText('Exercise 17: one saved answer was longer than a field holds');

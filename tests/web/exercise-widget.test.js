@@ -152,6 +152,12 @@ describe('feedback', () => {
     expect(gradeChoice(part, ['a'])).toMatchObject({ ok: false, wrongKeys: ['a'] });
     expect(summaryText({ graded: 1, right: 0, open: 0, attempts: 1 })).toBe('0 of 1 answer right (attempt 1).');
     expect(summaryText({ graded: 3, right: 3, open: 1, attempts: 2 })).toBe('All 3 answers right. 1 part not answered yet.');
+    // an explanation given but not marked "I had it": never "Well done" beside an "Attempted" badge
+    expect(summaryText({ graded: 1, right: 1, open: 0, attempts: 1, left: 1 })).toBe(
+      'Right. Your explanation is still to mark: compare with the model answer below, then mark it.',
+    );
+    expect(summaryText({ graded: 1, right: 1, open: 0, attempts: 1, left: 0 })).toBe('Right. Well done.');
+    expect(summaryText({ graded: 0, right: 0, open: 0, attempts: 1, left: 1 })).toBe('Compare your explanation with the model answer below, then mark it.');
   });
 });
 

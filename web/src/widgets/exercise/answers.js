@@ -5,6 +5,7 @@
 import { parseMatrix, parseNumber, parseVector } from '../../ui/parse.js';
 import { describe } from './values.js';
 import { MAX_ANSWER_CHARS } from '../../progress/validate.js';
+import { MIN_EXPLAIN_WORDS } from './check.js';
 
 let counter = 0;
 const PARSE = {
@@ -88,7 +89,14 @@ export function createAnswer(part, saved = '') {
   input.value = saved ?? '';
   return {
     el, part, input,
-    read: () => (input.value.trim() ? { value: input.value.trim() } : { empty: true }),
+    read() {
+      const value = input.value.trim();
+      if (!value) return { empty: true };
+      if (value.split(/\s+/).length < MIN_EXPLAIN_WORDS) {
+        return { error: 'write your explanation in a sentence or more first: the model answer opens once you have.' };
+      }
+      return { value };
+    },
     text: () => input.value,
     setText: (text) => (input.value = text ?? ''),
     result: el.querySelector('.ex-result'),

@@ -11,13 +11,20 @@ export function gradeChoice(part, chosenKeys) {
   return { ok, wrongKeys, text };
 }
 
-/** The status line after Check: graded parts (explanations aside), how many right, parts left unanswered. */
-export function summaryText({ graded, right, open, attempts }) {
+/**
+ * The status line after Check: graded parts (explanations aside), how many right, parts left unanswered, and
+ * explanations given but not yet marked "I had it" (left): never "Well done" while one of those is left.
+ */
+export function summaryText({ graded, right, open, attempts, left = 0 }) {
   const rest = open ? ` ${open} part${open === 1 ? '' : 's'} not answered yet.` : '';
-  if (graded === 0) return `Compare your explanation with the model answer below.${rest}`;
-  if (right === graded) return `${graded === 1 ? 'Right.' : `All ${graded} answers right.`}${open ? rest : ' Well done.'}`;
-  return `${right} of ${graded} answer${graded === 1 ? '' : 's'} right (attempt ${attempts}).${rest}`;
+  const mark = left ? ` ${left === 1 ? 'Your explanation is' : `${left} explanations are`} still to mark: compare with the model answer below, then mark it.` : '';
+  if (graded === 0) return `Compare your explanation with the model answer below, then mark it.${rest}`;
+  if (right === graded) return `${graded === 1 ? 'Right.' : `All ${graded} answers right.`}${open || left ? mark + rest : ' Well done.'}`;
+  return `${right} of ${graded} answer${graded === 1 ? '' : 's'} right (attempt ${attempts}).${mark}${rest}`;
 }
+
+/** An explanation is a sentence or more: fewer words do not open the model answer. */
+export const MIN_EXPLAIN_WORDS = 3;
 
 /** How the exercise's state reads beside its title. */
 export const STATE_LABELS = { solved: '✓ Solved', attempted: 'Attempted', untouched: 'Not started' };

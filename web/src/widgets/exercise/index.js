@@ -97,7 +97,7 @@ export async function mount(section) {
   // ---- solving with the kernels, grading ----
   const kernelInputs = () => Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, toKernel(v)]));
   const grading = createGrading({
-    n, exercises, record, mistakes: props.mistakes, kernelInputs, revealed: () => revealed, onSelfCheck: () => showState(),
+    n, exercises, record, mistakes: props.mistakes, kernelInputs, revealed: () => revealed, onSelfCheck,
   });
   const grade = grading.grade;
   function solve() {
@@ -131,6 +131,10 @@ export async function mount(section) {
   function clearResults() {
     answers.forEach(clearResult);
     feedback.textContent = '';
+  }
+  function onSelfCheck() {
+    showState();
+    if (badge.dataset.state === 'solved') feedback.textContent = 'Every part done. Well done.';
   }
   function showState() {
     const state = exerciseState(record.get(), partIds);
@@ -215,7 +219,7 @@ export async function mount(section) {
     clearResults();
     const read = answers.map((a) => ({ a, r: a.read() }));
     const unreadable = read.filter(({ r }) => r.error);
-    if (unreadable.length) return refuse(unreadable.map(({ a, r }) => ({ a, why: r.error })), 'Check the format of your answer');
+    if (unreadable.length) return refuse(unreadable.map(({ a, r }) => ({ a, why: r.error })), 'Some answers cannot be graded as they stand');
     const given = read.filter(({ r }) => !r.empty);
     if (!given.length) return void (feedback.textContent = 'Type an answer first.');
     if (exercises && !solution) return void (feedback.textContent = 'The numbers in the question cannot be used: fix them first.');
@@ -239,6 +243,7 @@ export async function mount(section) {
       right: graded.filter(({ ok }) => ok).length,
       open: answers.length - given.length,
       attempts: record.get().attempts,
+      left: results.filter(({ a, ok }) => a.part.kind === 'explain' && !ok).length,
     });
     hints.show();
     showState();
