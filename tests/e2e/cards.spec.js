@@ -51,3 +51,24 @@ test('practice cards get new numbers from the kernels at every repetition', asyn
   }
   expect(fronts.size, [...fronts].join(' | ')).toBe(3);
 });
+
+test('when no card is due there are no rating buttons, and nothing to press', async ({ page }) => {
+  await page.goto('./#card-deck');
+  const deck = page.locator('#card-deck');
+  await expect(deck.locator('.deck-status')).toContainText('due of 21', { timeout: 30_000 });
+  await page.evaluate((ids) => {
+    const later = { due: '2999-01-01T00:00:00.000Z', stability: 1, difficulty: 5, elapsed_days: 0, scheduled_days: 1, reps: 1, lapses: 0, learning_steps: 0, state: 2, last_review: '2026-01-01T00:00:00.000Z' };
+    const cards = {};
+    for (const id of ids) cards[id] = id === ids[0] ? { ...later, due: new Date(0).toISOString() } : later;
+    localStorage.setItem('residual-ln-progress-v1', JSON.stringify({ version: 1, exercises: {}, cards }));
+  }, cardIds());
+  await page.reload();
+  await expect(deck.locator('.deck-status')).toContainText('1 card due of 21', { timeout: 30_000 });
+  const rate = deck.getByRole('group', { name: 'How well did you remember?' });
+  await expect(rate).toBeHidden(); // before the answer is shown
+  await deck.getByRole('button', { name: 'Show answer' }).click();
+  await rate.getByRole('button', { name: /^Good/ }).click();
+  await expect(deck.locator('.deck-front')).toHaveText('No card is due.');
+  await expect(rate).toBeHidden();
+  await expect(deck.locator('.deck-actions, .deck-rate').getByRole('button')).toHaveCount(0); // no Show answer, no rating
+});

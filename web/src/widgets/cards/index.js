@@ -107,6 +107,7 @@ export async function mount(el) {
         b.type = 'button';
         b.innerHTML = `${label} <span class="deck-next">${when(options[rating].card.due, now)}</span>`;
         b.addEventListener('click', () => {
+          if (!current) return; // rated already (a second press): nothing is shown to rate
           const card = options[rating].card;
           progress.update((s) => (s.cards[current.id] = store(card)));
           next();
