@@ -59,10 +59,13 @@ const runsOf = (widget) =>
 test('the default view trains as PyTorch does: Post-LN at L = 24 stalls without warmup, trains with it; Pre-LN trains', async ({ page }) => {
   test.setTimeout(1_200_000); // 13 runs of about 35 GFLOP each, on a machine other tests share
   const L = await openLab(page);
-  // the prediction: all three train (two are right, one is not)
-  const boxes = L.locator('.lab-predict input[type="checkbox"]');
-  await expect(boxes).toHaveCount(3);
-  for (const box of await boxes.all()) await box.check();
+  // the prediction: three states, 'no prediction' by default; the first said to train (it does not), the
+  // second to stall (it trains), the third left alone (not marked, never taken for 'does not train')
+  const choices = L.locator('.lab-predict select');
+  await expect(choices).toHaveCount(3);
+  for (const choice of await choices.all()) await expect(choice).toHaveValue('');
+  await choices.nth(0).selectOption({ label: 'trains' });
+  await choices.nth(1).selectOption({ label: 'does not train' });
   await L.getByRole('button', { name: 'Run', exact: true }).click();
   // small training runs get one worker more than the cores (pool.js): with 9 runs queued, every one is busy
   const cores = await page.evaluate(() => Math.min(4, navigator.hardwareConcurrency || 2));
@@ -83,8 +86,8 @@ test('the default view trains as PyTorch does: Post-LN at L = 24 stalls without 
   }
   await expect(L.locator('.lab-summary caption')).toContainText(`below ${THRESHOLD_REGRESS}`);
   await expect(L.locator('.lab-summary .lab-count')).toHaveText(['0 of 3 seeds', '3 of 3 seeds', '3 of 3 seeds']);
-  await expect(L.locator('.lab-verdict')).toHaveText([/not so/, /right/, /right/]);
-  await expect(L.locator('.lab-predict-score')).toHaveText('2 of 3 predictions right.');
+  await expect(L.locator('.lab-verdict')).toHaveText([/not so/, /not so/, /no prediction; 3 of 3 seeds trained/]);
+  await expect(L.locator('.lab-predict-score')).toHaveText('0 of 2 predictions right. 1 configuration was left without one.');
   await expectStalls(L);
 
   // the other seeds PyTorch shows for Post-LN (0–4): 3 and 4, with and without warmup

@@ -1,21 +1,25 @@
-// The lab's prediction exercise: before pressing Run the reader ticks the configurations they expect to
-// train; when every seed of a configuration has finished, the lab marks that prediction against what the
+// The lab's prediction exercise: before pressing Run the reader says, per configuration, "trains", "does
+// not train" or nothing (the default: a configuration left alone is never graded as a "does not train");
+// when every seed of a configuration has finished, the lab marks each prediction made against what the
 // kernel measured (the runs' data-trained verdicts, counted by summary.js). A configuration whose seeds
 // disagree is marked as neither: the measurement, not the reader, is split.
+
+const PREDICTIONS = [['', 'no prediction'], ['trains', 'trains'], ['stalls', 'does not train']];
 
 /** host gets a fieldset. → {el, setConfigs(groups), snapshot(), mark(counts)} */
 export function createPrediction(host) {
   const el = document.createElement('fieldset');
   el.className = 'lab-predict';
   el.innerHTML = `<legend>Predict first</legend>
-    <p class="lab-predict-ask">Tick each configuration you expect to train (its final loss below the threshold
-    stated under the table), then press Run. The lab marks each prediction when that configuration's seeds are done.</p>
+    <p class="lab-predict-ask">Say for each configuration whether you expect it to train (its final loss below the
+    threshold stated under the table), then press Run. The lab marks each prediction when that configuration's
+    seeds are done; a configuration you leave without one is not marked.</p>
     <ul class="lab-predict-list"></ul><p class="lab-predict-score" aria-live="polite"></p>`;
   const list = el.querySelector('ul');
   const score = el.querySelector('.lab-predict-score');
   host.append(el);
-  let items = new Map(); // group key → {box, verdict}
-  let predicted = null; // what was ticked when Run was pressed: group key → boolean
+  let items = new Map(); // group key → {choice, verdict}
+  let predicted = null; // what was said when Run was pressed: group key → true (trains) | false (does not)
 
   return {
     el,
@@ -26,14 +30,14 @@ export function createPrediction(host) {
         ...groups.map((g) => {
           const li = document.createElement('li');
           const label = document.createElement('label');
-          const box = document.createElement('input');
-          box.type = 'checkbox';
-          box.checked = items.get(g.key)?.box.checked ?? false;
-          label.append(box, ` ${g.label} trains`);
+          const choice = document.createElement('select');
+          for (const [value, text] of PREDICTIONS) choice.add(new Option(text, value));
+          choice.value = items.get(g.key)?.choice.value ?? '';
+          label.append(`${g.label}: `, choice);
           const verdict = document.createElement('span');
           verdict.className = 'lab-verdict';
           li.append(label, verdict);
-          next.set(g.key, { box, verdict });
+          next.set(g.key, { choice, verdict });
           return li;
         }),
       );
@@ -41,13 +45,14 @@ export function createPrediction(host) {
       predicted = null;
       score.textContent = '';
     },
-    /** Run was pressed: the ticks as they are now are the prediction */
+    /** Run was pressed: what is said now is the prediction; configurations without one are left out */
     snapshot() {
-      predicted = new Map([...items].map(([key, { box, verdict }]) => {
+      predicted = new Map();
+      for (const [key, { choice, verdict }] of items) {
         verdict.textContent = '';
         delete verdict.dataset.result;
-        return [key, box.checked];
-      }));
+        if (choice.value) predicted.set(key, choice.value === 'trains');
+      }
       score.textContent = '';
     },
     /** counts: {group key: {trained, finished, total}} (summary.js countTrained) */
@@ -56,9 +61,16 @@ export function createPrediction(host) {
       let right = 0;
       let marked = 0;
       let split = 0;
+      let open = 0;
       for (const [key, { verdict }] of items) {
         const c = counts[key];
-        if (!c || c.finished < c.total || !predicted.has(key)) continue;
+        if (!c || c.finished < c.total) continue;
+        if (!predicted.has(key)) {
+          open++;
+          verdict.dataset.result = 'none';
+          verdict.textContent = ` — no prediction; ${c.trained} of ${c.total} seeds trained.`;
+          continue;
+        }
         marked++;
         const said = predicted.get(key) ? 'you said it trains' : 'you said it does not train';
         const all = c.trained === c.total;
@@ -74,7 +86,8 @@ export function createPrediction(host) {
       }
       const decided = marked - split;
       const splitNote = split ? ` ${split} ${split === 1 ? 'configuration is' : 'configurations are'} split across seeds.` : '';
-      score.textContent = marked === items.size && marked > 0 ? `${right} of ${decided} predictions right.${splitNote}` : '';
+      const openNote = open ? ` ${open} ${open === 1 ? 'configuration was' : 'configurations were'} left without one.` : '';
+      score.textContent = marked + open === items.size && marked > 0 ? `${right} of ${decided} predictions right.${splitNote}${openNote}` : '';
     },
   };
 }
