@@ -73,6 +73,61 @@ TEST_P(PyTorchTraining, EveryStepMatches) {
 INSTANTIATE_TEST_SUITE_P(Train, PyTorchTraining, ::testing::ValuesIn(train_fixtures()),
                          [](const auto& info) { return info.param; });
 
+// The char model's samples (Trainer::sample) against PyTorch's (tests/reference/fixtures/sample, written by
+// make_reference.py --only sample): the greedy continuation character for character and the probabilities of
+// the character after the prompt to 1e-9, at step 0, midway and at the end of a run.
+std::vector<std::string> sample_fixtures() {
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(fs::path(TK_SOURCE_DIR) / "tests/reference/fixtures/sample")) {
+    if (e.path().extension() == ".json") names.push_back(e.path().stem().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+class PyTorchSamples : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(PyTorchSamples, ContinuationAndProbabilitiesMatch) {
+  const Json f = test::read_fixture("sample/" + GetParam() + ".json");
+  const TrainConfig config = test::config_from_fixture<TrainConfig>(f.at("config"));
+  const std::string prompt = f.at("prompt").get<std::string>();
+  const int length = f.at("length").get<int>();
+  Trainer trainer(config);
+  const Json& samples = f.at("samples");
+  ASSERT_EQ(samples.size(), 3u);
+  for (const Json& expected : samples) {
+    const int at = expected.at("step").get<int>();
+    while (trainer.steps_done() < at) trainer.step();
+    const CharSample s = trainer.sample(prompt, length);
+    EXPECT_EQ(s.text, expected.at("text").get<std::string>()) << "after " << at << " steps";
+    const Vec p = Eigen::Map<const Vec>(s.probabilities.data(), Eigen::Index(s.probabilities.size()));
+    EXPECT_TRUE(test::all_close(p, test::number_vector(expected.at("probabilities")), 1e-9, 1e-12))
+        << "probabilities after " << at << " steps";
+    EXPECT_NEAR(p.sum(), 1.0, 1e-12);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Train, PyTorchSamples, ::testing::ValuesIn(sample_fixtures()),
+                         [](const auto& info) { return info.param; });
+
+TEST(TrainSample, RefusesWhatItCannotRead) {
+  TrainConfig config;
+  config.task = Task::Char;
+  config.stack.L = 2;
+  config.stack.d = 16;
+  config.stack.heads = 2;
+  config.steps = 1;
+  const Trainer trainer(config);
+  EXPECT_EQ(thrown_message([&] { trainer.sample("The", 5); }),
+            "the prompt may hold only the text's characters (a to z, space and '.'): 'T' is not one of them");
+  EXPECT_EQ(thrown_message([&] { trainer.sample("", 5); }), "the prompt must hold 1 to 200 characters");
+  EXPECT_EQ(thrown_message([&] { trainer.sample("the", 0); }), "the continuation must be 1 to 200 characters long");
+  EXPECT_EQ(trainer.sample(std::string(200, 'a'), 3).text.size(), 3u);  // a prompt longer than T: the last T
+  TrainConfig regress = config;
+  regress.task = Task::Regress;
+  EXPECT_EQ(thrown_message([&] { Trainer(regress).sample("the", 5); }), "only the char task predicts characters");
+}
+
 TEST(TrainFixtures, CoverBothTasksEveryWiringAndWarmup) {
   std::set<std::string> seen;
   for (const std::string& name : train_fixtures()) {

@@ -474,6 +474,33 @@ def write_train_fixtures(names=None):
                  records[-1]["grad_norm"][0] / records[-1]["grad_norm"][-1]))
 
 
+def sample_configurations():
+    """(name, cfg, prompt, length) for the char model's samples: a small stack long enough to learn the text, a
+    prompt shorter than T and one longer (the window slides), at step 0, midway and at the end."""
+    from train_reference import train_config
+    small = dict(d=16, heads=2, L=2, B=2, T=8, lr=1e-2)
+    return [
+        ("char_pre_small_s0", train_config(task="char", placement="pre", steps=120, **small), "the qu", 30),
+        ("char_post_small_s1", train_config(task="char", placement="post", seed=1, steps=60, **small),
+         "jumps over the", 20),
+        ("char_prerms_small_s2", train_config(task="char", placement="prerms", seed=2, steps=60, **small), "a", 12),
+    ]
+
+
+def write_sample_fixtures(names=None):
+    from train_reference import TRAIN_DEFAULTS, train
+    for name, cfg, prompt, length in sample_configurations():
+        if names is not None and not any(name.startswith(n) for n in names):
+            continue
+        at = [0, cfg["steps"] // 2, cfg["steps"]]
+        samples = dict(prompt=prompt, length=length, at=at, out=[])
+        train(cfg, samples=samples)
+        out = dict(header(), config={k: cfg[k] for k in TRAIN_DEFAULTS}, prompt=prompt, length=length,
+                   samples=samples["out"])
+        write_json(os.path.join(HERE, "fixtures", "sample", name + ".json"), out)
+        print("%-40s %s" % ("sample/" + name + ".json", " | ".join(repr(s["text"]) for s in samples["out"])))
+
+
 def write_randint_fixture():
     """torch.randint(low, high, (n,), generator) for ranges below and above 2**32 (one 32-bit or one 64-bit
     engine output per value), negative lows, and the lab's own windows (Generator().manual_seed(1000 + seed),
@@ -554,12 +581,13 @@ def main():
     torch.set_num_threads(1)
     print("torch %s, python %s, cpu capability %s, threads %d"
           % (torch.__version__, platform.python_version(), cpu_capability(), torch.get_num_threads()))
-    parts = {"stack": write_stack_fixtures, "train": write_train_fixtures, "randint": write_randint_fixture,
+    parts = {"stack": write_stack_fixtures, "train": write_train_fixtures, "sample": write_sample_fixtures,
+             "randint": write_randint_fixture,
              "adam": write_adam_fixture, "rmsnorm": write_rmsnorm_fixture}
     only = sys.argv[sys.argv.index("--only") + 1].split(",") if "--only" in sys.argv else list(parts)
     names = sys.argv[sys.argv.index("--names") + 1].split(",") if "--names" in sys.argv else None
     for part in only:
-        parts[part](names) if part in ("stack", "train") else parts[part]()
+        parts[part](names) if part in ("stack", "train", "sample") else parts[part]()
 
 
 if __name__ == "__main__":

@@ -101,13 +101,44 @@ class Model:
         return F.cross_entropy(logits, target.reshape(-1)), streams, h
 
 
+def sample(model, prompt, length):
+    """The char model's greedy continuation of prompt (length characters: each the argmax of the next-character
+    distribution, the first of equal ones) and the probabilities of the character after the prompt. Each
+    prediction sees the last T characters at positions 0, 1, ...; a shorter context is padded after its end,
+    where the causal mask keeps the padding out of what is read (the logits at the context's last position)."""
+    cfg = model.cfg
+    T = cfg["T"]
+    ids = [VOCAB.index(c) for c in prompt]
+    text, first = "", None
+    with torch.no_grad():
+        for k in range(length):
+            context = ids[-T:]
+            n = len(context)
+            window = torch.tensor([context + [0] * (T - n)], dtype=torch.long)
+            h = model.tok(window) + model.pos(torch.arange(T))
+            for b in model.blocks:
+                h = b(h, True, cfg["activation"])
+            y = model.final_norm(h) if model.final_norm is not None else h
+            p = torch.softmax(model.head(y)[0, n - 1], dim=-1)
+            if k == 0:
+                first = p.tolist()
+            best = int(torch.argmax(p))
+            ids.append(best)
+            text += VOCAB[best]
+    return dict(text=text, probabilities=first)
+
+
 def norm(tensors):
     return math.sqrt(sum(float((t.detach() ** 2).sum()) for t in tensors))
 
 
-def train(cfg, on_step=None):
-    """Runs cfg["steps"] Adam steps. Returns the list of step records (dicts)."""
+def train(cfg, on_step=None, samples=None):
+    """Runs cfg["steps"] Adam steps. Returns the list of step records (dicts). samples (char only):
+    {"prompt", "length", "at": [k, ...]} appends to samples["out"] the model's sample after k updates."""
     model = Model(cfg)
+    take = lambda k: samples["out"].append(dict(step=k, **sample(model, samples["prompt"], samples["length"]))) \
+        if samples is not None and k in samples["at"] else None
+    take(0)
     opt = torch.optim.Adam(model.parameters(), lr=cfg["lr"], betas=(cfg["beta1"], cfg["beta2"]), eps=cfg["eps"])
     W = cfg["warmup"]
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: min(1.0, (s + 1) / W)) if W > 0 else None
@@ -127,6 +158,7 @@ def train(cfg, on_step=None):
         opt.step()
         if sched:
             sched.step()
+        take(step + 1)
     return records
 
 

@@ -108,6 +108,29 @@ describe('runTraining on the real kernel', () => {
     }
   });
 
+  it('a char run carries the model\'s samples at step 0, midway and at the end, as the run gives them', async () => {
+    const train = await loadTrain();
+    const options = { ...train.defaults, task: 'char', L: 2, d: 16, heads: 2, T: 8, lr: 1e-2, steps: 7, seed: 1 };
+    const result = runTraining(train, options, { batchMs: 0, post: () => {} });
+    expect(result.samples.map((s) => s.step)).toEqual([0, 3, 7]);
+    const run = train.start(options);
+    try {
+      for (const s of result.samples) {
+        while (run.stepsDone() < s.step) run.step();
+        const again = run.sample(train.samplePrompt, train.sampleChars);
+        expect(s).toMatchObject({ prompt: 'the quick ', text: again.text });
+        expect(s.text).toHaveLength(train.sampleChars);
+        expect(Array.from(s.probabilities)).toEqual(Array.from(again.probabilities));
+        expect(s.probabilities).toHaveLength(train.vocabulary.length);
+      }
+      expect(() => run.sample('The', 5)).toThrow("'T' is not one of them");
+    } finally {
+      run.delete();
+    }
+    const regress = runTraining(train, { ...options, task: 'regress', T: 4 }, { batchMs: 0, post: () => {} });
+    expect(regress.samples).toEqual([]);
+  });
+
   it('keys a training run by every field of train.defaults', async () => {
     const train = await loadTrain();
     const fields = Object.keys(train.defaults);

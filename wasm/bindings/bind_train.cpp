@@ -31,6 +31,17 @@ class JsTrainer {
       return out;
     }, kStackMemoryAdvice);
   }
+  // {text, probabilities} of the char model as it is now (train.hpp CharSample)
+  val sample(val prompt, val length) {
+    return guarded([&] {
+      require(prompt.isString(), [&] { return "the prompt must be a string (got " + kind_of(prompt) + ")"; });
+      const CharSample s = trainer_.sample(prompt.as<std::string>(), int(number_arg(length, "length")));
+      val out = val::object();
+      out.set("text", s.text);
+      out.set("probabilities", to_js(s.probabilities));
+      return out;
+    });
+  }
   int steps_done() const { return trainer_.steps_done(); }
   bool finished() const { return trainer_.finished(); }
 
@@ -86,6 +97,10 @@ val train_summary(val task, val losses) {
 
 EMSCRIPTEN_BINDINGS(train) {
   emscripten::constant("trainFinalWindow", tk::kFinalLossWindow);
+  emscripten::constant("trainSamplePrompt", std::string(tk::kSamplePrompt));
+  emscripten::constant("trainSampleChars", tk::kSampleChars);
+  emscripten::constant("trainVocabulary", tk::training_vocabulary());
+  emscripten::constant("trainText", tk::training_text());
   emscripten::function("trainDefaults", &tk::js::train_defaults);
   emscripten::function("trainCheck", &tk::js::train_check);
   emscripten::function("trainFlops", &tk::js::train_flops_js);
@@ -94,6 +109,7 @@ EMSCRIPTEN_BINDINGS(train) {
   emscripten::class_<tk::js::JsTrainer>("Trainer")
       .constructor<emscripten::val>()
       .function("step", &tk::js::JsTrainer::step)
+      .function("sample", &tk::js::JsTrainer::sample)
       .function("stepsDone", &tk::js::JsTrainer::steps_done)
       .function("finished", &tk::js::JsTrainer::finished);
 }

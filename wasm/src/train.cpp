@@ -254,4 +254,50 @@ void Trainer::forward_backward_update(TrainStep& record) {
   record.ratio = record.grad_norm.front() / record.grad_norm.back();
 }
 
+CharSample Trainer::sample(const std::string& prompt, int length) const {
+  require(config_.task == Task::Char, "only the char task predicts characters");
+  require(!prompt.empty() && prompt.size() <= std::size_t(kMaxSampleChars),
+          [&] { return "the prompt must hold 1 to " + std::to_string(kMaxSampleChars) + " characters"; });
+  require(length >= 1 && length <= kMaxSampleChars, [&] {
+    return "the continuation must be 1 to " + std::to_string(kMaxSampleChars) + " characters long";
+  });
+  const std::string& vocabulary = training_vocabulary();
+  std::vector<std::int64_t> ids;
+  for (char ch : prompt) {
+    const std::size_t id = vocabulary.find(ch);
+    require(id != std::string::npos, [&] {
+      return std::string("the prompt may hold only the text's characters (a to z, space and '.'): '") + ch +
+             "' is not one of them";
+    });
+    ids.push_back(std::int64_t(id));
+  }
+
+  StackConfig one = config_.stack;  // one window at a time
+  one.B = 1;
+  const int T = one.T;
+  const StackParams params{[this](int i) -> const BlockParams& { return blocks_[std::size_t(i)]; }, final_norm_};
+  StackCache cache;
+  EmbeddingCache embedding_cache;
+  CrossEntropyCache ce_cache;
+  CharSample out;
+  std::vector<std::int64_t> window(std::size_t(T), 0), next_ids(std::size_t(T), 0);
+  for (int k = 0; k < length; ++k) {
+    const std::size_t n = std::min(ids.size(), std::size_t(T));  // the context: the last n ids, at positions 0 … n−1
+    std::copy(ids.end() - std::ptrdiff_t(n), ids.end(), window.begin());
+    const Mat h = embedding_forward(window, embedding_, embedding_cache);
+    const Mat y = stack_forward(h, params, one, cache);
+    const Mat logits = linear_forward(y.row(Eigen::Index(n) - 1), head_);
+    cross_entropy_forward(logits, {0}, ce_cache);  // its log softmax, taken as PyTorch takes it
+    const Vec p = ce_cache.log_p.row(0).transpose().array().exp();
+    if (k == 0) out.probabilities.assign(p.data(), p.data() + p.size());
+    Eigen::Index best = 0;
+    for (Eigen::Index v = 1; v < p.size(); ++v) {
+      if (p(v) > p(best)) best = v;
+    }
+    ids.push_back(std::int64_t(best));
+    out.text += vocabulary[std::size_t(best)];
+  }
+  return out;
+}
+
 }  // namespace tk

@@ -92,6 +92,20 @@ struct TrainStep {
   bool diverged = false;
 };
 
+// What the `char` model predicts after a prompt, with the weights as they are (after steps_done() updates): the
+// greedy continuation (each next character the most probable one, the first of equal ones, as torch.argmax),
+// and the probabilities of the character after the prompt. Each prediction sees the last T characters at
+// positions 0, 1, …, as training windows do (a shorter context sits at the first positions; the causal mask
+// keeps what follows it out).
+struct CharSample {
+  std::string text;                  // the continuation, `length` characters
+  std::vector<double> probabilities;  // (V) of the character after the prompt, in the vocabulary's order
+};
+constexpr int kMaxSampleChars = 200;  // a prompt's and a continuation's length at most
+// What the lab asks every char run for, at step 0, midway and at the end: the text's own opening.
+constexpr const char* kSamplePrompt = "the quick ";
+constexpr int kSampleChars = 40;
+
 // One training run, a step at a time: the caller decides when to stop.
 class Trainer {
  public:
@@ -100,6 +114,8 @@ class Trainer {
   int steps_done() const { return step_; }
   bool finished() const { return step_ >= config_.steps || diverged_; }
   const TrainConfig& config() const { return config_; }
+  // The `char` task only; throws std::invalid_argument for a prompt of other characters or a bad length.
+  CharSample sample(const std::string& prompt, int length) const;
 
  private:
   // The next batch's inputs: x (regress) or the embedded tokens (char), and for char the targets.

@@ -6,16 +6,26 @@
 /**
  * train: the wrapper of web/src/kernels/train.js; post(message) sends to the page; now() in ms.
  * Sends {type: 'steps', steps: [record…], done, total} at most once per batchMs (and after the last step),
- * then returns the finished run: {steps: [record…] (every step, in order), summary: train.summary(…)}.
+ * then returns the finished run: {steps: [record…] (every step, in order), samples (char: the model's
+ * continuation of train.samplePrompt at step 0, midway and at the end; else []), summary: train.summary(…)}.
  */
 export function runTraining(train, options, { batchMs, post, now = () => performance.now() }) {
   const run = train.start(options);
   try {
     const steps = [];
     const losses = new Float64Array(options.steps);
+    // the char model's samples after 0 updates, half the steps and all of them: {step, prompt, text, probabilities}
+    const samples = [];
+    const takeSample = () => {
+      if (options.task !== 'char' || samples.at(-1)?.step === run.stepsDone()) return;
+      const s = run.sample(train.samplePrompt, train.sampleChars);
+      samples.push({ step: run.stepsDone(), prompt: train.samplePrompt, text: s.text, probabilities: s.probabilities });
+    };
+    takeSample();
     let batch = [];
     let lastPost = -Infinity;
     while (!run.finished()) {
+      if (run.stepsDone() === Math.floor(options.steps / 2)) takeSample();
       const record = run.step();
       steps.push(record);
       losses[record.step] = record.loss;
@@ -27,8 +37,9 @@ export function runTraining(train, options, { batchMs, post, now = () => perform
         lastPost = t;
       }
     }
+    takeSample(); // at the end
     // (a run that diverged stops early: its summary is of the steps it took)
-    return { steps, summary: train.summary(options.task, losses.subarray(0, steps.length)) };
+    return { steps, samples, summary: train.summary(options.task, losses.subarray(0, steps.length)) };
   } finally {
     run.delete();
   }

@@ -19,6 +19,13 @@ export async function loadTrain() {
     /** FLOPs of the whole run (every step's forward and backward). */
     flops: (options) => K.trainFlops(options),
 
+    /** The char task's text, its vocabulary (V characters, sorted), and the prompt and length every char run
+     * is sampled with at step 0, midway and at the end. */
+    text: K.trainText,
+    vocabulary: K.trainVocabulary,
+    samplePrompt: K.trainSamplePrompt,
+    sampleChars: K.trainSampleChars,
+
     /** The loss below which a run of this task counts as trained. */
     threshold: (task) => K.trainThreshold(task),
 
@@ -26,6 +33,8 @@ export async function loadTrain() {
      * A run, built for options.seed (throws like check). run.step() → the record of one step, taken before
      * its update: {step, lr, loss, gradNorm: Float64Array(L), ratio, streamSd (the stream's sd after the last
      * block), streamGradNorm?: Float64Array(L)}.
+     * run.sample(prompt, length) (char only) → {text: the greedy continuation, probabilities: Float64Array(V) of
+     * the character after the prompt}, with the weights as they are now.
      * run.stepsDone(), run.finished(); run.delete() frees it (always call it).
      */
     start: (options) => new K.Trainer(options),
