@@ -110,6 +110,15 @@ TEST_P(PyTorchSamples, ContinuationAndProbabilitiesMatch) {
 INSTANTIATE_TEST_SUITE_P(Train, PyTorchSamples, ::testing::ValuesIn(sample_fixtures()),
                          [](const auto& info) { return info.param; });
 
+// A model that has learned nothing guesses uniformly: its loss is ln V. At initialisation the char model's first
+// loss is near it (its logits are small), and the page draws it as the chance level.
+TEST(TrainSample, ChanceLevelIsTheUniformGuessLoss) {
+  EXPECT_DOUBLE_EQ(chance_loss(), std::log(28.0));
+  const Mat uniform = Mat::Zero(3, 28);
+  CrossEntropyCache cache;
+  EXPECT_NEAR(cross_entropy_forward(uniform, {0, 5, 27}, cache), chance_loss(), 1e-15);
+}
+
 TEST(TrainSample, RefusesWhatItCannotRead) {
   TrainConfig config;
   config.task = Task::Char;

@@ -427,3 +427,43 @@ test('a run that blows up says it diverged, and at which step', async ({ page })
   await expect(run).toHaveAttribute('data-diverged-at', /^\d+$/);
   await expect(L).not.toContainText('finite numbers');
 });
+
+test('the char model, visible: its text, the chance level, samples at step 0, midway and the end, and a prompt of your own', async ({ page }) => {
+  const L = await openLab(page, { 't.task': 'char', 't.configs': 'pre-2-0', 't.steps': '40', 't.seeds': '0', 't.lr': '1e-2' });
+  const samples = L.locator('.lab-samples');
+  await expect(samples.locator('.lab-text summary')).toHaveText('The training text (900 characters, V = 28 distinct)');
+  await expect(samples.locator('.lab-text-body')).toHaveText(/^the quick brown fox jumps over the lazy dog\. the quick/);
+  await L.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(L.locator('.lab-run')).toHaveCount(1, { timeout: 60_000 });
+  const shown = samples.locator('.lab-sample-runs [data-sample]');
+  await expect(shown).toHaveCount(3);
+  expect(await shown.evaluateAll((els) => els.map((e) => e.dataset.step))).toEqual(['0', '20', '40']);
+  const atEnd = await shown.nth(2).getAttribute('data-sample');
+  expect(atEnd).toHaveLength(40);
+  expect(await L.locator('.lab-chart').first().evaluate((f) => f.textContent + (f.querySelector('[aria-label]')?.getAttribute('aria-label') ?? ''))).toMatch(
+    /chance, ln 28 = 3\.332/,
+  );
+
+  // the reader's prompt: the kernel's own prompt after the last step gives the run's last sample again
+  const ask = samples.locator('.lab-ask');
+  await ask.getByLabel('After step').fill('40');
+  await ask.getByRole('button', { name: 'Continue' }).click();
+  await expect(ask.locator('.lab-ask-out [data-sample]')).toHaveAttribute('data-sample', atEnd, { timeout: 60_000 });
+  await expect(ask.locator('.lab-ask-out [data-sample]')).toHaveAttribute('data-step', '40');
+  const bars = ask.locator('.lab-probs li');
+  await expect(bars).toHaveCount(8);
+  const ps = await bars.evaluateAll((els) => els.map((e) => Number(e.dataset.p)));
+  expect(ps.every((p, i) => p >= 0 && p <= 1 && (i === 0 || p <= ps[i - 1]))).toBe(true);
+  // after step 0 the untrained model, and a prompt it cannot read is answered beside its field
+  await ask.getByLabel('After step').fill('0');
+  await ask.getByRole('button', { name: 'Continue' }).click();
+  await expect(ask.locator('.lab-ask-out [data-sample]')).toHaveAttribute('data-sample', (await shown.nth(0).getAttribute('data-sample')) ?? '', { timeout: 60_000 });
+  await ask.getByLabel('Prompt').fill('The Fox');
+  await ask.getByRole('button', { name: 'Continue' }).click();
+  await expect(ask.getByLabel('Prompt').locator('xpath=..').locator('.field-message')).toHaveText(
+    "The prompt may hold only the text's characters (a to z, space and '.'): 'T' is not one of them.",
+  );
+  await ask.getByLabel('After step').fill('41');
+  await ask.getByRole('button', { name: 'Continue' }).click();
+  await expect(ask.getByLabel('After step').locator('xpath=..').locator('.field-message')).toHaveText('The step must be at most 40 (got 41).');
+});

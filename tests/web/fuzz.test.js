@@ -178,7 +178,9 @@ function train(options) {
   try {
     const records = [];
     while (!run.finished()) records.push(run.step());
-    return { records, stepsDone: run.stepsDone() };
+    // the char model, asked after its last step (a run that diverged is asked too: its message, or its numbers)
+    const sample = options?.task === 'char' && !records.at(-1)?.diverged ? run.sample('the qu', 5) : undefined;
+    return { records, stepsDone: run.stepsDone(), sample };
   } finally {
     run.delete();
   }
@@ -330,6 +332,9 @@ const BINDINGS = {
   trainDefaults: { args: () => fc.constant([]) },
   trainCheck: { args: () => fc.tuple(trainOptions) },
   trainFlops: { args: () => fc.tuple(trainOptions) },
+  trainCheckSample: {
+    args: () => fc.tuple(fc.oneof(fc.stringMatching(/^[a-z .]{0,8}$/), fc.string({ maxLength: 8 }), anything), fc.oneof(whole(-1, 300), anything)),
+  },
   trainThreshold: { args: () => fc.tuple(fc.oneof(fc.constantFrom('regress', 'char', 'chars'), anything)) },
   trainSummary: {
     args: () => fc.tuple(fc.oneof(fc.constantFrom('regress', 'char'), anything), fc.oneof(list(0, 12), anything)),
@@ -351,6 +356,7 @@ const BINDINGS = {
       try {
         run.stepsDone(...rest);
         run.finished(...rest);
+        if (rest.length) run.sample(...rest);
         if (rest.length) run.step(...rest);
       } finally {
         run.delete();

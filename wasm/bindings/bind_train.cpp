@@ -60,6 +60,15 @@ double train_check(val options) {
   }, kStackMemoryAdvice);
 }
 
+// Throws the reader-facing message of a prompt the char model cannot read (before a worker retrains a run for it).
+void train_check_sample(val prompt, val length) {
+  guarded([&] {
+    require(prompt.isString(), [&] { return "the prompt must be a string (got " + kind_of(prompt) + ")"; });
+    sample_prompt_ids(prompt.as<std::string>(), int(number_arg(length, "length")));
+    return 0;
+  });
+}
+
 double train_flops_js(val options) {
   return guarded([&] {
     const TrainConfig c = config_from<TrainConfig>(options);
@@ -101,9 +110,11 @@ EMSCRIPTEN_BINDINGS(train) {
   emscripten::constant("trainSampleChars", tk::kSampleChars);
   emscripten::constant("trainVocabulary", tk::training_vocabulary());
   emscripten::constant("trainText", tk::training_text());
+  emscripten::constant("trainChanceLoss", tk::chance_loss());
   emscripten::function("trainDefaults", &tk::js::train_defaults);
   emscripten::function("trainCheck", &tk::js::train_check);
   emscripten::function("trainFlops", &tk::js::train_flops_js);
+  emscripten::function("trainCheckSample", &tk::js::train_check_sample);
   emscripten::function("trainThreshold", &tk::js::train_threshold);
   emscripten::function("trainSummary", &tk::js::train_summary);
   emscripten::class_<tk::js::JsTrainer>("Trainer")

@@ -62,6 +62,8 @@ StackConfig lab_stack_defaults() {
 
 double trained_threshold(Task task) { return task == Task::Regress ? 0.2 : 1.0; }
 
+double chance_loss() { return std::log(vocabulary_size()); }
+
 TrainSummary summarize(Task task, const std::vector<double>& losses) {
   require(!losses.empty(), "a summary needs at least one step's loss");
   TrainSummary s;
@@ -254,23 +256,28 @@ void Trainer::forward_backward_update(TrainStep& record) {
   record.ratio = record.grad_norm.front() / record.grad_norm.back();
 }
 
-CharSample Trainer::sample(const std::string& prompt, int length) const {
-  require(config_.task == Task::Char, "only the char task predicts characters");
+std::vector<std::int64_t> sample_prompt_ids(const std::string& prompt, int length) {
   require(!prompt.empty() && prompt.size() <= std::size_t(kMaxSampleChars),
           [&] { return "the prompt must hold 1 to " + std::to_string(kMaxSampleChars) + " characters"; });
   require(length >= 1 && length <= kMaxSampleChars, [&] {
     return "the continuation must be 1 to " + std::to_string(kMaxSampleChars) + " characters long";
   });
-  const std::string& vocabulary = training_vocabulary();
   std::vector<std::int64_t> ids;
   for (char ch : prompt) {
-    const std::size_t id = vocabulary.find(ch);
+    const std::size_t id = training_vocabulary().find(ch);
     require(id != std::string::npos, [&] {
       return std::string("the prompt may hold only the text's characters (a to z, space and '.'): '") + ch +
              "' is not one of them";
     });
     ids.push_back(std::int64_t(id));
   }
+  return ids;
+}
+
+CharSample Trainer::sample(const std::string& prompt, int length) const {
+  require(config_.task == Task::Char, "only the char task predicts characters");
+  std::vector<std::int64_t> ids = sample_prompt_ids(prompt, length);
+  const std::string& vocabulary = training_vocabulary();
 
   StackConfig one = config_.stack;  // one window at a time
   one.B = 1;

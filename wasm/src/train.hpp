@@ -68,6 +68,8 @@ double train_flops(const TrainConfig& config);
 // A run "trains" when the mean of its last kFinalLossWindow losses is below the task's threshold.
 constexpr int kFinalLossWindow = 10;
 double trained_threshold(Task task);  // 0.2 (regress), 1.0 (char)
+// The char task's chance level: the loss of a uniform guess over the V characters, ln V.
+double chance_loss();
 
 struct TrainSummary {
   double final_loss = 0;  // mean of the last min(10, n) losses
@@ -105,6 +107,10 @@ constexpr int kMaxSampleChars = 200;  // a prompt's and a continuation's length 
 // What the lab asks every char run for, at step 0, midway and at the end: the text's own opening.
 constexpr const char* kSamplePrompt = "the quick ";
 constexpr int kSampleChars = 40;
+
+// The prompt as the vocabulary's ids; throws std::invalid_argument, with a message for the reader, for a prompt
+// of other characters or of a length outside 1 … kMaxSampleChars, or such a continuation length.
+std::vector<std::int64_t> sample_prompt_ids(const std::string& prompt, int length);
 
 // One training run, a step at a time: the caller decides when to stop.
 class Trainer {

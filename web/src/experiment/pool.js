@@ -1,8 +1,9 @@
 // The page's pool of module workers (poolSize: one per core, at most 4 and at most one per 2 GB of the device's
 // memory; and one more for training runs: below). Runs are shared by every widget that asks for the same
 // configuration, reported as they progress, and cancelled when nobody waits for them any more (a running one by
-// terminating its worker, which stops it at once). Two kinds of run: the article's experiment ('stack', one result
-// at the end) and a training run ('train'), whose steps stream to every waiting ticket as they finish.
+// terminating its worker, which stops it at once). Three kinds of run: the article's experiment ('stack', one result
+// at the end), a training run ('train'), whose steps stream to every waiting ticket as they finish, and a char
+// model asked a prompt after a step ('sample', one result).
 // Order: runs of a figure the reader can see first, cheapest first within each kind. A figure only near
 // the viewport computes ahead (prefetch), but its runs wait PREFETCH_HOLD_MS in the queue first: figures
 // mount together as the page opens, and a running run cannot be taken back, so without the hold a chart

@@ -44,3 +44,21 @@ export function runTraining(train, options, { batchMs, post, now = () => perform
     run.delete();
   }
 }
+
+/**
+ * The char model of run `options` after `at` updates, asked to continue `prompt` by `length` characters: the run
+ * is taken again from its seed to that step (the same run, so the same weights). → {step, prompt, text,
+ * probabilities}, or {step, diverged: true} when the run diverged before it got there.
+ */
+export function sampleAt(train, { at, prompt, length, ...options }) {
+  const run = train.start(options);
+  try {
+    while (run.stepsDone() < at && !run.finished()) {
+      if (run.step().diverged) return { step: run.stepsDone() - 1, diverged: true };
+    }
+    const s = run.sample(prompt, length);
+    return { step: run.stepsDone(), prompt, text: s.text, probabilities: s.probabilities };
+  } finally {
+    run.delete();
+  }
+}

@@ -1,12 +1,13 @@
 // A module worker that runs the kernels, one run per message, with its own instance of the wasm module.
-// Messages in:  {id, kind: 'stack' | 'train', options, batchMs}.
+// Messages in:  {id, kind: 'stack' | 'train' | 'sample', options, batchMs}.
 // Out, a stack run:    {id, type: 'progress', done, total} (at most every 200 ms), then the result;
 //      a training run: {id, type: 'steps', steps: [record…], done, total} (at most once per batchMs), then
-//                      the result {steps, summary} (training-run.js);
+//                      the result {steps, samples, summary} (training-run.js);
+//      a sample:       the char model of a run after a step, asked a prompt (training-run.js sampleAt);
 //      either:         {id, type: 'result', result, seconds} or {id, type: 'error', message}.
 import { loadStack } from '../kernels/stack.js';
 import { loadTrain } from '../kernels/train.js';
-import { runTraining } from './training-run.js';
+import { runTraining, sampleAt } from './training-run.js';
 
 // both wrappers share the worker's one module; a worker may start before any run needs it (the pool warms
 // up): a failed load is reported by each run
@@ -33,7 +34,9 @@ self.onmessage = async ({ data: { id, kind, options, batchMs } }) => {
     const { result, transfer = [] } =
       kind === 'train'
         ? { result: runTraining(train, options, { batchMs, post: (message) => self.postMessage({ id, ...message }) }) }
-        : runStack(stack, id, options);
+        : kind === 'sample'
+          ? { result: sampleAt(train, options) }
+          : runStack(stack, id, options);
     const seconds = (performance.now() - started) / 1000;
     self.postMessage({ id, type: 'result', result, seconds }, transfer);
   } catch (error) {

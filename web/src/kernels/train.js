@@ -16,12 +16,17 @@ export async function loadTrain() {
     /** Throws an Error with a reader-facing message if the options cannot run; else the bytes a run needs. */
     check: (options) => K.trainCheck(options),
 
+    /** Throws an Error with a reader-facing message if the char model cannot read prompt (or length). */
+    checkSample: (prompt, length) => K.trainCheckSample(prompt, length),
+
     /** FLOPs of the whole run (every step's forward and backward). */
     flops: (options) => K.trainFlops(options),
 
     /** The char task's text, its vocabulary (V characters, sorted), and the prompt and length every char run
      * is sampled with at step 0, midway and at the end. */
     text: K.trainText,
+    /** The char task's chance level: the loss of a uniform guess over the V characters, ln V. */
+    chanceLoss: K.trainChanceLoss,
     vocabulary: K.trainVocabulary,
     samplePrompt: K.trainSamplePrompt,
     sampleChars: K.trainSampleChars,

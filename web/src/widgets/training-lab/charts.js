@@ -24,8 +24,9 @@ function stepChart(host, { title, y, field }) {
 
   return {
     chart,
-    /** runs: [{id, label, colour, dash, records}] (records so far, in step order); steps: the run length */
-    update(runs, steps) {
+    /** runs: [{id, label, colour, dash, records}] (records so far, in step order); steps: the run length;
+     * levels: [{key, label, value, colour, dash}] drawn across the chart (the kernel's threshold, the chance level) */
+    update(runs, steps, levels = []) {
       const xs = Array.from({ length: steps }, (_, k) => k);
       const columns = runs.map((r) => {
         const ys = new Array(steps).fill(null);
@@ -33,8 +34,11 @@ function stepChart(host, { title, y, field }) {
         return ys;
       });
       chart.update(
-        runs.map((r) => ({ key: r.id, label: r.label, colour: r.colour, dash: r.dash, width: 1.5, points: false })),
-        [xs, ...columns],
+        [
+          ...runs.map((r) => ({ key: r.id, label: r.label, colour: r.colour, dash: r.dash, width: 1.5, points: false })),
+          ...levels.map((l) => ({ key: l.key, label: l.label, colour: l.colour, dash: l.dash, width: 1.5, points: false })),
+        ],
+        [xs, ...columns, ...levels.map((l) => xs.map(() => l.value))],
       );
       const longest = Math.max(0, ...runs.map((r) => r.records.length));
       table.update({
@@ -54,11 +58,13 @@ export function createStepCharts(host) {
   const ratio = stepChart(host, { title: 'Gradient ratio, block 1 / block L, against step', y: 'ratio, block 1 / block L', field: 'ratio' });
   const stream = stepChart(host, { title: 'Stream sd after the last block, against step', y: 'sd of the residual stream', field: 'streamSd' });
   return {
-    update(runs, steps, description) {
-      loss.update(runs, steps);
+    /** levels: lines across the loss chart ({key, label, value, colour, dash}) */
+    update(runs, steps, description, levels = []) {
+      loss.update(runs, steps, levels);
       ratio.update(runs, steps);
       stream.update(runs, steps);
-      loss.chart.describe(`Line chart, logarithmic y axis: the training loss at each of ${steps} steps, ${description}. The values are in the data table below.`);
+      const across = levels.length ? ` Drawn across: ${levels.map((l) => l.label).join('; ')}.` : '';
+      loss.chart.describe(`Line chart, logarithmic y axis: the training loss at each of ${steps} steps, ${description}.${across} The values are in the data table below.`);
       ratio.chart.describe(
         `Line chart, logarithmic y axis: the gradient norm of block 1 divided by that of the last block at each step, ${description}. ` +
           'The values are in the data table below.',

@@ -4,12 +4,14 @@
 // comes first); the steps stream in from the page's workers as the kernel takes them.
 import { PLACEMENTS, TASKS } from '../../experiment/choices.js';
 import { formatSeeds, parseSeeds } from '../../experiment/params.js';
+import { formatNumber } from '../../ui/format.js';
 import { createStepCharts, configColour, seedDash } from './charts.js';
 import { configsControl, rateControl, selectControl, textControl } from './controls.js';
 import { createHeatmaps } from './heatmap.js';
 import { checkFields, checkGroups, groupRuns, labFrame, labView, showProgress } from './lab.js';
 import { formatConfigs, formatRate, parseSteps } from './params.js';
 import { createPrediction } from './predict.js';
+import { createSamples } from './samples.js';
 import { countTrained, createSummary } from './summary.js';
 
 /** props: {prefix, configs: [{placement, L?, warmup?}], seeds, lr?, steps?, task?}; unset values are the kernel's defaults */
@@ -56,6 +58,8 @@ export function mountCurves(el, props, { train, live }) {
   });
   frame.results.append(heatBox);
   const heatmaps = createHeatmaps(heatBox);
+  const samples = createSamples(frame.results, { train });
+  samples.setTask(task.value);
   // the seeds a run has (or, before the first run, will have: the select waits for it, disabled)
   const listSeeds = (list) => seedSelect.replaceChildren(...list.map((s) => new Option(`seed ${s}`, String(s))));
   seedSelect.disabled = true;
@@ -68,6 +72,7 @@ export function mountCurves(el, props, { train, live }) {
   let current = null; // what the last Run computes: {groups, steps, task}
 
   function changed() {
+    if (task.ok && !current) samples.setTask(task.value);
     if (!valid()) return;
     if (!current) listSeeds(seeds.value);
     prediction.setConfigs(groupsNow());
@@ -89,6 +94,7 @@ export function mountCurves(el, props, { train, live }) {
       return;
     }
     current = { groups, steps: steps.value, task: task.value };
+    samples.setTask(current.task);
     prediction.snapshot();
     listSeeds(seeds.value);
     seedSelect.disabled = false;
@@ -107,10 +113,17 @@ export function mountCurves(el, props, { train, live }) {
     if (!live.dataChanged) return;
     live.dataChanged = false;
     const seedShown = Number(seedSelect.value);
+    samples.update({ groups, outcome });
+    const threshold = train.threshold(current.task);
+    const levels = [{ key: 'threshold', label: `threshold (${threshold})`, value: threshold, colour: '--muted', dash: [6, 4] }];
+    if (current.task === 'char') {
+      levels.push({ key: 'chance', label: `chance, ln ${train.vocabulary.length} = ${formatNumber(train.chanceLoss, 4)}`, value: train.chanceLoss, colour: '--muted', dash: [2, 3] });
+    }
     charts.update(
       groups.flatMap((g) => g.runs.map((r, s) => ({ id: r.id, label: `${g.label}, seed ${r.seed}`, colour: g.colour, dash: seedDash(s), records: recordsOf(r.id) }))),
       current.steps,
       `one line per seed (${groups[0].runs.length} seeds), one colour per configuration: ${groups.map((g) => g.label).join('; ')}`,
+      levels,
     );
     heatmaps.update(
       groups.map((g) => {
@@ -122,5 +135,5 @@ export function mountCurves(el, props, { train, live }) {
   }
 
   prediction.setConfigs(groupsNow());
-  return labView({ frame, run, draw, prefix, section: props.section, controls, fallbacks, owned: [charts, heatmaps, summary] });
+  return labView({ frame, run, draw, prefix, section: props.section, controls, fallbacks, owned: [charts, heatmaps, summary, samples] });
 }

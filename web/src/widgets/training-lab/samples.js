@@ -1,0 +1,177 @@
+// What the char model learned: the training text, each finished run's continuation of the kernel's prompt
+// at step 0, midway and at the end (the run carries them, training-run.js), and the reader's own prompt
+// continued by the model of a chosen run after a chosen step, with the probabilities of the next character as
+// bars. Every character and probability is the kernel's (run.sample); a prompt at a step retrains the run to
+// that step in a worker (the same run, so the same weights), which the reader can cancel.
+// Contract for tests: each sample is an element with data-sample (the continuation) and data-step.
+import { Cancelled, getPool } from '../../experiment/pool.js';
+import { parseWhole } from './params.js';
+import { createField } from '../../ui/field.js';
+import { formatNumber } from '../../ui/format.js';
+
+const BARS = 8; // the most probable next characters drawn
+const shown = (ch) => (ch === ' ' ? '␣' : ch);
+
+function sampleLine({ step, prompt, text }, what) {
+  const p = document.createElement('p');
+  p.className = 'lab-sample';
+  p.dataset.sample = text;
+  p.dataset.step = String(step);
+  const head = document.createElement('span');
+  head.className = 'lab-sample-step';
+  head.textContent = `${what} step ${step}: `;
+  const given = document.createElement('span');
+  given.className = 'lab-sample-prompt';
+  given.textContent = prompt;
+  const out = document.createElement('span');
+  out.className = 'lab-sample-text';
+  out.textContent = text;
+  p.append(head, given, out);
+  return p;
+}
+
+function probabilityBars(probabilities, vocabulary) {
+  const list = document.createElement('ol');
+  list.className = 'lab-probs';
+  list.setAttribute('aria-label', `The ${BARS} most probable next characters`);
+  const order = Array.from(probabilities, (p, i) => [p, i]).sort((a, b) => b[0] - a[0]).slice(0, BARS);
+  for (const [p, i] of order) {
+    const li = document.createElement('li');
+    li.dataset.char = vocabulary[i];
+    li.dataset.p = String(p);
+    const ch = document.createElement('span');
+    ch.className = 'lab-prob-char';
+    ch.textContent = shown(vocabulary[i]);
+    ch.title = vocabulary[i] === ' ' ? 'space' : vocabulary[i];
+    const bar = document.createElement('span');
+    bar.className = 'lab-prob-bar';
+    bar.style.width = `${(100 * p).toFixed(2)}%`;
+    bar.setAttribute('aria-hidden', 'true');
+    const value = document.createElement('span');
+    value.className = 'lab-prob-value';
+    value.textContent = formatNumber(p, 3);
+    li.append(ch, bar, value);
+    list.append(li);
+  }
+  return list;
+}
+
+/** The samples section in host. → {setTask(task), update({groups, outcome, steps}), destroy()} */
+export function createSamples(host, { train }) {
+  const el = document.createElement('section');
+  el.className = 'lab-samples';
+  el.hidden = true;
+  el.innerHTML = `<p class="lab-subtitle">What the char model learned</p>
+    <details class="lab-text"><summary></summary><p class="lab-text-body"></p></details>
+    <div class="lab-sample-runs"></div>
+    <form class="lab-ask" novalidate><p class="lab-ask-title">Your prompt</p><div class="lab-ask-fields"></div>
+    <div class="lab-ask-actions"><button type="submit">Continue</button><button type="button" class="lab-ask-cancel" hidden>Cancel</button></div>
+    <p class="lab-ask-status" aria-live="polite"></p><div class="lab-ask-out"></div></form>`;
+  el.querySelector('.lab-text summary').textContent =
+    `The training text (${train.text.length} characters, V = ${train.vocabulary.length} distinct)`;
+  el.querySelector('.lab-text-body').textContent = train.text;
+  host.append(el);
+
+  const runsBox = el.querySelector('.lab-sample-runs');
+  const form = el.querySelector('form');
+  const runSelect = document.createElement('select');
+  const runField = document.createElement('div');
+  runField.className = 'field';
+  const runLabel = document.createElement('label');
+  runLabel.textContent = 'Run';
+  runSelect.id = `lab-sample-run-${Math.random().toString(36).slice(2)}`;
+  runLabel.htmlFor = runSelect.id;
+  runField.append(runLabel, runSelect);
+  const prompt = createField({ label: 'Prompt', value: train.samplePrompt, hint: 'a to z, space and .', maxLength: 200 });
+  const at = createField({ label: 'After step', value: '', hint: '0 to the run’s steps' });
+  el.querySelector('.lab-ask-fields').append(runField, prompt.el, at.el);
+  const cancelButton = el.querySelector('.lab-ask-cancel');
+  const status = el.querySelector('.lab-ask-status');
+  const out = el.querySelector('.lab-ask-out');
+  let finished = []; // [{id, label, options}] runs that can be asked
+  let pending = null;
+
+  function stop() {
+    pending?.cancel();
+    pending = null;
+    cancelButton.hidden = true;
+  }
+  cancelButton.addEventListener('click', () => {
+    stop();
+    status.textContent = 'Cancelled.';
+  });
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const run = finished.find((r) => r.id === runSelect.value);
+    if (!run) return void (status.textContent = 'No run has finished yet: press Run above first.');
+    const steps = run.options.steps;
+    const step = at.input.value.trim() === '' ? { ok: true, value: steps } : parseWhole(at.input.value, { min: 0, max: steps, what: 'The step' });
+    at.setMessage(step.ok ? '' : step.message);
+    if (!step.ok) return;
+    const options = { ...run.options, at: step.value, prompt: prompt.input.value, length: train.sampleChars };
+    try {
+      train.checkSample(options.prompt, options.length);
+      prompt.setMessage('');
+    } catch (error) {
+      return prompt.setMessage(`${error.message[0].toUpperCase()}${error.message.slice(1)}.`);
+    }
+    stop();
+    status.textContent = `Computing the model after step ${step.value}…`;
+    cancelButton.hidden = false;
+    const fields = [...Object.keys(train.defaults), 'at', 'prompt', 'length'];
+    pending = getPool().request({ kind: 'sample', fields, options }, { cost: step.value });
+    const mine = pending;
+    try {
+      const { result } = await mine.promise;
+      if (pending !== mine) return;
+      pending = null;
+      cancelButton.hidden = true;
+      status.textContent = result.diverged
+        ? `This run diverged at step ${result.step}: it has no model to ask after that.`
+        : `${run.label}, after step ${result.step}: the continuation, and the next character’s probabilities.`;
+      out.replaceChildren();
+      if (!result.diverged) out.append(sampleLine(result, 'after'), probabilityBars(result.probabilities, train.vocabulary));
+    } catch (error) {
+      if (pending !== mine || error instanceof Cancelled) return;
+      pending = null;
+      cancelButton.hidden = true;
+      status.textContent = '';
+      prompt.setMessage(error.message);
+    }
+  });
+
+  return {
+    setTask(task) {
+      el.hidden = task !== 'char';
+    },
+    /** groups as lab.js's groupRuns; outcome(id) → a finished run's result ({summary, samples}) or undefined */
+    update({ groups, outcome }) {
+      const rows = [];
+      finished = [];
+      for (const g of groups) {
+        for (const r of g.runs) {
+          const o = outcome(r.id);
+          if (!o?.samples?.length) continue;
+          finished.push({ id: r.id, label: `${g.label}, seed ${r.seed}`, options: r.options });
+          const box = document.createElement('div');
+          box.className = 'lab-sample-run';
+          box.dataset.run = r.id;
+          const title = document.createElement('p');
+          title.className = 'lab-sample-title';
+          title.textContent = `${g.label}, seed ${r.seed}`;
+          box.append(title, ...o.samples.map((s) => sampleLine(s, 'after')));
+          rows.push(box);
+        }
+      }
+      runsBox.replaceChildren(...rows);
+      const chosen = runSelect.value;
+      runSelect.replaceChildren(...finished.map((r) => new Option(r.label, r.id)));
+      if (finished.some((r) => r.id === chosen)) runSelect.value = chosen;
+    },
+    destroy() {
+      stop();
+      el.remove();
+    },
+  };
+}
