@@ -467,3 +467,16 @@ test('the char model, visible: its text, the chance level, samples at step 0, mi
   await ask.getByRole('button', { name: 'Continue' }).click();
   await expect(ask.getByLabel('After step').locator('xpath=..').locator('.field-message')).toHaveText('The step must be at most 40 (got 41).');
 });
+
+test('over the work budget: the question is asked beside Run, and the seeds say they wait for the reader', async ({ page }) => {
+  const L = await openLab(page, { 't.steps': '10000', 't.seeds': '0-7' });
+  await L.getByRole('button', { name: 'Run', exact: true }).click();
+  const answer = L.locator('.lab-run-bar + .lab-run-answer');
+  await expect(answer.locator('.lab-footer')).toContainText('This would start');
+  await expect(answer.getByRole('button', { name: 'Compute anyway' })).toBeVisible();
+  const pending = L.locator('.lab-summary .lab-run-pending');
+  await expect(pending).toHaveCount(24);
+  await expect(pending.first()).toHaveText('seed 0: not started: press Compute, beside Run');
+  await expect(L.locator('.lab-summary')).not.toContainText('waiting');
+  await expect(page.locator('.run-status-text')).toBeHidden(); // nothing runs
+});

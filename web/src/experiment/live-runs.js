@@ -65,6 +65,9 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
     failed: new Map(),
     steps: new Map(), // a training run's step records so far, by run id
     dataChanged: true,
+    // what runs not yet started wait for: 'worker' (queued in the pool) or 'reader' (over the budget, or
+    // cancelled: nothing starts until Compute is pressed)
+    waitingFor: 'worker',
 
     /** Starts runs [{id, options, …}] in the pool; false (and the footer says why) if the kernel refuses one. */
     start(runs) {
@@ -91,6 +94,7 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
       compute.textContent = asking ? 'Compute anyway' : 'Compute';
       if (asking) {
         runSet.cancel();
+        live.waitingFor = 'reader';
         const crowd = work.crowded
           ? ` Other figures of this page are still computing about ${formatFlop(others)}, and together that is more than the page starts without asking.`
           : '';
@@ -105,6 +109,7 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
       live.failed = new Map();
       live.steps = new Map();
       live.dataChanged = true;
+      live.waitingFor = 'worker';
       let computeSeconds = 0;
       compute.hidden = true;
       footer.textContent = `Computing ${runs.length} runs in your browser…`;
@@ -134,6 +139,8 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
         },
         onCancelled: () => {
           share.clear();
+          live.waitingFor = 'reader';
+          soon(false);
           footer.textContent = `Cancelled. The ${what} computed so far stay; Compute finishes the rest.`;
           compute.hidden = false;
         },

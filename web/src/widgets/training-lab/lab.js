@@ -82,6 +82,7 @@ export function showProgress({ train, live, status, summary, groups, task, steps
     groups,
     outcome,
     progress: (id) => live.progress.get(id),
+    waitingFor: live.waitingFor,
     caption:
       `Trained or not, per ${per} (${taskLabel(task)}, ${steps} steps). A run has trained when the mean of its last ` +
       `${train.finalWindow} losses is below ${train.threshold(task)}, the kernel's threshold for this task.`,
@@ -89,7 +90,7 @@ export function showProgress({ train, live, status, summary, groups, task, steps
   return outcome;
 }
 
-/** The lab's frame in el, in reading order (the runs' footer from live last). → {controls, run (button), status, results} */
+/** The lab's frame in el, in reading order (the runs' footer from live under Run). → {controls, run (button), status, results} */
 export function labFrame(el, live) {
   el.classList.add('training-lab');
   const controls = document.createElement('div');
@@ -106,7 +107,12 @@ export function labFrame(el, live) {
   bar.append(run, status);
   const results = document.createElement('div');
   results.className = 'lab-results';
-  el.append(controls, bar, results, live.footer, live.compute);
+  // the runs' footer (an estimate over the budget and its Compute anyway, a cancel) right under Run, where the
+  // reader pressed it
+  const answer = document.createElement('div');
+  answer.className = 'lab-run-answer';
+  answer.append(live.footer, live.compute);
+  el.append(controls, bar, answer, results);
   return { controls, run, status, results };
 }
 

@@ -18,13 +18,16 @@ export function countTrained(groups, outcome) {
   );
 }
 
-function runItem(run, outcome, progress) {
+// What a run not finished waits for: a worker (queued), or the reader (nothing starts without Compute).
+const WAITING = { worker: 'queued for a worker', reader: 'not started: press Compute, beside Run' };
+
+function runItem(run, outcome, progress, waitingFor) {
   const li = document.createElement('li');
   const o = outcome(run.id);
   if (!o) {
     li.className = 'lab-run-pending';
     const p = progress(run.id);
-    li.textContent = `seed ${run.seed}: ${p ? `${Math.floor(p * 100)} %` : 'waiting'}`;
+    li.textContent = `seed ${run.seed}: ${p && waitingFor !== 'reader' ? `${Math.floor(p * 100)} %` : WAITING[waitingFor]}`;
     return li;
   }
   const { finalLoss, trained, diverged, divergedAt } = o.summary;
@@ -58,7 +61,8 @@ export function createSummary(host) {
   host.append(wrap);
   return {
     el: wrap,
-    update({ groups, outcome, progress, caption }) {
+    /** waitingFor: what runs not started wait for, 'worker' or 'reader' (live-runs.js) */
+    update({ groups, outcome, progress, caption, waitingFor = 'worker' }) {
       const counts = countTrained(groups, outcome);
       const cap = document.createElement('caption');
       cap.textContent = caption;
@@ -85,7 +89,7 @@ export function createSummary(host) {
         const runs = document.createElement('td');
         const list = document.createElement('ul');
         list.className = 'lab-runs';
-        list.append(...g.runs.map((r) => runItem(r, outcome, progress)));
+        list.append(...g.runs.map((r) => runItem(r, outcome, progress, waitingFor)));
         runs.append(list);
         tr.append(name, count, runs);
         body.append(tr);
