@@ -427,3 +427,12 @@ test('an explain part: a word or two does not open the model answer, and "Right"
   await expect(section(page, 16).locator('.ex-state')).toHaveText('✓ Solved');
   await expect(status(page, 16)).toHaveText('Every part done. Well done.');
 });
+
+test('answer fields are named in words a screen reader can say: no TeX source, no doubled math', async ({ page }) => {
+  await open(page, 12);
+  await open(page, 16);
+  const names = await page.locator('.ex-answer').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  expect(names.length).toBeGreaterThan(5);
+  for (const name of names) expect(name).not.toMatch(/[\\_^{}]|x1x/);
+  await expect(partOf(page, 12, 'x1').locator('.ex-answer')).toHaveAccessibleName('Answer: x1');
+});

@@ -13,9 +13,12 @@ const PARSE = {
   vector: (t) => parseVector(t, { max: 64 }),
   matrix: (t) => parseMatrix(t, { maxRows: 16, maxCols: 16 }),
 };
+// A label's words as a screen reader should hear them: KaTeX's MathML without its TeX annotation, and not
+// KaTeX's visual copy beside it (the raw source, "x_1", had been read out).
 const plain = (html) => {
   const div = document.createElement('div');
   div.innerHTML = html;
+  for (const hidden of div.querySelectorAll('annotation, .katex-html')) hidden.remove();
   return div.textContent.replace(/\s+/g, ' ').trim();
 };
 
