@@ -68,6 +68,17 @@ test('the chart marks the reader’s σ and draws the cap; its data table lists 
   await expect(widget.locator('.es-note')).toContainText('no cap');
 });
 
+test('a σ outside the chart’s axis is said under the chart, and nothing is marked', async ({ page }) => {
+  const widget = await open(page);
+  const first = widget.locator('.es-view').first();
+  await expect(first.locator('.es-off-axis')).toBeHidden(); // the default σ lies on the axis
+  await field(widget, 'σ').fill('1e9');
+  await expect(first.locator('.es-off-axis')).toHaveText(/^Your σ = 1e\+?9 lies outside this chart’s axis \(σ from .+ to .+\): its scale is the one given above/);
+  await expect(first.getByRole('switch', { name: 'your σ' })).toHaveCount(0);
+  await field(widget, 'σ').fill('0.5');
+  await expect(first.locator('.es-off-axis')).toBeHidden();
+});
+
 test('PyTorch’s ε at a real stream’s spread: the numbers under the figure are the kernel’s', async ({ page }) => {
   const widget = await open(page);
   const line = widget.locator('.es-torch');

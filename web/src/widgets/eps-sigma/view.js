@@ -42,7 +42,8 @@ export function createScaleView() {
       <p class="scroll-x" data-fact="no-eps"></p><p class="scroll-x" data-fact="cap"></p>
       <p class="scroll-x" data-fact="slope"></p><p class="scroll-x" data-fact="share"></p>
     </div>
-    <div class="es-chart"></div>`;
+    <div class="es-chart"></div>
+    <p class="es-off-axis" aria-live="polite"></p>`;
   const $ = (s) => el.querySelector(s);
   const host = $('.es-chart');
   const chart = createChart(host, { x: { label: 'σ', log: true }, y: { label: 'scale γ/√(σ² + ε)', log: true }, live: false, height: 280 });
@@ -80,6 +81,10 @@ export function createScaleView() {
       ...(capped ? [{ key: 'cap', label: 'the cap γ/√ε', colour: '--danger', dash: [2, 3], width: 1.5, points: false }] : []),
       ...(onAxis ? [{ key: 'you', label: 'your σ', colour: '--fg', line: false, pointSize: 10 }] : []),
     ];
+    $('.es-off-axis').textContent = onAxis
+      ? ''
+      : `Your σ = ${formatNumber(sigma)} lies outside this chart’s axis (σ from ${formatNumber(axis.min)} to ${formatNumber(axis.max)}): ` +
+        'its scale is the one given above, and is not marked on the curve.';
     const you = curve.sigma.map((_, i) => (i === curve.reader ? curve.scale[i] : null));
     const data = [curve.sigma, curve.scale, curve.scaleNoEps, ...(capped ? [Array(n).fill(r.cap)] : []), ...(onAxis ? [you] : [])];
     chart.update(series, data);
