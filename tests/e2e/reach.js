@@ -77,8 +77,9 @@ export function cutOff(page) {
     const name = (el) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
     const problems = new Set();
     for (const el of document.querySelectorAll('main *, header *, nav *')) {
-      // the MathML copy, SVG's insides and screen-reader-only text are not drawn, nor what a closed <details> holds
-      if (el.closest('.katex-mathml, svg *, .visually-hidden') || !el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })) continue;
+      // the MathML copy, SVG's insides and screen-reader-only text (a phone's table head too) are not drawn, nor what a
+      // closed <details> holds
+      if (el.closest('.katex-mathml, svg *, .visually-hidden, table.results > thead') || !el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })) continue;
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
       for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {

@@ -62,6 +62,8 @@ export async function mount(el, props) {
   // only the cells still waiting (Part 4's table has 72, each a median over its runs)
   let done = new Set();
   let computed = new Map(); // row → col → {text, value, reason?} of the cells computed so far (live-cells.js)
+  let rowHeader = ''; // the header of the row labels' column
+  let columnLabels = []; // the column headers' text, in order
 
   function render() {
     const c = current;
@@ -74,9 +76,14 @@ export async function mount(el, props) {
       drawn = new Map();
       done = new Set();
       computed = new Map(rows.map((row) => [String(row.key), new Map()]));
-      const head = html`<tr><th scope="col">${spec.rowHeader}</th>${columns.map((col) => html`<th scope="col">${col.label}</th>`)}</tr>`;
-      const body = rows.map((row) => html`<tr><th scope="row">${row.label}</th>${columns.map(() => html`<td></td>`)}</tr>`);
-      setHtml(table, html`<caption>${props.caption ?? ''}</caption><thead>${head}</thead><tbody>${body}</tbody>`);
+      // explicit roles: on a phone the rows are laid out as stacked cards (style.css), which would drop a
+      // table's semantics in some browsers
+      const head = html`<tr role="row"><th scope="col" role="columnheader">${spec.rowHeader}</th>${columns.map((col) => html`<th scope="col" role="columnheader">${col.label}</th>`)}</tr>`;
+      const body = rows.map((row) => html`<tr role="row"><th scope="row" role="rowheader">${row.label}</th>${columns.map(() => html`<td role="cell"></td>`)}</tr>`);
+      setHtml(table, html`<caption>${props.caption ?? ''}</caption><thead role="rowgroup">${head}</thead><tbody role="rowgroup">${body}</tbody>`);
+      table.setAttribute('role', 'table');
+      [rowHeader, ...columnLabels] = [...table.tHead.rows[0].cells].map((th) => th.textContent.replace(/\s+/g, ' ').trim());
+      for (const tr of table.tBodies[0].rows) tr.cells[0].dataset.header = rowHeader; // a stacked row names its kind
       note.textContent = props.published && !comparable
         ? 'The published values are for the article’s settings; put the controls back to compare.'
         : '';
@@ -91,6 +98,7 @@ export async function mount(el, props) {
         if (drawn.get(id) === markup.text) return;
         drawn.set(id, markup.text);
         replaceWithHtml(trs[r].cells[k + 1], markup);
+        trs[r].cells[k + 1].dataset.label = columnLabels[k]; // a stacked row's cell names its column
       }),
     );
     // the figure's placeholder carries the id the prose's numbers name (mount.js puts this element inside it)
