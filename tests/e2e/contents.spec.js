@@ -64,3 +64,34 @@ for (const width of [375, 1024]) {
     await expect(current(page.getByRole('navigation', { name: 'Contents' }))).toHaveText('Exercises');
   });
 }
+
+test('375 px: the button is a bar across the top, opaque, so no line of text sits under a button; two-digit numbers fit', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.goto(lightUrl());
+  // the numbers of the contents: the list's indent holds "16." in the list's own font
+  for (const list of [page.locator('nav.toc ol').first()]) {
+    const [indent, widest] = await list.evaluate((ol) => {
+      const style = getComputedStyle(ol.querySelector('li'));
+      const ctx = document.createElement('canvas').getContext('2d');
+      ctx.font = `${style.fontSize} ${style.fontFamily}`;
+      return [parseFloat(getComputedStyle(ol).paddingLeft), ctx.measureText(`${ol.children.length}. `).width];
+    });
+    expect(indent).toBeGreaterThanOrEqual(widest);
+  }
+  await readAt(page, '#the-residual-stream-grows');
+  const toggle = page.getByRole('button', { name: 'Contents' });
+  await expect(toggle).toBeVisible();
+  const bar = await toggle.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { left: r.left, width: r.width, top: r.top, background: getComputedStyle(el).backgroundColor };
+  });
+  expect(bar).toMatchObject({ left: 0, width: 375, top: 0 });
+  expect(bar.background).toMatch(/^rgb\(/); // opaque: rgb(), not rgba(…, 0)
+  // the paragraph the reader scrolled to starts below the bar
+  await readAt(page, '#the-residual-stream-grows');
+  const [headingTop, barBottom] = await Promise.all([
+    page.locator('#the-residual-stream-grows').evaluate((el) => el.getBoundingClientRect().top),
+    toggle.evaluate((el) => el.getBoundingClientRect().bottom),
+  ]);
+  expect(headingTop).toBeGreaterThanOrEqual(barBottom);
+});
