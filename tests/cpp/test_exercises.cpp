@@ -192,6 +192,19 @@ TEST(ExerciseAnswerKey, Ex7EpsWithConstantInput) {
   EXPECT_TRUE(near(s.steps.at("mean"), {5}, 0));
   EXPECT_TRUE(near(s.steps.at("variance"), {0}, 0));
   EXPECT_TRUE(near(s.steps.at("denominator"), {std::sqrt(1e-5)}, 1e-18));
+  EXPECT_EQ(mistake_ids(s), (std::vector<std::string>{"eps-without-root@denominator", "cap-eps-without-root@cap", "cap-times@cap"}));
+}
+
+// ε = 0 with equal entries: the output is 0/0 and has no finite answer; zeros typed for it are named as the
+// mistake they are (before, the page said only that the part has no finite answer).
+TEST(ExerciseAnswerKey, Ex7ZerosForAnOutputThatDoesNotExist) {
+  const ExerciseSolution s = solve_exercise(7, {{"x", row({5, 5, 5, 5})}, {"eps", num(0)}, {"gamma", num(1)}});
+  EXPECT_FALSE(std::isfinite(part(s, "output").answer.values[0]));
+  const Grade g = grade_part(s, "output", row({0, 0, 0, 0}));
+  EXPECT_FALSE(g.correct);
+  EXPECT_EQ(g.message, "this part has no finite answer for these inputs");
+  EXPECT_EQ(g.misconception, "zeros-for-undefined");
+  EXPECT_EQ(grade_part(s, "output", row({1, 1, 1, 1})).misconception, "");
 }
 
 TEST(ExerciseAnswerKey, Ex8PreLnBlockJacobian) {
@@ -281,9 +294,11 @@ TEST(ExerciseAnswerKey, Ex12PreLnStreamGrowsLinearly) {
   EXPECT_TRUE(near(part(s, "xn").answer, {0.3, 0.3}, 1e-15));
   EXPECT_TRUE(near(s.steps.at("states"), 3, 2, {0.1, 0.1, 0.2, 0.2, 0.3, 0.3}, 1e-15));
   // b is constant across entries: LN(b) is 0/0, so there is no Post-LN mistake to name
-  EXPECT_EQ(mistake_ids(s), (std::vector<std::string>{"power@xn", "off-by-one@xn"}));
+  EXPECT_EQ(mistake_ids(s), (std::vector<std::string>{"power@xn", "off-by-one@xn", "one-too-many@xn"}));
   EXPECT_TRUE(near(mistake(s, "power", "xn"), {0.001, 0.001}, 1e-15));
   EXPECT_TRUE(near(mistake(s, "off-by-one", "xn"), {0.2, 0.2}, 1e-15));
+  EXPECT_TRUE(near(mistake(s, "one-too-many", "xn"), {0.4, 0.4}, 1e-15));
+  EXPECT_EQ(grade_part(s, "xn", row({0.4, 0.4})).misconception, "one-too-many");  // (n+1)·b
 }
 
 TEST(ExerciseAnswerKey, Ex12PostLnMistakeWhenDefined) {

@@ -436,3 +436,30 @@ test('answer fields are named in words a screen reader can say: no TeX source, n
   for (const name of names) expect(name).not.toMatch(/[\\_^{}]|x1x/);
   await expect(partOf(page, 12, 'x1').locator('.ex-answer')).toHaveAccessibleName('Answer: x1');
 });
+
+test('feedback where the slip is common: 14 says why a wrong choice is wrong; 12 names (n+1)·b; 7 names zeros for 0/0; 4 names σ for the variance', async ({ page }) => {
+  await open(page, 14);
+  const fixes = section(page, 14).locator('.ex-part[data-part="fixes"]');
+  for (const label of [/warmup/, /switch to Pre-LN/, /raise the learning rate/]) await fixes.getByLabel(label).check();
+  await check(page, 14);
+  const why = fixes.locator('.ex-mistake[data-misconception="bigger-lr"]');
+  await expect(why).toContainText('A larger rate makes the first updates larger');
+  await expect(fixes.locator('.ex-mistake')).toHaveCount(1); // only the wrong choice is explained; a missing one is not given away
+
+  await open(page, 12);
+  await answer(page, 12, 'xn', '0.4, 0.4');
+  await check(page, 12);
+  await expect(partOf(page, 12, 'xn').locator('.ex-mistake')).toHaveAttribute('data-misconception', 'one-too-many');
+
+  await open(page, 7);
+  await section(page, 7).getByLabel('ε', { exact: true }).fill('0');
+  await answer(page, 7, 'output', '0, 0, 0, 0');
+  await check(page, 7);
+  await expect(partOf(page, 7, 'output').locator('.ex-mistake')).toHaveAttribute('data-misconception', 'zeros-for-undefined');
+  await expect(partOf(page, 7, 'output').locator('.ex-mistake')).toContainText('it does not exist');
+
+  await open(page, 4);
+  await answer(page, 4, 'variance', '1.4142');
+  await check(page, 4);
+  await expect(partOf(page, 4, 'variance').locator('.ex-mistake')).toHaveAttribute('data-misconception', 'std-for-variance');
+});

@@ -199,3 +199,22 @@ describe('the saved record', () => {
     expect(exerciseState({ attempts: 0, variants: [{ seed: 3, attempts: 2 }] }, ['a'])).toBe('attempted'); // other numbers tried
   });
 });
+
+// Every mistake the kernel can name has its explanation in the exercise's Mistakes, and every explanation there
+// names either such a mistake or a wrong choice of the exercise (no text that can never be shown). The kernel's
+// names are gathered over the answer key's numbers, a hand-picked edge (ε = 0 in exercise 7) and 40 variants.
+describe('mistakes: what the kernel names, the content explains', () => {
+  it.each(exerciseProps.map((p) => p.n))('exercise %i', (n) => {
+    const props = propsOf(n);
+    const explained = new Set(Object.keys(props.mistakes));
+    const choiceKeys = new Set(props.parts.flatMap((p) => p.options.filter((o) => !o.correct).map((o) => o.key)));
+    const named = new Set();
+    if (ex.numbers.includes(n)) {
+      const inputs = [ex.defaults(n), ...Array.from({ length: 40 }, (_, seed) => ex.variant(n, seed))];
+      if (n === 7) inputs.push({ ...ex.defaults(7), eps: { rows: 1, cols: 1, values: [0] } });
+      for (const i of inputs) for (const m of ex.solve(n, i).misconceptions) named.add(m.id);
+    }
+    for (const id of named) expect(explained, `exercise ${n}: the kernel names "${id}"`).toContain(id);
+    for (const id of explained) expect(named.has(id) || choiceKeys.has(id), `exercise ${n}: "${id}" is never shown`).toBe(true);
+  });
+});

@@ -204,26 +204,30 @@ Grade grade_part(const ExerciseSolution& s, const std::string& part, const Exerc
                            : "entry " + std::to_string(first_non_finite + 1) + " is not a finite number";
     return g;
   }
+  // the first mistake of this part the answer matches, if any
+  const auto named = [&]() -> std::string {
+    for (const Misconception& m : s.misconceptions) {
+      if (m.part != part || m.value.values.size() != count) continue;
+      if (!(exercise::distance_in_tolerances(*p, m.value) > 1)) continue;  // indistinguishable from the right answer
+      bool matches = true;
+      for (size_t i = 0; i < count && matches; ++i) {
+        matches = std::abs(answer.values[i] - m.value.values[i]) <= exercise::tolerance(*p, m.value.values[i]);
+      }
+      if (matches) return m.id;
+    }
+    return "";
+  };
   if (!exercise::all_finite(right)) {
+    // (a finite answer to a 0/0 can still be a known mistake: zeros for an output that does not exist)
     g.message = "this part has no finite answer for these inputs";
+    g.misconception = named();
     return g;
   }
   g.message = count == 1 ? "outside the tolerance"
                          : std::to_string(wrong) + " of " + std::to_string(count) +
                                (wrong == 1 ? " entries is" : " entries are") + " outside the tolerance";
-
-  for (const Misconception& m : s.misconceptions) {
-    if (m.part != part || m.value.values.size() != count) continue;
-    if (!(exercise::distance_in_tolerances(*p, m.value) > 1)) continue;  // indistinguishable from the right answer
-    bool matches = true;
-    for (size_t i = 0; i < count && matches; ++i) {
-      matches = std::abs(answer.values[i] - m.value.values[i]) <= exercise::tolerance(*p, m.value.values[i]);
-    }
-    if (matches) {
-      g.misconception = m.id;
-      return g;
-    }
-  }
+  g.misconception = named();
+  if (!g.misconception.empty()) return g;
 
   // No mistake matches: is every wrong entry the right value to fewer digits than the tolerance needs?
   if (typed_ulp.size() == count) {

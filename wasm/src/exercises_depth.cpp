@@ -110,6 +110,7 @@ ExerciseSolution solve_12(const ExerciseInputs& inputs) {
   b.part("xn", row_of(stream.row(n - 1).transpose()));
   b.mistake("power", "xn", row_of(branch.array().pow(double(n))));
   b.mistake("off-by-one", "xn", row_of(double(n - 1) * branch));
+  b.mistake("one-too-many", "xn", row_of(double(n + 1) * branch));
   if (branch.size() >= 2) {  // LN of equal entries is 0/0: then this mistake has no value and is not listed
     const PostLnStream post = post_ln_stream(branch, n);
     b.mistake("post-ln", "x1", row_of(post.x.row(0).transpose()));

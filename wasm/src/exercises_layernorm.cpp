@@ -76,6 +76,8 @@ ExerciseSolution solve_7(const ExerciseInputs& inputs) {
   b.mistake("eps-without-root", "denominator", number(st.variance + eps));
   b.mistake("cap-eps-without-root", "cap", number(gamma / eps));
   b.mistake("cap-times", "cap", number(gamma * std::sqrt(eps)));
+  // ε = 0 and equal entries: the output is 0/0, which does not exist; zeros are what ε > 0 would give
+  if (!st.y.allFinite()) b.mistake("zeros-for-undefined", "output", row_of(Vec::Zero(x.size())));
 
   b.step("mean", number(st.mean));
   b.step("variance", number(st.variance));

@@ -1,5 +1,6 @@
 // Grading one part and drawing its marks: a number, vector or matrix by the kernel (feedback.js draws it), a
-// choice by the page (check.js), an explanation by the reader against the model answer (self-check). No
+// choice by the page (check.js, with the exercise's reason for each wrong choice it explains), an explanation
+// by the reader against the model answer (self-check). No
 // progress is written here except the reader's self-check verdict.
 import { gradeChoice } from './check.js';
 import { gradeView, renderGrade } from './feedback.js';
@@ -29,6 +30,16 @@ export function createGrading(ctx) {
     a.el.classList.add(ok ? 'ex-right' : 'ex-wrong');
     for (const box of a.boxes) box.setAttribute('aria-invalid', String(wrongKeys.includes(box.value)));
     a.result.textContent = text;
+    // each wrong choice the exercise explains (its Mistakes, keyed by the option): why it is wrong
+    for (const key of wrongKeys) {
+      if (!ctx.mistakes[key]) continue;
+      const option = part.options.find((o) => o.key === key);
+      const why = document.createElement('p');
+      why.className = 'ex-mistake';
+      why.dataset.misconception = key;
+      why.innerHTML = `<strong>Not this one:</strong> ${option.html}. ${ctx.mistakes[key]}`;
+      a.result.append(why);
+    }
     return ok;
   }
 
