@@ -68,8 +68,11 @@ for (const width of [375, 1024]) {
 test('375 px: the button is a bar across the top, opaque, so no line of text sits under a button; two-digit numbers fit', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 700 });
   await page.goto(lightUrl());
-  // the numbers of the contents: the list's indent holds "16." in the list's own font
-  for (const list of [page.locator('nav.toc ol').first()]) {
+  // the numbers of the contents: the list's indent holds "16." in the list's own font, on a phone and beside the
+  // text on a wide screen
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 700 });
+    const list = page.locator('nav.toc ol').first();
     const [indent, widest] = await list.evaluate((ol) => {
       const style = getComputedStyle(ol.querySelector('li'));
       const ctx = document.createElement('canvas').getContext('2d');

@@ -39,7 +39,7 @@ test('editing σ and ε recomputes the scale γ/√(σ²+ε) in data-scale', asy
 });
 
 test('σ = 0 with ε = 0: the scale is infinite, and the instrument says why instead of printing Infinity', async ({ page }) => {
-  const widget = await open(page);
+  const widget = await open(page, '?es.layers=power'); // the strip's σᵢ = σ·iᵖ
   await field(widget, 'σ').fill('0');
   await field(widget, 'ε').fill('0');
   await expect(scaleOf(widget)).toHaveAttribute('data-scale', 'Infinity');
@@ -106,7 +106,7 @@ const badInputs = [
 
 for (const [label, value, message] of badInputs) {
   test(`bad ${label} “${value}” gets a message beside the field, and the last result stays, marked out of date`, async ({ page }) => {
-    const widget = await open(page);
+    const widget = await open(page, '?es.layers=power'); // n is the power strip's
     await field(widget, 'σ').fill('0.5');
     await expect.poll(() => readScale(widget)).toBeCloseTo(scale(0.5, 1e-5), 12);
     await field(widget, label).fill(value);
@@ -306,7 +306,7 @@ test('keyboard: Tab reaches σ, ε and γ, and typing recomputes', async ({ page
     await page.keyboard.press('Tab');
     seen.push(await page.evaluate(() => document.activeElement.labels?.[0]?.textContent ?? document.activeElement.textContent.trim()));
   }
-  expect(seen).toEqual(expect.arrayContaining(['your σ', 'Data table', 'σᵢ along the stack', 'p', 'n, the number of layers', 'δ']));
+  expect(seen).toEqual(expect.arrayContaining(['your σ', 'Data table', 'σᵢ along the stack', 'Wiring', 'Blocks L', 'δ']));
 });
 
 test.describe('on a phone', () => {
@@ -351,3 +351,20 @@ for (const scheme of ['light', 'dark']) {
     expect(results.passes.map((p) => p.id)).toContain('color-contrast');
   });
 }
+
+test('along a stack, the strip opens on a real stack’s spreads, measured by the kernel, and says why its chain is not table B’s ratio', async ({ page }) => {
+  const widget = await open(page);
+  await expect(widget.getByLabel('σᵢ along the stack')).toHaveValue('measured');
+  const note = widget.locator('.es-measured');
+  await expect(note).toContainText('Post-LN stack of 24 blocks', { timeout: 60_000 });
+  await expect(note).toContainText('so the chain alone is not that ratio');
+  const chain = Number(await widget.locator('.es-chain').getAttribute('data-value'));
+  expect(chain).toBeGreaterThan(0.99); // Post-LN's stream leaves every block with sd 1: each factor ≈ 1
+  expect(chain).toBeLessThanOrEqual(1);
+  await widget.getByLabel('Wiring').selectOption('pre');
+  await expect(note).toContainText('Pre-LN stack of 24 blocks', { timeout: 60_000 });
+  await expect.poll(async () => Number(await widget.locator('.es-chain').getAttribute('data-value'))).toBeLessThan(0.5);
+  // the other sources are a choice away; the note is the measured strip's only
+  await widget.getByLabel('σᵢ along the stack').selectOption('power');
+  await expect(note).toBeHidden();
+});

@@ -1,10 +1,15 @@
 // The ε and σ instrument: the reader sets σ, ε and γ and sees the LayerNorm Jacobian's scale γ/√(σ²+ε)
-// against σ; below, a depth strip sets σᵢ layer by layer and draws the Post-LN chain of scales beside the
+// against σ; below, a depth strip takes σᵢ layer by layer (by default a real stack's: the stream's sd after each
+// block, measured by a run in the page's workers) and draws the Post-LN chain of scales beside the
 // Pre-LN bound (1+δ)ⁿ. Every keystroke recomputes in the kernels (kernels/norm-scale.js); bad input gets
 // its message beside its field and the last good result stays, marked out of date. The inputs live in the URL under
 // "es." so that a link (the exercises' "open in the instrument") reproduces a view; once the instrument is mounted
 // those links set it up in place (experiment/in-place-links.js).
+import { PLACEMENTS, placementOf } from '../../experiment/choices.js';
 import { followInPlaceLinks } from '../../experiment/in-place-links.js';
+import { createLiveRuns } from '../../experiment/live-runs.js';
+import { parseDepth } from '../../experiment/params.js';
+import { getSettings } from '../../experiment/settings.js';
 import { writeParams } from '../../experiment/url-state.js';
 import { loadNormScale } from '../../kernels/norm-scale.js';
 import { createField } from '../../ui/field.js';
@@ -15,7 +20,10 @@ import './style.css';
 
 const PREFIX = 'es.';
 // How the depth strip gets its σᵢ: the kernel's three sources (norm_scale.hpp).
+// 'measured' is a stack's own: the stream's sd after each block, as the kernel measures it (a run in the page's
+// workers, at the article's settings).
 const SOURCES = [
+  { key: 'measured', label: 'measured: the stream’s sd after each block of a stack' },
   { key: 'power', label: 'σ·iᵖ, growing like a power of depth' },
   { key: 'sigmas', label: 'a list of σᵢ' },
   { key: 'variances', label: 'a list of variances σᵢ²' },
@@ -25,13 +33,20 @@ const list = (v) => (Array.isArray(v) ? v.join(', ') : String(v));
 let selectCounter = 0;
 
 export async function mount(el, props = {}) {
-  const ns = await loadNormScale();
+  let render = () => {};
+  const [ns, settings, live] = await Promise.all([
+    loadNormScale(),
+    getSettings(),
+    createLiveRuns({ el, render: () => render(), restart: () => update(), what: 'spreads' }),
+  ]);
   // the article's values as the props give them; ε defaults to nn.LayerNorm's, from C++
   const fallback = {
     sigma: String(props.sigma ?? 1),
     eps: String(props.eps ?? ns.defaultEps),
     gamma: String(props.gamma ?? 1),
-    layers: props.layers ?? 'power',
+    layers: props.layers ?? 'measured',
+    wiring: props.wiring ?? 'post',
+    L: String(props.L ?? 24),
     p: String(props.p ?? 0.5),
     n: String(props.n ?? 48),
     list: list(props.list ?? [0.25, 1, 4, 9]),
@@ -53,8 +68,10 @@ export async function mount(el, props = {}) {
     p: createField({ label: 'p', value: initial('p'), hint: 'σᵢ = σ·iᵖ; ½ is √L growth', name: 'es.p', width: '6em' }),
     n: createField({ label: 'n, the number of layers', value: initial('n'), hint: `1 to ${ns.maxDepth}`, name: 'es.n', width: '6em' }),
     list: createField({ label: 'σᵢ, layer by layer', value: initial('list'), hint: 'first layer first', name: 'es.list' }),
+    L: createField({ label: 'Blocks L', value: initial('L'), hint: 'the stack measured, seed 0', name: 'es.L', width: '6em' }),
     delta: createField({ label: 'δ', value: initial('delta'), hint: 'each Pre-LN branch has ‖Bᵢ‖ ≤ δ', name: 'es.delta', width: '6em' }),
   };
+  const wiring = wiringSelect(placementOf(initial('wiring')) ? initial('wiring') : fallback.wiring);
   const source = sourceSelect(sourceIn(opened));
 
   el.classList.add('es-widget');
@@ -74,21 +91,34 @@ export async function mount(el, props = {}) {
   stripForm.className = 'es-inputs es-strip-inputs';
   stripForm.setAttribute('aria-label', 'The depth strip');
   stripForm.addEventListener('submit', (e) => e.preventDefault());
-  stripForm.append(source.el, strip.p.el, strip.n.el, strip.list.el, strip.delta.el);
+  stripForm.append(source.el, wiring.el, strip.L.el, strip.p.el, strip.n.el, strip.list.el, strip.delta.el);
   const stripMessage = document.createElement('p');
   stripMessage.className = 'field-message es-strip-message';
   stripMessage.setAttribute('aria-live', 'polite');
+  const measuredNote = document.createElement('p');
+  measuredNote.className = 'es-measured';
+  measuredNote.setAttribute('aria-live', 'polite');
   const depthView = createDepthView();
-  el.append(form, scaleView.el, torch, heading, stripForm, stripMessage, depthView.el);
+  live.footer.classList.add('es-footer');
+  el.append(form, scaleView.el, torch, heading, stripForm, stripMessage, live.footer, live.compute, measuredNote, depthView.el);
+  let measuring = null; // the measured run the strip shows: {id, label, L}
 
   renderTorchLine(torch, ns, props.streamSd ?? []);
 
   function update() {
     const mode = source.select.value;
     const power = mode === 'power';
+    const fromStack = mode === 'measured';
     strip.p.el.hidden = !power;
     strip.n.el.hidden = !power;
-    strip.list.el.hidden = power;
+    strip.list.el.hidden = power || fromStack;
+    strip.L.el.hidden = !fromStack;
+    wiring.el.hidden = !fromStack;
+    if (!fromStack) {
+      measuring = null;
+      measuredNote.textContent = '';
+      render = () => {};
+    }
     strip.list.el.querySelector('label').textContent = mode === 'variances' ? 'σᵢ², layer by layer' : 'σᵢ, layer by layer';
 
     const parsed = {
@@ -99,11 +129,13 @@ export async function mount(el, props = {}) {
     for (const [name, r] of Object.entries(parsed)) fields[name].setMessage(r.ok ? '' : r.message);
     const stripParsed = {
       delta: parseNumber(strip.delta.input.value),
-      ...(power
-        ? { p: parseNumber(strip.p.input.value), n: parseNumber(strip.n.input.value) }
-        : { list: parseVector(strip.list.input.value, { max: ns.maxDepth }) }),
+      ...(fromStack
+        ? { L: parseDepth(strip.L.input.value, { max: ns.maxDepth }) }
+        : power
+          ? { p: parseNumber(strip.p.input.value), n: parseNumber(strip.n.input.value) }
+          : { list: parseVector(strip.list.input.value, { max: ns.maxDepth }) }),
     };
-    for (const name of ['p', 'n', 'list', 'delta']) {
+    for (const name of ['p', 'n', 'list', 'L', 'delta']) {
       const r = stripParsed[name];
       strip[name].setMessage(r && !r.ok ? r.message : '');
     }
@@ -125,7 +157,22 @@ export async function mount(el, props = {}) {
       good = false;
     }
 
-    if (Object.values(stripParsed).every((r) => r.ok)) {
+    if (fromStack && Object.values(stripParsed).every((r) => r.ok)) {
+      const placement = wiring.select.value;
+      const L = stripParsed.L.value;
+      const id = `${placement}|${L}`;
+      if (measuring?.id !== id) {
+        measuring = { id, label: placementOf(placement).label, L };
+        depthView.markStale();
+        measuredNote.textContent = '';
+        if (!live.start([{ id, options: { ...settings.values, placement, L, seed: 0, scale: 1 } }])) good = false;
+      }
+      render = () => drawMeasured({ eps, gamma, delta: stripParsed.delta.value });
+      render();
+    } else if (fromStack) {
+      depthView.markStale();
+      good = false;
+    } else if (Object.values(stripParsed).every((r) => r.ok)) {
       const from = power
         ? { sigma1: sigma, p: stripParsed.p.value, n: stripParsed.n.value }
         : { [mode]: stripParsed.list.value };
@@ -140,6 +187,28 @@ export async function mount(el, props = {}) {
       good = false;
     }
     if (good) saveToUrl();
+  }
+
+  // The strip from a measured stack: its stream's sd after each block are the σᵢ (once its run is in).
+  function drawMeasured({ eps, gamma, delta }) {
+    const result = measuring && live.results.get(measuring.id);
+    if (!result) {
+      if (measuring && live.failed.has(measuring.id)) stripMessage.textContent = live.failed.get(measuring.id);
+      return;
+    }
+    const sigmas = Array.from(result.streamSd);
+    try {
+      depthView.render({ d: ns.depth({ sigmas }, { eps, gamma, delta }), delta });
+    } catch (error) {
+      return showStripError(error.message);
+    }
+    const first = formatNumber(sigmas[0], 3);
+    const last = formatNumber(sigmas.at(-1), 3);
+    measuredNote.textContent =
+      `σᵢ: the standard deviation of the residual stream after each block of a ${measuring.label} stack of ${measuring.L} blocks ` +
+      `(seed 0, the article’s settings), measured by the kernel: ${first} after the first block, ${last} after the last. ` +
+      'This chain multiplies only the LayerNorms’ scale factors at these spreads; the ratio of the article’s tables is the ' +
+      'whole gradient’s, which also passes through every branch and every LayerNorm’s projection, so the chain alone is not that ratio.';
   }
 
   // A kernel message names its argument first: it goes beside that field when the field is shown, beside
@@ -158,11 +227,13 @@ export async function mount(el, props = {}) {
       ...Object.fromEntries(Object.entries(fields).map(([name, f]) => [PREFIX + name, entry(name, f.input)])),
       ...Object.fromEntries(Object.entries(strip).map(([name, f]) => [PREFIX + name, entry(name, f.input)])),
       [`${PREFIX}layers`]: [source.select.value, fallback.layers],
+      [`${PREFIX}wiring`]: [wiring.select.value, fallback.wiring],
     });
   }
 
   for (const f of [...Object.values(fields), ...Object.values(strip)]) f.input.addEventListener('input', update);
   source.select.addEventListener('change', update);
+  wiring.select.addEventListener('change', update);
   update();
   const stopLinks = followInPlaceLinks({
     prefix: PREFIX,
@@ -170,18 +241,31 @@ export async function mount(el, props = {}) {
     apply(params) {
       for (const [name, f] of [...Object.entries(fields), ...Object.entries(strip)]) f.input.value = valueIn(params, name);
       source.select.value = sourceIn(params);
+      wiring.select.value = placementOf(valueIn(params, 'wiring')) ? valueIn(params, 'wiring') : fallback.wiring;
       update();
     },
     focus: () => fields.sigma.input,
   });
   return {
     destroy() {
+      live.destroy();
       stopLinks();
       scaleView.destroy();
       depthView.destroy();
       el.replaceChildren();
     },
   };
+}
+
+function wiringSelect(value) {
+  const id = `es-wiring-${++selectCounter}`;
+  const el = document.createElement('div');
+  el.className = 'field es-wiring';
+  el.innerHTML = `<label for="${id}">Wiring</label><select id="${id}" name="es.wiring"></select>`;
+  const select = el.querySelector('select');
+  for (const p of PLACEMENTS) select.add(new Option(p.label, p.key));
+  select.value = value;
+  return { el, select };
 }
 
 function sourceSelect(value) {
