@@ -100,7 +100,8 @@ export async function mount(el, props = {}) {
   measuredNote.setAttribute('aria-live', 'polite');
   const depthView = createDepthView();
   live.footer.classList.add('es-footer');
-  el.append(form, scaleView.el, torch, heading, stripForm, stripMessage, live.footer, live.compute, measuredNote, depthView.el);
+  // what the measured strip adds as its run comes in goes under its chart, where growing moves nothing drawn
+  el.append(form, scaleView.el, torch, heading, stripForm, stripMessage, depthView.el, measuredNote, live.footer, live.compute);
   let measuring = null; // the measured run the strip shows: {id, label, L}
 
   renderTorchLine(torch, ns, props.streamSd ?? []);
