@@ -47,3 +47,53 @@ test('print: controls hidden, figures in their current state and unsplit, light 
   await testInfo.attach('printed.pdf', { body: pdf, contentType: 'application/pdf' });
   await testInfo.attach('printed chart', { body: await page.locator('#figure-grad-profile').screenshot(), contentType: 'image/png' });
 });
+
+const pagesOf = (pdf) => (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+
+test('a worksheet and an answer key: the exercises alone with their numbers; no solution on the worksheet, every one in the key', async ({ page }, testInfo) => {
+  await page.addInitScript(() => {
+    window.__prints = [];
+    window.print = () => window.__prints.push(document.documentElement.dataset.print);
+  });
+  await page.goto(lightUrl('#progress'));
+  const panel = page.locator('.progress-panel');
+  await panel.getByRole('button', { name: 'Print a worksheet' }).click();
+  await expect.poll(() => page.evaluate(() => window.__prints)).toEqual(['worksheet']);
+  const exercises = page.locator('.exercise');
+  const n = await exercises.count();
+  expect(n).toBeGreaterThanOrEqual(21);
+  await expect(page.locator('.exercise[data-mount="done"]')).toHaveCount(n); // every one, wherever the reader was
+  await page.emulateMedia({ media: 'print' });
+  for (const ex of await exercises.all()) {
+    await expect(ex.locator('h3')).toBeVisible();
+    await expect(ex.locator('.ex-solution')).toBeHidden();
+    await expect(ex.locator('.ex-hints')).toBeHidden();
+  }
+  await expect(page.locator('#exercise-4 .ex-question')).toContainText('2'); // its numbers
+  for (const other of ['#table-a', '#two-wirings', '#training-lab', '.masthead', 'nav.toc']) await expect(page.locator(other).first()).toBeHidden();
+  await expect(page.locator('.ex-part').first()).toBeVisible(); // room to answer under each part
+  const worksheet = await page.pdf({ format: 'A4' });
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  expect(await page.evaluate(() => document.documentElement.dataset.print ?? null)).toBeNull();
+
+  await page.emulateMedia({ media: 'screen' });
+  await panel.getByRole('button', { name: 'Print the answer key' }).click();
+  await expect.poll(() => page.evaluate(() => window.__prints)).toEqual(['worksheet', 'key']);
+  await page.emulateMedia({ media: 'print' });
+  for (const ex of await exercises.all()) {
+    const body = ex.locator('.ex-solution-body');
+    await expect(body).toBeVisible();
+    await expect(body.locator('.katex').first()).toBeVisible();
+    expect(await body.textContent()).not.toContain('{{');
+  }
+  const key = await page.pdf({ format: 'A4' });
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.locator('.exercise .ex-solution[open]')).toHaveCount(0); // closed again as they were
+  const pages = { worksheet: pagesOf(worksheet), key: pagesOf(key) };
+  expect(pages.worksheet).toBeGreaterThan(3);
+  expect(pages.key).toBeGreaterThan(pages.worksheet);
+  console.log(`A4 pages: worksheet ${pages.worksheet}, answer key ${pages.key}`);
+  await testInfo.attach('worksheet.pdf', { body: worksheet, contentType: 'application/pdf' });
+  await testInfo.attach('answer-key.pdf', { body: key, contentType: 'application/pdf' });
+});

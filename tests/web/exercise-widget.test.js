@@ -80,6 +80,15 @@ describe('every placeholder is filled, for the key’s numbers and for 50 varian
     }
   });
 });
+// A placeholder the template does not read as one ({{2L}}: a name must start with a letter) is left as TeX
+// braces, and the page printed "2L = 2L" where the number belonged.
+describe('every {{…}} in an exercise is a placeholder the page fills', () => {
+  it.each(exerciseProps.map((p) => [p.n, p]))('exercise %i', (n, props) => {
+    const texts = templates(props.parts.map((p) => p.label).join('') + sectionHtml(n) + props.solution + props.hints.join(''));
+    for (const t of texts) for (const [braces] of t.matchAll(/\{\{[^{}]*\}\}/g)) expect(braces).toMatch(/^\{\{[a-zA-Z][\w-]*\}\}$/);
+  });
+});
+
 function sectionHtml(n) {
   return sections.find((s) => s.meta.exercise && Number(s.meta.exercise) === n).html; // (the props are not in it: they go to the exercises' chunk)
 }

@@ -78,8 +78,8 @@ ExerciseSolution solve_19(const ExerciseInputs& inputs) {
   b.mistake("inverse", "beta", number(1 / beta));
   b.mistake("two-for-eight", "beta", number(1 / alpha));
   b.mistake("square-root", "beta", number(1 / std::sqrt(8.0 * L)));
-  b.step("2L", number(2.0 * L));
-  b.step("8L", number(8.0 * L));
+  b.step("twoL", number(2.0 * L));
+  b.step("eightL", number(8.0 * L));
   return b.done();
 }
 

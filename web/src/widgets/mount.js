@@ -9,7 +9,6 @@
 import { getPool } from '../experiment/pool.js';
 import { registry, withoutKernels } from './registry.js';
 
-const mounted = new Map();
 const mounting = new Map(); // el → the promise of its mount
 
 const FOCUSABLE = 'button, input, select, textarea, summary, a[href], [tabindex]:not([tabindex="-1"])';
@@ -36,16 +35,15 @@ async function mountOne(el) {
     const module = await load();
     if (module.enhances) {
       // the widget builds around the content already on the page (an exercise's question)
-      mounted.set(el, await module.mount(el, props));
+      await module.mount(el, props);
     } else {
       const host = document.createElement('div');
       host.className = 'widget-body';
-      const handle = await module.mount(host, props);
+      await module.mount(host, props); // (a figure lives as long as the page)
       // the keyboard's stand-in stays (never taken out and put back, which would drop its focus) until it
       // has handed its focus on (addStandIn)
       for (const node of [...el.childNodes]) if (!node.classList?.contains('widget-wake')) node.remove();
       el.append(host);
-      mounted.set(el, handle);
     }
     el.dataset.mount = 'done'; // "mounted", for styles and tests
   } catch (error) {
@@ -159,6 +157,11 @@ function startKernelsAhead() {
   import('../kernels/loader.js').then(({ loadKernels }) => loadKernels()).catch(() => {});
 }
 
+// Mounts at once every placeholder of the page that matches selector (mountWidgets sets it). → a promise that
+// settles when they all have (printing the exercises needs them, wherever the reader has scrolled).
+let mountMatchingNow = () => Promise.resolve();
+export const mountMatching = (selector) => mountMatchingNow(selector);
+
 export function mountWidgets(root = document) {
   const pending = new Set(root.querySelectorAll('.widget[data-widget]'));
   const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 1));
@@ -201,6 +204,9 @@ export function mountWidgets(root = document) {
     queued.add(el);
     drain();
   };
+
+  mountMatchingNow = (selector) =>
+    Promise.allSettled([...root.querySelectorAll(`.widget[data-widget]${selector}`)].map(mountNow));
 
   for (const el of pending) addStandIn(el, () => mountNow(el));
   if (pending.size === 0 || !('IntersectionObserver' in window)) {
@@ -254,11 +260,4 @@ export function mountWidgets(root = document) {
     },
     { once: true },
   );
-}
-
-export function destroyWidgets() {
-  for (const [el, handle] of mounted) {
-    handle?.destroy?.();
-    mounted.delete(el);
-  }
 }

@@ -1,10 +1,12 @@
 // The reader's progress at the top of the exercises: every exercise with a link and its state (✓ solved,
 // attempted, untouched), export to and import from a JSON file, reset of all progress after a
-// confirmation, and what the store had to set aside (with the copy to download).
+// confirmation, what the store had to set aside (with the copy to download), and the printed worksheet and
+// answer key (print-sheets.js).
 import { MAX_IMPORT_BYTES } from '../../progress/validate.js';
 import { progress } from '../../progress/store.js';
 import { exerciseState } from '../exercise/record.js';
 import { exercisesOnPage } from './exercises.js';
+import { createPrintSheets } from './print-sheets.js';
 import './style.css';
 
 const STATES = {
@@ -140,11 +142,13 @@ export async function mount(el) {
     $('.progress-reset').focus();
   });
 
+  const sheets = createPrintSheets(el);
   const unsubscribe = progress.subscribe(show);
   show();
   return {
     destroy() {
       unsubscribe();
+      sheets.destroy();
       el.replaceChildren();
     },
   };
