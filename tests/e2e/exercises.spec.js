@@ -463,3 +463,20 @@ test('feedback where the slip is common: 14 says why a wrong choice is wrong; 12
   await check(page, 4);
   await expect(partOf(page, 4, 'variance').locator('.ex-mistake')).toHaveAttribute('data-misconception', 'std-for-variance');
 });
+
+test('the exported file carries the work: each attempt as typed, when, for which numbers, and what was open before it', async ({ page }) => {
+  await open(page, 4, '?ex4.seed=12345');
+  await answer(page, 4, 'mean', '3');
+  await check(page, 4);
+  await section(page, 4).getByRole('button', { name: /^Show hint 1/ }).click();
+  await section(page, 4).locator('.ex-solution summary').click();
+  await answer(page, 4, 'variance', '2.5');
+  await check(page, 4);
+  await page.goto('./#progress');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#progress').getByRole('button', { name: 'Export progress' }).click()]);
+  const log = JSON.parse(readFileSync(await download.path(), 'utf8')).exercises['4'].log;
+  expect(log).toHaveLength(2);
+  expect(log[0]).toMatchObject({ seed: 12345, answers: { mean: '3' }, inputs: null, hints: 0, solution: false });
+  expect(log[1]).toMatchObject({ seed: 12345, answers: { mean: '3', variance: '2.5' }, hints: 1, solution: true });
+  for (const e of log) expect(Date.now() - Date.parse(e.at)).toBeLessThan(10 * 60_000);
+});

@@ -193,7 +193,7 @@ describe('a seed in the address is checked by the kernel', () => {
 describe('the saved record', () => {
   it('is repaired, never fatal: a bad field starts empty', () => {
     const r = repaired({ answers: null, attempts: -2, hints: 'x', seed: 1e20, solved: { a: true, b: 'yes' }, selfCheck: [], checked: { a: 3 } });
-    expect(r).toEqual({ answers: {}, checked: {}, solved: { a: true }, selfCheck: {}, attempts: 0, hints: 0, seed: null, inputs: null, variants: [] });
+    expect(r).toEqual({ answers: {}, checked: {}, solved: { a: true }, selfCheck: {}, attempts: 0, hints: 0, seed: null, inputs: null, log: [], variants: [] });
     // earlier numbers' attempts: the well-formed entries are kept
     expect(repaired({ variants: [{ seed: 7, attempts: 2 }, { seed: -1, attempts: 1 }, 'x', { seed: null, attempts: 3 }] }).variants)
       .toEqual([{ seed: 7, attempts: 2 }, { seed: null, attempts: 3 }]);

@@ -3,7 +3,7 @@
 // hold: damaged JSON, a newer format, a record with the wrong types, a card whose due date cannot be read.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fsrs, generatorParameters } from 'ts-fsrs';
-import { MAX_ANSWER_CHARS, MAX_IMPORT_BYTES, readProgress } from '../../web/src/progress/validate.js';
+import { MAX_ANSWER_CHARS, MAX_IMPORT_BYTES, MAX_LOG, MAX_LOG_ANSWER_CHARS, logEntry, readProgress } from '../../web/src/progress/validate.js';
 
 const KEY = 'residual-ln-progress-v1';
 
@@ -94,6 +94,33 @@ describe('nothing saved is dropped whole', () => {
     expect(backup.text).toBe('{"version":1}');
     expect(backup.savedAt).toBe('date unknown');
     expect(backup.reason).toBe('reason unknown');
+  });
+});
+
+// The exported file carries the work (issue 27): each attempt as checked, when, for which numbers, with what open.
+describe('the log of attempts', () => {
+  const entry = (k, extra = {}) => ({ at: `2026-12-0${1 + (k % 9)}T10:00:00.000Z`, seed: k, answers: { mean: String(k) }, inputs: null, hints: 0, solution: false, ...extra });
+  const read = (log) => readProgress({ version: 1, exercises: { 4: { attempts: log.length, log } }, cards: {} }).state.exercises[4].log;
+
+  it('keeps each attempt as written, and the last MAX_LOG of a longer log', () => {
+    const log = Array.from({ length: MAX_LOG + 5 }, (_, k) => entry(k));
+    const kept = read(log);
+    expect(kept).toHaveLength(MAX_LOG);
+    expect(kept[0]).toEqual(entry(5));
+    expect(kept.at(-1)).toEqual(entry(MAX_LOG + 4));
+  });
+
+  it('drops an entry it cannot read alone, and cuts a long answer to what a grader needs', () => {
+    const kept = read([entry(1), { ...entry(2), at: 'yesterday' }, { ...entry(3), hints: -1 }, entry(4, { answers: { why: 'w '.repeat(600) } }), 'junk', entry(5, { solution: 'yes' })]);
+    expect(kept.map((e) => e.seed)).toEqual([1, 4]);
+    expect(kept[1].answers.why).toHaveLength(MAX_LOG_ANSWER_CHARS);
+    expect(read('not a list')).toEqual([]);
+  });
+
+  it('an entry made now is one the file reads back the same', () => {
+    const e = logEntry({ seed: 7, answers: { mean: '4', output: '-1.4142, 0, 0, 1.4142' }, inputs: { x: '2, 4, 4, 6' }, hints: 1, solution: true }, new Date('2026-12-03T12:00:00Z'));
+    expect(e).toEqual({ at: '2026-12-03T12:00:00.000Z', seed: 7, answers: { mean: '4', output: '-1.4142, 0, 0, 1.4142' }, inputs: { x: '2, 4, 4, 6' }, hints: 1, solution: true });
+    expect(read([e])).toEqual([e]);
   });
 });
 

@@ -14,6 +14,10 @@ const MAX_SEED = 2 ** 53; // what the exercise kernels accept
 /** How many earlier numbers' attempt counts an exercise's record keeps (New numbers starts the count afresh). */
 export const MAX_VARIANTS = 50;
 const SELF_CHECKS = new Set(['yes', 'partly', 'no']);
+/** The attempts an exercise's log keeps (the last ones), and how much of each answer it keeps: enough to grade
+ * any number, vector or matrix again; an explanation is the reader's own to mark. */
+export const MAX_LOG = 20;
+export const MAX_LOG_ANSWER_CHARS = 500;
 // FSRS schedules at most 100 years ahead (ts-fsrs maximum_interval 36 500 days); a due date ten times as far
 // (or one that is not a date at all) is damage, and would leave the card never due
 const LATEST_DUE_DAYS = 365_250;
@@ -48,6 +52,33 @@ function cutTexts(map, cut) {
   );
 }
 
+const isDateText = (v) => typeof v === 'string' && v.length <= 40 && Number.isFinite(Date.parse(v));
+
+// The log of attempts: [{at, seed, answers: {part: text}, inputs, hints, solution}], each what was checked, when, for
+// which numbers (the variant's seed, and the inputs typed over it, or null), and whether hints (how many) or the
+// worked solution were open before it. Kept to its last MAX_LOG
+// entries, each answer to MAX_LOG_ANSWER_CHARS; an entry that cannot be read is dropped alone.
+function logOf(raw) {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .filter((e) => isRecord(e) && isDateText(e.at) && (e.seed === null || isCount(e.seed, MAX_SEED)) && isCount(e.hints, 100) &&
+      typeof e.solution === 'boolean' && mapOf((a) => typeof a === 'string')(e.answers) &&
+      (e.inputs === undefined || e.inputs === null || (isRecord(e.inputs) && Object.values(e.inputs).every((t) => typeof t === 'string'))))
+    .slice(-MAX_LOG)
+    .map((e) => ({
+      at: e.at,
+      seed: e.seed,
+      answers: Object.fromEntries(Object.entries(e.answers).map(([k, a]) => [k, a.slice(0, MAX_LOG_ANSWER_CHARS)])),
+      inputs: e.inputs ? Object.fromEntries(Object.entries(e.inputs).map(([k, t]) => [k, t.slice(0, MAX_LOG_ANSWER_CHARS)])) : null,
+      hints: e.hints,
+      solution: e.solution,
+    }));
+}
+
+/** A log entry for an attempt now. answers: {part: text as typed}; inputs: {name: text} typed over the variant, or null. */
+export const logEntry = ({ seed, answers, inputs = null, hints, solution }, now = new Date()) =>
+  logOf([{ at: now.toISOString(), seed, answers, inputs, hints, solution }])[0];
+
 /**
  * One exercise's record, or throws naming the first field that is wrong. Only the fields it knows are kept
  * (one nested beyond what JSON can write back had made every later save fail); a text longer than a field holds
@@ -67,6 +98,7 @@ export function exerciseRecord(input, cut = { count: 0 }) {
     variants: field(raw, 'variants', [], (v) => Array.isArray(v) && v.length <= MAX_VARIANTS &&
       v.every((x) => isRecord(x) && (x.seed === null || isCount(x.seed, MAX_SEED)) && isCount(x.attempts, 1e6)), 'must list earlier numbers’ attempts'),
     inputs: field(raw, 'inputs', null, (v) => v === null || (isRecord(v) && Object.values(v).every((t) => typeof t === 'string' && t.length <= MAX_ANSWER_CHARS)), 'must map inputs to text, or be null'),
+    log: logOf(raw.log),
   };
 }
 

@@ -7,7 +7,7 @@
 import { readParam, writeParams } from '../../experiment/url-state.js';
 import { loadExercises } from '../../kernels/exercises.js';
 import { progress } from '../../progress/store.js';
-import { MAX_VARIANTS } from '../../progress/validate.js';
+import { MAX_LOG, MAX_VARIANTS, logEntry } from '../../progress/validate.js';
 import { formatNumber } from '../../ui/format.js';
 import { parseMatrix, parseNumber, parseVector } from '../../ui/parse.js';
 import { createAnswer } from './answers.js';
@@ -236,6 +236,9 @@ export async function mount(section) {
         rec.checked[a.part.id] = a.text();
         if (ok) rec.solved[a.part.id] = true; // solved once stays solved
       }
+      // the work itself, for whoever reads the exported file: what was checked, for which numbers, with what open
+      const checked = Object.fromEntries(results.map(({ a }) => [a.part.id, a.text()]));
+      rec.log = [...rec.log, logEntry({ seed, answers: checked, inputs: rec.inputs, hints: rec.hints, solution: revealed })].slice(-MAX_LOG);
     });
     const graded = results.filter(({ a }) => a.part.kind !== 'explain');
     feedback.textContent = summaryText({

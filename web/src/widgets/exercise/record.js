@@ -6,6 +6,7 @@
 //   selfCheck  {part: 'yes' | 'partly' | 'no'}   the reader's verdict on an explained part
 //   attempts, hints (numbers); seed (a variant, or null); inputs ({name: text} typed by hand, or null)
 //   variants   [{seed, attempts}]   the attempts of earlier numbers (New numbers starts the count afresh)
+//   log        [{at, seed, answers, hints, solution}]   the last attempts as checked (progress/validate.js)
 import { progress } from '../../progress/store.js';
 import { MAX_VARIANTS } from '../../progress/validate.js';
 
@@ -23,6 +24,7 @@ export function repaired(r) {
   r.hints = count(r.hints);
   r.seed = Number.isSafeInteger(r.seed) && r.seed >= 0 ? r.seed : null;
   r.inputs = isObject(r.inputs) ? textsOf(r.inputs) : null;
+  r.log = Array.isArray(r.log) ? r.log : [];
   r.variants = Array.isArray(r.variants)
     ? r.variants.filter((v) => isObject(v) && (v.seed === null || (Number.isSafeInteger(v.seed) && v.seed >= 0)) && count(v.attempts) === v.attempts).slice(-MAX_VARIANTS)
     : [];
