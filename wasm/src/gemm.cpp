@@ -239,7 +239,7 @@ void eigen_gemm(const A& a, const B& b, Eigen::Ref<Mat>& c, bool accumulate) {
 #endif
 
 // Throws the message for shapes of C = A·B that do not fit. Out of line and cold: check_shapes runs before every
-// product, and with the message's string building inlined it had been 3 KB of wasm for V8 to optimise.
+// product, and the message's string building inlined there would be code V8 optimises for nothing.
 // M × K and K_b × N: the shapes of op(A) and op(B), as check_shapes found them.
 [[noreturn]] __attribute__((noinline, cold)) void throw_shapes(const Eigen::Ref<const Mat>& a, bool transpose_a,
                                                                const Eigen::Ref<const Mat>& b, bool transpose_b,

@@ -5,9 +5,8 @@
 // Memory: a run keeps each block's input (L+1 matrices of N×d), one block's weights at a time, and the caches
 // of as many blocks as fit in kKeptCachesBytes. Block i's weights are redrawn from the generator state saved
 // where PyTorch started drawing them; the caches of the blocks that did not fit are recomputed from their input
-// during the backward pass (one extra forward for each). At the article's sizes a block's caches take 1.8 MiB,
-// so runs up to L = 105 recompute nothing, and L = 96 needs 196 MiB instead of the 20 MiB of recomputing
-// everything (a third more work).
+// during the backward pass (one extra forward for each): kKeptCachesBytes trades memory for that recomputation.
+// (test_stack_memory prints each configuration's peak beside the estimate; docs/measurements.md the history.)
 #pragma once
 
 #include <cstdint>
@@ -88,11 +87,9 @@ constexpr double kMaxStackMemoryBytes = kMaxKernelMemoryBytes;  // memory_limit.
 // What a reader can change to fit a run into memory, the end of validate's refusal (memory_limit.hpp).
 constexpr const char* kStackMemoryAdvice = "reduce L, B, T or d";
 // What a run of the sweep may spend on keeping blocks' caches from the forward to the backward, to save
-// recomputing them (stack_forward_backward; training keeps every block's). 192 MiB holds every cache of the
-// article's deepest run, L = 96 (175 MiB): at 128 MiB it recomputed 26 of its blocks, and table B (18 runs of
-// L = 96) took 26.8 s in one worker in Node where it takes 25.8 s now (3 interleaved pairs). Keeping the blocks'
-// weights as well, to save drawing them again for the backward, made no difference there (3 pairs, within
-// 0.2 s either way): a block drawn again lands in the cache, one kept comes back from memory.
+// recomputing them (stack_forward_backward; training keeps every block's): enough for every cache of the
+// article's deepest run, L = 96, so that table B recomputes nothing. The blocks' weights are not kept: drawing
+// a block again costs about what bringing a kept one back from memory does (docs/measurements.md).
 constexpr double kKeptCachesBytes = 192.0 * 1024 * 1024;
 
 // The largest seed a run takes: PyTorch's generator uses a seed's low 32 bits, so seeds 2^32 apart draw alike.

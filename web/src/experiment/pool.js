@@ -10,15 +10,14 @@
 // below the fold could take every worker for seconds while the table in view waits.
 // One worker more than the cores, for training runs only: a view's training runs are equally long and come
 // in multiples of its configurations (the lab's default view: 3 configurations × 3 seeds). With one worker
-// per core, an odd count leaves a core idle while the last run computes alone: on 2 cores the ninth of nine,
-// 5 rounds of 3 s. A third worker time-shares the two cores and the nine finish in 3 rounds of 4.5 s (the
-// default lab view, Chromium: 16.3 s → 14.5–15.0 s), each seed's curves of every configuration growing together.
-// The article's runs keep one worker per core (a shared core would delay its first numbers by half), and only
-// a run that needs little memory takes the extra worker (three large runs at once could exhaust a small machine).
+// per core, an odd count leaves a core idle while the last run computes alone; a third worker time-shares the
+// two cores, so the runs finish in fewer rounds, each seed's curves of every configuration growing together.
+// The article's runs keep one worker per core (a shared core would delay its first numbers), and only a run
+// that needs little memory takes the extra worker (three large runs at once could exhaust a small machine).
 // The page's first run, when it is an article run of a figure in view, runs alone (firstRunAlone): a fresh module
 // runs in V8's baseline code while its optimising compiler works on background threads, and on 2 cores a second
-// first run beside it, the page's main thread and those compiler threads all share them. Opened at #table-a, 12
-// interleaved first visits: first number 1855 → 1706 ms (medians of the last 6), the table complete no later.
+// first run beside it, the page's main thread and those compiler threads all share them.
+// (What each choice measured: docs/measurements.md.)
 import { cached, store } from './cache.js';
 
 const MAX_WORKERS = 4;
@@ -350,8 +349,8 @@ export class RunPool {
 /**
  * How many workers a device gets: one per core, at most MAX_WORKERS, and at most one per GB_PER_WORKER of its
  * memory where the browser tells it (navigator.deviceMemory, in GB, rounded: Chromium's). A worker keeps the
- * memory its largest run grew its module to (an article run at L = 96: about 210 MiB) for as long as it lives:
- * four of them would take a fifth of a 4 GB phone.
+ * memory its largest run grew its module to (an article run at L = 96 is the largest of the page's defaults) for
+ * as long as it lives: four of them would take a large share of a small phone's memory.
  */
 export function poolSize({ cores, deviceMemory }) {
   const byCores = Math.max(1, Math.min(MAX_WORKERS, cores || 2));
