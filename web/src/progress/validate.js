@@ -13,7 +13,9 @@ export const MAX_ANSWER_CHARS = 2_000;
 const MAX_SEED = 2 ** 53; // what the exercise kernels accept
 /** How many earlier numbers' attempt counts an exercise's record keeps (New numbers starts the count afresh). */
 export const MAX_VARIANTS = 50;
-const SELF_CHECKS = new Set(['yes', 'partly', 'no']);
+/** The reader's verdicts on an explanation, against the model answer: the record's words, the buttons' labels. */
+export const SELF_CHECK_LABELS = { yes: 'I had it', partly: 'Partly', no: 'Not yet' };
+export const isSelfCheck = (v) => Object.hasOwn(SELF_CHECK_LABELS, v);
 /** The attempts an exercise's log keeps (the last ones), and how much of each answer it keeps: enough to grade
  * any number, vector or matrix again; an explanation is the reader's own to mark. */
 export const MAX_LOG = 20;
@@ -93,7 +95,7 @@ export function exerciseRecord(input, cut = { count: 0 }) {
     hints: field(raw, 'hints', 0, (v) => isCount(v, 100), 'must be a whole number of hints'),
     seed: field(raw, 'seed', null, (v) => v === null || isCount(v, MAX_SEED), `must be a whole number from 0 to 2^53, or null`),
     solved: field(raw, 'solved', {}, mapOf((v) => typeof v === 'boolean'), 'must map parts to true or false'),
-    selfCheck: field(raw, 'selfCheck', {}, mapOf((v) => SELF_CHECKS.has(v)), 'must map parts to yes, partly or no'),
+    selfCheck: field(raw, 'selfCheck', {}, mapOf(isSelfCheck), 'must map parts to yes, partly or no'),
     checked: field(raw, 'checked', {}, mapOf((a) => typeof a === 'string' && a.length <= MAX_ANSWER_CHARS), 'must map parts to answers as text'),
     variants: field(raw, 'variants', [], (v) => Array.isArray(v) && v.length <= MAX_VARIANTS &&
       v.every((x) => isRecord(x) && (x.seed === null || isCount(x.seed, MAX_SEED)) && isCount(x.attempts, 1e6)), 'must list earlier numbers’ attempts'),

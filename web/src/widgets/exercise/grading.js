@@ -4,6 +4,7 @@
 // progress is written here except the reader's self-check verdict.
 import { gradeChoice } from './check.js';
 import { gradeView, renderGrade } from './feedback.js';
+import { SELF_CHECK_LABELS } from '../../progress/validate.js';
 import { toKernel } from './values.js';
 
 const NUMERIC = new Set(['number', 'vector', 'matrix']);
@@ -61,7 +62,7 @@ export function createGrading(ctx) {
     box.innerHTML = `<p><strong>Model answer.</strong></p>${a.part.model}<p>How did yours compare?</p>`;
     const choices = document.createElement('div');
     choices.className = 'ex-selfcheck';
-    for (const [key, label] of [['yes', 'I had it'], ['partly', 'Partly'], ['no', 'Not yet']]) {
+    for (const [key, label] of Object.entries(SELF_CHECK_LABELS)) {
       const b = document.createElement('button');
       b.type = 'button';
       b.textContent = label;

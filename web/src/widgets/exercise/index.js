@@ -17,7 +17,7 @@ import { createHints } from './hints.js';
 import { createInputBox } from './inputs.js';
 import { renderLive } from './live-tex.js';
 import { propsOfSection } from './props.js';
-import { exerciseRecord, exerciseState } from './record.js';
+import { exerciseState, storedRecord } from './record.js';
 import { createReset } from './reset.js';
 import { seedParam, startingVariant } from './seed.js';
 import { fromKernel, solutionValues, toKernel } from './values.js';
@@ -34,7 +34,7 @@ export async function mount(section) {
   const props = await propsOfSection(section);
   const { n } = props;
   const exercises = needsKernels(props.parts) ? await loadExercises() : null;
-  const record = exerciseRecord(n);
+  const record = storedRecord(n);
   const partIds = props.parts.map((p) => p.id);
 
   let inputs = structuredClone(props.defaults);

@@ -8,7 +8,7 @@
 //   variants   [{seed, attempts}]   the attempts of earlier numbers (New numbers starts the count afresh)
 //   log        [{at, seed, answers, hints, solution}]   the last attempts as checked (progress/validate.js)
 import { progress } from '../../progress/store.js';
-import { MAX_VARIANTS } from '../../progress/validate.js';
+import { MAX_VARIANTS, isSelfCheck } from '../../progress/validate.js';
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const count = (v) => (Number.isInteger(v) && v >= 0 ? v : 0);
@@ -19,7 +19,7 @@ export function repaired(r) {
   r.answers = textsOf(r.answers);
   r.checked = textsOf(r.checked);
   r.solved = isObject(r.solved) ? Object.fromEntries(Object.entries(r.solved).filter(([, v]) => v === true)) : {};
-  r.selfCheck = isObject(r.selfCheck) ? Object.fromEntries(Object.entries(r.selfCheck).filter(([, v]) => ['yes', 'partly', 'no'].includes(v))) : {};
+  r.selfCheck = isObject(r.selfCheck) ? Object.fromEntries(Object.entries(r.selfCheck).filter(([, v]) => isSelfCheck(v))) : {};
   r.attempts = count(r.attempts);
   r.hints = count(r.hints);
   r.seed = Number.isSafeInteger(r.seed) && r.seed >= 0 ? r.seed : null;
@@ -39,8 +39,9 @@ export function exerciseState(record, partIds) {
   return 'untouched';
 }
 
-/** The record of exercise n: read it, change it (saved at once), or clear it. */
-export function exerciseRecord(n) {
+/** The record of exercise n in the store: read it, change it (saved at once), or clear it. (validate.js's
+ * exerciseRecord checks a record's fields; this one is a handle on a stored one.) */
+export function storedRecord(n) {
   return {
     get: () => repaired(progress.exercise(n)),
     update(change) {
