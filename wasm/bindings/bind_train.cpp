@@ -10,6 +10,11 @@ namespace {
 
 val to_js(const std::vector<double>& v) { return tk::js::to_js(v.data(), Eigen::Index(v.size())); }
 
+std::string prompt_arg(const val& prompt) {
+  require(prompt.isString(), [&] { return "the prompt must be a string (got " + kind_of(prompt) + ")"; });
+  return prompt.as<std::string>();
+}
+
 // The Embind class behind `new Module.Trainer(options)`; JS must call .delete() when done with it.
 class JsTrainer {
  public:
@@ -34,8 +39,7 @@ class JsTrainer {
   // {text, probabilities} of the char model as it is now (train.hpp CharSample)
   val sample(val prompt, val length) {
     return guarded([&] {
-      require(prompt.isString(), [&] { return "the prompt must be a string (got " + kind_of(prompt) + ")"; });
-      const CharSample s = trainer_.sample(prompt.as<std::string>(), int(number_arg(length, "length")));
+      const CharSample s = trainer_.sample(prompt_arg(prompt), int(number_arg(length, "length")));
       val out = val::object();
       out.set("text", s.text);
       out.set("probabilities", to_js(s.probabilities));
@@ -63,8 +67,7 @@ double train_check(val options) {
 // Throws the reader-facing message of a prompt the char model cannot read (before a worker retrains a run for it).
 void train_check_sample(val prompt, val length) {
   guarded([&] {
-    require(prompt.isString(), [&] { return "the prompt must be a string (got " + kind_of(prompt) + ")"; });
-    sample_prompt_ids(prompt.as<std::string>(), int(number_arg(length, "length")));
+    sample_prompt_ids(prompt_arg(prompt), int(number_arg(length, "length")));
     return 0;
   });
 }

@@ -19,8 +19,7 @@ constexpr double kSmallestExactVariance = kSmallestNormal / std::numeric_limits<
 
 void check_params(Eigen::Index d, const Vec& gamma, const Vec* beta, double eps) {
   require(d >= 1, "LayerNorm needs at least one feature (d >= 1)");
-  require(std::isfinite(eps), "ε must be a finite number");
-  require(eps >= 0, "ε must be 0 or more (it is added under a square root)");
+  require_eps(eps);
   require(gamma.size() == d, [&] {
     return "gamma has " + std::to_string(gamma.size()) + " entries, x has " + std::to_string(d) + ": they must match";
   });
@@ -300,6 +299,11 @@ LayerNormSteps layernorm_steps(const Vec& x, const Vec& gamma, const Vec& beta, 
   steps.x_in_unit = x / steps.unit;
   steps.eps_in_unit = eps / steps.unit / steps.unit;
   return steps;
+}
+
+void require_eps(double eps) {
+  require(std::isfinite(eps), "ε must be a finite number");
+  require(eps >= 0, "ε must be 0 or more (it is added under a square root)");
 }
 
 }  // namespace tk

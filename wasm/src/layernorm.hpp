@@ -93,4 +93,8 @@ struct LayerNormSteps {
 };
 LayerNormSteps layernorm_steps(const Vec& x, const Vec& gamma, const Vec& beta, double eps);
 
+// The ε every norm takes (LayerNorm, RMSNorm, the ε–σ instrument): a finite number, 0 or more. Throws
+// std::invalid_argument with the words the page shows beside its ε field.
+void require_eps(double eps);
+
 }  // namespace tk

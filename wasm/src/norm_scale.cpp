@@ -5,6 +5,7 @@
 #include <limits>
 #include <vector>
 
+#include "layernorm.hpp"
 #include "stats.hpp"
 
 namespace tk {
@@ -16,12 +17,6 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 void check_sigma(double sigma, const std::string& who = "σ") {
   require(std::isfinite(sigma), who + " must be a finite number");
   require(sigma >= 0, who + " must be 0 or more (it is a standard deviation)");
-}
-
-// The same words as the LayerNorm instrument's (layernorm.cpp), since it is the same ε.
-void check_eps(double eps) {
-  require(std::isfinite(eps), "ε must be a finite number");
-  require(eps >= 0, "ε must be 0 or more (it is added under a square root)");
 }
 
 void check_gamma(double gamma) {
@@ -49,7 +44,7 @@ double root(double sigma, double eps) { return std::sqrt(sigma * sigma + eps); }
 
 NormScalePoint norm_scale_point(double sigma, double eps, double gamma) {
   check_sigma(sigma);
-  check_eps(eps);
+  require_eps(eps);  // the same ε as LayerNorm's, in the same words
   check_gamma(gamma);
 
   NormScalePoint p;
@@ -91,7 +86,7 @@ NormScalePoint norm_scale_point(double sigma, double eps, double gamma) {
 
 NormScaleCurve norm_scale_curve(double sigma, double eps, double gamma, int points) {
   check_sigma(sigma);
-  check_eps(eps);
+  require_eps(eps);  // the same ε as LayerNorm's, in the same words
   check_gamma(gamma);
   require(points >= 2 && points <= 10000, "the σ axis needs from 2 to 10000 points");
 
@@ -144,7 +139,7 @@ NormScaleDepth norm_scale_depth(const Vec& sigma, double eps, double gamma, doub
   const Eigen::Index n = sigma.size();
   check_depth(n, "the list");
   for (Eigen::Index i = 0; i < n; ++i) check_sigma(sigma(i), "layer " + std::to_string(i + 1) + ": σ");
-  check_eps(eps);
+  require_eps(eps);  // the same ε as LayerNorm's, in the same words
   check_gamma(gamma);
   require(std::isfinite(delta), "δ must be a finite number");
   require(delta >= 0, "δ must be 0 or more (it bounds a norm)");

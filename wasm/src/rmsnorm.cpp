@@ -19,8 +19,7 @@ constexpr double kSmallestExactMeanSquare = kSmallestNormal / std::numeric_limit
 
 void check_params(Eigen::Index d, const Vec& gain, double eps) {
   require(d >= 1, "RMSNorm needs at least one feature (d >= 1)");
-  require(std::isfinite(eps), "ε must be a finite number");
-  require(eps >= 0, "ε must be 0 or more (it is added under a square root)");
+  require_eps(eps);
   require(gain.size() == d, [&] {
     return "the gain g has " + std::to_string(gain.size()) + " entries, x has " + std::to_string(d) + ": they must match";
   });

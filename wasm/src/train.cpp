@@ -287,7 +287,7 @@ CharSample Trainer::sample(const std::string& prompt, int length) const {
   EmbeddingCache embedding_cache;
   CrossEntropyCache ce_cache;
   CharSample out;
-  std::vector<std::int64_t> window(std::size_t(T), 0), next_ids(std::size_t(T), 0);
+  std::vector<std::int64_t> window(std::size_t(T), 0);
   for (int k = 0; k < length; ++k) {
     const std::size_t n = std::min(ids.size(), std::size_t(T));  // the context: the last n ids, at positions 0 … n−1
     std::copy(ids.end() - std::ptrdiff_t(n), ids.end(), window.begin());

@@ -18,8 +18,7 @@ export function runTraining(train, options, { batchMs, post, now = () => perform
     const samples = [];
     const takeSample = () => {
       if (options.task !== 'char' || samples.at(-1)?.step === run.stepsDone()) return;
-      const s = run.sample(train.samplePrompt, train.sampleChars);
-      samples.push({ step: run.stepsDone(), prompt: train.samplePrompt, text: s.text, probabilities: s.probabilities });
+      samples.push(sampleOf(run, train.samplePrompt, train.sampleChars));
     };
     takeSample();
     let batch = [];
@@ -45,6 +44,12 @@ export function runTraining(train, options, { batchMs, post, now = () => perform
   }
 }
 
+// The char model as it is now, asked to continue prompt: {step, prompt, text, probabilities}.
+function sampleOf(run, prompt, length) {
+  const { text, probabilities } = run.sample(prompt, length);
+  return { step: run.stepsDone(), prompt, text, probabilities };
+}
+
 /**
  * The char model of run `options` after `at` updates, asked to continue `prompt` by `length` characters: the run
  * is taken again from its seed to that step (the same run, so the same weights). → {step, prompt, text,
@@ -56,8 +61,7 @@ export function sampleAt(train, { at, prompt, length, ...options }) {
     while (run.stepsDone() < at && !run.finished()) {
       if (run.step().diverged) return { step: run.stepsDone() - 1, diverged: true };
     }
-    const s = run.sample(prompt, length);
-    return { step: run.stepsDone(), prompt, text: s.text, probabilities: s.probabilities };
+    return sampleOf(run, prompt, length);
   } finally {
     run.delete();
   }

@@ -54,16 +54,16 @@ function cutTexts(map, cut) {
   );
 }
 
-const isDateText = (v) => typeof v === 'string' && v.length <= 40 && Number.isFinite(Date.parse(v));
+const isDate = (v) => typeof v === 'string' && v.length <= 40 && Number.isFinite(Date.parse(v));
 
 // The log of attempts: [{at, seed, answers: {part: text}, inputs, hints, solution}], each what was checked, when, for
 // which numbers (the variant's seed, and the inputs typed over it, or null), and whether hints (how many) or the
-// worked solution were open before it. Kept to its last MAX_LOG
-// entries, each answer to MAX_LOG_ANSWER_CHARS; an entry that cannot be read is dropped alone.
-function logOf(raw) {
+// worked solution were open before it. Kept to its last MAX_LOG entries, each answer to MAX_LOG_ANSWER_CHARS; an
+// entry that cannot be read is dropped alone. (record.js repairs a stored record's log with it too.)
+export function logOf(raw) {
   if (!Array.isArray(raw)) return [];
   return raw
-    .filter((e) => isRecord(e) && isDateText(e.at) && (e.seed === null || isCount(e.seed, MAX_SEED)) && isCount(e.hints, 100) &&
+    .filter((e) => isRecord(e) && isDate(e.at) && (e.seed === null || isCount(e.seed, MAX_SEED)) && isCount(e.hints, 100) &&
       typeof e.solution === 'boolean' && mapOf((a) => typeof a === 'string')(e.answers) &&
       (e.inputs === undefined || e.inputs === null || (isRecord(e.inputs) && Object.values(e.inputs).every((t) => typeof t === 'string'))))
     .slice(-MAX_LOG)
@@ -104,7 +104,6 @@ export function exerciseRecord(input, cut = { count: 0 }) {
   };
 }
 
-const isDate = (v) => typeof v === 'string' && v.length <= 40 && Number.isFinite(Date.parse(v));
 const nonNegative = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 
 /**

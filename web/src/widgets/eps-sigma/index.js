@@ -71,8 +71,11 @@ export async function mount(el, props = {}) {
     L: createField({ label: 'Blocks L', value: initial('L'), hint: 'the stack measured, seed 0', name: 'es.L', width: '6em' }),
     delta: createField({ label: 'δ', value: initial('delta'), hint: 'each Pre-LN branch has ‖Bᵢ‖ ≤ δ', name: 'es.delta', width: '6em' }),
   };
-  const wiring = wiringSelect(placementOf(initial('wiring')) ? initial('wiring') : fallback.wiring);
-  const source = sourceSelect(sourceIn(opened));
+  const wiring = labelledSelect({
+    name: 'es.wiring', label: 'Wiring', className: 'es-wiring', choices: PLACEMENTS,
+    value: placementOf(initial('wiring')) ? initial('wiring') : fallback.wiring,
+  });
+  const source = labelledSelect({ name: 'es.layers', label: 'σᵢ along the stack', className: 'es-source', choices: SOURCES, value: sourceIn(opened) });
 
   el.classList.add('es-widget');
   const form = document.createElement('form');
@@ -258,24 +261,15 @@ export async function mount(el, props = {}) {
   };
 }
 
-function wiringSelect(value) {
-  const id = `es-wiring-${++selectCounter}`;
+// A labelled <select> of the strip, kept in the URL as `name`: choices [{key, label}].
+function labelledSelect({ name, label, className, choices, value }) {
+  const id = `es-select-${++selectCounter}`;
   const el = document.createElement('div');
-  el.className = 'field es-wiring';
-  el.innerHTML = `<label for="${id}">Wiring</label><select id="${id}" name="es.wiring"></select>`;
+  el.className = `field ${className}`;
+  el.innerHTML = `<label for="${id}"></label><select id="${id}" name="${name}"></select>`;
+  el.querySelector('label').textContent = label;
   const select = el.querySelector('select');
-  for (const p of PLACEMENTS) select.add(new Option(p.label, p.key));
-  select.value = value;
-  return { el, select };
-}
-
-function sourceSelect(value) {
-  const id = `es-source-${++selectCounter}`;
-  const el = document.createElement('div');
-  el.className = 'field es-source';
-  el.innerHTML = `<label for="${id}">σᵢ along the stack</label><select id="${id}" name="es.layers"></select>`;
-  const select = el.querySelector('select');
-  for (const s of SOURCES) select.add(new Option(s.label, s.key));
+  for (const c of choices) select.add(new Option(c.label, c.key));
   select.value = value;
   return { el, select };
 }

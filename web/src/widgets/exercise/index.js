@@ -219,13 +219,13 @@ export async function mount(section) {
     clearResults();
     const read = answers.map((a) => ({ a, r: a.read() }));
     const unreadable = read.filter(({ r }) => r.error);
-    if (unreadable.length) return refuse(unreadable.map(({ a, r }) => ({ a, why: r.error })), 'Some answers cannot be graded as they stand');
+    if (unreadable.length) return refuse(unreadable.map(({ a, r }) => ({ a, why: r.error })));
     const given = read.filter(({ r }) => !r.empty);
     if (!given.length) return void (feedback.textContent = 'Type an answer first.');
     if (exercises && !solution) return void (feedback.textContent = 'The numbers in the question cannot be used: fix them first.');
     const assessed = given.map(({ a, r }) => ({ a, r, g: grading.assess(a, r) }));
     const refused = assessed.map(({ a, g }) => ({ a, why: refusalOf(g, a.text()) })).filter(({ why }) => why);
-    if (refused.length) return refuse(refused, 'Some answers cannot be graded as they stand');
+    if (refused.length) return refuse(refused);
     const results = assessed.map(({ a, r, g }) => ({ a, ok: grade(a, r, g) }));
     record.update((rec) => {
       rec.attempts += 1;
@@ -253,13 +253,13 @@ export async function mount(section) {
   });
 
   // Answers that are not graded: each says why in its own box (one message per refusal); no attempt counts.
-  function refuse(refused, head) {
+  function refuse(refused) {
     for (const { a, why } of refused) {
       a.input.setAttribute('aria-invalid', 'true');
       if (a.echo?.classList.contains('ex-echo-error')) a.echo.textContent = ''; // the box below says it, once
       a.result.textContent = `Not counted as an attempt: ${why}`;
     }
-    feedback.textContent = `${head}: nothing was graded and no attempt was counted.`;
+    feedback.textContent = 'Some answers cannot be graded as they stand: nothing was graded and no attempt was counted.';
   }
 
   // ---- start, import, reset: everything from the saved record (and a seed in the address) ----

@@ -8,7 +8,7 @@
 //   variants   [{seed, attempts}]   the attempts of earlier numbers (New numbers starts the count afresh)
 //   log        [{at, seed, answers, hints, solution}]   the last attempts as checked (progress/validate.js)
 import { progress } from '../../progress/store.js';
-import { MAX_VARIANTS, isSelfCheck } from '../../progress/validate.js';
+import { MAX_VARIANTS, isSelfCheck, logOf } from '../../progress/validate.js';
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const count = (v) => (Number.isInteger(v) && v >= 0 ? v : 0);
@@ -24,7 +24,7 @@ export function repaired(r) {
   r.hints = count(r.hints);
   r.seed = Number.isSafeInteger(r.seed) && r.seed >= 0 ? r.seed : null;
   r.inputs = isObject(r.inputs) ? textsOf(r.inputs) : null;
-  r.log = Array.isArray(r.log) ? r.log : [];
+  r.log = logOf(r.log);
   r.variants = Array.isArray(r.variants)
     ? r.variants.filter((v) => isObject(v) && (v.seed === null || (Number.isSafeInteger(v.seed) && v.seed >= 0)) && count(v.attempts) === v.attempts).slice(-MAX_VARIANTS)
     : [];
