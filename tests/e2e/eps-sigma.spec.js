@@ -368,3 +368,24 @@ test('along a stack, the strip opens on a real stack’s spreads, measured by th
   await widget.getByLabel('σᵢ along the stack').selectOption('power');
   await expect(note).toBeHidden();
 });
+
+test('while the measured stack’s run is out, the strip keeps its finished size and says what it waits for', async ({ page }) => {
+  // the strip as first drawn, before its run can be in (recorded in the page, at its first frame)
+  await page.addInitScript(() => {
+    new MutationObserver((records, observer) => {
+      const view = document.querySelector('.es-depth-view');
+      if (!view) return;
+      observer.disconnect();
+      requestAnimationFrame(() => {
+        window.__firstStrip = { height: view.offsetHeight, note: view.querySelector('.es-stale').textContent, stale: view.classList.contains('stale') };
+      });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const widget = await open(page);
+  await expect(widget.locator('.es-measured')).toContainText('Post-LN stack of 24 blocks', { timeout: 60_000 });
+  const first = await page.evaluate(() => window.__firstStrip);
+  expect(first.stale, 'the run cannot be in at the first frame').toBe(true);
+  expect(first.note).toBe('The stack’s run is not in yet: its numbers come here when it is.');
+  const done = await widget.locator('.es-depth-view').evaluate((view) => view.offsetHeight);
+  expect(first.height).toBe(done);
+});

@@ -145,6 +145,12 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
           compute.hidden = false;
         },
         onDone: () => {
+          // the last results drawn now, not after the redraw's wait: "N runs" stands under the final figure
+          clearTimeout(timer);
+          if (frame !== undefined) cancelAnimationFrame(frame);
+          frame = timer = undefined;
+          drawnAt = performance.now();
+          render();
           footer.textContent =
             `${runs.length} runs` +
             (computeSeconds > 0 ? `, ${computeSeconds.toFixed(1)} s of computing in your browser's workers.` : ', all from this browser’s cache.');

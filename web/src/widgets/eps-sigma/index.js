@@ -167,9 +167,12 @@ export async function mount(el, props = {}) {
       const id = `${placement}|${L}`;
       if (measuring?.id !== id) {
         measuring = { id, label: placementOf(placement).label, L };
-        depthView.markStale();
+        depthView.markMeasuring();
         measuredNote.textContent = '';
-        if (!live.start([{ id, options: { ...settings.values, placement, L, seed: 0, scale: 1 } }])) good = false;
+        if (!live.start([{ id, options: { ...settings.values, placement, L, seed: 0, scale: 1 } }])) {
+          depthView.markStale();
+          good = false;
+        }
       }
       render = () => drawMeasured({ eps, gamma, delta: stripParsed.delta.value });
       render();

@@ -21,6 +21,13 @@ function staleMarker(el) {
         : 'Nothing to show yet: an input above cannot be used as it is.';
       el.classList.add('stale');
     },
+    // the inputs can be used, and their run (a measured stack) has not come in
+    measuring() {
+      note.textContent = drawn
+        ? 'The new stack’s run is not in yet: what follows is for the last stack measured.'
+        : 'The stack’s run is not in yet: its numbers come here when it is.';
+      el.classList.add('stale');
+    },
   };
 }
 
@@ -116,6 +123,8 @@ export function createScaleView() {
   };
 }
 
+const IMBALANCE = (n, value) => `Over these ${n} layers, the first layer's scale over the last one's: ${value}.`;
+
 /** The depth strip's results: the two products side by side, the imbalance, and their chart. */
 export function createDepthView() {
   const el = document.createElement('div');
@@ -124,16 +133,23 @@ export function createDepthView() {
     <p class="es-stale"></p>
     <div class="es-products">
       <p class="scroll-x"><span class="es-product-name">Post-LN chain ${tex('\\prod_{i=1}^{n} \\dfrac{\\gamma}{\\sqrt{\\sigma_i^2+\\varepsilon}}')}</span>
-        <output class="es-chain"></output></p>
+        <output class="es-chain">${tex('= \\ldots')}</output></p>
       <p class="scroll-x"><span class="es-product-name">Pre-LN bound ${tex('(1+\\delta)^n')}</span>
-        <output class="es-bound"></output></p>
+        <output class="es-bound">${tex('= \\ldots')}</output></p>
     </div>
-    <p class="es-imbalance"></p>
+    <p class="es-imbalance">${IMBALANCE(tex('n'), tex('\\ldots'))}</p>
     <div class="es-chart"></div>`;
   const $ = (s) => el.querySelector(s);
   const host = $('.es-chart');
   const chart = createChart(host, { x: { label: 'blocks crossed k', integer: true }, y: { label: 'log₁₀ of the product' }, live: false, height: 220 });
   chart.describe('Line chart: log₁₀ of the Post-LN chain of scales and of the Pre-LN bound against the blocks crossed. Nothing is drawn until the inputs can be read.');
+  const series = (points) => [
+    { key: 'chain', label: 'Post-LN chain', colour: '--danger', points },
+    { key: 'bound', label: 'Pre-LN bound (1+δ)ᵏ', colour: '--accent', points },
+  ];
+  // the frame (axes, legend, the placeholders above) from the start, so a first result that comes in later
+  // (a measured stack's run) fills it in and moves nothing
+  chart.update(series(false), [[], [], []]);
   const table = createDataTable();
   host.append(table.el);
 
@@ -150,16 +166,13 @@ export function createDepthView() {
     bound.dataset.value = String(d.bound[n - 1]);
     bound.dataset.log10 = String(d.boundLog10[n - 1]);
     bound.innerHTML = tex(`= ${product(d.bound[n - 1], d.boundLog10[n - 1])}`);
-    $('.es-imbalance').innerHTML =
-      `Over these ${n} layers, the first layer's scale over the last one's: ` +
-      `<output class="es-first-over-last" data-value="${d.firstOverLast}">${tex(product(d.firstOverLast, d.firstOverLastLog10))}</output>.`;
+    $('.es-imbalance').innerHTML = IMBALANCE(
+      n,
+      `<output class="es-first-over-last" data-value="${d.firstOverLast}">${tex(product(d.firstOverLast, d.firstOverLastLog10))}</output>`,
+    );
 
     const layers = Array.from({ length: n }, (_, i) => i + 1);
-    const series = [
-      { key: 'chain', label: 'Post-LN chain', colour: '--danger', points: n <= 12 },
-      { key: 'bound', label: 'Pre-LN bound (1+δ)ᵏ', colour: '--accent', points: n <= 12 },
-    ];
-    chart.update(series, [layers, d.chainLog10, d.boundLog10]);
+    chart.update(series(n <= 12), [layers, d.chainLog10, d.boundLog10]);
     chart.describe(
       `Line chart: log₁₀ of the Post-LN chain of scales and of the Pre-LN bound (1+δ)ᵏ with δ = ${formatNumber(delta)}, ` +
         `after k = 1 to ${n} blocks. The values are in the data table below.`,
@@ -181,6 +194,7 @@ export function createDepthView() {
     el,
     render,
     markStale: () => stale.mark(),
+    markMeasuring: () => stale.measuring(),
     destroy: () => chart.destroy(),
   };
 }
