@@ -8,12 +8,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { renderChapter } from '../../web/plugins/content.js';
 import { loadExercises } from '../../web/src/kernels/exercises.js';
 import { PLACEHOLDER, fillTex } from '../../web/src/ui/tex-template.js';
-import { gradeChoice, summaryText } from '../../web/src/widgets/exercise/check.js';
+import { gradeChoice, refusalOf, summaryText } from '../../web/src/exercises/check.js';
 import { gradeView } from '../../web/src/widgets/exercise/feedback.js';
-import { refusalOf } from '../../web/src/widgets/exercise/grading.js';
-import { exerciseState, repaired } from '../../web/src/widgets/exercise/record.js';
-import { startingVariant } from '../../web/src/widgets/exercise/seed.js';
-import { solutionValues, toKernel } from '../../web/src/widgets/exercise/values.js';
+
+import { exerciseState, repaired } from '../../web/src/exercises/record.js';
+import { startingVariant } from '../../web/src/exercises/seed.js';
+import { solutionValues, toKernel } from '../../web/src/exercises/values.js';
 
 let ex;
 beforeAll(async () => {

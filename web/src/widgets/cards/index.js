@@ -5,8 +5,8 @@
 import { createEmptyCard, fsrs, generatorParameters, Rating } from 'ts-fsrs';
 import { loadExercises } from '../../kernels/exercises.js';
 import { progress } from '../../progress/store.js';
-import { renderLive } from '../exercise/live-tex.js';
-import { solutionValues } from '../exercise/values.js';
+import { renderLive } from '../../exercises/live-tex.js';
+import { solutionValues } from '../../exercises/values.js';
 import './style.css';
 
 const RATINGS = [

@@ -3,9 +3,9 @@
 // control reads itself (a number also with the digits typed, ulp) and can be set from saved text; grading
 // and feedback are drawn by feedback.js and index.js.
 import { parseMatrix, parseNumber, parseVector } from '../../ui/parse.js';
-import { describe } from './values.js';
+import { describe } from '../../exercises/values.js';
 import { MAX_ANSWER_CHARS } from '../../progress/validate.js';
-import { MIN_EXPLAIN_WORDS } from './check.js';
+import { MIN_EXPLAIN_WORDS } from '../../exercises/check.js';
 
 let counter = 0;
 const PARSE = {

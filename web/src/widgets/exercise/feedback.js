@@ -3,7 +3,7 @@
 // (a matrix as its rows), the accepted interval only once the part is right or the solution is revealed (a
 // wrong answer must not give the answer away), and the mistake named. renderGrade draws it.
 import { formatNumber } from '../../ui/format.js';
-import { toKernel } from './values.js';
+import { toKernel } from '../../exercises/values.js';
 
 const interval = (lo, hi) => `[${formatNumber(lo, 6)}, ${formatNumber(hi, 6)}]`;
 

@@ -2,10 +2,10 @@
 // choice by the page (check.js, with the exercise's reason for each wrong choice it explains), an explanation
 // by the reader against the model answer (self-check). No
 // progress is written here except the reader's self-check verdict.
-import { gradeChoice } from './check.js';
+import { gradeChoice } from '../../exercises/check.js';
 import { gradeView, renderGrade } from './feedback.js';
 import { SELF_CHECK_LABELS } from '../../progress/validate.js';
-import { toKernel } from './values.js';
+import { toKernel } from '../../exercises/values.js';
 
 const NUMERIC = new Set(['number', 'vector', 'matrix']);
 
@@ -83,23 +83,6 @@ export function createGrading(ctx) {
   }
 
   return { assess, grade, draw };
-}
-
-/**
- * Why a graded answer is not counted as an attempt, or '' when it is: a wrong shape (a vector of the wrong
- * length, one number for a vector) and the right value to fewer digits than the tolerance needs are said, as
- * unreadable text is, and cost nothing. text is what was typed (a decimal comma is asked about).
- */
-export function refusalOf(g, text = '') {
-  if (!g) return '';
-  if (!g.shapeOk) {
-    const comma = /\d,\d/.test(text) ? ' If a comma is a decimal comma, write a point instead (1.5, not 1,5).' : '';
-    return `${g.message[0].toUpperCase()}${g.message.slice(1)}.${comma}`;
-  }
-  if (g.moreDigits) {
-    return `Right idea, but give at least ${g.digitsNeeded} significant digits: your answer is the right value rounded to fewer.`;
-  }
-  return '';
 }
 
 /** Whether an exercise's parts need the kernels. */

@@ -11,16 +11,16 @@ import { MAX_LOG, MAX_VARIANTS, logEntry } from '../../progress/validate.js';
 import { formatNumber } from '../../ui/format.js';
 import { parseMatrix, parseNumber, parseVector } from '../../ui/parse.js';
 import { createAnswer } from './answers.js';
-import { STATE_LABELS, summaryText } from './check.js';
-import { createGrading, needsKernels, refusalOf } from './grading.js';
+import { STATE_LABELS, refusalOf, summaryText } from '../../exercises/check.js';
+import { createGrading, needsKernels } from './grading.js';
 import { createHints } from './hints.js';
 import { createInputBox } from './inputs.js';
-import { renderLive } from './live-tex.js';
-import { propsOfSection } from './props.js';
-import { exerciseState, storedRecord } from './record.js';
+import { renderLive } from '../../exercises/live-tex.js';
+import { propsOfSection } from '../../exercises/props.js';
+import { exerciseState, storedRecord } from '../../exercises/record.js';
 import { createReset } from './reset.js';
-import { seedParam, startingVariant } from './seed.js';
-import { fromKernel, solutionValues, toKernel } from './values.js';
+import { seedParam, startingVariant } from '../../exercises/seed.js';
+import { fromKernel, solutionValues, toKernel } from '../../exercises/values.js';
 import './style.css';
 
 /** mount.js keeps the section's own content: this widget builds around it. */

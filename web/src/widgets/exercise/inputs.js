@@ -3,7 +3,7 @@
 // kernel's reasons). A message about one input goes under that input's own field.
 import { createField } from '../../ui/field.js';
 import { parseMatrix, parseNumber, parseVector } from '../../ui/parse.js';
-import { asText } from './values.js';
+import { asText } from '../../exercises/values.js';
 
 // how the kernels' input names read on the page
 const LABELS = {

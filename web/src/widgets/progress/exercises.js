@@ -1,4 +1,4 @@
-import { loadExerciseProps } from '../exercise/props.js';
+import { loadExerciseProps } from '../../exercises/props.js';
 
 // The exercises on this page, as the progress panel lists them: {n, title, parts (ids)} in page order, the
 // sections the content plugin rendered (data-exercise: the number) with their props from the exercises' chunk.

@@ -4,7 +4,7 @@
 // answer key (print-sheets.js).
 import { MAX_IMPORT_BYTES } from '../../progress/validate.js';
 import { progress } from '../../progress/store.js';
-import { exerciseState } from '../exercise/record.js';
+import { exerciseState } from '../../exercises/record.js';
 import { exercisesOnPage } from './exercises.js';
 import { createPrintSheets } from './print-sheets.js';
 import './style.css';

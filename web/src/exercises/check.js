@@ -28,3 +28,20 @@ export const MIN_EXPLAIN_WORDS = 3;
 
 /** How the exercise's state reads beside its title. */
 export const STATE_LABELS = { solved: '✓ Solved', attempted: 'Attempted', untouched: 'Not started' };
+
+/**
+ * Why a graded answer is not counted as an attempt, or '' when it is: a wrong shape (a vector of the wrong
+ * length, one number for a vector) and the right value to fewer digits than the tolerance needs are said, as
+ * unreadable text is, and cost nothing. text is what was typed (a decimal comma is asked about).
+ */
+export function refusalOf(g, text = '') {
+  if (!g) return '';
+  if (!g.shapeOk) {
+    const comma = /\d,\d/.test(text) ? ' If a comma is a decimal comma, write a point instead (1.5, not 1,5).' : '';
+    return `${g.message[0].toUpperCase()}${g.message.slice(1)}.${comma}`;
+  }
+  if (g.moreDigits) {
+    return `Right idea, but give at least ${g.digitsNeeded} significant digits: your answer is the right value rounded to fewer.`;
+  }
+  return '';
+}

@@ -7,8 +7,8 @@
 //   attempts, hints (numbers); seed (a variant, or null); inputs ({name: text} typed by hand, or null)
 //   variants   [{seed, attempts}]   the attempts of earlier numbers (New numbers starts the count afresh)
 //   log        [{at, seed, answers, hints, solution}]   the last attempts as checked (progress/validate.js)
-import { progress } from '../../progress/store.js';
-import { MAX_VARIANTS, isSelfCheck, logOf } from '../../progress/validate.js';
+import { progress } from '../progress/store.js';
+import { MAX_VARIANTS, isSelfCheck, logOf } from '../progress/validate.js';
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const count = (v) => (Number.isInteger(v) && v >= 0 ? v : 0);

@@ -1,7 +1,7 @@
 // Exercise values in their spellings: as the reader types and reads them (a number, a list, a list of rows),
 // as the kernels take and return them ({rows, cols, values}), as text for input fields, and as the values a
 // worked solution or a practice card fills its placeholders with, each in its own shape.
-import { formatNumber, withHyphens } from '../../ui/format.js';
+import { formatNumber, withHyphens } from '../ui/format.js';
 
 /** {rows, cols, values} from a number, a list or a list of rows; with ulp (same shape) it rides along, flat. */
 export function toKernel(value, ulp) {

@@ -1,7 +1,7 @@
 // Math whose numbers change with the inputs: each .tex-live span holds a TeX template (data-tex) that is
 // filled with the kernels' values and typeset with KaTeX.
 import katex from 'katex';
-import { fillTex } from '../../ui/tex-template.js';
+import { fillTex } from '../ui/tex-template.js';
 
 export function renderLive(root, values) {
   for (const span of root.querySelectorAll('.tex-live')) {
