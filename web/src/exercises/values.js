@@ -2,6 +2,7 @@
 // as the kernels take and return them ({rows, cols, values}), as text for input fields, and as the values a
 // worked solution or a practice card fills its placeholders with, each in its own shape.
 import { formatNumber, withHyphens } from '../ui/format.js';
+import { readInputs } from './read-answer.js';
 
 /** {rows, cols, values} from a number, a list or a list of rows; with ulp (same shape) it rides along, flat. */
 export function toKernel(value, ulp) {
@@ -46,4 +47,17 @@ export function solutionValues(inputs, solution) {
   Object.assign(values, solution.steps);
   for (const p of solution.parts) values[p.id] = { rows: p.rows, cols: p.cols, values: p.answer };
   return values;
+}
+
+/**
+ * A question's numbers: a variant's (the kernel's inputs for a seed, or null for the key's numbers, props.defaults),
+ * then the inputs the reader typed over them ({name: text}; what does not read is left out).
+ * → {inputs: {name: value}, typed: {name: text} of the typed inputs that read}
+ */
+export function questionNumbers(props, variant, texts = {}) {
+  const inputs = variant
+    ? Object.fromEntries(Object.entries(variant).map(([k, v]) => [k, fromKernel(v, props.inputs[k] ?? 'number')]))
+    : structuredClone(props.defaults);
+  const read = readInputs(props.inputs, texts);
+  return { inputs: { ...inputs, ...read }, typed: Object.fromEntries(Object.keys(read).map((k) => [k, texts[k]])) };
 }

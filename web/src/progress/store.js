@@ -8,7 +8,7 @@
 // can fail to start because of what was stored. Before this page overwrites stored data it could not read
 // whole (bad JSON, a newer version, records set aside), it keeps a copy (backup()) that the reader can
 // download.
-import { MAX_IMPORT_BYTES, exerciseRecord, readProgress } from './validate.js';
+import { exerciseRecord, readProgress, readProgressText } from './validate.js';
 
 const KEY = 'residual-ln-progress-v1';
 const BACKUP_KEY = `${KEY}-backup`;
@@ -142,6 +142,14 @@ export const progress = {
     return (state.exercises[n] ??= blankExercise());
   },
   cards: () => state.cards,
+  /** The assignment the reader works on ({code, name, exercises, due}), or null. */
+  assignment: () => state.assignment ?? null,
+  /** Keeps the assignment the reader works on (checked by the caller: validate.js assignmentRecord). Subscribers hear 'assignment'. */
+  setAssignment(assignment) {
+    state.assignment = assignment;
+    save();
+    notify('assignment');
+  },
   /** Change something and save it: update((s) => { s.exercises[4].attempts++ }) */
   update(change) {
     change(state);
@@ -162,7 +170,8 @@ export const progress = {
   /** Forgets every exercise and the card schedule; a copy of what was cleared stays in backup(). */
   resetAll() {
     setAside('progress reset');
-    state = empty();
+    // the work goes; who the reader is in their class (the assignment and their name) stays
+    state = { ...empty(), ...(state.assignment && { assignment: state.assignment }) };
     notices = [];
     const saved = save();
     notify('import', { reset: 'all' });
@@ -191,18 +200,9 @@ export const progress = {
    * store it (it then lasts for this visit only).
    */
   importJson(text) {
-    if (typeof text !== 'string' || text.length > MAX_IMPORT_BYTES) {
-      throw new Error(`That file is too large to be progress of this chapter (the limit is ${MAX_IMPORT_BYTES / 1e6} MB): nothing was imported.`);
-    }
-    let data;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      throw new Error('That file is not JSON: nothing was imported.');
-    }
     let read;
     try {
-      read = readProgress(data, { now: new Date() });
+      read = readProgressText(text, { now: new Date(), version: VERSION });
     } catch (error) {
       throw new Error(`That file cannot be imported: ${error.message}. Your progress is unchanged.`);
     }

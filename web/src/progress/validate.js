@@ -1,7 +1,8 @@
 // What a progress file of this chapter may hold, checked record by record: readProgress(data) returns the
 // progress with every record it could read, and a reader-facing notice for each record set aside or
 // repaired; it throws an Error (message for the reader) only when the data is not this chapter's progress
-// at all. Pure: no storage, no DOM, so the store and the tests share it.
+// at all. Pure: no storage, no DOM, so the store, the teachers' page and the tests share it.
+import { readCode, readDue, readName } from '../exercises/assignment.js';
 
 /** Larger than any real progress file (16 exercises and a deck of cards take a few kilobytes). */
 export const MAX_IMPORT_BYTES = 1_000_000;
@@ -104,6 +105,24 @@ export function exerciseRecord(input, cut = { count: 0 }) {
   };
 }
 
+/**
+ * The assignment the reader works on ({code, name, exercises: [n…], due}: the class code, the name they typed,
+ * the exercises assigned, the due date or ''), checked; throws (why, for a notice) when it cannot be read.
+ */
+export function assignmentRecord(raw) {
+  if (!isRecord(raw)) throw new Error('is not a record');
+  const code = readCode(raw.code);
+  const name = readName(raw.name);
+  const due = readDue(raw.due ?? '');
+  const bad = [code, name, due].find((r) => !r.ok);
+  if (bad) throw new Error(bad.message);
+  if (!Array.isArray(raw.exercises) || !raw.exercises.length || raw.exercises.length > MAX_EXERCISES ||
+    !raw.exercises.every((n) => isCount(n, 999) && n > 0)) {
+    throw new Error('its exercises must be a list of exercise numbers');
+  }
+  return { code: code.value, name: name.value, exercises: [...new Set(raw.exercises)].sort((a, b) => a - b), due: due.value };
+}
+
 const nonNegative = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 
 /**
@@ -195,5 +214,30 @@ export function readProgress(data, { now = new Date(), version = 1 } = {}) {
   if (repaired.schedule) {
     cardsHad(repaired.schedule, 'a schedule that could not be used (a last review after this device’s clock, or a memory state the scheduler refuses)');
   }
-  return { state: { version: data.version, exercises, cards }, notices, setAside: notices.length > 0 };
+  const state = { version: data.version, exercises, cards };
+  if (data.assignment !== undefined) {
+    try {
+      state.assignment = assignmentRecord(data.assignment);
+    } catch (error) {
+      notices.push(`The saved assignment could not be read (${error.message}): open your teacher’s link again.`);
+    }
+  }
+  return { state, notices, setAside: notices.length > 0 };
+}
+
+/**
+ * A progress file's text, read: readProgress's {state, notices, setAside}; throws an Error saying why ("it is not
+ * JSON", …) when the text is not this chapter's progress at all.
+ */
+export function readProgressText(text, { now = new Date(), version = 1 } = {}) {
+  if (typeof text !== 'string' || text.length > MAX_IMPORT_BYTES) {
+    throw new Error(`it is too large to be progress of this chapter (the limit is ${MAX_IMPORT_BYTES / 1e6} MB)`);
+  }
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new Error('it is not JSON');
+  }
+  return readProgress(data, { now, version });
 }

@@ -2,17 +2,11 @@
 // "interpreted as" line), radio buttons or checkboxes for choices, a text area for an explanation. Each
 // control reads itself (a number also with the digits typed, ulp) and can be set from saved text; grading
 // and feedback are drawn by feedback.js and index.js.
-import { parseMatrix, parseNumber, parseVector } from '../../ui/parse.js';
+import { choiceKeys, isNumeric, readAnswer } from '../../exercises/read-answer.js';
 import { describe } from '../../exercises/values.js';
 import { MAX_ANSWER_CHARS } from '../../progress/validate.js';
-import { MIN_EXPLAIN_WORDS } from '../../exercises/check.js';
 
 let counter = 0;
-const PARSE = {
-  number: (t) => parseNumber(t),
-  vector: (t) => parseVector(t, { max: 64 }),
-  matrix: (t) => parseMatrix(t, { maxRows: 16, maxCols: 16 }),
-};
 // A label's words as a screen reader should hear them: KaTeX's MathML without its TeX annotation, and not
 // KaTeX's visual copy beside it (the raw source, "x_1", had been read out).
 const plain = (html) => {
@@ -29,7 +23,7 @@ export function createAnswer(part, saved = '') {
   el.dataset.part = part.id;
   const name = `Answer: ${plain(part.label)}`;
 
-  if (part.kind in PARSE) {
+  if (isNumeric(part.kind)) {
     const tag = part.kind === 'matrix' ? 'textarea' : 'input';
     el.innerHTML = `<label class="ex-part-label" for="${id}">${part.label}</label>
       <${tag} id="${id}" class="ex-answer" autocomplete="off" spellcheck="false" maxlength="${MAX_ANSWER_CHARS}" aria-describedby="${id}-echo ${id}-result"
@@ -40,12 +34,7 @@ export function createAnswer(part, saved = '') {
     input.setAttribute('aria-label', name);
     input.value = saved ?? '';
     const echo = el.querySelector('.ex-echo');
-    const read = () => {
-      const text = input.value;
-      if (!text.trim()) return { empty: true };
-      const r = PARSE[part.kind](text);
-      return r.ok ? { value: r.value, ulp: r.ulp } : { error: r.message };
-    };
+    const read = () => readAnswer(part, input.value);
     const showEcho = () => {
       const r = read();
       echo.classList.toggle('ex-echo-error', !!r.error);
@@ -62,7 +51,7 @@ export function createAnswer(part, saved = '') {
 
   if (part.kind === 'choice' || part.kind === 'multi') {
     const type = part.kind === 'choice' ? 'radio' : 'checkbox';
-    const chosen = new Set(String(saved ?? '').split(',').filter(Boolean));
+    const chosen = new Set(choiceKeys(saved));
     el.innerHTML = `<fieldset class="ex-choices"><legend class="ex-part-label"></legend>
       ${part.options.map((o, k) => `<label class="ex-option"><input type="${type}" name="${id}" value="${o.key}" id="${id}-${k}"> <span>${o.html}</span></label>`).join('')}
       </fieldset><div class="ex-result"></div>`;
@@ -76,7 +65,7 @@ export function createAnswer(part, saved = '') {
       read: () => (keys().length ? { value: keys() } : { empty: true }),
       text: () => keys().join(','),
       setText(text) {
-        const keys = new Set(String(text ?? '').split(',').filter(Boolean));
+        const keys = new Set(choiceKeys(text));
         boxes.forEach((b) => (b.checked = keys.has(b.value)));
       },
       result: el.querySelector('.ex-result'),
@@ -92,14 +81,7 @@ export function createAnswer(part, saved = '') {
   input.value = saved ?? '';
   return {
     el, part, input,
-    read() {
-      const value = input.value.trim();
-      if (!value) return { empty: true };
-      if (value.split(/\s+/).length < MIN_EXPLAIN_WORDS) {
-        return { error: 'write your explanation in a sentence or more first: the model answer opens once you have.' };
-      }
-      return { value };
-    },
+    read: () => readAnswer(part, input.value),
     text: () => input.value,
     setText: (text) => (input.value = text ?? ''),
     result: el.querySelector('.ex-result'),

@@ -9,7 +9,6 @@ import { loadExercises } from '../../kernels/exercises.js';
 import { progress } from '../../progress/store.js';
 import { MAX_LOG, MAX_VARIANTS, logEntry } from '../../progress/validate.js';
 import { formatNumber } from '../../ui/format.js';
-import { parseMatrix, parseNumber, parseVector } from '../../ui/parse.js';
 import { createAnswer } from './answers.js';
 import { STATE_LABELS, refusalOf, summaryText } from '../../exercises/check.js';
 import { createGrading, needsKernels } from './grading.js';
@@ -20,13 +19,12 @@ import { propsOfSection } from '../../exercises/props.js';
 import { exerciseState, storedRecord } from '../../exercises/record.js';
 import { createReset } from './reset.js';
 import { seedParam, startingVariant } from '../../exercises/seed.js';
-import { fromKernel, solutionValues, toKernel } from '../../exercises/values.js';
+import { questionNumbers, solutionValues, toKernel } from '../../exercises/values.js';
 import './style.css';
 
 /** mount.js keeps the section's own content: this widget builds around it. */
 export const enhances = true;
 
-const PARSE_INPUT = { number: parseNumber, vector: parseVector, matrix: parseMatrix };
 const toleranceText = ({ atol, rtol }) =>
   `within ${formatNumber(atol, 2)}${rtol ? ` + ${formatNumber(rtol * 100, 2)} % of the value` : ''}, per entry`;
 
@@ -198,16 +196,7 @@ export async function mount(section) {
   // The numbers: a variant's (or the key's) and then the inputs the reader typed over them.
   function applyNumbers(nextSeed, variant, texts) {
     seed = nextSeed;
-    inputs = variant
-      ? Object.fromEntries(Object.entries(variant).map(([k, v]) => [k, fromKernel(v, props.inputs[k] ?? 'number')]))
-      : structuredClone(props.defaults);
-    typedInputs = {};
-    for (const [name, text] of Object.entries(texts)) {
-      const r = PARSE_INPUT[props.inputs[name]]?.(text);
-      if (!r?.ok) continue;
-      inputs[name] = r.value;
-      typedInputs[name] = text;
-    }
+    ({ inputs, typed: typedInputs } = questionNumbers(props, variant, texts));
     inputBox.setValues(inputs, typedInputs);
     inputBox.setSeed(seed);
     writeParams({ [seedParam(n)]: [seed, null] });

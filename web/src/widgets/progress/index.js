@@ -3,6 +3,7 @@
 // confirmation, what the store had to set aside (with the copy to download), and the printed worksheet and
 // answer key (print-sheets.js).
 import { MAX_IMPORT_BYTES } from '../../progress/validate.js';
+import { download } from '../../ui/download.js';
 import { progress } from '../../progress/store.js';
 import { exerciseState } from '../../exercises/record.js';
 import { exercisesOnPage } from './exercises.js';
@@ -14,15 +15,6 @@ const STATES = {
   attempted: { mark: '◐', text: 'attempted' },
   untouched: { mark: '○', text: 'untouched' },
 };
-
-function download(text, name) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 const plural = (k, one, many) => `${k} ${k === 1 ? one : many}`;
 

@@ -1,0 +1,137 @@
+// The teachers' page's grading, against the real kernels and the chapter's exercises: a student's logged
+// answers graded again on the numbers they were made on, the outcome (first try, after hints, …) from the
+// grades alone, whatever verdicts the file states; seeds that follow from the class code and the name; and
+// the flags a teacher must see.
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { exercisePropsByNumber, renderChapter } from '../../web/plugins/content.js';
+import { assignedSeed, assignmentOf, readDue, readExercises } from '../../web/src/exercises/assignment.js';
+import { regradeExercise, regradeStudent } from '../../web/src/exercises/regrade.js';
+import { asText, fromKernel, questionNumbers, toKernel } from '../../web/src/exercises/values.js';
+import { loadExercises } from '../../web/src/kernels/exercises.js';
+import { exerciseRecord, logEntry, readProgress } from '../../web/src/progress/validate.js';
+
+const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
+let ex;
+let allProps;
+beforeAll(async () => {
+  ex = await loadExercises();
+  allProps = exercisePropsByNumber(renderChapter(contentDir));
+});
+
+/** The right answers to exercise n at a seed, as text a student would type. */
+function rightAnswers(n, seed) {
+  const props = allProps[n];
+  const { inputs } = questionNumbers(props, ex.variant(n, seed));
+  const solved = ex.solve(n, Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, toKernel(v)])));
+  return Object.fromEntries(solved.parts.map((p) => [p.id, asText(fromKernel({ rows: p.rows, cols: p.cols, values: p.answer }, props.parts.find((x) => x.id === p.id).kind))]));
+}
+const at = (k) => new Date(Date.UTC(2026, 11, 1, 10, k));
+const record = (log, extra = {}) => exerciseRecord({ attempts: log.length, log, ...extra });
+
+describe('an assignment', () => {
+  it('gives each student numbers of their own, the same every time, whatever the spacing or case of the name', () => {
+    const a = assignedSeed('PHYS 101', 'Ada Lovelace', 4);
+    expect(assignedSeed('PHYS 101', 'Ada Lovelace', 4)).toBe(a);
+    expect(assignedSeed('phys 101', '  ada   LOVELACE ', 4)).toBe(a);
+    expect(assignedSeed('PHYS 101', 'Alan Turing', 4)).not.toBe(a);
+    expect(assignedSeed('PHYS 101', 'Ada Lovelace', 7)).not.toBe(a);
+    expect(assignedSeed('PHYS 102', 'Ada Lovelace', 4)).not.toBe(a);
+    expect(Number.isInteger(a) && a >= 0 && a < 2 ** 32).toBe(true);
+    // the two names' numbers differ in the question itself
+    expect(ex.variant(4, a)).not.toEqual(ex.variant(4, assignedSeed('PHYS 101', 'Alan Turing', 4)));
+  });
+
+  it('is read from a link, and a link that cannot be used says why', () => {
+    const known = [1, 2, 3, 4, 5, 6, 7];
+    expect(assignmentOf(new URLSearchParams('assign.class=PHYS%20101&assign.ex=7,4,4&assign.due=2026-12-20'), known))
+      .toEqual({ assignment: { code: 'PHYS 101', exercises: [4, 7], due: '2026-12-20' } });
+    expect(assignmentOf(new URLSearchParams('ex4.seed=3'), known)).toBeNull();
+    expect(assignmentOf(new URLSearchParams('assign.class=A&assign.ex=4,99'), known).message).toMatch(/“99” is not an exercise/);
+    expect(assignmentOf(new URLSearchParams('assign.ex=4'), known).message).toMatch(/give the class a code/);
+    expect(readDue('2026-02-30').ok).toBe(false);
+    expect(readExercises('', known).ok).toBe(false);
+  });
+});
+
+describe('a record graded again', () => {
+  const seed = 4242;
+
+  it('right at the first check: solved at the first try', () => {
+    const rec = record([logEntry({ seed, answers: rightAnswers(4, seed), hints: 0, solution: false }, at(1))]);
+    const r = regradeExercise({ exercises: ex, props: allProps[4], record: rec, expectedSeed: seed });
+    expect(r.outcome).toBe('first-try');
+    expect(r.tries).toBe(1);
+    expect(Object.values(r.entries[0].parts)).toEqual(['right', 'right', 'right', 'right']);
+  });
+
+  it('wrong, then right with a hint open: solved after hints, at the second try', () => {
+    const right = rightAnswers(4, seed);
+    const rec = record([
+      logEntry({ seed, answers: { ...right, mean: '123' }, hints: 0, solution: false }, at(1)),
+      logEntry({ seed, answers: right, hints: 1, solution: false }, at(2)),
+    ]);
+    const r = regradeExercise({ exercises: ex, props: allProps[4], record: rec, expectedSeed: seed });
+    expect(r.entries[0].parts.mean).toBe('wrong');
+    expect([r.outcome, r.tries]).toEqual(['hints', 2]);
+  });
+
+  it('a verdict edited by hand counts for nothing: the answers decide', () => {
+    const rec = record([logEntry({ seed, answers: { mean: '123' }, hints: 0, solution: false }, at(1))],
+      { solved: { mean: true, variance: true, sigma: true, output: true } });
+    const r = regradeExercise({ exercises: ex, props: allProps[4], record: rec, expectedSeed: seed });
+    expect(r.outcome).toBe('attempted');
+    expect(r.claimed).toBe(true);
+  });
+
+  it('the right answers to the key’s numbers are wrong for this student’s; answers on other numbers are counted apart', () => {
+    const key = rightAnswers(4, 1); // another variant's answers
+    const onOwn = regradeExercise({ exercises: ex, props: allProps[4], record: record([logEntry({ seed, answers: key, hints: 0, solution: false }, at(1))]), expectedSeed: seed });
+    expect(onOwn.outcome).toBe('attempted');
+    const elsewhere = regradeExercise({ exercises: ex, props: allProps[4], record: record([logEntry({ seed: 1, answers: key, hints: 0, solution: false }, at(1))]), expectedSeed: seed });
+    expect(elsewhere.entries[0].parts.mean).toBe('right'); // right for the numbers it was made on
+    expect([elsewhere.outcome, elsewhere.offSeed]).toEqual(['untouched', 1]);
+  });
+
+  it('a choice is graded by its options, an explanation is kept for the teacher to read', () => {
+    const props = allProps[1];
+    const choice = props.parts.find((p) => p.kind === 'choice' || p.kind === 'multi');
+    const right = choice.options.filter((o) => o.correct).map((o) => o.key).join(',');
+    const wrong = choice.options.find((o) => !o.correct).key;
+    const r = regradeExercise({ exercises: ex, props, record: record([
+      logEntry({ seed: null, answers: { [choice.id]: wrong }, hints: 0, solution: false }, at(1)),
+      logEntry({ seed: null, answers: { [choice.id]: right }, hints: 0, solution: false }, at(2)),
+    ]), expectedSeed: null });
+    expect(r.entries.map((e) => e.parts[choice.id])).toEqual(['wrong', 'right']);
+  });
+});
+
+describe('a student’s file graded again', () => {
+  const assignment = { code: 'PHYS 101', exercises: [4, 7] };
+  const file = (name, exercises) => readProgress({ version: 1, exercises, cards: {}, assignment: { code: 'PHYS 101', name, exercises: [4, 7], due: '' } }).state;
+
+  it('grades on the seeds that follow from the class code and the name, and flags the rest', () => {
+    const own = assignedSeed('PHYS 101', 'Ada', 4);
+    const good = regradeStudent({ exercises: ex, allProps, assignment,
+      state: file('Ada', { 4: { attempts: 1, log: [logEntry({ seed: own, answers: rightAnswers(4, own), hints: 0, solution: false }, at(1))] } }) });
+    expect(good.name).toBe('Ada');
+    expect(good.results[4].outcome).toBe('first-try');
+    expect(good.results[7].outcome).toBe('untouched');
+    expect(good.flags).toEqual([]);
+
+    const other = assignedSeed('PHYS 101', 'Alan', 4);
+    const copied = regradeStudent({ exercises: ex, allProps, assignment,
+      state: file('Ada', { 4: { attempts: 1, solved: { mean: true, variance: true, sigma: true, output: true },
+        log: [logEntry({ seed: other, answers: rightAnswers(4, other), hints: 0, solution: false }, at(1))] } }) });
+    expect(copied.results[4].outcome).toBe('untouched');
+    expect(copied.flags.join('\n')).toMatch(/exercise 4: 1 attempt on numbers that do not follow from the class code and the name/);
+    expect(copied.flags.join('\n')).toMatch(/exercise 4: the file marks it solved, but its answers graded again do not/);
+  });
+
+  it('a file without a name, or of another class, is flagged', () => {
+    const none = regradeStudent({ exercises: ex, allProps, assignment, state: readProgress({ version: 1, exercises: {}, cards: {} }).state });
+    expect(none.flags[0]).toMatch(/no name or class code/);
+    const elsewhere = readProgress({ version: 1, exercises: {}, cards: {}, assignment: { code: 'CHEM 2', name: 'Ada', exercises: [4] } }).state;
+    expect(regradeStudent({ exercises: ex, allProps, assignment, state: elsewhere }).flags[0]).toMatch(/class code “CHEM 2”, not this class’s “PHYS 101”/);
+  });
+});

@@ -1,0 +1,49 @@
+// What an answer says, read from its text as the reader typed it: the exercise's fields read it this way, and
+// the teachers' page reads a logged answer the same way to grade it again. No DOM.
+import { MIN_EXPLAIN_WORDS } from './check.js';
+import { parseMatrix, parseNumber, parseVector } from '../ui/parse.js';
+
+const PARSE = {
+  number: (t) => parseNumber(t),
+  vector: (t) => parseVector(t, { max: 64 }),
+  matrix: (t) => parseMatrix(t, { maxRows: 16, maxCols: 16 }),
+};
+
+/** Whether a part's answer is a number, a vector or a matrix (graded by the kernel). */
+export const isNumeric = (kind) => Object.hasOwn(PARSE, kind);
+
+/** The keys of a choice answer's text ("a,c"). */
+export const choiceKeys = (text) => String(text ?? '').split(',').filter(Boolean);
+
+/**
+ * A part's answer text, read. → {empty: true} | {value, ulp?} | {error}: a number, vector or matrix with the
+ * digits typed (ulp); a choice's keys; an explanation of a sentence or more.
+ */
+export function readAnswer(part, text) {
+  const raw = String(text ?? '');
+  if (isNumeric(part.kind)) {
+    if (!raw.trim()) return { empty: true };
+    const r = PARSE[part.kind](raw);
+    return r.ok ? { value: r.value, ulp: r.ulp } : { error: r.message };
+  }
+  if (part.kind === 'choice' || part.kind === 'multi') {
+    const keys = choiceKeys(raw);
+    return keys.length ? { value: keys } : { empty: true };
+  }
+  const value = raw.trim();
+  if (!value) return { empty: true };
+  if (value.split(/\s+/).length < MIN_EXPLAIN_WORDS) {
+    return { error: 'write your explanation in a sentence or more first: the model answer opens once you have.' };
+  }
+  return { value };
+}
+
+/** The numbers of a question's inputs typed by the reader ({name: text}), read by their kinds. → {name: value} of those that read */
+export function readInputs(kinds, texts) {
+  const out = {};
+  for (const [name, text] of Object.entries(texts ?? {})) {
+    const r = PARSE[kinds[name]]?.(text);
+    if (r?.ok) out[name] = r.value;
+  }
+  return out;
+}

@@ -1,0 +1,144 @@
+// A student's saved work graded again, as the teachers' page grades it: every attempt in an exercise's log is
+// read as the student typed it and graded by the kernels against the numbers it was made on (its variant seed
+// and any inputs typed over them), exactly as the exercise graded it at Check. The verdicts the file itself
+// states (solved, checked) count for nothing. No DOM.
+import { gradeChoice, refusalOf } from './check.js';
+import { isNumeric, readAnswer } from './read-answer.js';
+import { assignedSeed, sameKey } from './assignment.js';
+import { questionNumbers, toKernel } from './values.js';
+
+/** How an exercise went, in the order a teacher reads them. */
+export const OUTCOMES = {
+  'first-try': 'solved at the first try',
+  tries: 'solved after several tries',
+  hints: 'solved after hints',
+  solution: 'solved after the solution',
+  attempted: 'attempted',
+  untouched: 'untouched',
+};
+
+/**
+ * One logged attempt graded again. → {parts: {id: 'right' | 'wrong' | 'not graded' | 'explained'}, problem}
+ * ('not graded': what the exercise would not have counted: unreadable, a wrong shape, too few digits;
+ * problem: why the attempt's numbers cannot be rebuilt, else '').
+ */
+export function regradeAttempt({ exercises, props, entry }) {
+  const parts = {};
+  let kernelInputs = null;
+  let problem = '';
+  const numeric = props.parts.some((p) => isNumeric(p.kind));
+  if (numeric) {
+    try {
+      const variant = entry.seed === null ? null : exercises.variant(props.n, entry.seed);
+      const { inputs } = questionNumbers(props, variant, entry.inputs ?? {});
+      kernelInputs = Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, toKernel(v)]));
+      exercises.solve(props.n, kernelInputs); // numbers the exercise would refuse are not graded
+    } catch (error) {
+      kernelInputs = null;
+      problem = `its numbers cannot be rebuilt (${error.message})`;
+    }
+  }
+  for (const [id, text] of Object.entries(entry.answers)) {
+    const part = props.parts.find((p) => p.id === id);
+    if (!part) continue; // a part this build does not have
+    const r = readAnswer(part, text);
+    if (r.empty) continue;
+    if (r.error) parts[id] = 'not graded';
+    else if (part.kind === 'explain') parts[id] = 'explained';
+    else if (part.kind === 'choice' || part.kind === 'multi') parts[id] = gradeChoice(part, r.value).ok ? 'right' : 'wrong';
+    else if (!kernelInputs) parts[id] = 'not graded';
+    else {
+      const g = exercises.grade(props.n, kernelInputs, id, toKernel(r.value, r.ulp));
+      parts[id] = refusalOf(g, text) ? 'not graded' : g.correct ? 'right' : 'wrong';
+    }
+  }
+  return { parts, problem };
+}
+
+/**
+ * An exercise's record graded again from its log. `expectedSeed`: the seed the assignment gives this student
+ * (undefined when there is no assignment to hold it to); attempts on other numbers are graded and counted
+ * apart, not towards the outcome.
+ * → {outcome (a key of OUTCOMES), tries (the attempt that solved it, counted as the exercise counted it),
+ *    attempts, logged, offSeed (attempts on other numbers), claimed (the file says every part solved),
+ *    entries: [{at, seed, hints, solution, onSeed, parts, problem}], explanations: [text…]}
+ */
+export function regradeExercise({ exercises, props, record, expectedSeed }) {
+  const gradable = props.parts.filter((p) => p.kind !== 'explain').map((p) => p.id);
+  const entries = record.log.map((entry) => ({
+    at: entry.at,
+    seed: entry.seed,
+    hints: entry.hints,
+    solution: entry.solution,
+    // the assignment's numbers: its seed, and nothing typed over them
+    onSeed: expectedSeed === undefined || (entry.seed === expectedSeed && !entry.inputs),
+    ...regradeAttempt({ exercises, props, entry }),
+  }));
+  // the log keeps the last attempts: the first one logged is attempt (attempts − logged + 1)
+  const before = Math.max(0, record.attempts - entries.length);
+  const right = new Set();
+  let solvedAt = -1;
+  entries.forEach((e, k) => {
+    if (!e.onSeed || solvedAt >= 0) return;
+    for (const [id, verdict] of Object.entries(e.parts)) if (verdict === 'right') right.add(id);
+    if (gradable.length && gradable.every((id) => right.has(id))) solvedAt = k;
+  });
+  const counted = entries.filter((e) => e.onSeed);
+  let outcome = counted.length || (expectedSeed === undefined && record.attempts) ? 'attempted' : 'untouched';
+  let tries = null;
+  if (solvedAt >= 0) {
+    const e = entries[solvedAt];
+    tries = before + entries.slice(0, solvedAt + 1).filter((x) => x.onSeed).length;
+    outcome = e.solution ? 'solution' : e.hints > 0 ? 'hints' : tries === 1 ? 'first-try' : 'tries';
+  }
+  const explanations = [...new Set(entries.flatMap((e, k) =>
+    Object.entries(e.parts).filter(([, v]) => v === 'explained').map(([id]) => record.log[k].answers[id])))];
+  return {
+    outcome,
+    tries,
+    attempts: record.attempts,
+    logged: entries.length,
+    offSeed: entries.length - counted.length,
+    claimed: gradable.length > 0 && gradable.every((id) => record.solved[id] === true),
+    entries,
+    explanations,
+  };
+}
+
+const SOLVED = new Set(['first-try', 'tries', 'hints', 'solution']);
+export const isSolved = (outcome) => SOLVED.has(outcome);
+
+/**
+ * A student's progress file (read by progress/validate.js) graded again for an assignment ({code, exercises}).
+ * allProps: {n: props} of every exercise. → {name, code, results: {n: regradeExercise's}, flags: [text…]}:
+ * flags say what the teacher should look at (no name, another class's code, numbers that do not follow from
+ * the class code and the name, a verdict the file states that its answers do not bear out).
+ */
+export function regradeStudent({ exercises, allProps, state, assignment }) {
+  const flags = [];
+  const who = state.assignment ?? null;
+  if (!who) flags.push('no name or class code in the file: its numbers cannot be checked against the class');
+  else if (!sameKey(who.code, assignment.code)) flags.push(`class code “${who.code}”, not this class’s “${assignment.code}”`);
+  const results = {};
+  for (const n of assignment.exercises) {
+    const props = allProps[n];
+    if (!props) continue;
+    const record = state.exercises[n];
+    const expectedSeed = who ? assignedSeed(assignment.code, who.name, n) : undefined;
+    if (!record) {
+      results[n] = { outcome: 'untouched', tries: null, attempts: 0, logged: 0, offSeed: 0, claimed: false, entries: [], explanations: [] };
+      continue;
+    }
+    const r = regradeExercise({ exercises, props, record, expectedSeed });
+    results[n] = r;
+    if (r.offSeed) {
+      const seeds = [...new Set(r.entries.filter((e) => !e.onSeed).map((e) => (e.seed === null ? 'the key’s' : e.seed)))];
+      flags.push(`exercise ${n}: ${r.offSeed} ${r.offSeed === 1 ? 'attempt' : 'attempts'} on numbers that do not follow from the class code ` +
+        `and the name (variant ${seeds.slice(0, 3).join(', ')}${r.entries.some((e) => !e.onSeed && e.seed === expectedSeed) ? ', or inputs typed over it' : ''}), not counted`);
+    }
+    if (r.claimed && !isSolved(r.outcome)) flags.push(`exercise ${n}: the file marks it solved, but its answers graded again do not`);
+    if (r.attempts > r.logged) flags.push(`exercise ${n}: ${r.attempts} attempts, the last ${r.logged} kept in the file`);
+    for (const e of r.entries) if (e.problem) flags.push(`exercise ${n}: an attempt whose ${e.problem}`);
+  }
+  return { name: who?.name ?? null, code: who?.code ?? null, results, flags };
+}

@@ -1,0 +1,11 @@
+// A file the page wrote, saved by the browser as a download (no server: a blob address, revoked after).
+
+/** Offers `text` as a file named `name` of the given MIME type. */
+export function download(text, name, type = 'application/json') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
