@@ -55,5 +55,5 @@ test('assets are content-hashed (the icon too); only the pages and the service w
   expect(assets.length).toBeGreaterThan(20);
   for (const name of assets) expect(name).toMatch(/^[\w.-]+-[\w-]{8}\.[a-z0-9]+$/);
   expect(assets.some((name) => /^favicon-[\w-]{8}\.svg$/.test(name))).toBe(true);
-  expect(readdirSync(dist).sort()).toEqual(['404.html', 'assets', 'index.html', 'sw.js']);
+  expect(readdirSync(dist).sort()).toEqual(['404.html', 'assets', 'index.html', 'sw.js', 'teachers.html']);
 });

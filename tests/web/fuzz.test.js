@@ -12,6 +12,7 @@ import { parseDepth, parseDepths, parseScale, parseScales, parseSeeds } from '..
 import { progress } from '../../web/src/progress/store.js';
 import { MAX_ANSWER_CHARS } from '../../web/src/progress/validate.js';
 import { parseMatrix, parseNumber, parseVector } from '../../web/src/ui/parse.js';
+import { PROGRESS_KEY } from '../../web/src/progress/key.js';
 
 const SEED = 20261130;
 let cases = 0; // every property's runs, summed: at least MIN_CASES per `npm test`
@@ -538,7 +539,7 @@ describe('the progress store’s import', () => {
 // read as text with a reason and a date) and nothing a student wrote is dropped whole: an exercise whose only
 // fault is a long answer keeps its attempts and marks, with the answer cut to what a field holds.
 describe('the progress store over stored records', () => {
-  const KEY = 'residual-ln-progress-v1';
+  const KEY = PROGRESS_KEY;
   const fakeStorage = (items) => ({
     getItem: (k) => (k in items ? items[k] : null),
     setItem(k, v) {

@@ -4,8 +4,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fsrs, generatorParameters } from 'ts-fsrs';
 import { MAX_ANSWER_CHARS, MAX_IMPORT_BYTES, MAX_LOG, MAX_LOG_ANSWER_CHARS, logEntry, readProgress } from '../../web/src/progress/validate.js';
+import { PROGRESS_KEY } from '../../web/src/progress/key.js';
 
-const KEY = 'residual-ln-progress-v1';
+const KEY = PROGRESS_KEY;
 
 function fakeStorage(initial = {}, { refuseWrites = false } = {}) {
   const items = new Map(Object.entries(initial));

@@ -3,6 +3,7 @@
 // keeps this build's files for reading offline; the dev server and the tests of single modules never do.
 import 'katex/dist/katex.min.css';
 import './style.css';
+import { applyAssignment } from './assignment/pending.js';
 import { openCache } from './experiment/cache.js';
 import { followLinksAhead } from './experiment/in-place-links.js';
 import { getPool } from './experiment/pool.js';
@@ -18,6 +19,7 @@ mountThemeSwitch(document);
 mountContents(document);
 watchScrollRegions(document.body);
 watchTouchTips(document);
+applyAssignment(document); // a teacher's assignment, when the visit has one (its seeds: before an exercise reads its own)
 openCache(); // while the figures' code loads (experiment/cache.js)
 loadAhead(document); // the figure a link points at: before the first layout
 mountWidgets(document);

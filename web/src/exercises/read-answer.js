@@ -38,12 +38,22 @@ export function readAnswer(part, text) {
   return { value };
 }
 
+// a question's own numbers are smaller than an answer may be: a vector of at most 12, a matrix of at most 6×6
+const PARSE_INPUT = {
+  number: (t) => parseNumber(t),
+  vector: (t) => parseVector(t, { max: 12 }),
+  matrix: (t) => parseMatrix(t, { maxRows: 6, maxCols: 6 }),
+};
+
+/** One of a question's numbers as typed, read by its kind. → the parser's {ok, value} | {ok: false, message} */
+export const readInput = (kind, text) => PARSE_INPUT[kind]?.(text) ?? { ok: false, message: `no input of kind ${kind}` };
+
 /** The numbers of a question's inputs typed by the reader ({name: text}), read by their kinds. → {name: value} of those that read */
 export function readInputs(kinds, texts) {
   const out = {};
   for (const [name, text] of Object.entries(texts ?? {})) {
-    const r = PARSE[kinds[name]]?.(text);
-    if (r?.ok) out[name] = r.value;
+    const r = readInput(kinds[name], text);
+    if (r.ok) out[name] = r.value;
   }
   return out;
 }

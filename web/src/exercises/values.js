@@ -61,3 +61,12 @@ export function questionNumbers(props, variant, texts = {}) {
   const read = readInputs(props.inputs, texts);
   return { inputs: { ...inputs, ...read }, typed: Object.fromEntries(Object.keys(read).map((k) => [k, texts[k]])) };
 }
+
+// how the kernels' input names read on the page
+const INPUT_LABELS = {
+  eps: 'ε', gamma: 'γ', delta: 'δ', sigma2: 'σ² per layer',
+  sigma2_deep: 'σ² of the deep layer', sigma2_shallow: 'σ² of the shallow layer',
+};
+
+/** A question's input as the page names it ("ε" for eps; a name without a label is its own). */
+export const inputLabel = (name) => INPUT_LABELS[name] ?? name;

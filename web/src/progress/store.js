@@ -8,9 +8,10 @@
 // can fail to start because of what was stored. Before this page overwrites stored data it could not read
 // whole (bad JSON, a newer version, records set aside), it keeps a copy (backup()) that the reader can
 // download.
+import { PROGRESS_KEY } from './key.js';
 import { exerciseRecord, readProgress, readProgressText } from './validate.js';
 
-const KEY = 'residual-ln-progress-v1';
+const KEY = PROGRESS_KEY;
 const BACKUP_KEY = `${KEY}-backup`;
 const MAX_BACKUPS = 3;
 export const VERSION = 1;

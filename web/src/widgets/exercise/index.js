@@ -4,6 +4,7 @@
 // worked solution filled with the kernels' numbers (live-tex.js, values.js), the exercise's state beside its
 // title, and a reset (reset.js). Everything the reader does is kept in their progress (record.js) and comes
 // back after a reload: answers typed, marks, the numbers, hints, what was solved.
+import { assignmentApplied } from '../../assignment/pending.js';
 import { readParam, writeParams } from '../../experiment/url-state.js';
 import { loadExercises } from '../../kernels/exercises.js';
 import { progress } from '../../progress/store.js';
@@ -278,8 +279,13 @@ export async function mount(section) {
     showState();
   }
 
+  await assignmentApplied();
   restore({ fromUrl: readParam(seedParam(n)) });
-  const unsubscribe = progress.subscribe((why) => why === 'import' && restore());
+  const unsubscribe = progress.subscribe((why) => {
+    if (why === 'import') restore();
+    // an assignment's name given: its numbers are in the address (assignment/start.js)
+    if (why === 'assignment') restore({ fromUrl: readParam(seedParam(n)) });
+  });
   return {
     destroy() {
       unsubscribe();

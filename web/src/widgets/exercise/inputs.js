@@ -2,19 +2,9 @@
 // and one line beside the fields that says why the numbers cannot be used or make a poor question (the
 // kernel's reasons). A message about one input goes under that input's own field.
 import { createField } from '../../ui/field.js';
-import { parseMatrix, parseNumber, parseVector } from '../../ui/parse.js';
-import { asText } from '../../exercises/values.js';
+import { readInput } from '../../exercises/read-answer.js';
+import { asText, inputLabel } from '../../exercises/values.js';
 
-// how the kernels' input names read on the page
-const LABELS = {
-  eps: 'ε', gamma: 'γ', delta: 'δ', sigma2: 'σ² per layer',
-  sigma2_deep: 'σ² of the deep layer', sigma2_shallow: 'σ² of the shallow layer',
-};
-const PARSERS = {
-  number: (t) => parseNumber(t),
-  vector: (t) => parseVector(t, { max: 12 }),
-  matrix: (t) => parseMatrix(t, { maxRows: 6, maxCols: 6 }),
-};
 
 /**
  * @param {{n: number, kinds: {[name]: 'number'|'vector'|'matrix'}, values: object,
@@ -30,9 +20,9 @@ export function createInputBox({ n, kinds, values, onEdit, onSeed }) {
   const note = el.querySelector('.ex-input-note');
   const fields = {};
   for (const [name, kind] of Object.entries(kinds)) {
-    const field = createField({ label: LABELS[name] ?? name, value: asText(values[name]), name: `ex${n}-${name}` });
+    const field = createField({ label: inputLabel(name), value: asText(values[name]), name: `ex${n}-${name}` });
     field.input.addEventListener('input', () => {
-      const r = PARSERS[kind](field.input.value);
+      const r = readInput(kind, field.input.value);
       if (!r.ok) return field.setMessage(r.message);
       field.setMessage('');
       onEdit(name, r.value, field.input.value);

@@ -1,0 +1,160 @@
+// The teachers' page and the chapter opened from its link, in a real browser: a link built on the page gives
+// two names two different numbers, the same again for the same name; a student's exported file graded again
+// gives the table the student's own page shows; the same file with a verdict edited by hand is graded to the
+// truth; hostile files are reported and skipped; CSV; axe.
+import AxeBuilder from '@axe-core/playwright';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { expect, test } from './fixtures.js';
+
+test.describe.configure({ timeout: 120_000 });
+
+/** The teachers' page with an assignment filled in: class code, exercises (numbers), a due date. → the link */
+async function buildLink(page, { code, exercises, due = '' }) {
+  await page.goto('./teachers.html');
+  await page.getByLabel('Class code').fill(code);
+  if (due) await page.getByLabel('Due date (optional)').fill(due);
+  for (const n of exercises) await page.locator(`.teachers-exercises input[value="${n}"]`).check();
+  const link = page.getByLabel('The link for your students');
+  await expect(link).toHaveValue(/assign\.class=/);
+  return link.inputValue();
+}
+
+/** A student opens the link in a browser of their own, types their name: → exercise 4's x as shown */
+async function asStudent(browser, link, name) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  const banner = page.locator('aside.assignment');
+  await expect(banner).toContainText('Class PHYS 101: exercises 1 and 4, due 20 December 2026.');
+  await banner.getByLabel('Your name or student number').fill(name);
+  await banner.getByRole('button', { name: 'Start' }).click();
+  await expect(banner).toContainText(`Working as ${name}`);
+  await page.locator('#exercise-4').scrollIntoViewIfNeeded();
+  const x = page.locator('#exercise-4').getByLabel('x', { exact: true });
+  await expect(x).toBeVisible({ timeout: 30_000 });
+  return { page, context, x: await x.inputValue(), seed: new URL(page.url()).searchParams.get('ex4.seed') };
+}
+
+test('a link built on the teachers’ page gives two names two different numbers, the same again for the same name', async ({ page, browser }) => {
+  const link = await buildLink(page, { code: 'PHYS 101', exercises: [1, 4], due: '2026-12-20' });
+  expect(new URL(link).searchParams.get('assign.ex')).toBe('1,4');
+  const ada = await asStudent(browser, link, 'Ada Lovelace');
+  const alan = await asStudent(browser, link, 'Alan Turing');
+  const adaAgain = await asStudent(browser, link, '  ada lovelace ');
+  expect(ada.x).not.toBe(alan.x);
+  expect(adaAgain.x).toBe(ada.x);
+  expect(ada.seed).toMatch(/^\d+$/);
+
+  // the teacher sees the same numbers for the same name
+  await page.getByLabel('Student’s name or number').fill('Ada Lovelace');
+  await expect(page.locator('.teachers-numbers td[data-seed]')).toHaveText(ada.seed);
+  // and a reload of the student's page keeps the name and the numbers, without the name asked again
+  await ada.page.reload();
+  await expect(ada.page.locator('aside.assignment')).toContainText('Working as Ada Lovelace');
+  await ada.page.locator('#exercise-4').scrollIntoViewIfNeeded();
+  await expect(ada.page.locator('#exercise-4').getByLabel('x', { exact: true })).toHaveValue(ada.x);
+  for (const s of [ada, alan, adaAgain]) await s.context.close();
+});
+
+test('an exported file is graded again to the student’s own table; a verdict edited by hand counts for nothing; hostile files are skipped', async ({ page, browser }, testInfo) => {
+  const link = await buildLink(page, { code: 'PHYS 101', exercises: [1, 4], due: '2026-12-20' });
+  const student = await asStudent(browser, link, 'Ada Lovelace');
+  const s = student.page;
+  // exercise 1 right at the first check; exercise 4 tried once, wrong
+  await s.locator('#exercise-1').scrollIntoViewIfNeeded();
+  await s.locator('#exercise-1 .ex-part[data-part="post"] input[value="a"]').check();
+  await s.locator('#exercise-1 .ex-part[data-part="highway"] input[value="b"]').check();
+  await s.locator('#exercise-1').getByRole('button', { name: 'Check' }).click();
+  await expect(s.locator('#exercise-1 .ex-state')).toHaveText('✓ Solved');
+  await s.locator('#exercise-4 .ex-part[data-part="mean"] .ex-answer').fill('123');
+  await s.locator('#exercise-4').getByRole('button', { name: 'Check' }).click();
+  await expect(s.locator('#exercise-4 .ex-state')).toHaveText('Attempted');
+  await expect(s.locator('aside.assignment .assignment-state').nth(1)).toHaveText('Attempted');
+  const states = await s.locator('aside.assignment .assignment-state').allTextContents();
+
+  await s.goto(`${link}#progress`);
+  await expect(s.locator('#progress').getByRole('button', { name: 'Export progress' })).toBeVisible({ timeout: 30_000 });
+  const [download] = await Promise.all([s.waitForEvent('download'), s.locator('#progress').getByRole('button', { name: 'Export progress' }).click()]);
+  const text = readFileSync(await download.path(), 'utf8');
+  const saved = JSON.parse(text);
+  expect(saved.assignment).toMatchObject({ code: 'PHYS 101', name: 'Ada Lovelace', exercises: [1, 4], due: '2026-12-20' });
+  await student.context.close();
+
+  const good = testInfo.outputPath('ada.json');
+  writeFileSync(good, text);
+  await page.locator('.teachers-files').setInputFiles(good);
+  const row = page.locator('.teachers-grades tbody tr').filter({ hasText: 'Ada Lovelace' });
+  await expect(row).toHaveCount(1);
+  // the teacher's table says what the student's page said: exercise 1 solved at the first try, 4 attempted
+  expect(states).toEqual(['✓ Solved', 'Attempted']);
+  await expect(row.locator('td[data-exercise="1"]')).toHaveAttribute('data-outcome', 'first-try');
+  await expect(row.locator('td[data-exercise="1"]')).toHaveText('✓ solved at the first try');
+  await expect(row.locator('td[data-exercise="4"]')).toHaveAttribute('data-outcome', 'attempted');
+  await expect(row.locator('.teachers-flags')).toHaveText('none');
+
+  // the same file, exercise 4 marked solved by hand: graded again, it is still only attempted, and flagged
+  const edited = structuredClone(saved);
+  edited.exercises['4'].solved = { mean: true, variance: true, sigma: true, output: true };
+  edited.exercises['4'].checked = {};
+  const forged = testInfo.outputPath('ada-edited.json');
+  writeFileSync(forged, JSON.stringify(edited));
+  // and hostile files beside it: not JSON, another chapter's, a name that is markup, one too deep to read
+  const junk = testInfo.outputPath('junk.json');
+  writeFileSync(junk, '\u0000\u0001 not json {');
+  const other = testInfo.outputPath('other.json');
+  writeFileSync(other, JSON.stringify({ version: 1, exercises: [], cards: {} }));
+  const markup = testInfo.outputPath('markup.json');
+  writeFileSync(markup, JSON.stringify({ ...saved, assignment: { ...saved.assignment, name: '<img src=x onerror=alert(1)>=HYPERLINK("x")' } }));
+  const deep = testInfo.outputPath('deep.json');
+  writeFileSync(deep, `{"version":1,"exercises":{"4":${'['.repeat(5000)}${']'.repeat(5000)}},"cards":{}}`);
+  await page.getByRole('button', { name: 'Clear the files' }).click();
+  await page.locator('.teachers-files').setInputFiles([forged, junk, other, markup, deep]);
+  const report = page.locator('.teachers-file-report');
+  await expect(report).toContainText('junk.json: skipped, it cannot be read (it is not JSON).');
+  await expect(report).toContainText('other.json: skipped, it cannot be read (its “exercises” must be a set of records by exercise number).');
+  await expect(report).toContainText('deep.json: read. Set aside:');
+  const forgedRow = page.locator('.teachers-grades tbody tr').filter({ hasText: 'ada-edited.json' });
+  await expect(forgedRow.locator('td[data-exercise="4"]')).toHaveAttribute('data-outcome', 'attempted');
+  await expect(forgedRow.locator('.teachers-flags')).toContainText('exercise 4: the file marks it solved, but its answers graded again do not');
+  // the markup is text, nowhere an element
+  const markupRow = page.locator('.teachers-grades tbody tr').filter({ hasText: 'markup.json' });
+  await expect(markupRow.locator('th')).toHaveText('<img src=x onerror=alert(1)>=HYPERLINK("x")');
+  await expect(page.locator('.teachers-grades img')).toHaveCount(0);
+  // its flags: the numbers do not follow from this name
+  await expect(markupRow.locator('.teachers-flags')).toContainText('numbers that do not follow from the class code and the name');
+
+  // CSV: one row per file graded, the columns of the table
+  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the table as CSV' }).click()]);
+  const csv = readFileSync(await csvDownload.path(), 'utf8').trim().split('\r\n');
+  expect(csv[0]).toBe('student,file,exercise 1,exercise 4,flags');
+  expect(csv).toHaveLength(1 + 3);
+  expect(csv.find((l) => l.includes('ada-edited.json'))).toContain(',attempted,');
+  expect(csv.find((l) => l.includes('markup.json'))).toMatch(/^"<img src=x onerror=alert\(1\)>=HYPERLINK\(""x""\)",markup\.json,/);
+});
+
+test('the teachers’ page keeps its form in its address, says what is missing, and is axe-clean', async ({ page }) => {
+  await page.goto('./teachers.html?assign.class=PHYS%20101&assign.ex=4,7&assign.due=2026-12-20');
+  await expect(page.getByLabel('Class code')).toHaveValue('PHYS 101');
+  await expect(page.locator('.teachers-exercises input[value="7"]')).toBeChecked();
+  await expect(page.getByLabel('The link for your students')).toHaveValue(/assign\.ex=4%2C7|assign\.ex=4,7/);
+  await page.getByRole('button', { name: 'None' }).click();
+  await expect(page.locator('.teachers-exercises-message')).toHaveText('Choose at least one exercise.');
+  await expect(page.getByLabel('The link for your students')).toHaveValue('');
+  await page.getByRole('button', { name: 'All' }).click();
+  await page.getByLabel('Student’s name or number').fill('Ada');
+  await expect(page.locator('.teachers-numbers tbody tr').first()).toBeVisible();
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`), scheme).toEqual([]);
+  }
+  // the chapter links here from its end
+  await page.goto('./');
+  await expect(page.locator('footer.colophon').getByRole('link', { name: 'For teachers' })).toHaveAttribute('href', './teachers.html');
+});
+
+test('a link whose assignment cannot be used says so, and the chapter works as without it', async ({ page }) => {
+  await page.goto('./?assign.class=PHYS&assign.ex=4,99#exercise-4');
+  await expect(page.locator('aside.assignment')).toContainText('This link’s assignment cannot be used: “99” is not an exercise of this chapter');
+  await expect(page.locator('#exercise-4 .ex-form')).toBeVisible({ timeout: 30_000 });
+});
