@@ -302,7 +302,7 @@ TEST(ExerciseAnswerKey, Ex12PreLnStreamGrowsLinearly) {
 }
 
 TEST(ExerciseAnswerKey, Ex12PostLnMistakeWhenDefined) {
-  const ExerciseSolution s = solve_exercise(12, {{"b", row({0.1, -0.1})}, {"n", num(4)}});
+  const ExerciseSolution s = solve_exercise(12, {{"b", row({0.1, -0.1})}, {"L", num(4)}});
   EXPECT_TRUE(near(part(s, "xn").answer, {0.4, -0.4}, 1e-15));
   EXPECT_TRUE(near(mistake(s, "post-ln", "x1"), {1, -1}, 1e-15));
   EXPECT_TRUE(near(mistake(s, "post-ln", "xn"), {1, -1}, 1e-15));
@@ -641,11 +641,11 @@ TEST(ExerciseInputs, BadInputsThrowReadableMessages) {
             "gamma must be one number or one per entry of x (3), got 2 numbers");
   EXPECT_EQ(thrown([&] { solve_exercise(10, {{"sigma2", row({1, -4})}, {"gamma", num(1)}, {"eps", num(0)}}); }),
             "sigma2 holds variances, which are >= 0: entry 2 is -4");
-  EXPECT_EQ(thrown([&] { solve_exercise(12, {{"b", row({0.1, 0.1})}, {"n", num(2.5)}}); }),
-            "n must be a whole number from 2 to 100, got 2.5");
-  EXPECT_EQ(thrown([&] { solve_exercise(16, {{"delta", num(0.02)}, {"n", num(10000)}}); }),
-            "n must be a whole number from 1 to 1000, got 10000");
-  EXPECT_EQ(thrown([&] { solve_exercise(16, {{"delta", num(-0.1)}, {"n", num(4)}}); }),
+  EXPECT_EQ(thrown([&] { solve_exercise(12, {{"b", row({0.1, 0.1})}, {"L", num(2.5)}}); }),
+            "L must be a whole number from 2 to 100, got 2.5");
+  EXPECT_EQ(thrown([&] { solve_exercise(16, {{"delta", num(0.02)}, {"L", num(10000)}}); }),
+            "L must be a whole number from 1 to 1000, got 10000");
+  EXPECT_EQ(thrown([&] { solve_exercise(16, {{"delta", num(-0.1)}, {"L", num(4)}}); }),
             "δ must be 0 or more (it bounds a norm ‖B_i‖), got -0.1");
   EXPECT_EQ(thrown([&] { solve_exercise(4, {{"x", row({1e200, -1e200})}, {"eps", num(0)}}); }).rfind("the variance overflows", 0), 0u);
 }
@@ -662,14 +662,14 @@ TEST(ExerciseInputs, ErrorsNameTheirInput) {
     }
     return "(no exception)";
   };
-  EXPECT_EQ(input_of(12, {{"b", row({0.1, 0.1})}, {"n", num(2.5)}}), "n");
-  EXPECT_EQ(input_of(13, {{"b", row({0.1, -0.1})}, {"n", num(1000)}}), "n");
-  EXPECT_EQ(input_of(13, {{"b", row({0.1})}, {"n", num(3)}}), "b");
+  EXPECT_EQ(input_of(12, {{"b", row({0.1, 0.1})}, {"L", num(2.5)}}), "L");
+  EXPECT_EQ(input_of(13, {{"b", row({0.1, -0.1})}, {"L", num(1000)}}), "L");
+  EXPECT_EQ(input_of(13, {{"b", row({0.1})}, {"L", num(3)}}), "b");
   EXPECT_EQ(input_of(5, {{"x", row({1, 3})}, {"b", row({1, 2, 3})}}), "b");
   EXPECT_EQ(input_of(9, {{"x", row({1, 2, 3})}, {"eps", num(0)}, {"gamma", row({1, 2})}}), "gamma");
   EXPECT_EQ(input_of(4, {{"x", row({2, 4, 4, 6})}}), "eps");
   EXPECT_EQ(input_of(4, {{"x", row({2, 4})}, {"eps", num(0)}, {"gamma", num(1)}}), "gamma");
-  EXPECT_EQ(input_of(16, {{"delta", num(-0.1)}, {"n", num(4)}}), "delta");
+  EXPECT_EQ(input_of(16, {{"delta", num(-0.1)}, {"L", num(4)}}), "delta");
   EXPECT_EQ(input_of(10, {{"sigma2", row({1, -4})}, {"gamma", num(1)}, {"eps", num(0)}}), "sigma2");
 }
 
@@ -691,13 +691,13 @@ TEST(ExerciseWellPosed, SaysWhyNot) {
   EXPECT_EQ(reason(4, {{"x", row({3, 3, 3})}, {"eps", num(0)}}).rfind("all entries of x are equal, so σ² = 0", 0), 0u);
   EXPECT_EQ(reason(4, {{"x", row({100, 100.1})}, {"eps", num(0)}}).rfind("the entries of x are nearly equal", 0), 0u);
   EXPECT_EQ(reason(6, {{"x", row({1, 2})}, {"b", row({1, 0})}}).rfind("all entries of x + b are equal", 0), 0u);
-  EXPECT_EQ(reason(13, {{"b", row({0.1, 0.1})}, {"n", num(3)}}).rfind("all entries of b (layer 1) are equal", 0), 0u);
+  EXPECT_EQ(reason(13, {{"b", row({0.1, 0.1})}, {"L", num(3)}}).rfind("all entries of b (block 1) are equal", 0), 0u);
   EXPECT_EQ(reason(7, {{"x", row({5, 5})}, {"eps", num(0)}, {"gamma", num(1)}}).rfind("with ε = 0 and equal entries", 0), 0u);
   EXPECT_EQ(reason(11, {{"sigma2_deep", num(0)}, {"sigma2_shallow", num(1)}, {"gamma", num(1)}}),
             "σ² + ε = 0 makes the scale γ/√(σ² + ε) infinite");
-  EXPECT_EQ(reason(16, {{"delta", num(1e3)}, {"n", num(1000)}}).rfind("(1 + δ)ⁿ is too large", 0), 0u);
+  EXPECT_EQ(reason(16, {{"delta", num(1e3)}, {"L", num(1000)}}).rfind("(1 + δ)ᴸ is too large", 0), 0u);
   // 1.01²⁴ = 1.26973 and e^0.24 = 1.27125: apart by more than one tolerance (so listed) but less than two
-  EXPECT_EQ(reason(16, {{"delta", num(0.01)}, {"n", num(24)}}).rfind("the mistake 'exp-approx' gives 1.27125 for 'bound'", 0), 0u);
+  EXPECT_EQ(reason(16, {{"delta", num(0.01)}, {"L", num(24)}}).rfind("the mistake 'exp-approx' gives 1.27125 for 'bound'", 0), 0u);
   // exercise 7 is about σ² = 0: with ε > 0 it is well posed, and with unequal entries it is another question
   EXPECT_EQ(reason(7, {{"x", row({5, 5, 5, 5})}, {"eps", num(1e-5)}, {"gamma", num(2)}}), "");
   EXPECT_EQ(reason(7, {{"x", row({0.1, 0.1, 0.1})}, {"eps", num(1e-5)}, {"gamma", num(2)}}), "");
@@ -763,7 +763,7 @@ TEST(ExerciseVariantsPinned, SameNumbersOnEveryPlatform) {  // native and wasm d
       for (double e : value.values) printed += std::to_string(e) + " ";
     }
   }
-  EXPECT_EQ(printed, "eps=0.000000 x=0.000000 9.000000 3.000000 delta=0.010000 n=96.000000 ");
+  EXPECT_EQ(printed, "eps=0.000000 x=0.000000 9.000000 3.000000 L=96.000000 delta=0.010000 ");
 }
 
 TEST(ExerciseVariantsPinned, SeedsDifferAcrossExercises) {

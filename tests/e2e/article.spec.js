@@ -53,7 +53,7 @@ test('changing the depth or the seeds recomputes and changes the numbers', async
   const table = page.locator("#table-a");
   await table.getByLabel('Depth L').fill('8');
   await table.getByLabel('Seeds').fill('0-2');
-  await expect(table.locator('thead')).toContainText('layer 8 grad');
+  await expect(table.locator('thead')).toContainText('block 8 grad');
   await expect(table.locator('thead')).toContainText('median of 3');
   await waitForTable(page, 'A', 12, 60_000);
   const after = await readCells(page, 'A');

@@ -46,7 +46,7 @@ test('σ = 0 with ε = 0: the scale is infinite, and the instrument says why ins
   await expect(widget.locator('.es-scale')).not.toContainText('Infinity');
   await expect(widget.locator('.es-note')).toContainText('divides by √0 = 0, so it is infinite');
   // the depth strip's σᵢ = σ·iᵖ are all 0 too: its message says the chain is infinite
-  await expect(widget.locator('.es-strip-message')).toContainText('layer 1 has σ = 0 and ε = 0');
+  await expect(widget.locator('.es-strip-message')).toContainText('block 1 has σ = 0 and ε = 0');
 });
 
 test('the chart marks the reader’s σ and draws the cap; its data table lists them', async ({ page }) => {
@@ -100,13 +100,13 @@ const badInputs = [
   ['ε', '1e400', /too large/],
   ['γ', '0', /^γ must be more than 0 here/],
   ['δ', '-0.1', /^δ must be 0 or more/],
-  ['n, the number of layers', '10000', /^n must be from 1 to 1000 layers/],
-  ['n, the number of layers', '2.5', /^n must be a whole number/],
+  ['L, the number of blocks', '10000', /^L must be from 1 to 1000/],
+  ['L, the number of blocks', '2.5', /^L must be a whole number/],
 ];
 
 for (const [label, value, message] of badInputs) {
   test(`bad ${label} “${value}” gets a message beside the field, and the last result stays, marked out of date`, async ({ page }) => {
-    const widget = await open(page, '?es.layers=power'); // n is the power strip's
+    const widget = await open(page, '?es.layers=power'); // (p is the power strip's)
     await field(widget, 'σ').fill('0.5');
     await expect.poll(() => readScale(widget)).toBeCloseTo(scale(0.5, 1e-5), 12);
     await field(widget, label).fill(value);
@@ -132,16 +132,16 @@ test('the depth strip: the Post-LN chain beside the Pre-LN bound, from a list, a
   await field(widget, 'ε').fill('0');
   const strip = widget.locator('.es-depth-view');
   await widget.getByLabel('σᵢ along the stack').selectOption('variances');
-  await field(widget, 'σᵢ², layer by layer').fill('0.25, 1, 4, 9');
+  await field(widget, 'σᵢ², block by block').fill('0.25, 1, 4, 9');
   await expect.poll(async () => Number(await strip.locator('.es-chain').getAttribute('data-value'))).toBeCloseTo(1 / 3, 14);
   await expect(strip.locator('.es-first-over-last')).toHaveAttribute('data-value', '6');
-  await field(widget, 'σᵢ², layer by layer').fill('1, -4');
-  await expect(messageOf(widget, 'σᵢ², layer by layer')).toHaveText(/^layer 2: the variance must be 0 or more/);
+  await field(widget, 'σᵢ², block by block').fill('1, -4');
+  await expect(messageOf(widget, 'σᵢ², block by block')).toHaveText(/^block 2: the variance must be 0 or more/);
 
   await widget.getByLabel('σᵢ along the stack').selectOption('power');
   await field(widget, 'σ').fill('1');
   await field(widget, 'p').fill('0.5');
-  await field(widget, 'n, the number of layers').fill('400');
+  await field(widget, 'L, the number of blocks').fill('400');
   await field(widget, 'δ').fill('0.02');
   // ∏ 1/√i over 400 layers leaves float64: shown as a power of ten, exact from the kernel's log₁₀
   await expect(strip.locator('.es-chain')).toHaveAttribute('data-value', '0');
@@ -306,7 +306,7 @@ test('keyboard: Tab reaches σ, ε and γ, and typing recomputes', async ({ page
     await page.keyboard.press('Tab');
     seen.push(await page.evaluate(() => document.activeElement.labels?.[0]?.textContent ?? document.activeElement.textContent.trim()));
   }
-  expect(seen).toEqual(expect.arrayContaining(['your σ', 'Data table', 'σᵢ along the stack', 'Wiring', 'Blocks L', 'δ']));
+  expect(seen).toEqual(expect.arrayContaining(['your σ', 'Data table', 'σᵢ along the stack', 'Wiring', 'L, the number of blocks', 'δ']));
 });
 
 test.describe('on a phone', () => {

@@ -361,8 +361,8 @@ test('an input error lands under its own field; a poor question says why beside 
   await open(page, 12);
   const ex = section(page, 12);
   const field = (label) => ex.locator('.field').filter({ has: page.getByLabel(label, { exact: true }) });
-  await ex.getByLabel('n', { exact: true }).fill('2.5');
-  await expect(field('n').locator('.field-message')).toHaveText('n must be a whole number from 2 to 100, got 2.5');
+  await ex.getByLabel('L', { exact: true }).fill('2.5');
+  await expect(field('L').locator('.field-message')).toHaveText('L must be a whole number from 2 to 100, got 2.5');
   await expect(field('b').locator('.field-message')).toBeEmpty();
   await open(page, 4);
   await section(page, 4).getByLabel('x', { exact: true }).fill('3, 3, 3');

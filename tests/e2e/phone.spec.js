@@ -57,7 +57,7 @@ test('375 px: the tables show every computed value and its published one without
     });
     expect(box.right).toBeLessThanOrEqual(375);
     expect(box.published).toBeLessThanOrEqual(375);
-    expect(box.label).toMatch(/^"(layer|ratio)/); // each value names its column
+    expect(box.label).toMatch(/^"(block|ratio)/); // each value names its column
   }
   await expect(table.locator('tbody th').first()).toHaveAttribute('data-header', 'wiring');
   // display equations fit or break into lines; the one line that cannot break (LN-jac's three labelled terms)

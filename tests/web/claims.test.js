@@ -117,7 +117,7 @@ const KEY_CARDS = [
   [/LayerNorm divides the variance by/, /^\$d\$.*whole population.*nothing to correct for/],
   [/Why a nonzero \$\\varepsilon\$/, /divides by zero when \$\\sigma \\to 0\$.*all features equal.*cap the gradient scale at \$\\gamma\/\\sqrt\{\\varepsilon\}\$/],
   [/off-diagonal terms of \$J_\{\\mathrm\{LN\}\}\$ come from/, /mean removal \(\$-1\/d\$\) and variance removal \(\$-\\hat z_a \\hat z_b \/ d\$\)/],
-  [/Pre-LN's gradient chains as \$\(1 \+ \\delta\)\^n\$ because its identity is/, /^added, not multiplied$/],
+  [/Pre-LN's gradient chains as \$\(1 \+ \\delta\)\^L\$ because its identity is/, /^added, not multiplied$/],
   [/Does Pre-LN remove the need for warmup\?/, /^No: it only makes training less sensitive to the warmup/],
 ];
 

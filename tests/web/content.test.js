@@ -71,4 +71,35 @@ describe('content', () => {
     const ids = sections.flatMap((s) => s.headings.map((h) => h.id));
     expect(new Set(ids).size).toBe(ids.length);
   });
+
+  it('opens each part and the exercises with a guide: a time and what the reader will be able to do', () => {
+    const opening = sections.filter((s) => s.headings.some((h) => h.level === 2 && /^(Part \d|Exercises$)/.test(h.html)));
+    expect(opening.map((s) => s.file)).toEqual(['10-two-wirings.md', '20-layernorm.md', '25-training-lab.md', '26-field-did-next.md', '30-exercises.md']);
+    for (const s of opening) {
+      const guide = /<\/h2>\n?<aside class="part-guide"[^>]*><p class="part-guide-time">About (\d+) minutes\.<\/p>[\s\S]*?<ul>([\s\S]*?)<\/ul><\/aside>/.exec(s.html);
+      expect(guide, s.file).not.toBeNull();
+      expect(Number(guide[1])).toBeGreaterThan(0);
+      expect(guide[2].match(/<li>/g).length, s.file).toBeGreaterThanOrEqual(3);
+    }
+    expect(() => renderChapter(contentDir)).not.toThrow();
+  });
+
+  // One word and one letter: a stack is made of blocks (the article's "layers"), L of them. A Linear layer is a
+  // part of a block; the papers' titles keep their words; the notation box is where the article's word is named.
+  it('says block, never layer, for a block, and L for the number of blocks, with the notation box saying so', () => {
+    const strings = (v) => (typeof v === 'string' ? [v] : v && typeof v === 'object' ? Object.values(v).flatMap(strings) : []);
+    const all = [...sections.map((s) => s.html), ...strings(exercisePropsByNumber(sections)), ...strings(cardProps(sections))].join('\n');
+    expect(all).toContain('id="notation"');
+    const prose = all
+      .replace(/<aside class="notation"[\s\S]*?<\/aside>/, ' ')
+      .replace(/<span class="katex[\s\S]*?<\/annotation>/g, ' ') // KaTeX's copy of its TeX: checked below
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/“[^”]*”|"[^"]*"/g, ' '); // titles of papers
+    const layers = [...prose.matchAll(/(\S+\s+)?\blayers?\b/gi)].map((m) => m[0]).filter((m) => !/^(Linear|linear|feed-forward)\s/.test(m));
+    expect(layers).toEqual([]);
+    const tex = [...all.matchAll(/<annotation encoding="application\/x-tex">([\s\S]*?)<\/annotation>/g)].map((m) => m[1]);
+    expect(tex.length).toBeGreaterThan(100);
+    const depthN = tex.filter((t) => /(\^\{?n\}?(?![a-z])|_\{?n\}?(?![a-z])|(?<![a-z\\])n\s*=|(?<![a-z\\])n\\cdot|\(n\s*[+-])/.test(t));
+    expect(depthN).toEqual([]);
+  });
 });

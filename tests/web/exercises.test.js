@@ -47,7 +47,7 @@ describe('exercise list and defaults', () => {
   it('defaults are the answer key’s inputs, as plain arrays', () => {
     expect(ex.defaults(4)).toEqual({ x: { rows: 1, cols: 4, values: [2, 4, 4, 6] }, eps: { rows: 1, cols: 1, values: [0] } });
     expect(ex.defaults(8)).toEqual({ B: { rows: 2, cols: 2, values: [0.1, -0.2, 0.05, 0.3] } });
-    expect(ex.defaults(16)).toEqual({ delta: { rows: 1, cols: 1, values: [0.02] }, n: { rows: 1, cols: 1, values: [48] } });
+    expect(ex.defaults(16)).toEqual({ delta: { rows: 1, cols: 1, values: [0.02] }, L: { rows: 1, cols: 1, values: [48] } });
   });
 
   it('solving the defaults reproduces the key’s numbers', () => {
@@ -103,7 +103,7 @@ describe('shapes and row-major order', () => {
   });
 
   it('ex 12: the states x_1 … x_n as an n×d matrix', () => {
-    const steps = ex.solve(12, { b: row([0.1, 0.2]), n: row([3]) }).steps;
+    const steps = ex.solve(12, { b: row([0.1, 0.2]), L: row([3]) }).steps;
     expect([steps.states.rows, steps.states.cols]).toEqual([3, 2]);
     close(steps.states.values, [0.1, 0.2, 0.2, 0.4, 0.3, 0.6], 1e-15, 'x');
   });
@@ -175,7 +175,7 @@ describe('errors reach JS as Errors with the kernel’s message', () => {
     [() => ex.variant(4, -1), /seed must be a whole number from 0 to 2\^53/],
     [() => ex.variant(4, 1.5), /seed must be a whole number/],
     [() => ex.grade(4, ex.defaults(4), 'sd', row([1])), /this exercise has no part 'sd'/],
-    [() => ex.solve(16, { delta: row([-0.1]), n: row([4]) }), /δ must be 0 or more \(it bounds a norm ‖B_i‖\)/],
+    [() => ex.solve(16, { delta: row([-0.1]), L: row([4]) }), /δ must be 0 or more \(it bounds a norm ‖B_i‖\)/],
   ])('%#', (call, message) => {
     let error;
     try {
@@ -188,9 +188,9 @@ describe('errors reach JS as Errors with the kernel’s message', () => {
   });
 
   it.each([
-    [12, { b: row([0.1, 0.1]), n: row([2.5]) }, 'n'], // "n must be a whole number": not b, although "number" holds a b
-    [13, { b: row([0.1, -0.1]), n: row([0]) }, 'n'],
-    [13, { b: row([0.1]), n: row([3]) }, 'b'],
+    [12, { b: row([0.1, 0.1]), L: row([2.5]) }, 'L'], // "L must be a whole number": not b, although "number" holds a b
+    [13, { b: row([0.1, -0.1]), L: row([0]) }, 'L'],
+    [13, { b: row([0.1]), L: row([3]) }, 'b'],
     [5, { x: row([1, 3]), b: row([1]) }, 'b'],
     [11, { sigma2_deep: row([-1]), sigma2_shallow: row([1]), gamma: row([1]) }, 'sigma2_deep'],
     [4, { x: row([2, 4, 4, 6]) }, 'eps'],
@@ -233,7 +233,7 @@ describe('well posed', () => {
     expect(ex.solve(4, ex.defaults(4)).problem).toBe('');
     expect(ex.solve(4, { x: row([3, 3, 3]), eps: row([0]) }).problem).toMatch(/^all entries of x are equal/);
     expect(ex.solve(7, { x: row([5, 6, 5]), eps: row([1e-5]), gamma: row([1]) }).problem).toMatch(/^the entries of x differ/);
-    expect(ex.solve(13, { b: row([0.1, 0.1]), n: row([3]) }).problem).toMatch(/^all entries of b \(layer 1\) are equal/);
+    expect(ex.solve(13, { b: row([0.1, 0.1]), L: row([3]) }).problem).toMatch(/^all entries of b \(block 1\) are equal/);
   });
 });
 
@@ -248,7 +248,7 @@ describe('variant', () => {
     }
     // pinned in tests/cpp/test_exercises.cpp too
     expect(ex.variant(4, 1)).toEqual({ eps: { rows: 1, cols: 1, values: [0] }, x: { rows: 1, cols: 3, values: [0, 9, 3] } });
-    expect(ex.variant(16, 1)).toEqual({ delta: { rows: 1, cols: 1, values: [0.01] }, n: { rows: 1, cols: 1, values: [96] } });
+    expect(ex.variant(16, 1)).toEqual({ delta: { rows: 1, cols: 1, values: [0.01] }, L: { rows: 1, cols: 1, values: [96] } });
   });
 
   it('different seeds give different numbers', () => {

@@ -320,7 +320,7 @@ const BINDINGS = {
       fc.oneof(
         fc.record({ sigmas: fc.oneof(list(0, 12), anything), eps, gamma: num, delta: num }, { requiredKeys: [] }),
         fc.record({ variances: fc.oneof(list(0, 12), anything), eps, gamma: num, delta: num }, { requiredKeys: [] }),
-        fc.record({ sigma1: num, p: num, n: whole(-2, 1200), eps, gamma: num, delta: num }, { requiredKeys: [] }),
+        fc.record({ sigma1: num, p: num, L: whole(-2, 1200), eps, gamma: num, delta: num }, { requiredKeys: [] }),
         anything,
       ).map((o) => [o]),
     allows: () => (path, r) => {

@@ -69,14 +69,14 @@ describe('normScaleDepth: the Post-LN chain and the Pre-LN bound', () => {
     expect(d.bound).toEqual([1, 1, 1, 1]);
   });
 
-  it('exercise 11: the first (shallow) layer’s scale over the last (deep) one’s is 6', () => {
+  it('exercise 11: the first (shallow) block’s scale over the last (deep) one’s is 6', () => {
     const d = ns.depth({ variances: [0.25, 9] }, { eps: 0, gamma: 1, delta: 0 });
     relClose(d.firstOverLast, 6, 1e-15);
     relClose(d.firstOverLastLog10, Math.log10(6), 1e-15);
   });
 
-  it('exercise 16: (1 + 0.02)^48 ≈ 2.587, one entry per layer', () => {
-    const d = ns.depth({ sigma1: 1, p: 0.5, n: 48 }, { eps: 1e-5, gamma: 1, delta: 0.02 });
+  it('exercise 16: (1 + 0.02)^48 ≈ 2.587, one entry per block', () => {
+    const d = ns.depth({ sigma1: 1, p: 0.5, L: 48 }, { eps: 1e-5, gamma: 1, delta: 0.02 });
     expect(d.bound.length).toBe(48);
     expect(Math.abs(d.bound[47] - 2.587)).toBeLessThan(5e-4);
     d.sigma.forEach((s, i) => relClose(s, Math.sqrt(i + 1), 1e-15));
@@ -90,11 +90,11 @@ describe('normScaleDepth: the Post-LN chain and the Pre-LN bound', () => {
 
   it('bad input throws the kernel’s message', () => {
     const args = { eps: 0, gamma: 1, delta: 0 };
-    expect(() => ns.depth({ sigmas: [1, -2] }, args)).toThrow('layer 2: σ must be 0 or more (it is a standard deviation)');
-    expect(() => ns.depth({ sigmas: [1, 0] }, args)).toThrow(/^layer 2 has σ = 0 and ε = 0/);
-    expect(() => ns.depth({ sigma1: 1, p: 0.5, n: 10000 }, args)).toThrow(/^n must be from 1 to 1000 layers/);
-    expect(() => ns.depth({ sigma1: 1, p: 0.5, n: 2.5 }, args)).toThrow('n must be a whole number of layers');
+    expect(() => ns.depth({ sigmas: [1, -2] }, args)).toThrow('block 2: σ must be 0 or more (it is a standard deviation)');
+    expect(() => ns.depth({ sigmas: [1, 0] }, args)).toThrow(/^block 2 has σ = 0 and ε = 0/);
+    expect(() => ns.depth({ sigma1: 1, p: 0.5, L: 10000 }, args)).toThrow(/^L must be from 1 to 1000 blocks/);
+    expect(() => ns.depth({ sigma1: 1, p: 0.5, L: 2.5 }, args)).toThrow('L must be a whole number of blocks');
     expect(() => ns.depth({ sigmas: [1] }, { ...args, delta: -1 })).toThrow('δ must be 0 or more (it bounds a norm)');
-    expect(() => ns.depth({ variances: [1, -1] }, args)).toThrow(/^layer 2: the variance must be 0 or more/);
+    expect(() => ns.depth({ variances: [1, -1] }, args)).toThrow(/^block 2: the variance must be 0 or more/);
   });
 });

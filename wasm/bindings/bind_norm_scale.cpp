@@ -32,16 +32,16 @@ val norm_scale_js(val sigma_arg, val eps_arg, val gamma_arg) {
   });
 }
 
-// The per-layer σ come as {sigmas: [...]}, {variances: [...]} or {sigma1, p, n} (σ_i = sigma1 · i^p).
+// The per-block σ come as {sigmas: [...]}, {variances: [...]} or {sigma1, p, L} (σ_i = sigma1 · i^p).
 Vec depth_sigmas(const val& options) {
   require_options(options, "the depth strip's options", "{sigmas: [1, 2], eps: 1e-5, gamma: 1, delta: 0.1}");
   if (has_field(options, "sigmas")) return to_vec(options["sigmas"], "sigmas");
   if (has_field(options, "variances")) return sigma_from_variances(to_vec(options["variances"], "variances"));
-  // n arrives as a JS number: a fractional one is refused rather than truncated, and one beyond int's
+  // L arrives as a JS number: a fractional one is refused rather than truncated, and one beyond int's
   // range becomes −1, so the kernel's own range message names it
-  const double n = number_field(options, "n", 0);
-  require(n == std::floor(n), "n must be a whole number of layers");
-  return sigma_profile(number_field(options, "sigma1", 0), number_field(options, "p", 0), std::abs(n) < 1e9 ? int(n) : -1);
+  const double L = number_field(options, "L", 0);
+  require(L == std::floor(L), "L must be a whole number of blocks");
+  return sigma_profile(number_field(options, "sigma1", 0), number_field(options, "p", 0), std::abs(L) < 1e9 ? int(L) : -1);
 }
 
 // options: the σ_i as above, and eps, gamma, delta.

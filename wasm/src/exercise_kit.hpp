@@ -28,8 +28,8 @@ constexpr double kRtol = 1e-3;
 constexpr double kAtolRelative = 1e-12;  // only absorbs rounding when the answer is exactly 0
 
 constexpr int kMaxWidth = 16;    // entries of a vector, rows of a square matrix
-constexpr int kMaxLayers = 100;  // σ² values (exercise 10), n (exercises 12, 13)
-constexpr int kMaxDepth = 1000;  // n in (1 + δ)ⁿ (exercise 16)
+constexpr int kMaxLayers = 100;  // σ² values (exercise 10), L (exercises 12, 13)
+constexpr int kMaxDepth = 1000;  // L in (1 + δ)ᴸ (exercise 16)
 
 // ---- Values ----
 

@@ -31,20 +31,20 @@ ExerciseSolution solve_10(const ExerciseInputs& inputs) {
   b.relative_part("product", number(scales.prod()));
   b.mistake("sum", "product", number(scales.sum()));
   b.mistake("variance-not-sd", "product", number(Vec(gamma / under_root.array()).prod()));
-  b.mistake("pre-ln", "product", number(1.0));  // Pre-LN's identity path carries 1 through every layer
+  b.mistake("pre-ln", "product", number(1.0));  // Pre-LN's identity path carries 1 through every block
   b.step("scales", row_of(scales));
   return b.done();
 }
 
 constexpr const char* kInfiniteScale = "σ² + ε = 0 makes the scale γ/√(σ² + ε) infinite";
 
-// ==== Exercise 11: gradient scale γ/σ at a deep and a shallow layer ====
+// ==== Exercise 11: gradient scale γ/σ at a deep and a shallow block ====
 
 ExerciseInputs defaults_11() { return {{"sigma2_deep", number(9)}, {"sigma2_shallow", number(0.25)}, {"gamma", number(1)}}; }
 
 ExerciseInputs draw_11(Dice& dice) {
   double deep = 0, shallow = 0;
-  while (deep <= shallow) {  // as in the answer key, the deep layer's norm sees the larger variance
+  while (deep <= shallow) {  // as in the answer key, the deep block's norm sees the larger variance
     deep = nice_variance(dice);
     shallow = nice_variance(dice);
   }
@@ -72,9 +72,9 @@ ExerciseSolution solve_11(const ExerciseInputs& inputs) {
   return b.done();
 }
 
-// ==== Exercise 12: the Pre-LN stream with a constant branch output b, from x_0 = 0: x_n = n·b ====
+// ==== Exercise 12: the Pre-LN stream with a constant branch output b, from x_0 = 0: x_L = L·b ====
 
-ExerciseInputs defaults_12() { return {{"b", row_from({0.1, 0.1})}, {"n", number(3)}}; }
+ExerciseInputs defaults_12() { return {{"b", row_from({0.1, 0.1})}, {"L", number(3)}}; }
 
 // Entries one decimal, not all equal (so the Post-LN mistake is defined), non-zero unless allowed.
 std::vector<double> draw_branch(Dice& dice, int d, bool allow_zero) {
@@ -90,13 +90,13 @@ std::vector<double> draw_branch(Dice& dice, int d, bool allow_zero) {
 
 ExerciseInputs draw_12(Dice& dice) {
   const std::vector<double> b = draw_branch(dice, dice.integer(2, 3), false);
-  return {{"b", row_from(b)}, {"n", number(dice.integer(3, 10))}};
+  return {{"b", row_from(b)}, {"L", number(dice.integer(3, 10))}};
 }
 
 ExerciseSolution solve_12(const ExerciseInputs& inputs) {
-  const Reader in(12, inputs, {"b", "n"});
+  const Reader in(12, inputs, {"b", "L"});
   const Vec branch = in.vector("b", 1, kMaxWidth);
-  const int n = in.whole("n", 2, kMaxLayers);
+  const int n = in.whole("L", 2, kMaxLayers);
   Mat stream(n, branch.size());  // x_1 … x_n, each the previous plus b
   Vec x = Vec::Zero(branch.size());
   for (int k = 0; k < n; ++k) {
@@ -123,17 +123,17 @@ ExerciseSolution solve_12(const ExerciseInputs& inputs) {
 
 // ==== Exercise 13: the Post-LN stream, x_k = LN(x_{k−1} + b), ε = 0 ====
 
-ExerciseInputs defaults_13() { return {{"b", row_from({0.1, -0.1})}, {"n", number(3)}}; }
+ExerciseInputs defaults_13() { return {{"b", row_from({0.1, -0.1})}, {"L", number(3)}}; }
 
 ExerciseInputs draw_13(Dice& dice) {
   const std::vector<double> b = draw_branch(dice, dice.integer(2, 4), true);
-  return {{"b", row_from(b)}, {"n", number(dice.integer(3, 5))}};
+  return {{"b", row_from(b)}, {"L", number(dice.integer(3, 5))}};
 }
 
 ExerciseSolution solve_13(const ExerciseInputs& inputs) {
-  const Reader in(13, inputs, {"b", "n"});
+  const Reader in(13, inputs, {"b", "L"});
   const Vec branch = in.vector("b", 2, kMaxWidth, "LayerNorm of a single number is 0/0");
-  const int n = in.whole("n", 2, kMaxLayers);
+  const int n = in.whole("L", 2, kMaxLayers);
   const PostLnStream post = post_ln_stream(branch, n);
 
   Builder b;
@@ -152,12 +152,12 @@ ExerciseSolution solve_13(const ExerciseInputs& inputs) {
   return b.done();
 }
 
-// Every layer normalises its sum x_{k−1} + b: the first one with (nearly) equal entries is the problem.
+// Every block normalises its sum x_{k−1} + b: the first one with (nearly) equal entries is the problem.
 std::string ill_posed_13(const ExerciseSolution& s) {
   const Value& mean = s.steps.at("mean");
   const Value& sigma = s.steps.at("sigma");
   for (size_t k = 0; k < mean.values.size(); ++k) {
-    const std::string what = k == 0 ? "b (layer 1)" : "x_" + std::to_string(k) + " + b (layer " + std::to_string(k + 1) + ")";
+    const std::string what = k == 0 ? "b (block 1)" : "x_" + std::to_string(k) + " + b (block " + std::to_string(k + 1) + ")";
     const std::string problem = variance_problem(mean.values[k], sigma.values[k] * sigma.values[k], what);  // ε = 0
     if (!problem.empty()) return problem;
   }
@@ -166,16 +166,16 @@ std::string ill_posed_13(const ExerciseSolution& s) {
 
 // ==== Exercise 16: the bound ‖∏(I + B_i)‖ ≤ (1 + δ)ⁿ ====
 
-ExerciseInputs defaults_16() { return {{"delta", number(0.02)}, {"n", number(48)}}; }
+ExerciseInputs defaults_16() { return {{"delta", number(0.02)}, {"L", number(48)}}; }
 
 ExerciseInputs draw_16(Dice& dice) {
-  return {{"delta", number(dice.integer(1, 5) / 100.0)}, {"n", number(dice.pick({12, 24, 48, 96}))}};
+  return {{"delta", number(dice.integer(1, 5) / 100.0)}, {"L", number(dice.pick({12, 24, 48, 96}))}};
 }
 
 ExerciseSolution solve_16(const ExerciseInputs& inputs) {
-  const Reader in(16, inputs, {"delta", "n"});
+  const Reader in(16, inputs, {"delta", "L"});
   const double delta = in.non_negative("delta", "it bounds a norm ‖B_i‖");
-  const int n = in.whole("n", 1, kMaxDepth);
+  const int n = in.whole("L", 1, kMaxDepth);
 
   Builder b;
   b.relative_part("bound", number(std::pow(1 + delta, n)));
@@ -232,7 +232,7 @@ std::vector<Exercise> depth_exercises() {
       {11, defaults_11, draw_11, solve_11, nullptr, kInfiniteScale},
       {12, defaults_12, draw_12, solve_12},
       {13, defaults_13, draw_13, solve_13, ill_posed_13},
-      {16, defaults_16, draw_16, solve_16, nullptr, "(1 + δ)ⁿ is too large for float64: choose a smaller delta or n"},
+      {16, defaults_16, draw_16, solve_16, nullptr, "(1 + δ)ᴸ is too large for float64: choose a smaller δ or L"},
       {17, defaults_17, draw_17, solve_17, nullptr, "σ² = 0 makes a norm's scale 1/σ infinite"},
   };
 }

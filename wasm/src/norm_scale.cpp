@@ -26,7 +26,7 @@ void check_gamma(double gamma) {
 
 void check_depth(Eigen::Index n, const std::string& what) {
   require(n >= 1 && n <= kMaxStripDepth, what + " must be from 1 to " + std::to_string(kMaxStripDepth) +
-                                             " layers (the article's deepest stack has 96 blocks)");
+                                             " blocks (the article's deepest stack has 96)");
 }
 
 // A quotient that must stay a positive float64: overflow to ∞ or underflow to 0 is reported, never shown.
@@ -118,17 +118,17 @@ NormScaleCurve norm_scale_curve(double sigma, double eps, double gamma, int poin
 Vec sigma_profile(double sigma1, double p, int n) {
   check_sigma(sigma1);
   require(std::isfinite(p), "p must be a finite number");
-  check_depth(n, "n");
+  check_depth(n, "L");
   const std::vector<double> curve = power_curve(sigma1, p, n);
   const int out = first_nonfinite_block(curve);
-  require(out == 0, "p is too large: σ·i^p leaves float64's range at layer " + std::to_string(out));
+  require(out == 0, "p is too large: σ·i^p leaves float64's range at block " + std::to_string(out));
   return Eigen::Map<const Vec>(curve.data(), n);
 }
 
 Vec sigma_from_variances(const Vec& variance) {
   check_depth(variance.size(), "the list");
   for (Eigen::Index i = 0; i < variance.size(); ++i) {
-    const std::string who = "layer " + std::to_string(i + 1) + ": the variance";
+    const std::string who = "block " + std::to_string(i + 1) + ": the variance";
     require(std::isfinite(variance(i)), who + " must be a finite number");
     require(variance(i) >= 0, who + " must be 0 or more (it is a mean of squares)");
   }
@@ -138,7 +138,7 @@ Vec sigma_from_variances(const Vec& variance) {
 NormScaleDepth norm_scale_depth(const Vec& sigma, double eps, double gamma, double delta) {
   const Eigen::Index n = sigma.size();
   check_depth(n, "the list");
-  for (Eigen::Index i = 0; i < n; ++i) check_sigma(sigma(i), "layer " + std::to_string(i + 1) + ": σ");
+  for (Eigen::Index i = 0; i < n; ++i) check_sigma(sigma(i), "block " + std::to_string(i + 1) + ": σ");
   require_eps(eps);  // the same ε as LayerNorm's, in the same words
   check_gamma(gamma);
   require(std::isfinite(delta), "δ must be a finite number");
@@ -154,10 +154,10 @@ NormScaleDepth norm_scale_depth(const Vec& sigma, double eps, double gamma, doub
   const double log10_step = std::log10(1 + delta);
   double chain = 1, chain_log10 = 0;
   for (Eigen::Index i = 0; i < n; ++i) {
-    const std::string layer = "layer " + std::to_string(i + 1);
-    require(sigma(i) > 0 || eps > 0, layer + " has σ = 0 and ε = 0: its scale γ/√(σ² + ε) is infinite, and so is "
+    const std::string block = "block " + std::to_string(i + 1);
+    require(sigma(i) > 0 || eps > 0, block + " has σ = 0 and ε = 0: its scale γ/√(σ² + ε) is infinite, and so is "
                                              "the chain. Any ε > 0 caps it at γ/√ε.");
-    d.scale(i) = in_range(gamma / root(sigma(i), eps), layer + ": σ");
+    d.scale(i) = in_range(gamma / root(sigma(i), eps), block + ": σ");
     chain *= d.scale(i);
     chain_log10 += std::log10(d.scale(i));
     d.chain(i) = chain;

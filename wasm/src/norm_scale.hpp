@@ -8,7 +8,7 @@
 //   bound_k = (1 + δ)^k                         Pre-LN: ‖∏ (I + B_i)‖ ≤ (1 + δ)^k when every ‖B_i‖ ≤ δ
 //
 // Arguments a reader typed are checked here; a bad one throws std::invalid_argument with a message that
-// starts with the argument's name (sigma, epsilon, gamma, delta, p, n, layer k), which the page shows beside
+// starts with the argument's name (sigma, epsilon, gamma, delta, p, L, block k), which the page shows beside
 // that field. Nothing here returns a NaN; an infinite value comes with its reason in `note`.
 #pragma once
 
@@ -49,10 +49,10 @@ NormScaleCurve norm_scale_curve(double sigma, double eps, double gamma, int poin
 
 // σ_i = sigma1 · i^p for i = 1 … n: a spread that grows like a power of depth (stats.hpp's growth curve).
 Vec sigma_profile(double sigma1, double p, int n);
-// σ_i = √(σ_i²) for a list of per-layer variances (exercises 10 and 11 give variances).
+// σ_i = √(σ_i²) for a list of per-block variances (exercises 10 and 11 give variances).
 Vec sigma_from_variances(const Vec& variance);
 
-// Post-LN's chain of scales and Pre-LN's bound, layer by layer. The products are also given as log₁₀,
+// Post-LN's chain of scales and Pre-LN's bound, block by block. The products are also given as log₁₀,
 // exact where the products themselves leave float64's range (a long chain of small scales reaches 0).
 struct NormScaleDepth {
   Vec sigma;                    // (n) σ_i

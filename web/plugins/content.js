@@ -47,6 +47,20 @@ export function parseFrontMatter(text) {
 // its "Exercises" heading): ids must be unique, and the contents link to the heading.
 const sectionId = (slug, headings) => (headings.some((h) => h.id === slug) ? `${slug}-part` : slug);
 
+// A part's guide, from its first file's front matter (minutes: 25; objectives: one | two | three): what a reader
+// will be able to do after it and about how long it takes, in a box under the part's heading.
+function partGuide(meta, renderer, file) {
+  if (!meta.objectives && !meta.minutes) return '';
+  const items = String(meta.objectives ?? '').split('|').map((o) => o.trim()).filter(Boolean);
+  const minutes = Number(meta.minutes);
+  if (!items.length || !Number.isInteger(minutes) || minutes <= 0) {
+    throw new Error(`${file}: a part's guide needs "minutes" (a whole number) and "objectives" (items separated by |)`);
+  }
+  const li = items.map((o) => `<li>${renderer.render(o, { file, inline: true })}</li>`).join('');
+  return `<aside class="part-guide" aria-label="In this part"><p class="part-guide-time">About ${minutes} minutes.</p>` +
+    `<p class="part-guide-lead">After this part you can:</p><ul>${li}</ul></aside>\n`;
+}
+
 /** Renders every content file; returns the sections in order, with their headings and widget specs. */
 export function renderChapter(contentDir) {
   const renderer = createRenderer();
@@ -65,7 +79,9 @@ export function renderChapter(contentDir) {
         return { file, slug, meta, html: `<section class="part" id="${sectionId(slug, c.headings)}">\n${c.html}</section>`, headings: c.headings, widgets: c.widgets };
       }
       const env = { file, widgets: [] };
-      const { html, headings } = slugHeading(renderer.render(body, { file, env }));
+      const rendered = slugHeading(renderer.render(body, { file, env }));
+      const headings = rendered.headings;
+      const html = rendered.html.replace(/(<h2 [^>]*>[\s\S]*?<\/h2>\n?)/, (h2) => h2 + partGuide(meta, renderer, file));
       return { file, slug, meta, html: `<section class="part" id="${sectionId(slug, headings)}">\n${html}</section>`, headings, widgets: env.widgets };
     });
 }

@@ -64,8 +64,8 @@ export function questionNumbers(props, variant, texts = {}) {
 
 // how the kernels' input names read on the page
 const INPUT_LABELS = {
-  eps: 'ε', gamma: 'γ', delta: 'δ', sigma2: 'σ² per layer',
-  sigma2_deep: 'σ² of the deep layer', sigma2_shallow: 'σ² of the shallow layer',
+  eps: 'ε', gamma: 'γ', delta: 'δ', sigma2: 'σ² per block',
+  sigma2_deep: 'σ² of the deep block', sigma2_shallow: 'σ² of the shallow block',
 };
 
 /** A question's input as the page names it ("ε" for eps; a name without a label is its own). */

@@ -1,6 +1,6 @@
 // Typed wrappers around the ε and σ kernels (wasm/bindings/bind_norm_scale.cpp): the LayerNorm Jacobian's
 // scale γ/√(σ²+ε) at one σ and along the instrument's σ axis, and the Post-LN chain of scales beside the
-// Pre-LN bound (1+δ)ⁿ along depth. Synchronous once loaded, so the instrument recomputes on every keystroke.
+// Pre-LN bound (1+δ)ᴸ along depth. Synchronous once loaded, so the instrument recomputes on every keystroke.
 // Bad input throws an Error whose message starts with the argument's name (sigma, epsilon, gamma, …).
 import { loadKernels } from './loader.js';
 
@@ -26,8 +26,8 @@ export async function loadNormScale() {
     },
 
     /**
-     * Along depth. source: {sigmas: number[]} | {variances: number[]} | {sigma1, p, n} (σᵢ = sigma1·iᵖ).
-     * → {sigma, scale, chain, chainLog10, bound, boundLog10: number[] (one per layer), firstOverLast,
+     * Along depth. source: {sigmas: number[]} | {variances: number[]} | {sigma1, p, L} (σᵢ = sigma1·iᵖ, L blocks).
+     * → {sigma, scale, chain, chainLog10, bound, boundLog10: number[] (one per block), firstOverLast,
      *    firstOverLastLog10}. chain and bound may leave float64 (0 or Infinity); their log₁₀ never does.
      */
     depth(source, { eps, gamma, delta }) {

@@ -26,7 +26,7 @@ const PART4_MEASURES = [
 export const undefinedValue = (reason) => ({ undefinedReason: reason });
 
 export const TABLES = {
-  // At twenty layers nothing separates the three wirings.
+  // At twenty blocks nothing separates the three wirings.
   A: {
     controls: [
       { key: 'L', label: 'Depth L', kind: 'depth', fallback: '20' },
@@ -35,8 +35,8 @@ export const TABLES = {
     rowHeader: 'wiring',
     rows: () => ARTICLE_PLACEMENTS,
     columns: (c) => [
-      { key: 'g1', label: `layer 1 grad ${unbroken(`(seed ${c.seeds[0]})`)}` },
-      { key: 'gL', label: `layer ${c.L} grad ${unbroken(`(seed ${c.seeds[0]})`)}` },
+      { key: 'g1', label: `block 1 grad ${unbroken(`(seed ${c.seeds[0]})`)}` },
+      { key: 'gL', label: `block ${c.L} grad ${unbroken(`(seed ${c.seeds[0]})`)}` },
       { key: 'ratio0', label: `ratio ${unbroken(`(seed ${c.seeds[0]})`)}` },
       { key: 'median', label: `ratio ${unbroken(`(median of ${c.seeds.length})`)}` },
     ],
@@ -131,7 +131,7 @@ export const TABLES = {
     rowHeader: 'L',
     rows: (c) => c.Ls.map((L) => ({ key: L, label: String(L) })),
     columns: () => [
-      { key: 'sd1', label: 'layer 1 sd' },
+      { key: 'sd1', label: 'block 1 sd' },
       { key: 'sdL', label: 'last sd' },
       { key: 'factor', label: 'factor' },
       { key: 'sqrtL', label: '√L' },

@@ -1,7 +1,7 @@
 // The ε and σ instrument: the reader sets σ, ε and γ and sees the LayerNorm Jacobian's scale γ/√(σ²+ε)
-// against σ; below, a depth strip takes σᵢ layer by layer (by default a real stack's: the stream's sd after each
+// against σ; below, a depth strip takes σᵢ block by block (by default a real stack's: the stream's sd after each
 // block, measured by a run in the page's workers) and draws the Post-LN chain of scales beside the
-// Pre-LN bound (1+δ)ⁿ. Every keystroke recomputes in the kernels (kernels/norm-scale.js); bad input gets
+// Pre-LN bound (1+δ)ᴸ. Every keystroke recomputes in the kernels (kernels/norm-scale.js); bad input gets
 // its message beside its field and the last good result stays, marked out of date. The inputs live in the URL under
 // "es." so that a link (the exercises' "open in the instrument") reproduces a view; once the instrument is mounted
 // those links set it up in place (experiment/in-place-links.js).
@@ -48,13 +48,13 @@ export async function mount(el, props = {}) {
     wiring: props.wiring ?? 'post',
     L: String(props.L ?? 24),
     p: String(props.p ?? 0.5),
-    n: String(props.n ?? 48),
     list: list(props.list ?? [0.25, 1, 4, 9]),
     delta: String(props.delta ?? 0.02),
   };
   // a value from a link's parameters (the page's own at first), the default where it has none; the source of
   // the σᵢ only if it is one the strip knows
-  const valueIn = (params, name) => params.get(PREFIX + name) ?? fallback[name];
+  // (es.n: the power strip's count of an older link, the L of every source now)
+  const valueIn = (params, name) => params.get(PREFIX + name) ?? (name === 'L' ? params.get(`${PREFIX}n`) : null) ?? fallback[name];
   const sourceIn = (params) => (SOURCES.some((s) => s.key === valueIn(params, 'layers')) ? valueIn(params, 'layers') : fallback.layers);
   const opened = new URLSearchParams(location.search);
   const initial = (name) => valueIn(opened, name);
@@ -66,9 +66,8 @@ export async function mount(el, props = {}) {
   };
   const strip = {
     p: createField({ label: 'p', value: initial('p'), hint: 'σᵢ = σ·iᵖ; ½ is √L growth', name: 'es.p', width: '6em' }),
-    n: createField({ label: 'n, the number of layers', value: initial('n'), hint: `1 to ${ns.maxDepth}`, name: 'es.n', width: '6em' }),
-    list: createField({ label: 'σᵢ, layer by layer', value: initial('list'), hint: 'first layer first', name: 'es.list' }),
-    L: createField({ label: 'Blocks L', value: initial('L'), hint: 'the stack measured, seed 0', name: 'es.L', width: '6em' }),
+    list: createField({ label: 'σᵢ, block by block', value: initial('list'), hint: 'first block first', name: 'es.list' }),
+    L: createField({ label: 'L, the number of blocks', value: initial('L'), hint: `1 to ${ns.maxDepth}`, name: 'es.L', width: '6em' }),
     delta: createField({ label: 'δ', value: initial('delta'), hint: 'each Pre-LN branch has ‖Bᵢ‖ ≤ δ', name: 'es.delta', width: '6em' }),
   };
   const wiring = labelledSelect({
@@ -94,7 +93,7 @@ export async function mount(el, props = {}) {
   stripForm.className = 'es-inputs es-strip-inputs';
   stripForm.setAttribute('aria-label', 'The depth strip');
   stripForm.addEventListener('submit', (e) => e.preventDefault());
-  stripForm.append(source.el, wiring.el, strip.L.el, strip.p.el, strip.n.el, strip.list.el, strip.delta.el);
+  stripForm.append(source.el, wiring.el, strip.L.el, strip.p.el, strip.list.el, strip.delta.el);
   const stripMessage = document.createElement('p');
   stripMessage.className = 'field-message es-strip-message';
   stripMessage.setAttribute('aria-live', 'polite');
@@ -114,16 +113,15 @@ export async function mount(el, props = {}) {
     const power = mode === 'power';
     const fromStack = mode === 'measured';
     strip.p.el.hidden = !power;
-    strip.n.el.hidden = !power;
     strip.list.el.hidden = power || fromStack;
-    strip.L.el.hidden = !fromStack;
+    strip.L.el.hidden = !power && !fromStack;
     wiring.el.hidden = !fromStack;
     if (!fromStack) {
       measuring = null;
       measuredNote.textContent = '';
       render = () => {};
     }
-    strip.list.el.querySelector('label').textContent = mode === 'variances' ? 'σᵢ², layer by layer' : 'σᵢ, layer by layer';
+    strip.list.el.querySelector('label').textContent = mode === 'variances' ? 'σᵢ², block by block' : 'σᵢ, block by block';
 
     const parsed = {
       sigma: parseNumber(fields.sigma.input.value),
@@ -136,10 +134,10 @@ export async function mount(el, props = {}) {
       ...(fromStack
         ? { L: parseDepth(strip.L.input.value, { max: ns.maxDepth }) }
         : power
-          ? { p: parseNumber(strip.p.input.value), n: parseNumber(strip.n.input.value) }
+          ? { p: parseNumber(strip.p.input.value), L: parseNumber(strip.L.input.value) }
           : { list: parseVector(strip.list.input.value, { max: ns.maxDepth }) }),
     };
-    for (const name of ['p', 'n', 'list', 'L', 'delta']) {
+    for (const name of ['p', 'list', 'L', 'delta']) {
       const r = stripParsed[name];
       strip[name].setMessage(r && !r.ok ? r.message : '');
     }
@@ -181,7 +179,7 @@ export async function mount(el, props = {}) {
       good = false;
     } else if (Object.values(stripParsed).every((r) => r.ok)) {
       const from = power
-        ? { sigma1: sigma, p: stripParsed.p.value, n: stripParsed.n.value }
+        ? { sigma1: sigma, p: stripParsed.p.value, L: stripParsed.L.value }
         : { [mode]: stripParsed.list.value };
       try {
         depthView.render({ d: ns.depth(from, { eps, gamma, delta: stripParsed.delta.value }), delta: stripParsed.delta.value });
@@ -219,7 +217,7 @@ export async function mount(el, props = {}) {
   }
 
   // A kernel message names its argument first: it goes beside that field when the field is shown, beside
-  // the list for a message about one layer of a list, and under the strip's fields otherwise.
+  // the list for a message about one block of a list, and under the strip's fields otherwise.
   function showStripError(message) {
     depthView.markStale();
     const name = fieldOf(message, null);
@@ -234,6 +232,7 @@ export async function mount(el, props = {}) {
       ...Object.fromEntries(Object.entries(fields).map(([name, f]) => [PREFIX + name, entry(name, f.input)])),
       ...Object.fromEntries(Object.entries(strip).map(([name, f]) => [PREFIX + name, entry(name, f.input)])),
       [`${PREFIX}layers`]: [source.select.value, fallback.layers],
+      [`${PREFIX}n`]: [null, null], // an older link's count, read into L
       [`${PREFIX}wiring`]: [wiring.select.value, fallback.wiring],
     });
   }
@@ -290,9 +289,9 @@ function renderTorchLine(el, ns, published) {
     `of the scale; it takes over only where σ falls to about √ε = <span data-knee="${at[0].knee}">${formatNumber(at[0].knee, 3)}</span>.`;
 }
 
-// The kernels name the argument they reject first, as the fields are labelled ("σ must …", "ε …", "n must …").
+// The kernels name the argument they reject first, as the fields are labelled ("σ must …", "ε …", "L must …").
 function fieldOf(message, otherwise) {
-  const m = /^(σ|ε|γ|δ|p|n)(?=\s)/.exec(message);
+  const m = /^(σ|ε|γ|δ|p|L)(?=\s)/.exec(message);
   if (!m) return otherwise;
   return { σ: 'sigma', ε: 'eps', γ: 'gamma', δ: 'delta' }[m[1]] ?? m[1];
 }

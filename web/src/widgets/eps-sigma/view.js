@@ -123,7 +123,7 @@ export function createScaleView() {
   };
 }
 
-const IMBALANCE = (n, value) => `Over these ${n} layers, the first layer's scale over the last one's: ${value}.`;
+const IMBALANCE = (n, value) => `Over these ${n} blocks, the first block's scale over the last one's: ${value}.`;
 
 /** The depth strip's results: the two products side by side, the imbalance, and their chart. */
 export function createDepthView() {
@@ -132,12 +132,12 @@ export function createDepthView() {
   el.innerHTML = `
     <p class="es-stale"></p>
     <div class="es-products">
-      <p class="scroll-x"><span class="es-product-name">Post-LN chain ${tex('\\prod_{i=1}^{n} \\dfrac{\\gamma}{\\sqrt{\\sigma_i^2+\\varepsilon}}')}</span>
+      <p class="scroll-x"><span class="es-product-name">Post-LN chain ${tex('\\prod_{i=1}^{L} \\dfrac{\\gamma}{\\sqrt{\\sigma_i^2+\\varepsilon}}')}</span>
         <output class="es-chain">${tex('= \\ldots')}</output></p>
-      <p class="scroll-x"><span class="es-product-name">Pre-LN bound ${tex('(1+\\delta)^n')}</span>
+      <p class="scroll-x"><span class="es-product-name">Pre-LN bound ${tex('(1+\\delta)^L')}</span>
         <output class="es-bound">${tex('= \\ldots')}</output></p>
     </div>
-    <p class="es-imbalance">${IMBALANCE(tex('n'), tex('\\ldots'))}</p>
+    <p class="es-imbalance">${IMBALANCE(tex('L'), tex('\\ldots'))}</p>
     <div class="es-chart"></div>`;
   const $ = (s) => el.querySelector(s);
   const host = $('.es-chart');
@@ -178,8 +178,8 @@ export function createDepthView() {
         `after k = 1 to ${n} blocks. The values are in the data table below.`,
     );
     table.update({
-      caption: `Layer by layer: σₖ, its scale γ/√(σₖ² + ε), and log₁₀ of both products after k blocks (δ = ${formatNumber(delta)}).`,
-      rowHeader: 'layer k',
+      caption: `Block by block: σₖ, its scale γ/√(σₖ² + ε), and log₁₀ of both products after k blocks (δ = ${formatNumber(delta)}).`,
+      rowHeader: 'block k',
       columns: [
         { key: 'sigma', label: 'σₖ' },
         { key: 'scale', label: 'scale γ/√(σₖ² + ε)' },
