@@ -21,6 +21,19 @@ test('print: controls hidden, figures in their current state and unsplit, light 
       .map((el) => `${el.tagName.toLowerCase()}.${el.className} “${el.textContent.trim().slice(0, 20)}”`),
   );
   expect(shown, 'controls on paper').toEqual([]);
+  // no empty figure on paper: a chart not computed (the lab, not run) is one line saying so under its heading,
+  // and every data table printed has values
+  const labCharts = page.locator('#training-lab-curves figure.lab-chart');
+  expect(await labCharts.count()).toBe(3);
+  for (const figure of await labCharts.all()) {
+    await expect(figure.locator('figcaption')).toBeVisible();
+    await expect(figure.locator('.chart-empty-note')).toBeVisible();
+    await expect(figure.locator('.chart-empty-note')).toHaveText(/^Not computed yet when this page was printed/);
+  }
+  const emptyTables = await page.locator('details.chart-data').evaluateAll((tables) =>
+    tables.filter((d) => d.getClientRects().length > 0 && !d.querySelector('td[data-value]')).map((d) => d.closest('[id]')?.id));
+  expect(emptyTables, 'data tables printed without a value').toEqual([]);
+  await expect(page.locator('.chart-empty-note:visible')).toHaveCount(await page.locator('.chart[data-empty="true"]').count());
 
   // the figures as they stand: six charts drawn (the lab's draw only once it has run), the tables' computed
   // values, the wirings drawing

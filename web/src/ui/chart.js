@@ -47,6 +47,7 @@ function autoSize(u, values, axisIdx, cycleNum) {
  * A chart in host. options: {x: {label, log?, range?, integer?, ticks?: () => positions}, y: {label, log?, range?},
  * live? (legend follows the cursor, default true), height?}.
  * update(series, data): series [{key, label, labelHtml? (the label with markup, html`…`: legend and table),
+ * reference? (a line drawn for reference, a threshold: not a computed value),
  * colour: CSS variable, width?, dash?, line? (default true; false
  * draws points only), points? (true / false / uPlot's choice), pointSize?, spanGaps?}], data [xs, ys…]
  * aligned with series (null = no value).
@@ -59,7 +60,12 @@ export function createChart(host, options) {
   // the legend sits outside the image: its entries are switches a keyboard can reach
   const legendBox = document.createElement('div');
   legendBox.className = 'chart-legend';
-  host.append(el, legendBox);
+  // on paper, a chart with nothing computed yet is this line, not an empty frame under its heading
+  const emptyNote = document.createElement('p');
+  emptyNote.className = 'chart-empty-note';
+  emptyNote.textContent = 'Not computed yet when this page was printed: the chart fills in once its runs are computed.';
+  el.dataset.empty = 'true';
+  host.append(el, legendBox, emptyNote);
   const height = options.height ?? HEIGHT;
   let plot;
   let signature = '';
@@ -212,6 +218,8 @@ export function createChart(host, options) {
     /** Draws series over data; a new set of series (keys, labels, styles) rebuilds the chart. */
     update(series, data) {
       last = { series, data };
+      // (a reference line, such as a threshold, is not a computed value)
+      el.dataset.empty = String(!series.some((s, k) => !s.reference && Array.from(data[k + 1] ?? [], Number).some(Number.isFinite)));
       const next = JSON.stringify(series);
       if (!plot || next !== signature) {
         signature = next;
@@ -232,6 +240,7 @@ export function createChart(host, options) {
       plot = undefined;
       el.remove();
       legendBox.remove();
+      emptyNote.remove();
     },
   };
 }
@@ -245,6 +254,7 @@ export function createDataTable() {
   const el = document.createElement('details');
   el.className = 'chart-data';
   el.innerHTML = '<summary>Data table</summary><div class="chart-data-scroll"><table class="chart-table"></table></div>';
+  el.dataset.empty = 'true'; // (not printed while it has no value)
   const table = el.querySelector('table');
 
   // Rebuilding the table at every result would load the main thread during a sweep or a training run (the
@@ -294,6 +304,7 @@ export function createDataTable() {
     el,
     update(data) {
       latest = data;
+      el.dataset.empty = String(!data.rows.some((row) => row.values.some((v) => v !== undefined)));
       lastUpdate = performance.now();
       if (scheduled) return;
       scheduled = true;

@@ -36,7 +36,7 @@ function stepChart(host, { title, y, field }) {
       chart.update(
         [
           ...runs.map((r) => ({ key: r.id, label: r.label, colour: r.colour, dash: r.dash, width: 1.5, points: false })),
-          ...levels.map((l) => ({ key: l.key, label: l.label, colour: l.colour, dash: l.dash, width: 1.5, points: false })),
+          ...levels.map((l) => ({ key: l.key, label: l.label, colour: l.colour, dash: l.dash, width: 1.5, points: false, reference: true })),
         ],
         [xs, ...columns, ...levels.map((l) => xs.map(() => l.value))],
       );

@@ -113,7 +113,7 @@ export function mountCliff(el, props, { train, live }) {
     chart.update(
       [
         ...lines.map(({ p, seed, label }) => ({ key: `${p}-${seed}`, label, colour: placementOf(p).colour, points: true, spanGaps: true })),
-        { key: 'threshold', label: `threshold (${threshold})`, colour: '--muted', dash: [6, 4], width: 1.5, points: false },
+        { key: 'threshold', label: `threshold (${threshold})`, colour: '--muted', dash: [6, 4], width: 1.5, points: false, reference: true },
       ],
       [
         current.lrs,
