@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "adam.hpp"
+#include "reduce.hpp"
 #include "block.hpp"
 #include "check.hpp"
 #include "fixtures.hpp"

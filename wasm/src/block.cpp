@@ -197,32 +197,8 @@ void block_backward(const Mat& dy, const BlockParams& p, const BlockShape& shape
 
 namespace {
 
-// The squared norms of several matrices, each summed in squared_sum's order (so the values are the same bits),
-// side by side while they have the same size: independent chains of additions that the processor overlaps,
-// where one chain alone waits on every addition.
-void squared_norms(std::initializer_list<const Mat*> mats, double* out) {
-  const Mat* const* m = mats.begin();
-  std::size_t k = 0;
-  for (; k + 2 <= mats.size() && m[k]->size() == m[k + 1]->size() && m[k]->size() > 0; k += 2) {
-    const double* a = m[k]->data();
-    const double* b = m[k + 1]->data();
-    double sa = a[0] * a[0], sb = b[0] * b[0];
-    for (Eigen::Index i = 1; i < m[k]->size(); ++i) {
-      sa += a[i] * a[i];
-      sb += b[i] * b[i];
-    }
-    out[k] = sa, out[k + 1] = sb;
-  }
-  for (; k < mats.size(); ++k) out[k] = squared_sum(m[k]->data(), m[k]->size());
-}
 
 }  // namespace
-
-double squared_sum(const double* v, Eigen::Index n) {
-  double sum = 0;
-  for (Eigen::Index i = 0; i < n; ++i) sum += v[i] * v[i];
-  return sum;
-}
 
 BlockGradSquares grad_squares(const double (&t)[kBlockTensors]) {
   BlockGradSquares s;

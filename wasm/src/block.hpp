@@ -157,8 +157,5 @@ BlockGradSquares grad_squares(const BlockGrads& grads);
 // lab, whose optimiser sums them as it updates (Adam::update), gets the article's values bit for bit.
 BlockGradSquares grad_squares(const double (&tensor_squares)[kBlockTensors]);
 
-// Σ v², one number after another (as Eigen's squaredNorm sums when it has no SIMD, as in WebAssembly): the
-// order of every gradient norm of the chapter.
-double squared_sum(const double* v, Eigen::Index n);
 
 }  // namespace tk

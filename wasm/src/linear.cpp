@@ -3,10 +3,7 @@
 
 #include "gemm.hpp"
 #include "profile.hpp"
-
-#ifdef __wasm_simd128__
-#include <wasm_simd128.h>
-#endif
+#include "reduce.hpp"
 
 namespace tk {
 
@@ -44,28 +41,6 @@ void linear_backward(const Mat& dy, const LinearParams& p, const Mat& x, LinearG
     column_sums(dy, grads.db);
   }
   gemm(dy, false, p.W, false, dx, accumulate);
-}
-
-void column_sums(const Mat& m, Vec& out) {
-  out.resize(m.cols());
-  if (m.rows() == 0) {
-    out.setZero();
-    return;
-  }
-  // one row after another, every column at once: the columns are independent, two per f64x2, and each is still
-  // summed down its rows in order
-  double* sums = out.data();
-  const double* row = m.data();
-  const Eigen::Index d = m.cols();
-  for (Eigen::Index j = 0; j < d; ++j) sums[j] = row[j];
-  for (Eigen::Index r = 1; r < m.rows(); ++r) {
-    row += d;
-    Eigen::Index j = 0;
-#ifdef __wasm_simd128__
-    for (; j + 2 <= d; j += 2) wasm_v128_store(sums + j, wasm_f64x2_add(wasm_v128_load(sums + j), wasm_v128_load(row + j)));
-#endif
-    for (; j < d; ++j) sums[j] += row[j];
-  }
 }
 
 }  // namespace tk

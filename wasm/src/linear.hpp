@@ -35,8 +35,4 @@ void linear_backward(const Mat& dy, const LinearParams& p, const Mat& x, LinearG
 // attention sums the paths through q, k and v into one dx without a buffer for each.
 void linear_backward(const Mat& dy, const LinearParams& p, const Mat& x, LinearGrads& grads, Mat& dx, bool accumulate);
 
-// Σ over the rows of m, in row order for every column (as Eigen sums a column when it cannot vectorise, so
-// WebAssembly's results are unchanged), into out (cols). A bias's gradient.
-void column_sums(const Mat& m, Vec& out);
-
 }  // namespace tk

@@ -1,9 +1,12 @@
-// Ordered sums of a matrix's rows and columns, for the norms (LayerNorm, RMSNorm).
+// Ordered sums: a matrix's rows and columns (the norms, a bias's gradient) and squared norms (every gradient
+// norm of the chapter, Adam's Σg²).
 //
 // One contract: every sum adds its terms in index order, as Eigen sums a row or a column when it does not
 // vectorise (as in WebAssembly), so the native build and the wasm module give the same bits. Within that order
 // the loops are free to run several independent sums side by side, which the processor overlaps.
 #pragma once
+
+#include <initializer_list>
 
 #include "tensor.hpp"
 
@@ -45,5 +48,17 @@ void column_sums(Eigen::Index rows, Eigen::Index d, const Term& term, Vec& out) 
     for (Eigen::Index j = 0; j < d; ++j) out(j) += term(r, j);
   }
 }
+
+// Σ over the rows of m, in row order for every column (as Eigen sums a column when it cannot vectorise), into
+// out (cols): a bias's gradient. One row after another, every column at once: the columns are independent.
+void column_sums(const Mat& m, Vec& out);
+
+// Σ v², one number after another (as Eigen's squaredNorm sums when it has no SIMD, as in WebAssembly): the
+// order of every gradient norm of the chapter (Adam::update sums its Σg² in this order as it updates).
+double squared_sum(const double* v, Eigen::Index n);
+
+// squared_sum of several matrices into out[k], the same bits, two at a time while they have the same size:
+// independent chains of additions that the processor overlaps.
+void squared_norms(std::initializer_list<const Mat*> mats, double* out);
 
 }  // namespace tk
