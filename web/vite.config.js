@@ -29,6 +29,10 @@ export default defineConfig({
   build: {
     outDir: here('../dist'), emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0,
     rollupOptions: { input: { index: here('index.html'), teachers: here('teachers.html'), 404: here('404.html') } },
+    // no <link rel="modulepreload"> in the pages (the two pages share a chunk, which Vite would preload from the
+    // HTML): a reader without JavaScript would fetch a script that the page's policy then refuses. The scripts
+    // still preload what their dynamic imports need.
+    modulePreload: { resolveDependencies: (file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
   },
   server: { host: '127.0.0.1', port: 5173, fs: { allow: [here('..')] } },
 });

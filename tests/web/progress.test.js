@@ -3,7 +3,7 @@
 // hold: damaged JSON, a newer format, a record with the wrong types, a card whose due date cannot be read.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fsrs, generatorParameters } from 'ts-fsrs';
-import { MAX_ANSWER_CHARS, MAX_IMPORT_BYTES, MAX_LOG, MAX_LOG_ANSWER_CHARS, logEntry, readProgress } from '../../web/src/progress/validate.js';
+import { MAX_ANSWER_CHARS, MAX_IMPORT_BYTES, MAX_LOG, MAX_LOG_ANSWER_CHARS, exerciseRecord, logEntry, readProgress, repairedExerciseRecord } from '../../web/src/progress/validate.js';
 import { PROGRESS_KEY } from '../../web/src/progress/key.js';
 
 const KEY = PROGRESS_KEY;
@@ -239,14 +239,17 @@ describe('status and reset', () => {
     const heard = [];
     progress.subscribe((why) => heard.push(why));
     expect(progress.resetAll()).toBe(true);
-    expect(heard).toEqual(['import']);
+    expect(heard).toEqual(['state replaced']);
     expect(JSON.parse(storage.getItem(KEY))).toEqual({ version: 1, exercises: {}, cards: {} });
     expect(JSON.parse(progress.backup().text).exercises[4].attempts).toBe(2);
   });
 
-  it('reset of one exercise leaves the others', async () => {
+  it('reset of one exercise leaves the others, and says so as its own event (the card deck is not dealt again)', async () => {
     const progress = await storeOver(fakeStorage({ [KEY]: JSON.stringify(good) }));
+    const heard = [];
+    progress.subscribe((why, detail) => heard.push([why, detail]));
     progress.resetExercise(4);
+    expect(heard).toEqual([['exercise reset', { n: 4 }]]);
     expect(progress.peek(4)).toBeUndefined();
     expect(progress.peek(11).solved).toEqual({ ratio: true });
   });
@@ -318,3 +321,26 @@ describe('readProgress over junk (fixed-seed fuzz)', () => {
     expect(setAside).toBeGreaterThan(1000);
   });
 });
+
+// One schema for an exercise's record: what the store accepts at load and import is what the exercise's repair
+// leaves as it is, and where the store refuses a field the repair starts that field afresh.
+describe('one record schema, read strictly or repaired', () => {
+  const good = [
+    {},
+    { answers: { mean: '4', output: '-1, 0, 0, 1' }, attempts: 3, hints: 1, seed: 12345, solved: { mean: true, output: false },
+      selfCheck: { why: 'partly' }, checked: { mean: '4' }, variants: [{ seed: null, attempts: 2 }], inputs: { x: '2, 4, 4, 6' },
+      log: [logEntry({ seed: 12345, answers: { mean: '4' }, hints: 1, solution: false }, new Date('2026-12-01T10:00:00Z'))] },
+    { seed: null, inputs: null, variants: [] },
+  ];
+  it.each(good.map((r, k) => [k, r]))('a record the store accepts is repaired to itself (%i)', (k, r) => {
+    expect(repairedExerciseRecord(r)).toEqual(exerciseRecord(r));
+  });
+  it.each([
+    ['attempts', -1, 0], ['hints', 'x', 0], ['seed', 2 ** 60, null], ['answers', { mean: 4 }, {}], ['selfCheck', { why: 'sure' }, {}],
+    ['variants', [{ seed: 1, attempts: -1 }], []], ['inputs', { x: 3 }, {}], ['solved', [], {}],
+  ])('a wrong %s is refused by the store and started afresh by the repair', (name, value, repairedTo) => {
+    expect(() => exerciseRecord({ [name]: value })).toThrow(new RegExp(`^${name} `));
+    expect(repairedExerciseRecord({ [name]: value })[name]).toEqual(repairedTo);
+  });
+});
+

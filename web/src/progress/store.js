@@ -162,20 +162,20 @@ export const progress = {
   notices: () => [...notices],
   /** The record of exercise n as stored, or undefined: reading it creates nothing. */
   peek: (n) => state.exercises[n],
-  /** Forgets exercise n (its answers, attempts, hints, seed and marks). Subscribers hear 'import'. */
+  /** Forgets exercise n (its answers, attempts, hints, seed and marks). Subscribers hear 'exercise reset' ({n}). */
   resetExercise(n) {
     delete state.exercises[n];
     save();
-    notify('import', { reset: n });
+    notify('exercise reset', { n: Number(n) });
   },
-  /** Forgets every exercise and the card schedule; a copy of what was cleared stays in backup(). */
+  /** Forgets every exercise and the card schedule; a copy of what was cleared stays in backup(). Subscribers hear 'state replaced'. */
   resetAll() {
     setAside('progress reset');
     // the work goes; who the reader is in their class (the assignment and their name) stays
     state = { ...empty(), ...(state.assignment && { assignment: state.assignment }) };
     notices = [];
     const saved = save();
-    notify('import', { reset: 'all' });
+    notify('state replaced', { reset: 'all' });
     return saved;
   },
   /** The latest copy of saved progress set aside (unreadable, repaired or reset): {reason, text, savedAt} or null. */
@@ -211,9 +211,11 @@ export const progress = {
     state = read.state;
     notices = read.notices;
     const saved = save();
-    notify('import');
+    notify('state replaced');
     return { saved, notices: read.notices };
   },
+  /** listener(why, detail): 'update' (a change saved), 'state replaced' (an import, a reset of everything),
+   * 'exercise reset' ({n}), 'assignment' (the reader's assignment or name). → unsubscribe() */
   subscribe(listener) {
     listeners.add(listener);
     return () => listeners.delete(listener);

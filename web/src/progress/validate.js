@@ -82,27 +82,68 @@ export function logOf(raw) {
 export const logEntry = ({ seed, answers, inputs = null, hints, solution }, now = new Date()) =>
   logOf([{ at: now.toISOString(), seed, answers, inputs, hints, solution }])[0];
 
+const isAnswerText = (a) => typeof a === 'string' && a.length <= MAX_ANSWER_CHARS;
+const isVariant = (x) => isRecord(x) && (x.seed === null || isCount(x.seed, MAX_SEED)) && isCount(x.attempts, 1e6);
+
+// An exercise's record, field by field, once: what each field holds, its value when missing, and what is said
+// when it is wrong. A map's entries (part → value) and a list's items are checked one by one.
+//   answers    {part: text}   what is in each answer box, checked or not (drafts are kept)
+//   checked    {part: text}   the text each part had when last checked: its marks come back after a reload
+//   solved     {part: true}   parts right at least once (a later wrong attempt does not undo it)
+//   selfCheck  {part: 'yes' | 'partly' | 'no'}   the reader's verdict on an explained part
+//   attempts, hints (numbers); seed (a variant, or null); inputs ({name: text} typed by hand, or null)
+//   variants   [{seed, attempts}]   the attempts of earlier numbers (New numbers starts the count afresh)
+//   log        [{at, seed, answers, inputs, hints, solution}]   the last attempts as checked (logOf)
+const EXERCISE_FIELDS = {
+  answers: { map: isAnswerText, fallback: () => ({}), what: 'must map parts to answers as text' },
+  attempts: { ok: (v) => isCount(v, 1e6), fallback: () => 0, what: 'must be a whole number of attempts' },
+  hints: { ok: (v) => isCount(v, 100), fallback: () => 0, what: 'must be a whole number of hints' },
+  seed: { ok: (v) => v === null || isCount(v, MAX_SEED), fallback: () => null, what: 'must be a whole number from 0 to 2^53, or null' },
+  solved: { map: (v) => typeof v === 'boolean', fallback: () => ({}), what: 'must map parts to true or false' },
+  selfCheck: { map: isSelfCheck, fallback: () => ({}), what: 'must map parts to yes, partly or no' },
+  checked: { map: isAnswerText, fallback: () => ({}), what: 'must map parts to answers as text' },
+  variants: { list: isVariant, max: MAX_VARIANTS, fallback: () => [], what: 'must list earlier numbers’ attempts' },
+  inputs: { map: isAnswerText, names: true, nullable: true, fallback: () => null, what: 'must map inputs to text, or be null' },
+};
+const keyOk = (spec) => (k) => (spec.names ? k.length <= 64 : isPartId(k));
+
 /**
- * One exercise's record, or throws naming the first field that is wrong. Only the fields it knows are kept
- * (one nested beyond what JSON can write back had made every later save fail); a text longer than a field holds
- * is cut to MAX_ANSWER_CHARS, and cut.count (optional) counts them.
+ * One exercise's record, or throws naming the first field that is wrong: how a record is read at load and import.
+ * Only the fields it knows are kept (one nested beyond what JSON can write back had made every later save fail);
+ * a text longer than a field holds is cut to MAX_ANSWER_CHARS, and cut.count (optional) counts them.
  */
 export function exerciseRecord(input, cut = { count: 0 }) {
   if (!isRecord(input)) throw new Error('is not a record');
   const raw = { ...input, answers: cutTexts(input.answers, cut), checked: cutTexts(input.checked, cut), inputs: cutTexts(input.inputs, cut) };
-  return {
-    answers: field(raw, 'answers', {}, mapOf((a) => typeof a === 'string' && a.length <= MAX_ANSWER_CHARS), 'must map parts to answers as text'),
-    attempts: field(raw, 'attempts', 0, (v) => isCount(v, 1e6), 'must be a whole number of attempts'),
-    hints: field(raw, 'hints', 0, (v) => isCount(v, 100), 'must be a whole number of hints'),
-    seed: field(raw, 'seed', null, (v) => v === null || isCount(v, MAX_SEED), `must be a whole number from 0 to 2^53, or null`),
-    solved: field(raw, 'solved', {}, mapOf((v) => typeof v === 'boolean'), 'must map parts to true or false'),
-    selfCheck: field(raw, 'selfCheck', {}, mapOf(isSelfCheck), 'must map parts to yes, partly or no'),
-    checked: field(raw, 'checked', {}, mapOf((a) => typeof a === 'string' && a.length <= MAX_ANSWER_CHARS), 'must map parts to answers as text'),
-    variants: field(raw, 'variants', [], (v) => Array.isArray(v) && v.length <= MAX_VARIANTS &&
-      v.every((x) => isRecord(x) && (x.seed === null || isCount(x.seed, MAX_SEED)) && isCount(x.attempts, 1e6)), 'must list earlier numbers’ attempts'),
-    inputs: field(raw, 'inputs', null, (v) => v === null || (isRecord(v) && Object.values(v).every((t) => typeof t === 'string' && t.length <= MAX_ANSWER_CHARS)), 'must map inputs to text, or be null'),
-    log: logOf(raw.log),
-  };
+  const out = {};
+  for (const [name, spec] of Object.entries(EXERCISE_FIELDS)) {
+    const ok = (v) =>
+      spec.map ? (spec.nullable && v === null) || (isRecord(v) && Object.entries(v).every(([k, x]) => keyOk(spec)(k) && spec.map(x)))
+        : spec.list ? Array.isArray(v) && v.length <= spec.max && v.every(spec.list)
+          : spec.ok(v);
+    out[name] = field(raw, name, spec.fallback(), ok, spec.what);
+  }
+  out.log = logOf(raw.log);
+  return out;
+}
+
+/**
+ * The same record, repaired instead of refused: a field that is wrong starts from its value when missing, and
+ * of a map or a list only the entries that are wrong go. How the exercise reads its record in the store, where
+ * nothing may stop it from starting.
+ */
+export function repairedExerciseRecord(input) {
+  const raw = isRecord(input) ? input : {};
+  const out = {};
+  for (const [name, spec] of Object.entries(EXERCISE_FIELDS)) {
+    const v = raw[name];
+    out[name] = spec.map
+      ? isRecord(v) ? Object.fromEntries(Object.entries(v).filter(([k, x]) => keyOk(spec)(k) && spec.map(x))) : spec.fallback()
+      : spec.list ? Array.isArray(v) ? v.filter(spec.list).slice(-spec.max) : spec.fallback()
+        : spec.ok(v) ? v : spec.fallback();
+  }
+  out.log = logOf(raw.log);
+  return out;
 }
 
 /**

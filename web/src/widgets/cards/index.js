@@ -120,7 +120,7 @@ export async function mount(el) {
     rate.querySelector('button').focus();
   });
 
-  const unsubscribe = progress.subscribe((why) => why === 'import' && next());
+  const unsubscribe = progress.subscribe((why) => why === 'state replaced' && next());
   next();
   return {
     destroy() {

@@ -282,7 +282,7 @@ export async function mount(section) {
   await assignmentApplied();
   restore({ fromUrl: readParam(seedParam(n)) });
   const unsubscribe = progress.subscribe((why) => {
-    if (why === 'import') restore();
+    if (why === 'state replaced') restore(); // an import, or every exercise reset
     // an assignment's name given: its numbers are in the address (assignment/start.js)
     if (why === 'assignment') restore({ fromUrl: readParam(seedParam(n)) });
   });
