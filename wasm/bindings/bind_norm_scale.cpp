@@ -49,16 +49,7 @@ val norm_scale_depth_js(val options) {
   return guarded([&] {
     const NormScaleDepth d = norm_scale_depth(depth_sigmas(options), number_field(options, "eps", NAN),
                                               number_field(options, "gamma", NAN), number_field(options, "delta", NAN));
-    val out = val::object();
-    out.set("sigma", to_js(d.sigma));
-    out.set("scale", to_js(d.scale));
-    out.set("chain", to_js(d.chain));
-    out.set("chainLog10", to_js(d.chain_log10));
-    out.set("bound", to_js(d.bound));
-    out.set("boundLog10", to_js(d.bound_log10));
-    out.set("firstOverLast", d.first_over_last);
-    out.set("firstOverLastLog10", d.first_over_last_log10);
-    return out;
+    return result_to_js(d);
   });
 }
 

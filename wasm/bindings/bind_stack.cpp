@@ -14,8 +14,6 @@
 namespace tk::js {
 namespace {
 
-val to_js(const std::vector<double>& v) { return tk::js::to_js(v.data(), Eigen::Index(v.size())); }
-
 val stack_defaults() { return config_defaults<StackConfig>(); }
 
 // Throws the reader-facing message of validate(); returns the bytes a run needs.
@@ -38,14 +36,7 @@ val run_stack_js(val options, val on_progress) {
       require(on_progress.isNull() || on_progress.isUndefined(), "onProgress must be a function, or null for none");
     }
     const StackResult r = run_stack(c, progress);
-    val out = val::object();
-    out.set("gradNorm", to_js(r.grad_norm));
-    out.set("gradNormWeights", to_js(r.grad_norm_weights));
-    out.set("gradNormNoLn", to_js(r.grad_norm_no_ln));
-    out.set("inputGradNorm", to_js(r.input_grad_norm));
-    out.set("streamSd", to_js(r.stream_sd));
-    out.set("loss", r.loss);
-    out.set("ratio", r.ratio);
+    val out = result_to_js(r);
     // the first block over the last under every measure, keyed by measure name; NaN where it is undefined, and
     // then its reason under the same key in undefinedRatios
     val ratios = val::object(), undefined = val::object();

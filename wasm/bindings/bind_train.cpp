@@ -8,8 +8,6 @@
 namespace tk::js {
 namespace {
 
-val to_js(const std::vector<double>& v) { return tk::js::to_js(v.data(), Eigen::Index(v.size())); }
-
 std::string prompt_arg(const val& prompt) {
   require(prompt.isString(), [&] { return "the prompt must be a string (got " + kind_of(prompt) + ")"; });
   return prompt.as<std::string>();

@@ -99,6 +99,23 @@ template <class Derived>
 val to_js(const Eigen::PlainObjectBase<Derived>& m) {  // Vec or row-major Mat, flattened row by row
   return to_js(m.data(), m.size());
 }
+inline val to_js(const std::vector<double>& v) { return to_js(v.data(), Eigen::Index(v.size())); }
+
+// One field of a result: a number as a number, a list of numbers as a Float64Array (a copy, never a view).
+inline val field_js(double v) { return val(v); }
+inline val field_js(const std::vector<double>& v) { return to_js(v); }
+template <class Derived>
+val field_js(const Eigen::PlainObjectBase<Derived>& m) {
+  return to_js(m);
+}
+
+// A result as a JS object: one property per field its for_each_field names (the kernel's one list of them).
+template <class Result>
+val result_to_js(const Result& r) {
+  val out = val::object();
+  for_each_field(r, [&](const char* name, const auto& v) { out.set(name, field_js(v)); });
+  return out;
+}
 
 // A plain JS options object ({L: 20, …}), checked before any field is read: an array, a typed array or a
 // Date has no such fields, and would silently run the defaults.

@@ -64,6 +64,19 @@ struct NormScaleDepth {
   double first_over_last;       // scale_1 / scale_n: exercise 11's shallow-over-deep imbalance
   double first_over_last_log10; // its log₁₀, always finite
 };
+
+// Every field of the depth strip's result with the name the bindings and the page give it.
+template <class F>
+void for_each_field(const NormScaleDepth& d, F&& f) {
+  f("sigma", d.sigma);
+  f("scale", d.scale);
+  f("chain", d.chain);
+  f("chainLog10", d.chain_log10);
+  f("bound", d.bound);
+  f("boundLog10", d.bound_log10);
+  f("firstOverLast", d.first_over_last);
+  f("firstOverLastLog10", d.first_over_last_log10);
+}
 // sigma (n, 1 ≤ n ≤ kMaxStripDepth), every entry ≥ 0; epsilon ≥ 0; gamma > 0; delta ≥ 0.
 NormScaleDepth norm_scale_depth(const Vec& sigma, double eps, double gamma, double delta);
 

@@ -63,6 +63,19 @@ struct StackResult {
   double ratio = 0;  // grad_norm[0] / grad_norm[L−1]: the article's ratio
 };
 
+// Every field of a result with the name the bindings, the page and the command-line tools give it (one list:
+// a new field is added here and reaches each of them).
+template <class F>
+void for_each_field(const StackResult& r, F&& f) {
+  f("gradNorm", r.grad_norm);
+  f("gradNormWeights", r.grad_norm_weights);
+  f("gradNormNoLn", r.grad_norm_no_ln);
+  f("inputGradNorm", r.input_grad_norm);
+  f("streamSd", r.stream_sd);
+  f("loss", r.loss);
+  f("ratio", r.ratio);
+}
+
 // What "the gradient at a layer" is taken to mean when comparing the first block with the last.
 enum class Measure {
   AllParameters,  // the article's: every parameter of the block

@@ -23,8 +23,8 @@ function runStack(stack, id, options) {
       self.postMessage({ id, type: 'progress', done, total });
     }
   });
-  const buffers = [result.gradNorm, result.gradNormWeights, result.gradNormNoLn, result.inputGradNorm, result.streamSd];
-  return { result, transfer: buffers.map((b) => b.buffer) };
+  // every list of numbers in the result (the kernel's own copies) goes to the page without another copy
+  return { result, transfer: Object.values(result).filter((v) => ArrayBuffer.isView(v)).map((v) => v.buffer) };
 }
 
 self.onmessage = async ({ data: { id, kind, options, batchMs } }) => {

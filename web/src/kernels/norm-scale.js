@@ -32,17 +32,8 @@ export async function loadNormScale() {
      */
     depth(source, { eps, gamma, delta }) {
       const r = K.normScaleDepth({ ...source, eps, gamma, delta });
-      const list = (name) => [...r[name]];
-      return {
-        sigma: list('sigma'),
-        scale: list('scale'),
-        chain: list('chain'),
-        chainLog10: list('chainLog10'),
-        bound: list('bound'),
-        boundLog10: list('boundLog10'),
-        firstOverLast: r.firstOverLast,
-        firstOverLastLog10: r.firstOverLastLog10,
-      };
+      // (the fields as the kernel names them, norm_scale.hpp for_each_field; its lists as plain arrays)
+      return Object.fromEntries(Object.entries(r).map(([name, v]) => [name, ArrayBuffer.isView(v) ? [...v] : v]));
     },
   };
 }
