@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run sweep -- --placement post|pre|nores|prerms|peri|deepnorm|rezero|layerscale|mixln --L 20 --seeds 0-5 [--d 128 --heads 4 --B 8 --T 16 --scale 1
-//                  --causal --act relu|gelu --ffn-mult 4 --jobs 2]
+//                  --causal --activation relu|gelu --ffn-mult 4 --jobs 2]: every flag but --placement, --seeds and --jobs is a
+//                  field of the kernel's StackConfig, from its defaults (lib/flags.mjs)
 // Runs the article's experiment with the browser's own wasm module, in Node. Prints one JSON object per run
 // per line (placement, L, seed, config, grad[], sd[], loss, ratio, growth {factor, exponent, sqrtDepth} of the
 // stream) and a last line with the medians over seeds.
@@ -8,47 +9,21 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import './lib/fetch-file-urls.mjs';
-import { parsePlacements, parseSeeds, runOnWorkers, wholeNumber as whole } from './lib/worker-jobs.mjs';
+import { flagsUsage, parseFlags } from './lib/flags.mjs';
+import { runOnWorkers } from './lib/worker-jobs.mjs';
 import { loadStack } from '../web/src/kernels/stack.js';
 import { PLACEMENTS } from '../web/src/experiment/choices.js';
 
-const USAGE = `usage: npm run sweep -- --placement ${PLACEMENTS.map((p) => p.key).join('|')} --L 20 --seeds 0-5
-         [--d 128] [--heads 4] [--ffn-mult 4] [--B 8] [--T 16] [--scale 1] [--causal] [--act relu|gelu] [--jobs N]
-  --placement and --L take comma lists; --seeds takes a range (0-5) or a list (0,3,7).`;
+const usage = (defaults) =>
+  `usage: npm run sweep -- --placement ${PLACEMENTS.map((p) => p.key).join('|')} --L 20 --seeds 0-5 [--jobs N]\n         ${flagsUsage(defaults, { lists: ['L'] })}\n` +
+  '  --placement and --L take comma lists; --seeds takes a range (0-5) or a list (0,3,7); the values shown are the defaults\n' +
+  '  (--act is --activation\'s older spelling).';
 
-function fail(message) {
-  process.stderr.write(`sweep: ${message}\n${USAGE}\n`);
-  process.exit(2);
-}
-
-const wholeNumber = (name, text) => whole(name, text, fail);
-
-export function parseArgs(argv) {
-  const options = { placements: null, Ls: null, seeds: null, config: {}, jobs: 1 };
-  const numeric = { '--d': 'd', '--heads': 'heads', '--ffn-mult': 'ffnMult', '--B': 'B', '--T': 'T' };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = () => (i + 1 < argv.length ? argv[++i] : fail(`${flag} needs a value`));
-    if (flag === '--placement') {
-      options.placements = parsePlacements(value(), fail);
-    } else if (flag === '--L') options.Ls = value().split(',').map((t) => wholeNumber('--L', t));
-    else if (flag === '--seeds') options.seeds = parseSeeds(value(), fail);
-    else if (flag in numeric) options.config[numeric[flag]] = wholeNumber(flag, value());
-    else if (flag === '--scale') {
-      const text = value();
-      // a number written as one ('' and '0x40' are not, though Number() reads them as 0 and 64)
-      if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) fail(`--scale needs a number (got ${JSON.stringify(text)})`);
-      options.config.scale = Number(text);
-    } else if (flag === '--causal') options.config.causal = true;
-    else if (flag === '--act') options.config.activation = value();
-    else if (flag === '--jobs') options.jobs = wholeNumber('--jobs', value());
-    else if (flag === '--help' || flag === '-h') {
-      process.stdout.write(`${USAGE}\n`);
-      process.exit(0);
-    } else fail(`unknown argument ${JSON.stringify(flag)}`);
-  }
+export function parseArgs(argv, defaults, fail) {
+  const options = parseFlags(argv, defaults, fail, { lists: ['L'], aliases: { '--act': 'activation' } });
+  if (options.help) return options;
+  options.Ls = options.lists.L ?? null;
   if (!options.placements || !options.Ls || !options.seeds) fail('--placement, --L and --seeds are required');
-  if (options.jobs < 1) fail('--jobs must be at least 1');
   return options;
 }
 
@@ -57,8 +32,16 @@ const runAll = (runs, jobs, onResult) =>
   runOnWorkers(new URL('./lib/sweep-worker.mjs', import.meta.url), [...runs].sort((a, b) => a.L - b.L), jobs, onResult);
 
 async function main() {
-  const options = parseArgs(process.argv.slice(2));
   const stack = await loadStack();
+  const fail = (message) => {
+    process.stderr.write(`sweep: ${message}\n${usage(stack.defaults)}\n`);
+    process.exit(2);
+  };
+  const options = parseArgs(process.argv.slice(2), stack.defaults, fail);
+  if (options.help) {
+    process.stdout.write(`${usage(stack.defaults)}\n`);
+    process.exit(0);
+  }
   const runs = [];
   for (const placement of options.placements) {
     for (const L of options.Ls) {

@@ -11,46 +11,20 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import './lib/fetch-file-urls.mjs';
-import { parsePlacements, parseSeeds, runOnWorkers, wholeNumber as whole } from './lib/worker-jobs.mjs';
+import { flagsUsage, parseFlags } from './lib/flags.mjs';
+import { runOnWorkers } from './lib/worker-jobs.mjs';
 import { loadTrain } from '../web/src/kernels/train.js';
 import { PLACEMENTS } from '../web/src/experiment/choices.js';
 
-const flagOf = (key) => `--${key.length === 1 ? key : key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-
 function usage(defaults) {
-  const fields = Object.entries(defaults)
-    .filter(([key]) => key !== 'seed' && key !== 'placement')
-    .map(([key, value]) => (typeof value === 'boolean' ? `[${flagOf(key)}]` : `[${flagOf(key)} ${value}]`));
-  return `usage: npm run train -- --placement ${PLACEMENTS.map((p) => p.key).join('|')} --seeds 0-4 [--jobs N]\n         ${fields.join(' ')}\n` +
+  return `usage: npm run train -- --placement ${PLACEMENTS.map((p) => p.key).join('|')} --seeds 0-4 [--jobs N]\n         ${flagsUsage(defaults)}\n` +
     '  --placement takes a comma list; --seeds a range (0-4) or a list (0,3,7); the values shown are the defaults.';
 }
 
 export function parseArgs(argv, defaults, fail) {
-  const options = { placements: null, seeds: null, config: {}, jobs: 1 };
-  const byFlag = new Map(Object.keys(defaults).filter((k) => k !== 'seed' && k !== 'placement').map((k) => [flagOf(k), k]));
-  const wholeNumber = (flag, text) => whole(flag, text, fail);
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = () => (i + 1 < argv.length ? argv[++i] : fail(`${flag} needs a value`));
-    if (flag === '--placement') {
-      options.placements = parsePlacements(value(), fail);
-    } else if (flag === '--seeds') options.seeds = parseSeeds(value(), fail);
-    else if (flag === '--jobs') options.jobs = wholeNumber('--jobs', value());
-    else if (flag === '--help' || flag === '-h') options.help = true;
-    else if (byFlag.has(flag)) {
-      const key = byFlag.get(flag);
-      const kind = typeof defaults[key];
-      if (kind === 'boolean') options.config[key] = true;
-      else if (kind === 'number') {
-        const text = value();
-        if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) fail(`${flag} needs a number (got ${JSON.stringify(text)})`);
-        options.config[key] = Number(text);
-      } else options.config[key] = value();
-    } else fail(`unknown argument ${JSON.stringify(flag)}`);
-  }
+  const options = parseFlags(argv, defaults, fail);
   if (options.help) return options;
   if (!options.placements || !options.seeds) fail('--placement and --seeds are required');
-  if (options.jobs < 1) fail('--jobs must be at least 1');
   return options;
 }
 

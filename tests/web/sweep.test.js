@@ -3,11 +3,22 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { flagOf } from '../../scripts/lib/flags.mjs';
+import { loadStack } from '../../web/src/kernels/stack.js';
 
 const script = fileURLToPath(new URL('../../scripts/sweep.mjs', import.meta.url));
 const run = (...args) => spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', timeout: 60_000 });
 
 describe('sweep command line', () => {
+  it('takes every field of the kernel’s StackConfig as a flag, spelled from its defaults (as npm run train does)', async () => {
+    const { defaults } = await loadStack();
+    const r = run('--help');
+    expect(r.status).toBe(0);
+    const fields = Object.keys(defaults).filter((k) => k !== 'seed' && k !== 'placement');
+    expect(fields.length).toBeGreaterThanOrEqual(9);
+    for (const key of fields) expect(r.stdout, key).toMatch(new RegExp(`\\[${flagOf(key)}[ \\]]`));
+  });
+
   it('prints a JSON line per run and the medians last', () => {
     const r = run('--placement', 'post,pre', '--L', '3', '--seeds', '0-2', '--d', '8', '--heads', '2', '--B', '2', '--T', '3');
     expect(r.status, r.stderr).toBe(0);
