@@ -141,15 +141,17 @@ export function createDepthView() {
     <div class="es-chart"></div>`;
   const $ = (s) => el.querySelector(s);
   const host = $('.es-chart');
-  const chart = createChart(host, { x: { label: 'blocks crossed k', integer: true }, y: { label: 'log₁₀ of the product' }, live: false, height: 220 });
+  const CHART_HEIGHT = 220;
+  const chart = createChart(host, { x: { label: 'blocks crossed k', integer: true }, y: { label: 'log₁₀ of the product' }, live: false, height: CHART_HEIGHT });
   chart.describe('Line chart: log₁₀ of the Post-LN chain of scales and of the Pre-LN bound against the blocks crossed. Nothing is drawn until the inputs can be read.');
   const series = (points) => [
     { key: 'chain', label: 'Post-LN chain', colour: '--danger', points },
     { key: 'bound', label: 'Pre-LN bound (1+δ)ᵏ', colour: '--accent', points },
   ];
-  // the frame (axes, legend, the placeholders above) from the start, so a first result that comes in later
-  // (a measured stack's run) fills it in and moves nothing
-  chart.update(series(false), [[], [], []]);
+  // the chart's room kept from the start, so a first result that comes in later (a measured stack's run) draws
+  // into it and moves nothing below; not an empty frame, whose axes would resize under the reader's eyes when
+  // the first values set their ticks
+  chart.el.style.minHeight = `${CHART_HEIGHT}px`;
   const table = createDataTable();
   host.append(table.el);
 
