@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { exercisePropsByNumber, renderChapter } from '../../web/plugins/content.js';
 import { assignedSeed, assignmentOf, readDue, readExercises } from '../../web/src/exercises/assignment.js';
 import { regradeExercise, regradeStudent } from '../../web/src/exercises/regrade.js';
-import { asText, fromKernel, questionNumbers, toKernel } from '../../web/src/exercises/values.js';
+import { asText, fromKernel, questionNumbers, toKernelInputs } from '../../web/src/exercises/values.js';
 import { loadExercises } from '../../web/src/kernels/exercises.js';
 import { exerciseRecord, logEntry, readProgress } from '../../web/src/progress/validate.js';
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
 function rightAnswers(n, seed) {
   const props = allProps[n];
   const { inputs } = questionNumbers(props, ex.variant(n, seed));
-  const solved = ex.solve(n, Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, toKernel(v)])));
+  const solved = ex.solve(n, toKernelInputs(inputs));
   return Object.fromEntries(solved.parts.map((p) => [p.id, asText(fromKernel({ rows: p.rows, cols: p.cols, values: p.answer }, props.parts.find((x) => x.id === p.id).kind))]));
 }
 const at = (k) => new Date(Date.UTC(2026, 11, 1, 10, k));

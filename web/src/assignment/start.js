@@ -4,7 +4,7 @@
 // seed that follows from the class code and the name, written into the address (exN.seed) before any exercise
 // mounts; one that has mounted already takes its new numbers when the name is given ('assignment').
 // A student who comes back without the link keeps the assignment saved in their progress.
-import { assignedSeed, assignmentOf, dueText, readName, sameKey } from '../exercises/assignment.js';
+import { MAX_NAME_CHARS, assignedSeed, assignmentOf, dueText, readName, sameKey } from '../exercises/assignment.js';
 import { seedParam } from '../exercises/seed.js';
 import { exerciseState } from '../exercises/record.js';
 import { loadExerciseProps } from '../exercises/props.js';
@@ -80,7 +80,7 @@ export function startAssignment(doc) {
     const form = doc.createElement('form');
     form.className = 'assignment-name';
     form.noValidate = true;
-    const field = createField({ label: 'Your name or student number', value: '', maxLength: 80 });
+    const field = createField({ label: 'Your name or student number', value: '', maxLength: MAX_NAME_CHARS });
     field.input.autocomplete = 'name';
     const start = doc.createElement('button');
     start.type = 'submit';

@@ -11,23 +11,22 @@ export const MAX_NAME_CHARS = 80;
 // A class code and a name as they are compared: "Ada  Lovelace " and "ada lovelace" are one student
 const key = (text) => String(text).normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** A class code, checked. → {ok, value} | {ok: false, message} */
-export function readCode(text) {
+// A short text a person typed (a class code, a name): spaces trimmed and collapsed, at most `max` characters, no
+// control characters. → {ok, value} | {ok: false, message}
+function readShortText(text, { max, empty, what }) {
   const value = String(text ?? '').trim().replace(/\s+/g, ' ');
-  if (!value) return { ok: false, message: 'give the class a code (letters, digits, a few words)' };
-  if (value.length > MAX_CODE_CHARS) return { ok: false, message: `a class code has at most ${MAX_CODE_CHARS} characters` };
-  if (/[\u0000-\u001f\u007f]/.test(value)) return { ok: false, message: 'a class code cannot hold control characters' };
+  if (!value) return { ok: false, message: empty };
+  if (value.length > max) return { ok: false, message: `${what} has at most ${max} characters` };
+  if (/[\u0000-\u001f\u007f]/.test(value)) return { ok: false, message: `${what} cannot hold control characters` };
   return { ok: true, value };
 }
 
+/** A class code, checked. → {ok, value} | {ok: false, message} */
+export const readCode = (text) =>
+  readShortText(text, { max: MAX_CODE_CHARS, empty: 'give the class a code (letters, digits, a few words)', what: 'a class code' });
+
 /** A student's name or number, checked. → {ok, value} | {ok: false, message} */
-export function readName(text) {
-  const value = String(text ?? '').trim().replace(/\s+/g, ' ');
-  if (!value) return { ok: false, message: 'type your name or student number' };
-  if (value.length > MAX_NAME_CHARS) return { ok: false, message: `a name has at most ${MAX_NAME_CHARS} characters` };
-  if (/[\u0000-\u001f\u007f]/.test(value)) return { ok: false, message: 'a name cannot hold control characters' };
-  return { ok: true, value };
-}
+export const readName = (text) => readShortText(text, { max: MAX_NAME_CHARS, empty: 'type your name or student number', what: 'a name' });
 
 /** A due date "YYYY-MM-DD" (a real day), or '' for none. → {ok, value} | {ok: false, message} */
 export function readDue(text) {

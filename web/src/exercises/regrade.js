@@ -2,10 +2,11 @@
 // read as the student typed it and graded by the kernels against the numbers it was made on (its variant seed
 // and any inputs typed over them), exactly as the exercise graded it at Check. The verdicts the file itself
 // states (solved, checked) count for nothing. No DOM.
+import { exerciseRecord } from '../progress/validate.js';
 import { gradeChoice, refusalOf } from './check.js';
 import { isNumeric, readAnswer } from './read-answer.js';
 import { assignedSeed, sameKey } from './assignment.js';
-import { questionNumbers, toKernel } from './values.js';
+import { questionNumbers, toKernel, toKernelInputs } from './values.js';
 
 /** How an exercise went, in the order a teacher reads them. */
 export const OUTCOMES = {
@@ -31,7 +32,7 @@ export function regradeAttempt({ exercises, props, entry }) {
     try {
       const variant = entry.seed === null ? null : exercises.variant(props.n, entry.seed);
       const { inputs } = questionNumbers(props, variant, entry.inputs ?? {});
-      kernelInputs = Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, toKernel(v)]));
+      kernelInputs = toKernelInputs(inputs);
       exercises.solve(props.n, kernelInputs); // numbers the exercise would refuse are not graded
     } catch (error) {
       kernelInputs = null;
@@ -123,15 +124,11 @@ export function regradeStudent({ exercises, allProps, state, assignment }) {
   for (const n of assignment.exercises) {
     const props = allProps[n];
     if (!props) continue;
-    const record = state.exercises[n];
     // an exercise without numbers of its own (no inputs) has one variant: the key's (seed null)
     const varies = Object.keys(props.inputs).length > 0;
     const expectedSeed = !who ? undefined : varies ? assignedSeed(assignment.code, who.name, n) : null;
-    if (!record) {
-      results[n] = { outcome: 'untouched', tries: null, attempts: 0, logged: 0, offSeed: 0, claimed: false, entries: [], explanations: [] };
-      continue;
-    }
-    const r = regradeExercise({ exercises, props, record, expectedSeed });
+    // (an exercise the file has no record of is graded as an empty one: untouched)
+    const r = regradeExercise({ exercises, props, record: state.exercises[n] ?? exerciseRecord({}), expectedSeed });
     results[n] = r;
     if (r.offSeed) {
       const seeds = [...new Set(r.entries.filter((e) => !e.onSeed).map((e) => (e.seed === null ? 'the key’s' : e.seed)))];

@@ -15,6 +15,9 @@ export function toKernel(value, ulp) {
   return out;
 }
 
+/** A question's numbers ({name: value}) as the kernels take them ({name: {rows, cols, values}}). */
+export const toKernelInputs = (inputs) => Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, toKernel(v)]));
+
 export function fromKernel({ rows, cols, values }, kind) {
   const v = [...values];
   if (kind === 'number' || (rows === 1 && cols === 1 && kind !== 'vector' && kind !== 'matrix')) return v[0];

@@ -41,16 +41,22 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
   let frame;
   let timer;
   let drawnAt = -Infinity;
+  const cancelDraw = () => {
+    clearTimeout(timer);
+    if (frame !== undefined) cancelAnimationFrame(frame);
+    frame = timer = undefined;
+  };
+  const drawNow = () => {
+    cancelDraw();
+    drawnAt = performance.now();
+    render();
+  };
   const soon = (data) => {
     if (data) live.dataChanged = true;
     if (frame !== undefined || timer !== undefined) return;
     const draw = () => {
       timer = undefined;
-      frame = requestAnimationFrame(() => {
-        frame = undefined;
-        drawnAt = performance.now();
-        render();
-      });
+      frame = requestAnimationFrame(drawNow);
     };
     const wait = drawnAt + minInterval - performance.now();
     if (wait > 0) timer = setTimeout(draw, wait);
@@ -145,12 +151,7 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
           compute.hidden = false;
         },
         onDone: () => {
-          // the last results drawn now, not after the redraw's wait: "N runs" stands under the final figure
-          clearTimeout(timer);
-          if (frame !== undefined) cancelAnimationFrame(frame);
-          frame = timer = undefined;
-          drawnAt = performance.now();
-          render();
+          drawNow(); // the last results now, not after the redraw's wait: "N runs" stands under the final figure
           footer.textContent =
             `${runs.length} runs` +
             (computeSeconds > 0 ? `, ${computeSeconds.toFixed(1)} s of computing in your browser's workers.` : ', all from this browser’s cache.');
@@ -164,9 +165,7 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
       view.disconnect();
       runSet.cancel();
       share.clear();
-      if (frame) cancelAnimationFrame(frame);
-      clearTimeout(timer);
-      frame = timer = undefined;
+      cancelDraw();
     },
   };
   return live;

@@ -4,7 +4,9 @@
 // flags, exported as CSV. A file that cannot be read is reported and skipped; nothing is fatal.
 import '../style.css';
 import './style.css';
-import { assignedSeed, assignmentLink, PARAMS, readCode, readDue, readExercises, readName } from '../exercises/assignment.js';
+import {
+  assignedSeed, assignmentLink, MAX_CODE_CHARS, MAX_NAME_CHARS, PARAMS, readCode, readDue, readExercises, readName,
+} from '../exercises/assignment.js';
 import { loadExerciseProps } from '../exercises/props.js';
 import { OUTCOMES, isSolved, regradeStudent } from '../exercises/regrade.js';
 import { seedParam } from '../exercises/seed.js';
@@ -44,7 +46,7 @@ async function start() {
 /** The assignment's form: class code, exercises, due date; its link. → {get(): {code, exercises, due} | null, onChange(f)} */
 function createBuilder(box, allProps, known) {
   const listeners = [];
-  const code = createField({ label: 'Class code', value: readParam(PARAMS.code) ?? '', hint: 'e.g. PHYS 101 autumn', maxLength: 40, name: 'class' });
+  const code = createField({ label: 'Class code', value: readParam(PARAMS.code) ?? '', hint: 'e.g. PHYS 101 autumn', maxLength: MAX_CODE_CHARS, name: 'class' });
   const due = createField({ label: 'Due date (optional)', value: readParam(PARAMS.due) ?? '', maxLength: 10, name: 'due' });
   due.input.type = 'date';
   const chosen = new Set(readExercises(readParam(PARAMS.exercises) ?? '', known).value ?? []);
@@ -127,7 +129,7 @@ function createBuilder(box, allProps, known) {
 
 /** A student's numbers, from the class code and their name, and a link to the chapter with them. */
 function createNumbers(box, allProps, exercises, assignment) {
-  const name = createField({ label: 'Student’s name or number', value: '', maxLength: 80, name: 'student' });
+  const name = createField({ label: 'Student’s name or number', value: '', maxLength: MAX_NAME_CHARS, name: 'student' });
   const out = document.createElement('div');
   out.className = 'teachers-numbers';
   out.setAttribute('aria-live', 'polite');

@@ -20,7 +20,7 @@ import { propsOfSection } from '../../exercises/props.js';
 import { exerciseState, storedRecord } from '../../exercises/record.js';
 import { createReset } from './reset.js';
 import { seedParam, startingVariant } from '../../exercises/seed.js';
-import { questionNumbers, solutionValues, toKernel } from '../../exercises/values.js';
+import { questionNumbers, solutionValues, toKernelInputs } from '../../exercises/values.js';
 import './style.css';
 
 /** mount.js keeps the section's own content: this widget builds around it. */
@@ -94,7 +94,7 @@ export async function mount(section) {
   body.append(solutionBox, createReset(n, onReset));
 
   // ---- solving with the kernels, grading ----
-  const kernelInputs = () => Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, toKernel(v)]));
+  const kernelInputs = () => toKernelInputs(inputs);
   const grading = createGrading({
     n, exercises, record, mistakes: props.mistakes, kernelInputs, revealed: () => revealed, onSelfCheck,
   });
