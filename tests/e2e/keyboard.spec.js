@@ -1,6 +1,6 @@
 // The keyboard alone, from the top of the page: Tab reaches every figure's controls, in reading order, and
 // the LayerNorm instrument, although the figures mount only as they come near the window. Each placeholder
-// starts with a stand-in button (widgets/mount.js): focusing it mounts the figure, and the Tab pressed
+// starts with a stand-in button (widgets/stand-in.js): focusing it mounts the figure, and the Tab pressed
 // meanwhile waits and then lands on the figure's first control.
 import { expect, test } from './fixtures.js';
 import { lightUrl } from './reach.js';

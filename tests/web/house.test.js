@@ -21,3 +21,24 @@ test('no widget imports from another widget’s folder', () => {
   }
   expect(crossings).toEqual([]);
 });
+
+// Comments say why; what was measured is kept in docs/measurements.md or the commit, where its date and machine
+// go with it (a timing in a comment goes stale unseen). A timing is a number with ms, s or FLOP/s after it.
+test('no comment in the kernels or the page states a timing', () => {
+  const roots = ['../../wasm/src/', '../../web/src/'].map((p) => new URL(p, import.meta.url).pathname);
+  const files = roots.flatMap((root) =>
+    readdirSync(root, { recursive: true })
+      .filter((f) => /\.(cpp|hpp|js|css)$/.test(f) && !f.startsWith('wasm/'))
+      .map((f) => join(root, f)),
+  );
+  expect(files.length).toBeGreaterThan(80);
+  const TIMING = /\d(?:[\d.,]*\d)?(?:\s?[–-]\s?\d[\d.]*)?\s?(?:ms|µs|s|[GMT]?FLOP\/s)\b/;
+  const found = [];
+  for (const file of files) {
+    readFileSync(file, 'utf8').split('\n').forEach((line, k) => {
+      const comment = line.match(/(?:\/\/|\/\*|^\s*\*)(.*)$/)?.[1];
+      if (comment && TIMING.test(comment)) found.push(`${file.split('/src/')[1]}:${k + 1}: ${comment.trim()}`);
+    });
+  }
+  expect(found).toEqual([]);
+});

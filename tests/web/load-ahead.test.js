@@ -1,7 +1,7 @@
-// loadAhead (widgets/mount.js): the figure a link points at starts loading as the page's script runs. Which
+// loadAhead (widgets/load-ahead.js): the figure a link points at starts loading as the page's script runs. Which
 // figure that is, what it loads, and that an address naming none (or naming nothing well) loads nothing.
 import { describe, expect, test, vi } from 'vitest';
-import { loadAhead } from '../../web/src/widgets/mount.js';
+import { loadAhead } from '../../web/src/widgets/load-ahead.js';
 
 // A page in document order: each node {id, widget?, parent?}; closest (the widget selector only) and
 // compareDocumentPosition (FOLLOWING 4, CONTAINED_BY 16) as the DOM's, from the order and the parents.

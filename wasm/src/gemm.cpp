@@ -35,10 +35,10 @@ std::string shape(const Eigen::Ref<const Mat>& m) { return std::to_string(m.rows
 
 // The register budget: V8 allocates 15 vector registers on x86-64 (xmm0–xmm14; xmm15 is its scratch), and its
 // scheduler issues all the loads of a k step before the arithmetic, so every loaded value is live at once.
-// A 4×4 tile needs 8 accumulators + 2 halves of B(k, ·) + 4 broadcasts of A(·, k) + 1 product = 15: it fits
-// and runs at 22–23 GFLOP/s in Node 20. A 5×4 tile needs 18: V8 (Node 20.20) keeps 3 accumulators on the
-// stack and the kernel drops to about 10 GFLOP/s, and unrolling the k loop spills in the same way. If a change
-// here moves the speed, look at the machine code: node --no-liftoff --print-wasm-code (bench/gemm_bench.cpp).
+// A 4×4 tile needs 8 accumulators + 2 halves of B(k, ·) + 4 broadcasts of A(·, k) + 1 product = 15: it fits.
+// A 5×4 tile needs 18: V8 keeps 3 accumulators on the stack and the kernel runs at half the speed, and
+// unrolling the k loop spills in the same way (docs/measurements.md). If a change here moves the speed, look
+// at the machine code: node --no-liftoff --print-wasm-code (bench/gemm_bench.cpp).
 // 4 also divides the stack's sizes (128, 512), so its products have no edge tiles.
 constexpr Index kTile = 4;
 

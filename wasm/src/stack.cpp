@@ -25,8 +25,8 @@ std::size_t cache_slot(const StackCache& cache, int L, int i) {
 
 void validate(const StackConfig& c) {
   // every message with a number in it is built only if its check fails (a lambda): the page checks each run
-  // before it starts one, and built eagerly they had cost a run's check 0.1–0.4 ms, most of it the memory
-  // message's two %g (musl formats a double through long double, in software on wasm)
+  // before it starts one, and built eagerly they were most of a check's cost, the memory message's two %g above
+  // all (musl formats a double through long double, in software on wasm)
   require(c.L >= 1 && c.L <= 1024, [&] { return "depth L must be between 1 and 1024 (got " + std::to_string(c.L) + ")"; });
   require(c.d >= 1 && c.d <= 2048, [&] { return "width d must be between 1 and 2048 (got " + std::to_string(c.d) + ")"; });
   // LayerNorm of one feature subtracts its mean, the feature itself: every LN outputs β whatever comes in,
@@ -184,8 +184,8 @@ double stack_flops(const StackConfig& c) {
 namespace {
 
 // Where the draws of blocks 0 … count−1 start for one seed and block size: the generator after manual_seed(seed)
-// and i blocks' worth of outputs skipped. (Keeping these per thread across runs saved under 1 % of a run, about
-// 0.07 ms per block of the article's size, and left memory in use after every run: not kept.)
+// and i blocks' worth of outputs skipped. (Keeping these per thread across runs saved under 1 % of a run and
+// left memory in use after every run: not kept.)
 std::vector<TorchGenerator::State> block_starts(std::uint64_t seed, std::uint64_t per_block, std::size_t count) {
   std::vector<TorchGenerator::State> states;
   states.reserve(count);

@@ -12,7 +12,8 @@ import { keepOneBuild } from './ui/new-version.js';
 import { watchScrollRegions } from './ui/scroll-regions.js';
 import { mountThemeSwitch } from './ui/theme.js';
 import { watchTouchTips } from './ui/touch-tips.js';
-import { loadAhead, mountWidgets, nextFrame, whenMounted, whenNearMounted } from './widgets/mount.js';
+import { loadAhead } from './widgets/load-ahead.js';
+import { mountWidgets, nextFrame, whenMounted, whenNearMounted } from './widgets/mount.js';
 
 document.documentElement.classList.add('js');
 mountThemeSwitch(document);

@@ -24,7 +24,7 @@ function openDatabase() {
 }
 
 /** Opens the stored results ahead of the first look-up (the page calls it as it starts): on a first visit,
- * creating the database took 0.4–0.5 s in Chromium, which the first figure's first run waited for. Never throws. */
+ * creating the database is slow enough that the first figure's first run would wait for it. Never throws. */
 export const openCache = () => void openDatabase();
 
 export const versionedKey = (key) => `${typeof __KERNELS_VERSION__ === 'string' ? __KERNELS_VERSION__ : 'dev'}|${key}`;

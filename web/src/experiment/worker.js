@@ -1,6 +1,6 @@
 // A module worker that runs the kernels, one run per message, with its own instance of the wasm module.
 // Messages in:  {id, kind: 'stack' | 'train' | 'sample', options, batchMs}.
-// Out, a stack run:    {id, type: 'progress', done, total} (at most every 200 ms), then the result;
+// Out, a stack run:    {id, type: 'progress', done, total} (at most every PROGRESS_MS), then the result;
 //      a training run: {id, type: 'steps', steps: [record…], done, total} (at most once per batchMs), then
 //                      the result {steps, samples, summary} (training-run.js);
 //      a sample:       the char model of a run after a step, asked a prompt (training-run.js sampleAt);
@@ -13,12 +13,13 @@ import { runTraining, sampleAt } from './training-run.js';
 // up): a failed load is reported by each run
 const ready = Promise.all([loadStack(), loadTrain()]);
 ready.catch(() => {});
+const PROGRESS_MS = 200; // a progress bar moves smoothly at five reports a second
 
 function runStack(stack, id, options) {
   let last = 0;
   const result = stack.run(options, (done, total) => {
     const now = performance.now();
-    if (done === total || now - last > 200) {
+    if (done === total || now - last > PROGRESS_MS) {
       last = now;
       self.postMessage({ id, type: 'progress', done, total });
     }

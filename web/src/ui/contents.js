@@ -73,6 +73,6 @@ export function mountContents(root = document) {
   window.addEventListener('resize', soon);
   // the first mark in the first frame, not now: reading a heading's position while the page's script runs
   // forces the whole chapter's layout, which every widget's placeholder then changes again (twice the work
-  // before the first paint: 227 + 97 ms in a Chromium trace on 2 cores)
+  // before the first paint)
   soon();
 }

@@ -54,9 +54,9 @@ export function keepOneBuild(scriptUrl, entry, settled = async () => {}) {
     if (data?.type === 'which-build') ports[0]?.postMessage({ entry });
   });
   container.startMessages();
-  // Once the page has loaded and its figures in view have their numbers: installing copies every file of the build
-  // (a first visit in Chromium on 2 cores, traced: about a second of the service worker's thread), and while it ran
-  // beside the first runs, registered at load, the first number opened at #table-a came 0.5-0.7 s later.
+  // Once the page has loaded and its figures in view have their numbers: installing copies every file of the build,
+  // and registered at load it ran beside the first runs and delayed the first number opened at #table-a
+  // (docs/measurements.md).
   window.addEventListener('load', async () => {
     await Promise.race([settled(), new Promise((resolve) => setTimeout(resolve, REGISTER_BY_MS))]);
     let registration;

@@ -8,7 +8,7 @@
 //
 // Every pass over the text is linear in its length: runs of whitespace are collapsed first, in one pass,
 // so no later pattern can backtrack over a long run (a pattern such as /\s+x\s+/g, tried at each of n
-// blank positions, costs n² steps: 14 s for long whitespace in Node).
+// blank positions, costs n² steps).
 
 const MINUS = /[\u2212\u2012\u2013\u2014\uFE63\uFF0D]/g; // −, ‒, –, —, ﹣, －
 

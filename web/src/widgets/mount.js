@@ -1,17 +1,13 @@
 // Mounts each `.widget[data-widget]` placeholder when it comes within a screen or two of the viewport
 // (the wasm download and the widget's chunk start then, not at page load, except for the figure a link points
-// at: loadAhead), and makes the placeholders answer the two readers who arrive before that:
-//   the keyboard: each placeholder starts with a button that stands in for the figure's controls. Tab
-//     reaches it in reading order; focusing it mounts the figure at once, and a Tab pressed meanwhile waits
-//     for the controls, which then take the focus (the first one, or the last when coming back with Shift+Tab);
+// at: load-ahead.js), one at a time, nearest first. The placeholders answer the two readers who arrive before:
+//   the keyboard: each starts with a button that stands in for the figure's controls (stand-in.js);
 //   the eye: a placeholder keeps the usual height of its kind of figure (style.css, from the first paint) until
 //     the mounted figure is out of sight, so the text around it never jumps as it mounts and fills in.
-import { getPool } from '../experiment/pool.js';
 import { registry, withoutKernels } from './registry.js';
+import { addStandIn } from './stand-in.js';
 
 const mounting = new Map(); // el → the promise of its mount
-
-const FOCUSABLE = 'button, input, select, textarea, summary, a[href], [tabindex]:not([tabindex="-1"])';
 
 async function mountOne(el) {
   const name = el.dataset.widget;
@@ -65,41 +61,6 @@ async function mountOne(el) {
   }
 }
 
-/**
- * A button at the start of the placeholder, for the keyboard: it mounts the figure when it gets the focus
- * and hands the focus on to the figure's controls. Removed when the figure has mounted.
- */
-function addStandIn(el, mountNow) {
-  const wake = document.createElement('button');
-  wake.type = 'button';
-  wake.className = 'widget-wake';
-  const title = el.querySelector('h2, h3, h4')?.textContent.trim();
-  wake.textContent = title ? `Open “${title}”` : 'Open this figure’s controls';
-  let backwards = false;
-  let handOn = false; // a Tab was pressed while the figure mounted: the controls take the focus
-  const finish = async () => {
-    await mountNow();
-    const hadFocus = document.activeElement === wake;
-    wake.remove();
-    if (!hadFocus && !handOn) return;
-    const targets = [...el.querySelectorAll(FOCUSABLE)].filter((t) => !t.disabled && t.getClientRects().length);
-    const target = (backwards ? targets.at(-1) : targets[0]) ?? el.querySelector('.widget-error');
-    target?.focus();
-  };
-  wake.addEventListener('focus', (event) => {
-    // coming back from below (Shift+Tab): the figure's last control, not its first
-    backwards = !!event.relatedTarget && !!(el.compareDocumentPosition(event.relatedTarget) & Node.DOCUMENT_POSITION_FOLLOWING);
-    finish();
-  });
-  wake.addEventListener('click', finish);
-  wake.addEventListener('keydown', (event) => {
-    if (event.key !== 'Tab' || event.shiftKey) return;
-    event.preventDefault(); // wait for the controls this button stands for
-    handOn = true;
-  });
-  el.prepend(wake);
-}
-
 /** Resolves in the next frame, before its drawing. */
 export const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -115,47 +76,6 @@ export const whenMounted = (el) => mounting.get(el);
 let nearMounted = Promise.resolve();
 /** Resolves once the figures near the window as the page opened have mounted (each has asked for its runs). */
 export const whenNearMounted = () => nearMounted;
-
-/**
- * The figure a link points at (#table-a, an element inside a figure, or a heading above one: the figure the
- * element is or is in, else the first after it) starts loading as the page's script runs, before the first
- * layout, which its mount waits for to know what is near the window (mountWidgets): its code now, and for a
- * figure that computes, the workers and the page's own copy of the kernels once the first frame is painted
- * (before it, they would take the second core from that layout; without this they started only as the figure
- * mounted). → the widget's name, or undefined when the address names no figure.
- */
-export function loadAhead(
-  root = document,
-  hash = location.hash,
-  { load = (name) => registry[name](), startKernels = startKernelsAhead, afterFirstFrame = afterFirstPaint } = {},
-) {
-  let target = null;
-  try {
-    if (hash.length > 1) target = root.getElementById(decodeURIComponent(hash.slice(1)));
-  } catch {
-    return undefined; // a malformed escape (#%E0) names nothing
-  }
-  if (!target) return undefined;
-  // the figure the element is or is in (an exercise's title), else the first after it (a figure inside the
-  // element, as in a part, follows it too)
-  const after = (w) => target.compareDocumentPosition(w) & FOLLOWING;
-  const figure = target.closest(WIDGET) ?? [...root.querySelectorAll(WIDGET)].find(after);
-  const name = figure?.dataset.widget;
-  if (!Object.hasOwn(registry, name)) return undefined;
-  load(name).catch(() => {}); // a failed download is the mount's to report
-  // (without WebAssembly the figure says so as it mounts, and no worker could start)
-  if (!withoutKernels.has(name) && typeof WebAssembly === 'object') afterFirstFrame(startKernels);
-  return name;
-}
-
-const WIDGET = '.widget[data-widget]';
-const FOLLOWING = 4; // Node.DOCUMENT_POSITION_FOLLOWING
-const afterFirstPaint = (fn) => requestAnimationFrame(() => setTimeout(fn));
-
-function startKernelsAhead() {
-  getPool().warm();
-  import('../kernels/loader.js').then(({ loadKernels }) => loadKernels()).catch(() => {});
-}
 
 // Mounts at once every placeholder of the page that matches selector (mountWidgets sets it). → a promise that
 // settles when they all have (printing the exercises needs them, wherever the reader has scrolled).
