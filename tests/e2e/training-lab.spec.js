@@ -465,7 +465,7 @@ test('the char model, visible: its text, the chance level, samples at step 0, mi
   );
   await ask.getByLabel('After step').fill('41');
   await ask.getByRole('button', { name: 'Continue' }).click();
-  await expect(ask.getByLabel('After step').locator('xpath=..').locator('.field-message')).toHaveText('The step must be at most 40 (got 41).');
+  await expect(ask.getByLabel('After step').locator('xpath=..').locator('.field-message')).toHaveText('The step must be between 0 and 40 (got 41).');
 });
 
 test('over the work budget: the question is asked beside Run, and the seeds say they wait for the reader', async ({ page }) => {

@@ -42,3 +42,19 @@ test('no comment in the kernels or the page states a timing', () => {
   }
   expect(found).toEqual([]);
 });
+
+// One kit for controls (ui/controls.js): a choice is built there and nowhere else, so a labelled select, its
+// options and how a link sets it are one piece of code.
+test('every select and its options come from the control kit', () => {
+  const root = new URL('../../web/src/', import.meta.url).pathname;
+  const files = readdirSync(root, { recursive: true }).filter((f) => f.endsWith('.js') && f !== 'ui/controls.js' && !f.startsWith('wasm/'));
+  const found = [];
+  for (const file of files) {
+    const source = readFileSync(join(root, file), 'utf8');
+    for (const pattern of ['new Option(', '<select', "createElement('select')", '.add(new Option']) {
+      if (source.includes(pattern)) found.push(`${file}: ${pattern}`);
+    }
+  }
+  expect(files.length).toBeGreaterThan(60);
+  expect(found).toEqual([]);
+});

@@ -38,6 +38,13 @@ describe('sweep command line', () => {
     expect(medians[0].ratio).toBe(post[1]);
   });
 
+  it('reads seeds and whole numbers as the page’s fields do (one parser: web/src/experiment/params.js)', () => {
+    // the page's fields take "2 – 3" (an en dash, spaces) and "1e0"; the command line had taken neither
+    const r = run('--placement', 'pre', '--L', '1e0', '--seeds', '2 – 3', '--d', '8', '--heads', '2', '--B', '2', '--T', '3');
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout.trim().split('\n').at(-1)).medians[0]).toMatchObject({ L: 1, seeds: [2, 3] });
+  });
+
   it('takes Part 4’s wirings by their names, with the same lines', () => {
     const r = run('--placement', 'deepnorm,rezero', '--L', '4', '--seeds', '0-1', '--d', '8', '--heads', '2', '--B', '2', '--T', '3');
     expect(r.status, r.stderr).toBe(0);
@@ -61,8 +68,8 @@ describe('sweep command line', () => {
     // a seed past 2^32 − 1 would repeat a smaller seed's run
     [['--placement', 'pre', '--L', '3', '--seeds', '0', '--scale', ''], /--scale needs a number \(got ""\)/],
     [['--placement', 'pre', '--L', '3', '--seeds', '0', '--scale', '0x40'], /--scale needs a number \(got "0x40"\)/],
-    [['--placement', 'pre', '--L', '3', '--seeds', '0-30000000'], /--seeds 0-30000000 is 30000001 seeds: at most 10000 at a time/],
-    [['--placement', 'pre', '--L', '3', '--seeds', '4294967296'], /--seeds: 4294967296 is past 4294967295 \(PyTorch's generator takes a seed's low 32 bits/],
+    [['--placement', 'pre', '--L', '3', '--seeds', '0-30000000'], /--seeds 0-30000000: At most 10000 seeds \(that range has 30000001\)/],
+    [['--placement', 'pre', '--L', '3', '--seeds', '4294967296'], /--seeds 4294967296: Seeds must be between 0 and 4294967295 \(got 4294967296\)/],
   ])('%j → usage, exit code 2', (args, message) => {
     const r = run(...args);
     expect(r.status).toBe(2);

@@ -27,6 +27,12 @@ export const MEASURES = [
   { key: 'penultimate', label: 'block 1 against block L − 1' },
 ];
 
+// The block's activation (StackConfig.activation)
+export const ACTIVATIONS = [
+  { key: 'relu', label: 'ReLU' },
+  { key: 'gelu', label: 'GELU (exact)' },
+];
+
 export const TASKS = [
   { key: 'regress', label: 'regression (the article’s loss)' },
   { key: 'char', label: 'next character' },

@@ -4,24 +4,42 @@
 import { parseNumber, parseVector } from '../ui/parse.js';
 import { PLACEMENTS } from './choices.js';
 
-const wholeNumbers = (result, what, { min, max }) => {
+// A count the kernels' integer options can hold; which counts can run is the kernel's call (its check).
+export const MAX_COUNT = 2 ** 31 - 1;
+
+// The one reading of whole numbers, for the page's fields, the links and the command-line tools alike: each
+// entry a whole number in [min, max], else a message naming `what`. (The largest count an option holds is no
+// limit a reader needs to read: past it, the message says the run could not take it.)
+function wholeNumbers(result, what, { min, max, plural = false }) {
   if (!result.ok) return result;
   for (const v of result.value) {
-    if (!Number.isInteger(v)) return { ok: false, message: `${what} must be whole numbers (got ${v}).` };
+    if (!Number.isInteger(v)) return { ok: false, message: `${what} must be ${plural ? 'whole numbers' : 'a whole number'} (got ${v}).` };
+    if (v > max && max === MAX_COUNT) return { ok: false, message: `${what} is far more than a run can take (got ${v}).` };
+    if (v < min && max === MAX_COUNT) return { ok: false, message: `${what} must be ${min} or more (got ${v}).` };
     if (v < min || v > max) return { ok: false, message: `${what} must be between ${min} and ${max} (got ${v}).` };
   }
   return result;
-};
+}
+
+/** One whole number in [min, max] ("12" → 12). → {ok, value} or {ok: false, message} */
+export function parseWhole(text, { what, min = 0, max = MAX_COUNT }) {
+  const r = wholeNumbers(parseVector(text, { max: 1 }), what, { min, max });
+  return r.ok ? { ok: true, value: r.value[0] } : r;
+}
+
+/** Whole numbers in [min, max], at most maxCount of them ("6, 24" → [6, 24], as written). */
+export function parseWholeList(text, { what, min = 0, max = MAX_COUNT, maxCount }) {
+  return wholeNumbers(parseVector(text, { max: maxCount }), what, { min, max, plural: true });
+}
 
 /** "20" → 20 */
 export function parseDepth(text, { max = 1024 } = {}) {
-  const r = wholeNumbers(parseVector(text, { max: 1 }), 'The depth', { min: 1, max });
-  return r.ok ? { ok: true, value: r.value[0] } : r;
+  return parseWhole(text, { what: 'The depth', min: 1, max });
 }
 
 /** "6, 24, 48, 96" → [6, 24, 48, 96], sorted, without repeats */
 export function parseDepths(text, { max = 1024, maxCount = 12 } = {}) {
-  const r = wholeNumbers(parseVector(text, { max: maxCount }), 'Depths', { min: 1, max });
+  const r = parseWholeList(text, { what: 'Depths', min: 1, max, maxCount });
   return r.ok ? { ok: true, value: [...new Set(r.value)].sort((a, b) => a - b) } : r;
 }
 
@@ -38,7 +56,7 @@ export function parseSeeds(text, { maxCount = 32 } = {}) {
     if (to - from + 1 > maxCount) return { ok: false, message: `At most ${maxCount} seeds (that range has ${to - from + 1}).` };
     return { ok: true, value: Array.from({ length: to - from + 1 }, (_, k) => from + k) };
   }
-  const r = wholeNumbers(parseVector(text, { max: maxCount }), 'Seeds', { min: 0, max: MAX_SEED });
+  const r = parseWholeList(text, { what: 'Seeds', min: 0, max: MAX_SEED, maxCount });
   return r.ok ? { ok: true, value: [...new Set(r.value)] } : r;
 }
 

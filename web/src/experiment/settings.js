@@ -2,6 +2,7 @@
 // causal mask and activation. Defaults come from the kernel (stack.defaults), so the page never states
 // the protocol twice. Kept in the URL (x.d, x.heads, x.ffn, x.B, x.T, x.causal, x.act); widgets subscribe to changes.
 import { loadStack } from '../kernels/stack.js';
+import { parseWhole } from './params.js';
 import { readParam, writeParams } from './url-state.js';
 
 export const SETTING_KEYS = ['d', 'heads', 'ffnMult', 'B', 'T', 'causal', 'activation'];
@@ -13,7 +14,10 @@ let store;
 
 // A setting as a link writes it (what set() writes back): a whole number written plainly, 1 or 0, a name.
 const READ = {
-  number: (text) => (/^[1-9]\d{0,5}$/.test(text) ? Number(text) : undefined),
+  number: (text) => {
+    const r = parseWhole(text, { what: 'a setting', min: 1 });
+    return r.ok ? r.value : undefined;
+  },
   boolean: (text) => ({ 1: true, true: true, 0: false, false: false })[text],
   string: (text) => (/^[a-z]{1,16}$/.test(text) ? text : undefined),
 };

@@ -10,9 +10,8 @@ import { followInPlaceLinks } from '../../experiment/in-place-links.js';
 import { createLiveRuns } from '../../experiment/live-runs.js';
 import { parseDepth } from '../../experiment/params.js';
 import { getSettings } from '../../experiment/settings.js';
-import { writeParams } from '../../experiment/url-state.js';
 import { loadNormScale } from '../../kernels/norm-scale.js';
-import { createField } from '../../ui/field.js';
+import { selectControl, textControl } from '../../ui/controls.js';
 import { formatNumber } from '../../ui/format.js';
 import { parseNumber, parseVector } from '../../ui/parse.js';
 import { createDepthView, createScaleView } from './view.js';
@@ -29,8 +28,6 @@ const SOURCES = [
   { key: 'variances', label: 'a list of variances σᵢ²' },
 ];
 const list = (v) => (Array.isArray(v) ? v.join(', ') : String(v));
-
-let selectCounter = 0;
 
 export async function mount(el, props = {}) {
   let render = () => {};
@@ -55,26 +52,35 @@ export async function mount(el, props = {}) {
   // the σᵢ only if it is one the strip knows
   // (es.n: the power strip's count of an older link, the L of every source now)
   const valueIn = (params, name) => params.get(PREFIX + name) ?? (name === 'L' ? params.get(`${PREFIX}n`) : null) ?? fallback[name];
-  const sourceIn = (params) => (SOURCES.some((s) => s.key === valueIn(params, 'layers')) ? valueIn(params, 'layers') : fallback.layers);
   const opened = new URLSearchParams(location.search);
   const initial = (name) => valueIn(opened, name);
 
+  // every input recomputes at once (the kernels take microseconds here): update() reads them all, so that a
+  // message about one input depends on the others (the strip's source decides how L reads)
+  const onChange = () => update();
+  const source = selectControl({
+    key: 'layers', name: `${PREFIX}layers`, label: 'σᵢ along the stack', className: 'es-source', choices: SOURCES,
+    fallback: fallback.layers, text: initial('layers'), onChange,
+  });
+  const wiring = selectControl({
+    key: 'wiring', name: `${PREFIX}wiring`, label: 'Wiring', className: 'es-wiring', choices: PLACEMENTS,
+    fallback: fallback.wiring, text: initial('wiring'), onChange,
+  });
+  const number = (key, label, hint, width, parse = parseNumber) =>
+    textControl({ key, name: PREFIX + key, label, hint, width, fallback: fallback[key], text: initial(key), parse, instant: true, onChange });
   const fields = {
-    sigma: createField({ label: 'σ', value: initial('sigma'), hint: '≥ 0: the spread entering LN', name: 'es.sigma', width: '8em' }),
-    eps: createField({ label: 'ε', value: initial('eps'), hint: `≥ 0; PyTorch's default is ${formatNumber(ns.defaultEps)}`, name: 'es.eps', width: '8em' }),
-    gamma: createField({ label: 'γ', value: initial('gamma'), hint: '> 0', name: 'es.gamma', width: '8em' }),
+    sigma: number('sigma', 'σ', '≥ 0: the spread entering LN', '8em'),
+    eps: number('eps', 'ε', `≥ 0; PyTorch's default is ${formatNumber(ns.defaultEps)}`, '8em'),
+    gamma: number('gamma', 'γ', '> 0', '8em'),
   };
   const strip = {
-    p: createField({ label: 'p', value: initial('p'), hint: 'σᵢ = σ·iᵖ; ½ is √L growth', name: 'es.p', width: '6em' }),
-    list: createField({ label: 'σᵢ, block by block', value: initial('list'), hint: 'first block first', name: 'es.list' }),
-    L: createField({ label: 'L, the number of blocks', value: initial('L'), hint: `1 to ${ns.maxDepth}`, name: 'es.L', width: '6em' }),
-    delta: createField({ label: 'δ', value: initial('delta'), hint: 'each Pre-LN branch has ‖Bᵢ‖ ≤ δ', name: 'es.delta', width: '6em' }),
+    p: number('p', 'p', 'σᵢ = σ·iᵖ; ½ is √L growth', '6em'),
+    list: number('list', 'σᵢ, block by block', 'first block first', '', (t) => parseVector(t, { max: ns.maxDepth })),
+    // a measured stack's L is a whole depth; the power strip's any number the kernel takes
+    L: number('L', 'L, the number of blocks', `1 to ${ns.maxDepth}`, '6em', (t) =>
+      source.select.value === 'measured' ? parseDepth(t, { max: ns.maxDepth }) : parseNumber(t)),
+    delta: number('delta', 'δ', 'each Pre-LN branch has ‖Bᵢ‖ ≤ δ', '6em'),
   };
-  const wiring = labelledSelect({
-    name: 'es.wiring', label: 'Wiring', className: 'es-wiring', choices: PLACEMENTS,
-    value: placementOf(initial('wiring')) ? initial('wiring') : fallback.wiring,
-  });
-  const source = labelledSelect({ name: 'es.layers', label: 'σᵢ along the stack', className: 'es-source', choices: SOURCES, value: sourceIn(opened) });
 
   el.classList.add('es-widget');
   const form = document.createElement('form');
@@ -123,24 +129,11 @@ export async function mount(el, props = {}) {
     }
     strip.list.el.querySelector('label').textContent = mode === 'variances' ? 'σᵢ², block by block' : 'σᵢ, block by block';
 
-    const parsed = {
-      sigma: parseNumber(fields.sigma.input.value),
-      eps: parseNumber(fields.eps.input.value),
-      gamma: parseNumber(fields.gamma.input.value),
-    };
-    for (const [name, r] of Object.entries(parsed)) fields[name].setMessage(r.ok ? '' : r.message);
-    const stripParsed = {
-      delta: parseNumber(strip.delta.input.value),
-      ...(fromStack
-        ? { L: parseDepth(strip.L.input.value, { max: ns.maxDepth }) }
-        : power
-          ? { p: parseNumber(strip.p.input.value), L: parseNumber(strip.L.input.value) }
-          : { list: parseVector(strip.list.input.value, { max: ns.maxDepth }) }),
-    };
-    for (const name of ['p', 'list', 'L', 'delta']) {
-      const r = stripParsed[name];
-      strip[name].setMessage(r && !r.ok ? r.message : '');
-    }
+    const parsed = Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.read()]));
+    // the strip's inputs this source uses (the others are hidden)
+    const used = fromStack ? ['delta', 'L'] : power ? ['delta', 'p', 'L'] : ['delta', 'list'];
+    const stripParsed = {};
+    for (const name of used) stripParsed[name] = strip[name].read();
     stripMessage.textContent = '';
     if (!Object.values(parsed).every((r) => r.ok)) {
       scaleView.markStale();
@@ -191,7 +184,6 @@ export async function mount(el, props = {}) {
       depthView.markStale();
       good = false;
     }
-    if (good) saveToUrl();
   }
 
   // The strip from a measured stack: its stream's sd after each block are the σᵢ (once its run is in).
@@ -226,29 +218,15 @@ export async function mount(el, props = {}) {
     else stripMessage.textContent = message;
   }
 
-  function saveToUrl() {
-    const entry = (name, input) => [input.value.trim(), fallback[name]];
-    writeParams({
-      ...Object.fromEntries(Object.entries(fields).map(([name, f]) => [PREFIX + name, entry(name, f.input)])),
-      ...Object.fromEntries(Object.entries(strip).map(([name, f]) => [PREFIX + name, entry(name, f.input)])),
-      [`${PREFIX}layers`]: [source.select.value, fallback.layers],
-      [`${PREFIX}n`]: [null, null], // an older link's count, read into L
-      [`${PREFIX}wiring`]: [wiring.select.value, fallback.wiring],
-    });
-  }
-
-  for (const f of [...Object.values(fields), ...Object.values(strip)]) f.input.addEventListener('input', update);
-  source.select.addEventListener('change', update);
-  wiring.select.addEventListener('change', update);
   update();
   const stopLinks = followInPlaceLinks({
     prefix: PREFIX,
     anchor: () => el.closest('.widget[data-widget]')?.id,
     apply(params) {
-      for (const [name, f] of [...Object.entries(fields), ...Object.entries(strip)]) f.input.value = valueIn(params, name);
-      source.select.value = sourceIn(params);
-      wiring.select.value = placementOf(valueIn(params, 'wiring')) ? valueIn(params, 'wiring') : fallback.wiring;
+      const all = [source, wiring, ...Object.values(fields), ...Object.values(strip)];
+      for (const c of all) c.show(valueIn(params, c.key));
       update();
+      for (const c of all) c.keep(); // the link's values, into the history entry it made (or came back to)
     },
     focus: () => fields.sigma.input,
   });
@@ -261,19 +239,6 @@ export async function mount(el, props = {}) {
       el.replaceChildren();
     },
   };
-}
-
-// A labelled <select> of the strip, kept in the URL as `name`: choices [{key, label}].
-function labelledSelect({ name, label, className, choices, value }) {
-  const id = `es-select-${++selectCounter}`;
-  const el = document.createElement('div');
-  el.className = `field ${className}`;
-  el.innerHTML = `<label for="${id}"></label><select id="${id}" name="${name}"></select>`;
-  el.querySelector('label').textContent = label;
-  const select = el.querySelector('select');
-  for (const c of choices) select.add(new Option(c.label, c.key));
-  select.value = value;
-  return { el, select };
 }
 
 // What PyTorch's ε does at the spread of a real stream: the spreads are the article's (published, from the

@@ -3,8 +3,10 @@
 // kernel cannot run gets its message here and changes nothing.
 import { loadStack } from '../../kernels/stack.js';
 import { getSettings } from '../../experiment/settings.js';
+import { ACTIVATIONS } from '../../experiment/choices.js';
+import { parseWhole } from '../../experiment/params.js';
+import { debounced, selectField } from '../../ui/controls.js';
 import { createField } from '../../ui/field.js';
-import { parseVector } from '../../ui/parse.js';
 import './style.css';
 
 const NUMBERS = [
@@ -35,10 +37,7 @@ export async function mount(el) {
   causal.className = 'exp-settings-check';
   causal.innerHTML = '<input type="checkbox" name="causal"> causal mask';
   const causalBox = causal.querySelector('input');
-  const activation = document.createElement('div');
-  activation.className = 'field';
-  activation.innerHTML = '<label for="exp-activation">activation</label><select id="exp-activation"><option value="relu">ReLU</option><option value="gelu">GELU (exact)</option></select>';
-  const activationSelect = activation.querySelector('select');
+  const { el: activation, select: activationSelect } = selectField({ label: 'activation', choices: ACTIVATIONS, value: settings.values.activation });
   fieldsEl.append(activation, causal);
 
   const show = (values) => {
@@ -54,16 +53,14 @@ export async function mount(el) {
     el.querySelector('details').open = true;
   }
 
-  let timer;
   const apply = () => {
     const next = { causal: causalBox.checked, activation: activationSelect.value };
     let ok = true;
     for (const { key } of NUMBERS) {
-      const r = parseVector(fields[key].input.value, { max: 1 });
-      const bad = !r.ok ? r.message : !Number.isInteger(r.value[0]) || r.value[0] < 1 ? 'A whole number, at least 1.' : '';
-      fields[key].setMessage(bad);
-      if (bad) ok = false;
-      else next[key] = r.value[0];
+      const r = parseWhole(fields[key].input.value, { what: `The ${NUMBERS.find((n) => n.key === key).label}`, min: 1 });
+      fields[key].setMessage(r.ok ? '' : r.message);
+      if (r.ok) next[key] = r.value;
+      else ok = false;
     }
     if (!ok) return;
     try {
@@ -76,11 +73,11 @@ export async function mount(el) {
     settings.set(next);
     state.textContent = settings.isDefault() ? '(the article’s)' : '(changed)';
   };
-  const schedule = () => {
-    clearTimeout(timer);
-    timer = setTimeout(apply, 500);
-  };
-  for (const { key } of NUMBERS) fields[key].input.addEventListener('input', schedule);
+  const wait = debounced(apply);
+  for (const { key } of NUMBERS) {
+    fields[key].input.addEventListener('input', wait.schedule);
+    fields[key].input.addEventListener('change', wait.now);
+  }
   causalBox.addEventListener('change', apply);
   activationSelect.addEventListener('change', apply);
   el.querySelector('.exp-settings-reset').addEventListener('click', () => {
@@ -93,7 +90,7 @@ export async function mount(el) {
 
   return {
     destroy() {
-      clearTimeout(timer);
+      wait.cancel();
       el.replaceChildren();
     },
   };

@@ -2,12 +2,12 @@
 // rate, for each chosen wiring at one depth, with the task's threshold drawn across. Where a wiring's line
 // crosses the threshold is where it stops training. One run per wiring, rate and seed, on the same pool
 // (a run the main view already computed comes from the cache).
-import { PLACEMENTS, placementOf, TASKS } from '../../experiment/choices.js';
+import { placementOf, TASKS } from '../../experiment/choices.js';
+import { wiringsControl } from '../../experiment/controls.js';
 import { formatSeeds, parseDepth, parseSeeds } from '../../experiment/params.js';
 import { createChart, createDataTable } from '../../ui/chart.js';
-import { checkboxControl, selectControl, textControl } from './controls.js';
+import { selectControl, textControl } from '../../ui/controls.js';
 import { checkFields, checkGroups, groupRuns, labFrame, labView, showProgress } from './lab.js';
-import { parsePlacements } from '../../experiment/params.js';
 import { formatRate, parseRates, parseSteps, parseWarmup } from './params.js';
 import { createSummary } from './summary.js';
 
@@ -27,9 +27,7 @@ export function mountCliff(el, props, { train, live }) {
   };
   const frame = labFrame(el, live);
   const name = (key) => `${prefix}.${key}`;
-  const placements = checkboxControl({
-    key: 'placements', name: name('placements'), legend: 'Wirings', choices: PLACEMENTS, fallback: fallbacks.placements, parse: parsePlacements,
-  });
+  const placements = wiringsControl({ key: 'placements', name: name('placements'), fallback: fallbacks.placements, className: 'lab-checks' });
   const task = selectControl({ key: 'task', name: name('task'), label: 'Task', choices: TASKS, fallback: fallbacks.task });
   const L = textControl({ key: 'L', name: name('L'), label: 'Depth L', fallback: fallbacks.L, parse: parseDepth });
   const warmup = textControl({ key: 'warmup', name: name('warmup'), label: 'Warmup steps', fallback: fallbacks.warmup, parse: parseWarmup, hint: '0: none' });

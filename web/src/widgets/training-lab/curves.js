@@ -6,10 +6,11 @@ import { PLACEMENTS, TASKS } from '../../experiment/choices.js';
 import { formatSeeds, parseSeeds } from '../../experiment/params.js';
 import { formatNumber } from '../../ui/format.js';
 import { createStepCharts, configColour, seedDash } from './charts.js';
-import { configsControl, rateControl, selectControl, textControl } from './controls.js';
+import { rateControl, selectControl, selectField, setChoices, textControl } from '../../ui/controls.js';
+import { configsControl } from './controls.js';
 import { createHeatmaps } from './heatmap.js';
 import { checkFields, checkGroups, groupRuns, labFrame, labView, showProgress } from './lab.js';
-import { formatConfigs, formatRate, parseSteps } from './params.js';
+import { formatConfigs, formatRate, parseRate, parseSteps } from './params.js';
 import { createPrediction } from './predict.js';
 import { createSamples } from './samples.js';
 import { countTrained, createSummary } from './summary.js';
@@ -29,7 +30,7 @@ export function mountCurves(el, props, { train, live }) {
   const onChange = () => changed();
   const configs = configsControl({ key: 'configs', name: `${prefix}.configs`, placements: PLACEMENTS, fallback: fallbacks.configs, onChange });
   const task = selectControl({ key: 'task', name: `${prefix}.task`, label: 'Task', choices: TASKS, fallback: fallbacks.task, onChange });
-  const lr = rateControl({ key: 'lr', name: `${prefix}.lr`, label: 'Learning rate', fallback: fallbacks.lr, onChange });
+  const lr = rateControl({ key: 'lr', name: `${prefix}.lr`, label: 'Learning rate', fallback: fallbacks.lr, parse: parseRate, format: formatRate, onChange });
   const steps = textControl({ key: 'steps', name: `${prefix}.steps`, label: 'Steps', fallback: fallbacks.steps, parse: parseSteps, onChange });
   const seeds = textControl({
     key: 'seeds', name: `${prefix}.seeds`, label: 'Seeds', fallback: fallbacks.seeds, parse: (t) => parseSeeds(t, { maxCount: 8 }),
@@ -47,11 +48,9 @@ export function mountCurves(el, props, { train, live }) {
   const charts = createStepCharts(frame.results);
   const heatBox = document.createElement('div');
   heatBox.className = 'lab-heat-section';
-  heatBox.innerHTML = '<p class="lab-subtitle">Gradient of every block, step by step</p><div class="field lab-heat-seed"><label></label><select></select></div>';
-  const seedSelect = heatBox.querySelector('select');
-  seedSelect.id = `${prefix}-heat-seed`;
-  heatBox.querySelector('label').htmlFor = seedSelect.id;
-  heatBox.querySelector('label').textContent = 'Seed shown in the heat maps';
+  heatBox.innerHTML = '<p class="lab-subtitle">Gradient of every block, step by step</p>';
+  const { el: seedField, select: seedSelect } = selectField({ label: 'Seed shown in the heat maps', choices: [], className: 'lab-heat-seed' });
+  heatBox.append(seedField);
   seedSelect.addEventListener('change', () => {
     live.dataChanged = true;
     draw();
@@ -61,7 +60,7 @@ export function mountCurves(el, props, { train, live }) {
   const samples = createSamples(frame.results, { train });
   samples.setTask(task.value);
   // the seeds a run has (or, before the first run, will have: the select waits for it, disabled)
-  const listSeeds = (list) => seedSelect.replaceChildren(...list.map((s) => new Option(`seed ${s}`, String(s))));
+  const listSeeds = (list) => setChoices(seedSelect, list.map((s) => ({ key: String(s), label: `seed ${s}` })));
   seedSelect.disabled = true;
   if (seeds.ok) listSeeds(seeds.value);
 

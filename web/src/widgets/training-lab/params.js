@@ -2,26 +2,13 @@
 // rates, the list of configurations. Parsing and limits only: whether a configuration can run at all is
 // the kernel's call (train.check), whose message the lab shows beside the configuration.
 import { PLACEMENTS } from '../../experiment/choices.js';
-import { parseDepth } from '../../experiment/params.js';
+import { parseDepth, parseWhole } from '../../experiment/params.js';
 import { parseNumber, parseVector } from '../../ui/parse.js';
 
-// A count the kernel's integer options can hold; which counts can run is the kernel's call (train.check).
-const MAX_COUNT = 2 ** 31 - 1;
 const MAX_RATES = 12; // a sweep wider than this is a typo, not an experiment
 
-/** One whole number in [min, max]. → {ok, value} or {ok: false, message} */
-export function parseWhole(text, { what, min, max }) {
-  const r = parseNumber(text);
-  if (!r.ok) return r;
-  if (!Number.isInteger(r.value)) return { ok: false, message: `${what} must be a whole number (got ${r.value}).` };
-  if (r.value < min) return { ok: false, message: `${what} must be ${min} or more (got ${r.value}).` };
-  // (the largest count an integer option holds is no limit a reader needs to read: the kernel names the real one)
-  if (r.value > max) return { ok: false, message: max === MAX_COUNT ? `${what} is far more than a run can take (got ${r.value}).` : `${what} must be at most ${max} (got ${r.value}).` };
-  return { ok: true, value: r.value };
-}
-
-export const parseWarmup = (text) => parseWhole(text, { what: 'Warmup', min: 0, max: MAX_COUNT });
-export const parseSteps = (text) => parseWhole(text, { what: 'The number of steps', min: 1, max: MAX_COUNT });
+export const parseWarmup = (text) => parseWhole(text, { what: 'Warmup', min: 0 });
+export const parseSteps = (text) => parseWhole(text, { what: 'The number of steps', min: 1 });
 
 /** A learning rate: a positive number. */
 export function parseRate(text) {

@@ -3,8 +3,13 @@
 // when every seed of a configuration has finished, the lab marks each prediction made against what the
 // kernel measured (the runs' data-trained verdicts, counted by summary.js). A configuration whose seeds
 // disagree is marked as neither: the measurement, not the reader, is split.
+import { bareSelect } from '../../ui/controls.js';
 
-const PREDICTIONS = [['', 'no prediction'], ['trains', 'trains'], ['stalls', 'does not train']];
+const PREDICTIONS = [
+  { key: '', label: 'no prediction' },
+  { key: 'trains', label: 'trains' },
+  { key: 'stalls', label: 'does not train' },
+];
 
 /** host gets a fieldset. → {el, setConfigs(groups), snapshot(), mark(counts)} */
 export function createPrediction(host) {
@@ -30,9 +35,7 @@ export function createPrediction(host) {
         ...groups.map((g) => {
           const li = document.createElement('li');
           const label = document.createElement('label');
-          const choice = document.createElement('select');
-          for (const [value, text] of PREDICTIONS) choice.add(new Option(text, value));
-          choice.value = items.get(g.key)?.choice.value ?? '';
+          const choice = bareSelect(PREDICTIONS, items.get(g.key)?.choice.value ?? '');
           label.append(`${g.label}: `, choice);
           const verdict = document.createElement('span');
           verdict.className = 'lab-verdict';

@@ -4,8 +4,9 @@
 // bars. Every character and probability is the kernel's (run.sample); a prompt at a step retrains the run to
 // that step in a worker (the same run, so the same weights), which the reader can cancel.
 // Contract for tests: each sample is an element with data-sample (the continuation) and data-step.
+import { parseWhole } from '../../experiment/params.js';
 import { Cancelled, getPool } from '../../experiment/pool.js';
-import { parseWhole } from './params.js';
+import { selectField, setChoices } from '../../ui/controls.js';
 import { createField } from '../../ui/field.js';
 import { formatNumber } from '../../ui/format.js';
 
@@ -74,14 +75,7 @@ export function createSamples(host, { train }) {
 
   const runsBox = el.querySelector('.lab-sample-runs');
   const form = el.querySelector('form');
-  const runSelect = document.createElement('select');
-  const runField = document.createElement('div');
-  runField.className = 'field';
-  const runLabel = document.createElement('label');
-  runLabel.textContent = 'Run';
-  runSelect.id = `lab-sample-run-${Math.random().toString(36).slice(2)}`;
-  runLabel.htmlFor = runSelect.id;
-  runField.append(runLabel, runSelect);
+  const { el: runField, select: runSelect } = selectField({ label: 'Run', choices: [] });
   const prompt = createField({ label: 'Prompt', value: train.samplePrompt, hint: 'a to z, space and .', maxLength: 200 });
   const at = createField({ label: 'After step', value: '', hint: '0 to the run’s steps' });
   el.querySelector('.lab-ask-fields').append(runField, prompt.el, at.el);
@@ -165,9 +159,7 @@ export function createSamples(host, { train }) {
         }
       }
       runsBox.replaceChildren(...rows);
-      const chosen = runSelect.value;
-      runSelect.replaceChildren(...finished.map((r) => new Option(r.label, r.id)));
-      if (finished.some((r) => r.id === chosen)) runSelect.value = chosen;
+      setChoices(runSelect, finished.map((r) => ({ key: r.id, label: r.label })));
     },
     destroy() {
       stop();

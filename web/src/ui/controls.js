@@ -1,0 +1,274 @@
+// The one kit for a figure's controls: a text field, a choice, a set of checkboxes and a rate on a logarithmic
+// slider. A control kept in the URL reads its value from the link (else its fallback), shows a message beside
+// itself when what was typed or linked cannot be read (keeping its last good value), writes what it reads back
+// to the URL under its name (nothing when it is the fallback) and tells onChange(control). A text field commits
+// when the reader pauses typing, or at once when it is left; an instrument that computes in an instant commits
+// on every keystroke (instant).
+// Every control: {key, el, value, ok, read(), show(text), keep(), setText(text), setMessage(text), destroy()}:
+//   read() reads what the control holds (its message set), show(text) puts text in it and reads it (no URL, no
+//   onChange: a link being applied), keep() writes its value to the URL if it reads, setText(text) as if the
+//   reader had typed it, setMessage(text) a message from elsewhere (the kernel's), which a message about what
+//   the control holds takes precedence over.
+import { readParam, writeParams } from '../experiment/url-state.js';
+import { createField } from './field.js';
+import './controls.css';
+
+/** How long a text field waits for the reader to pause typing. */
+export const DEBOUNCE_MS = 400;
+
+/** fn, run once the calls stop for ms: schedule() (re)starts the wait, now() runs it at once, cancel() drops it. */
+export function debounced(fn, ms = DEBOUNCE_MS) {
+  let timer;
+  return {
+    schedule() {
+      clearTimeout(timer);
+      timer = setTimeout(fn, ms);
+    },
+    now() {
+      clearTimeout(timer);
+      fn();
+    },
+    cancel: () => clearTimeout(timer),
+  };
+}
+
+let counter = 0;
+
+/** A labelled <select> of choices [{key, label}]: the one way a figure offers a choice. → {el, select} */
+export function selectField({ label, choices, value, name = '', className = '' }) {
+  const id = `select-${++counter}`;
+  const el = document.createElement('div');
+  el.className = className ? `field ${className}` : 'field';
+  const labelEl = document.createElement('label');
+  labelEl.htmlFor = id;
+  labelEl.textContent = label;
+  const select = bareSelect(choices, value);
+  select.id = id;
+  if (name) select.name = name;
+  el.append(labelEl, select);
+  return { el, select };
+}
+
+/** A <select> of choices for a label that wraps it (a sentence with the choice inside it). */
+export function bareSelect(choices, value) {
+  const select = document.createElement('select');
+  setChoices(select, choices, value);
+  return select;
+}
+
+/** Puts choices [{key, label}] in a select, keeping value (by default its chosen one) when it is still offered. */
+export function setChoices(select, choices, value = select.value) {
+  select.replaceChildren(...choices.map((c) => new Option(c.label, c.key)));
+  if (choices.some((c) => c.key === value)) select.value = value;
+}
+
+const keptIn = (name, text, fallbackText) => writeParams({ [name]: [text, fallbackText] });
+
+/**
+ * A text field kept in the URL as `name`. parse(text) → {ok, value} | {ok: false, message}; format(value) → the
+ * text written back (without one, the text as typed, trimmed). text: what it starts with (by default the link's).
+ */
+export function textControl({ key, name, label, fallback, parse, format, hint = '', width = '', text = readParam(name) ?? fallback, instant = false, onChange }) {
+  const field = createField({ label, value: text, name, hint, width });
+  const fallbackValue = parse(fallback).value;
+  let readError = '';
+  const control = {
+    key,
+    el: field.el,
+    input: field.input,
+    value: fallbackValue,
+    fallbackValue,
+    ok: true,
+    read() {
+      const r = parse(field.input.value);
+      control.ok = r.ok;
+      readError = r.ok ? '' : r.message;
+      field.setMessage(readError);
+      if (r.ok) control.value = r.value;
+      return r;
+    },
+    show(text) {
+      field.input.value = text;
+      return control.read();
+    },
+    setText(text) {
+      field.input.value = text;
+      wait.now();
+    },
+    setMessage: (text) => field.setMessage(readError || text),
+    keep() {
+      if (control.ok) keptIn(name, format ? format(control.value) : field.input.value.trim(), format ? format(fallbackValue) : fallback);
+    },
+    destroy: () => wait.cancel(),
+  };
+  const commit = () => {
+    control.read();
+    control.keep();
+    onChange?.(control);
+  };
+  const wait = debounced(commit);
+  field.input.addEventListener('input', instant ? commit : wait.schedule);
+  field.input.addEventListener('change', wait.now);
+  control.read();
+  return control;
+}
+
+/** A choice of [{key, label}] kept in the URL as `name`; a key it does not know is the fallback. */
+export function selectControl({ key, name, label, choices, fallback, className = '', text = readParam(name), onChange }) {
+  const known = (t) => (choices.some((c) => c.key === t) ? t : fallback);
+  const { el, select } = selectField({ label, choices, value: known(text), name, className });
+  const control = {
+    key,
+    el,
+    select,
+    value: select.value,
+    fallbackValue: fallback,
+    ok: true,
+    read: () => (control.value = select.value),
+    show(t) {
+      select.value = known(t);
+      control.read();
+    },
+    setText(t) {
+      control.show(t);
+      commit();
+    },
+    setMessage() {},
+    keep: () => keptIn(name, control.value, fallback),
+    destroy() {},
+  };
+  const commit = () => {
+    control.read();
+    control.keep();
+    onChange?.(control);
+  };
+  select.addEventListener('change', commit);
+  return control;
+}
+
+/**
+ * Checkboxes for a set of choices [{key, label, colour?}], kept in the URL as "a,b". parse("a,b") → the keys
+ * ({ok, value}); linkProblem(message): what is said when a link's set cannot be read. folded: the boxes under a
+ * summary naming the chosen ones (a long set), opened when there is something to say about them.
+ */
+export function checkboxControl({ key, name, legend, choices, fallback, parse, linkProblem, folded = false, className = '', text = readParam(name) ?? fallback, onChange }) {
+  const el = document.createElement(folded ? 'details' : 'fieldset');
+  el.className = className;
+  const fieldset = folded ? document.createElement('fieldset') : el;
+  const legendEl = document.createElement('legend');
+  legendEl.textContent = legend;
+  const boxesEl = document.createElement('span');
+  boxesEl.className = 'choice-boxes';
+  const message = document.createElement('span');
+  message.className = 'field-message';
+  message.setAttribute('aria-live', 'polite');
+  const summary = document.createElement('summary');
+  fieldset.append(legendEl, boxesEl);
+  if (folded) el.append(summary, fieldset);
+  el.append(message);
+  const boxes = choices.map((c) => {
+    const label = document.createElement('label');
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    box.value = c.key;
+    label.append(box);
+    if (c.colour) {
+      const swatch = document.createElement('span');
+      swatch.className = 'choice-swatch';
+      swatch.style.setProperty('--swatch', `var(${c.colour})`);
+      swatch.setAttribute('aria-hidden', 'true');
+      label.append(swatch);
+    }
+    label.append(` ${c.label}`);
+    boxesEl.append(label);
+    return box;
+  });
+  const fallbackValue = parse(fallback).value;
+  let readError = '';
+  const say = (t) => {
+    message.textContent = t;
+    if (t && folded) el.open = true; // a message about the boxes is read beside them
+  };
+  const checked = () => boxes.filter((b) => b.checked).map((b) => b.value).join(',');
+  const name_ = () => {
+    if (!folded) return;
+    const chosen = choices.filter((c, k) => boxes[k].checked).map((c) => c.label);
+    summary.textContent = `${legend}: ${chosen.length ? chosen.join(', ') : 'none'}`;
+  };
+  const control = {
+    key,
+    el,
+    boxes,
+    value: fallbackValue,
+    fallbackValue,
+    ok: true,
+    read() {
+      const r = parse(checked());
+      control.ok = r.ok;
+      readError = r.ok ? '' : r.message;
+      say(readError);
+      if (r.ok) control.value = r.value;
+      name_();
+      return r;
+    },
+    show(t) {
+      const r = parse(t);
+      const keys = r.ok ? r.value : fallbackValue;
+      boxes.forEach((b) => (b.checked = keys.includes(b.value)));
+      control.value = keys;
+      control.ok = true;
+      readError = r.ok ? '' : linkProblem(r.message);
+      say(readError);
+      name_();
+      return r;
+    },
+    setText(t) {
+      control.show(t);
+      commit();
+    },
+    setMessage: (t) => say(readError || t),
+    keep() {
+      if (control.ok) keptIn(name, control.value.join(','), fallbackValue.join(','));
+    },
+    destroy() {},
+  };
+  const commit = () => {
+    control.read();
+    control.keep();
+    onChange?.(control);
+  };
+  boxes.forEach((b) => b.addEventListener('change', commit));
+  control.show(text);
+  return control;
+}
+
+/**
+ * A rate: a text field for the exact value and a slider over its logarithm beside it, from 10^decades[0] to
+ * 10^decades[1] in steps of 0.05 decades (the field takes any rate parse accepts; the slider's rate is rounded
+ * to two digits for the field).
+ */
+export function rateControl({ decades: [lo, hi] = [-5, 0], onChange, ...options }) {
+  const slider = document.createElement('input');
+  slider.type = 'range';
+  slider.min = String(lo);
+  slider.max = String(hi);
+  slider.step = '0.05';
+  slider.className = 'rate-slider';
+  slider.setAttribute('aria-label', `${options.label}, logarithmic scale`);
+  const place = (rate) => {
+    slider.value = String(Math.min(hi, Math.max(lo, Math.log10(rate))));
+    slider.setAttribute('aria-valuetext', options.format(rate));
+  };
+  const control = textControl({
+    hint: 'or slide (logarithmic scale)',
+    ...options,
+    onChange: (c) => {
+      if (c.ok) place(c.value);
+      onChange?.(c);
+    },
+  });
+  place(control.value);
+  slider.addEventListener('input', () => control.setText(options.format(Number((10 ** Number(slider.value)).toPrecision(2)))));
+  control.input.after(slider);
+  return control;
+}
