@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKernels } from '../../web/src/kernels/loader.js';
 import { loadStack } from '../../web/src/kernels/stack.js';
-import { ARTICLE_PLACEMENTS, PLACEMENTS } from '../../web/src/experiment/choices.js';
+import { ACTIVATIONS, ARTICLE_PLACEMENTS, PLACEMENTS } from '../../web/src/experiment/choices.js';
 
 const fixtureDir = new URL('../reference/fixtures/stack/', import.meta.url);
 const fixture = (name) => JSON.parse(readFileSync(new URL(`${name}.json`, fixtureDir), 'utf8'));
@@ -47,6 +47,13 @@ describe('runStack against PyTorch fixtures', () => {
     const r = stack.run(optionsOf(f));
     expectClose(r.gradNorm, f.grad_norm, 1e-9, 'gradNorm');
     expectClose(r.streamSd, f.stream_sd, 1e-9, 'streamSd');
+  });
+});
+
+describe('the settings drawer’s activations', () => {
+  it('are the ones the kernel takes, every one of them', () => {
+    for (const { key } of ACTIVATIONS) expect(() => stack.check({ L: 2, activation: key }), key).not.toThrow();
+    expect(() => stack.check({ L: 2, activation: 'tanh' })).toThrow(`activation must be ${ACTIVATIONS.map((a) => a.key).join(' or ')}`);
   });
 });
 
