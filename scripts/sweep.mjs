@@ -3,8 +3,9 @@
 //                  --causal --activation relu|gelu --ffn-mult 4 --jobs 2]: every flag but --placement, --seeds and --jobs is a
 //                  field of the kernel's StackConfig, from its defaults (lib/flags.mjs)
 // Runs the article's experiment with the browser's own wasm module, in Node. Prints one JSON object per run
-// per line (placement, L, seed, config, grad[], sd[], loss, ratio, growth {factor, exponent, sqrtDepth} of the
-// stream) and a last line with the medians over seeds.
+// per line (placement, L, seed, config, grad[] and sd[] (the result's gradNorm and streamSd), every other field
+// of the kernel's result (loss, ratio, …), growth {factor, exponent, sqrtDepth} of the stream) and a last line with
+// the medians over seeds.
 // --placement and --L also take comma lists (e.g. --L 6,24,48,96) to run a whole table.
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -63,14 +64,15 @@ async function main() {
   await runAll(runs, Math.min(options.jobs, availableParallelism()), (r) => {
     results.push(r);
     const { placement, L, seed } = r.run;
-    console.log(JSON.stringify({ placement, L, seed, config, grad: r.gradNorm, sd: r.streamSd, loss: r.loss, ratio: r.ratio, growth: r.growth, seconds: r.seconds, flops: r.flops }));
+    const { gradNorm: grad, streamSd: sd, ...rest } = r.result;
+    console.log(JSON.stringify({ placement, L, seed, config, grad, sd, ...rest, growth: r.growth, seconds: r.seconds, flops: r.flops }));
   });
 
   const medians = [];
   for (const placement of options.placements) {
     for (const L of options.Ls) {
       const group = results.filter((r) => r.run.placement === placement && r.run.L === L);
-      medians.push({ placement, L, seeds: group.map((r) => r.run.seed).sort((a, b) => a - b), ratio: stack.median(group.map((r) => r.ratio)) });
+      medians.push({ placement, L, seeds: group.map((r) => r.run.seed).sort((a, b) => a - b), ratio: stack.median(group.map((r) => r.result.ratio)) });
     }
   }
   console.log(JSON.stringify({ medians, seconds: (performance.now() - started) / 1000 }));

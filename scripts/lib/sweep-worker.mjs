@@ -10,10 +10,8 @@ parentPort.on('message', (run) => {
     const r = stack.run(run);
     parentPort.postMessage({
       run,
-      gradNorm: [...r.gradNorm],
-      streamSd: [...r.streamSd],
-      loss: r.loss,
-      ratio: r.ratio,
+      // every field the kernel's result has (StackResult's for_each_field), lists as arrays for JSON
+      result: Object.fromEntries(Object.entries(r).map(([key, v]) => [key, ArrayBuffer.isView(v) ? [...v] : v])),
       flops: stack.flops(run),
       growth: r.streamSd.length >= 2 ? stack.streamGrowth(r.streamSd) : null,
       seconds: (performance.now() - started) / 1000,

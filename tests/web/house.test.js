@@ -58,3 +58,17 @@ test('every select and its options come from the control kit', () => {
   expect(files.length).toBeGreaterThan(60);
   expect(found).toEqual([]);
 });
+
+// A kernel's result is described once, beside its struct (for_each_field); the bindings of the stack, the
+// training lab and the ε–σ instrument build their objects from it (convert.hpp result_to_js), never property
+// by property, so a new field cannot reach one of them and miss another.
+test('the stack, training and norm-scale bindings set no result field by name', () => {
+  const bindings = new URL('../../wasm/bindings/', import.meta.url).pathname;
+  const found = [];
+  for (const file of ['bind_stack.cpp', 'bind_train.cpp', 'bind_norm_scale.cpp']) {
+    const source = readFileSync(join(bindings, file), 'utf8');
+    expect(source, file).toContain('result_to_js');
+    for (const [line] of source.matchAll(/^.*\.set\("[^"]+".*$/gm)) found.push(`${file}: ${line.trim()}`);
+  }
+  expect(found).toEqual([]);
+});

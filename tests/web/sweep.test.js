@@ -32,6 +32,8 @@ describe('sweep command line', () => {
       expect(line.ratio).toBeCloseTo(line.grad[0] / line.grad[2], 12);
       expect(line.growth.factor).toBeCloseTo(line.sd[2] / line.sd[0], 12);
     }
+    // every field of the kernel's result reaches the line (StackResult's for_each_field), lists as lists
+    for (const key of ['gradNormWeights', 'gradNormNoLn', 'inputGradNorm']) expect(runs[0][key], key).toHaveLength(3);
     const { medians } = lines.at(-1);
     expect(medians.map((m) => [m.placement, m.L, m.seeds])).toEqual([['post', 3, [0, 1, 2]], ['pre', 3, [0, 1, 2]]]);
     const post = runs.filter((l) => l.placement === 'post').map((l) => l.ratio).sort((a, b) => a - b);

@@ -8,27 +8,21 @@
 namespace tk::js {
 namespace {
 
-// The scale at the reader's σ and the curve the instrument draws around it.
+// The scale at the reader's σ (the point's fields) and the curve the instrument draws around it (`curve`).
+struct PointAndCurve {
+  NormScalePoint point;
+  NormScaleCurve curve;
+};
+template <class F>
+void for_each_field(const PointAndCurve& v, F&& f) {
+  for_each_field(v.point, f);
+  f("curve", v.curve);
+}
+
 val norm_scale_js(val sigma_arg, val eps_arg, val gamma_arg) {
   return guarded([&] {
     const double sigma = number_arg(sigma_arg, "sigma"), eps = number_arg(eps_arg, "epsilon"), gamma = number_arg(gamma_arg, "gamma");
-    const NormScalePoint p = norm_scale_point(sigma, eps, gamma);
-    const NormScaleCurve c = norm_scale_curve(sigma, eps, gamma);
-    val out = val::object();
-    out.set("scale", p.scale);
-    out.set("scaleNoEps", p.scale_no_eps);
-    out.set("cap", p.cap);
-    out.set("slope", p.slope);
-    out.set("epsEffect", p.eps_effect);
-    out.set("knee", p.knee);
-    out.set("note", p.note);
-    val curve = val::object();
-    curve.set("sigma", to_js(c.sigma));
-    curve.set("scale", to_js(c.scale));
-    curve.set("scaleNoEps", to_js(c.scale_no_eps));
-    curve.set("reader", int(c.reader));
-    out.set("curve", curve);
-    return out;
+    return result_to_js(PointAndCurve{norm_scale_point(sigma, eps, gamma), norm_scale_curve(sigma, eps, gamma)});
   });
 }
 

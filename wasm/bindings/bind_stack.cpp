@@ -25,6 +25,36 @@ double stack_check(val options) {
   }, kStackMemoryAdvice);
 }
 
+// A run as the page reads it: the result's fields, the first block over the last under every measure keyed by the
+// measure's name (NaN where it is undefined), and the reason of each undefined one under the same key.
+struct StackRun {
+  const StackConfig& config;
+  StackResult result;
+};
+struct MeasureRatios {
+  const StackRun& run;
+};
+struct UndefinedRatios {
+  const StackRun& run;
+};
+template <class F>
+void for_each_field(const MeasureRatios& m, F&& f) {
+  for (Measure measure : kMeasures) f(measure_name(measure), gradient_ratio(m.run.result, measure));
+}
+template <class F>
+void for_each_field(const UndefinedRatios& u, F&& f) {
+  for (Measure measure : kMeasures) {
+    const std::string reason = undefined_ratio_reason(u.run.config, u.run.result, measure);
+    if (!reason.empty()) f(measure_name(measure), reason);
+  }
+}
+template <class F>
+void for_each_field(const StackRun& run, F&& f) {
+  for_each_field(run.result, f);
+  f("ratios", MeasureRatios{run});
+  f("undefinedRatios", UndefinedRatios{run});
+}
+
 // onProgress(done, total), if given, is called after every block forward and backward.
 val run_stack_js(val options, val on_progress) {
   return guarded([&] {
@@ -35,19 +65,7 @@ val run_stack_js(val options, val on_progress) {
     } else {
       require(on_progress.isNull() || on_progress.isUndefined(), "onProgress must be a function, or null for none");
     }
-    const StackResult r = run_stack(c, progress);
-    val out = result_to_js(r);
-    // the first block over the last under every measure, keyed by measure name; NaN where it is undefined, and
-    // then its reason under the same key in undefinedRatios
-    val ratios = val::object(), undefined = val::object();
-    for (Measure m : kMeasures) {
-      ratios.set(measure_name(m), gradient_ratio(r, m));
-      const std::string reason = undefined_ratio_reason(c, r, m);
-      if (!reason.empty()) undefined.set(measure_name(m), reason);
-    }
-    out.set("ratios", ratios);
-    out.set("undefinedRatios", undefined);
-    return out;
+    return result_to_js(StackRun{c, run_stack(c, progress)});
   }, kStackMemoryAdvice);
 }
 
@@ -55,20 +73,38 @@ const char* residual_name(Residual r) { return r == Residual::Post ? "post" : r 
 const char* norm_name(NormKind n) { return n == NormKind::LayerNorm ? "layernorm" : n == NormKind::RMSNorm ? "rmsnorm" : "none"; }
 const char* gate_name(Gate g) { return g == Gate::Scalar ? "scalar" : g == Gate::Vector ? "vector" : "none"; }
 
-// The kernel's wirings (kWirings) and their rules, in its order: what the page's list of wirings is checked by.
+// A wiring's rules as the page reads them: what its list of wirings is checked by.
+struct WiringRules {
+  const Wiring& w;
+};
+template <class F>
+void for_each_field(const WiringRules& r, F&& f) {
+  f("name", std::string(r.w.name));
+  f("residual", std::string(residual_name(r.w.residual)));
+  f("norm", std::string(norm_name(r.w.norm)));
+  f("outputNorm", r.w.output_norm);
+  f("gate", std::string(gate_name(r.w.gate)));
+  f("finalNorm", r.w.final_norm);
+}
+
+// The kernel's wirings (kWirings) and their rules, in its order.
 val wirings_js() {
   val out = val::array();
-  for (const Wiring& w : kWirings) {
-    val entry = val::object();
-    entry.set("name", std::string(w.name));
-    entry.set("residual", std::string(residual_name(w.residual)));
-    entry.set("norm", std::string(norm_name(w.norm)));
-    entry.set("outputNorm", w.output_norm);
-    entry.set("gate", std::string(gate_name(w.gate)));
-    entry.set("finalNorm", w.final_norm);
-    out.call<void>("push", entry);
-  }
+  for (const Wiring& w : kWirings) out.call<void>("push", result_to_js(WiringRules{w}));
   return out;
+}
+
+// The constants a wiring's rules give a stack of `depth` blocks (a wiring without gates has no gates' value).
+struct WiringConstants {
+  const Wiring& w;
+  int depth;
+};
+template <class F>
+void for_each_field(const WiringConstants& c, F&& f) {
+  f("alpha", c.w.residual_scale(c.depth));
+  f("initDivisor", c.w.branch_init_divisor(c.depth));
+  if (c.w.gate != Gate::None) f("gateInit", c.w.gate_init(c.depth));
+  f("postBlocks", c.w.post_blocks(c.depth));
 }
 
 // The constants a wiring's rules give a stack of L blocks: α, the init divisor, the gates' first value, and how
@@ -79,12 +115,7 @@ val wiring_constants_js(val placement, val L) {
     const Wiring& w = wiring_of(placement_from_name(placement.as<std::string>()));
     const int depth = whole_arg(L, "L");
     require(depth >= 1 && depth <= 1024, "depth L must be between 1 and 1024");
-    val out = val::object();
-    out.set("alpha", w.residual_scale(depth));
-    out.set("initDivisor", w.branch_init_divisor(depth));
-    if (w.gate != Gate::None) out.set("gateInit", w.gate_init(depth));  // a wiring without gates has no such value
-    out.set("postBlocks", w.post_blocks(depth));
-    return out;
+    return result_to_js(WiringConstants{w, depth});
   });
 }
 
@@ -98,12 +129,7 @@ double median_js(val values) {
 val stream_growth_js(val stream_sd) {
   return guarded([&] {
     const Vec v = to_vec(stream_sd, "streamSd");
-    const StreamGrowth g = stream_growth(std::vector<double>(v.data(), v.data() + v.size()));
-    val out = val::object();
-    out.set("factor", g.factor);
-    out.set("exponent", g.exponent);
-    out.set("sqrtDepth", g.sqrt_depth);
-    return out;
+    return result_to_js(stream_growth(std::vector<double>(v.data(), v.data() + v.size())));
   });
 }
 

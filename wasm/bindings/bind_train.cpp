@@ -21,27 +21,13 @@ class JsTrainer {
 
   val step() {
     return guarded([&] {
-      const TrainStep s = trainer_.step();
-      val out = val::object();
-      out.set("step", s.step);
-      out.set("lr", s.lr);
-      out.set("loss", s.loss);
-      out.set("gradNorm", to_js(s.grad_norm));
-      out.set("ratio", s.ratio);
-      out.set("streamSd", s.stream_sd);
-      if (s.diverged) out.set("diverged", true);
-      if (!s.stream_grad_norm.empty()) out.set("streamGradNorm", to_js(s.stream_grad_norm));
-      return out;
+      return result_to_js(trainer_.step());
     }, kStackMemoryAdvice);
   }
   // {text, probabilities} of the char model as it is now (train.hpp CharSample)
   val sample(val prompt, val length) {
     return guarded([&] {
-      const CharSample s = trainer_.sample(prompt_arg(prompt), int(number_arg(length, "length")));
-      val out = val::object();
-      out.set("text", s.text);
-      out.set("probabilities", to_js(s.probabilities));
-      return out;
+      return result_to_js(trainer_.sample(prompt_arg(prompt), int(number_arg(length, "length"))));
     });
   }
   int steps_done() const { return trainer_.steps_done(); }
@@ -91,14 +77,7 @@ val train_summary(val task, val losses) {
   return guarded([&] {
     const Task t = task_arg(task);
     const Vec v = to_vec(losses, "losses");
-    const TrainSummary s = summarize(t, std::vector<double>(v.data(), v.data() + v.size()));
-    val out = val::object();
-    out.set("finalLoss", s.final_loss);
-    out.set("trained", s.trained);
-    out.set("diverged", s.diverged);
-    if (s.diverged) out.set("divergedAt", s.diverged_at);
-    out.set("threshold", s.threshold);
-    return out;
+    return result_to_js(summarize(t, std::vector<double>(v.data(), v.data() + v.size())));
   });
 }
 

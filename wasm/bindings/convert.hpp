@@ -101,12 +101,34 @@ val to_js(const Eigen::PlainObjectBase<Derived>& m) {  // Vec or row-major Mat, 
 }
 inline val to_js(const std::vector<double>& v) { return to_js(v.data(), Eigen::Index(v.size())); }
 
-// One field of a result: a number as a number, a list of numbers as a Float64Array (a copy, never a view).
+// One field of a result: a number as a number, a flag as a boolean, text as a string, a list of numbers as a
+// Float64Array (a copy, never a view).
 inline val field_js(double v) { return val(v); }
+inline val field_js(int v) { return val(v); }
+inline val field_js(bool v) { return val(v); }
+inline val field_js(const std::string& v) { return val(v); }
+inline val field_js(long v) { return val(double(v)); }  // an Eigen::Index on wasm32
 inline val field_js(const std::vector<double>& v) { return to_js(v); }
 template <class Derived>
 val field_js(const Eigen::PlainObjectBase<Derived>& m) {
   return to_js(m);
+}
+
+// A result nested in another (a curve beside the point it is drawn around): an object of its own.
+template <class Result>
+val result_to_js(const Result& r);
+struct FieldProbe {
+  template <class V>
+  void operator()(const char*, const V&) const {}
+};
+template <class T, class = void>
+struct has_fields : std::false_type {};
+template <class T>
+struct has_fields<T, std::void_t<decltype(for_each_field(std::declval<const T&>(), std::declval<FieldProbe&>()))>>
+    : std::true_type {};
+template <class T, std::enable_if_t<has_fields<T>::value, int> = 0>
+val field_js(const T& r) {
+  return result_to_js(r);
 }
 
 // A result as a JS object: one property per field its for_each_field names (the kernel's one list of them).

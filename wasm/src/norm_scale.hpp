@@ -37,6 +37,16 @@ struct NormScalePoint {
 };
 // sigma ≥ 0, epsilon ≥ 0, gamma > 0, all finite. Throws when the scale leaves float64's range.
 NormScalePoint norm_scale_point(double sigma, double eps, double gamma);
+template <class F>
+void for_each_field(const NormScalePoint& p, F&& f) {
+  f("scale", p.scale);
+  f("scaleNoEps", p.scale_no_eps);
+  f("cap", p.cap);
+  f("slope", p.slope);
+  f("epsEffect", p.eps_effect);
+  f("knee", p.knee);
+  f("note", p.note);
+}
 
 // s against σ on the instrument's log axis, for this ε and for ε = 0.
 struct NormScaleCurve {
@@ -46,6 +56,13 @@ struct NormScaleCurve {
   Eigen::Index reader = -1;  // index of the reader's σ in `sigma`; −1 when it lies off the axis (σ = 0 too)
 };
 NormScaleCurve norm_scale_curve(double sigma, double eps, double gamma, int points = kSigmaAxisPoints);
+template <class F>
+void for_each_field(const NormScaleCurve& c, F&& f) {
+  f("sigma", c.sigma);
+  f("scale", c.scale);
+  f("scaleNoEps", c.scale_no_eps);
+  f("reader", c.reader);
+}
 
 // σ_i = sigma1 · i^p for i = 1 … n: a spread that grows like a power of depth (stats.hpp's growth curve).
 Vec sigma_profile(double sigma1, double p, int n);

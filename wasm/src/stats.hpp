@@ -18,6 +18,12 @@ struct StreamGrowth {
 };
 // stream_sd (L ≥ 2) as run_stack reports it; the first and last entries must be positive and finite.
 StreamGrowth stream_growth(const std::vector<double>& stream_sd);
+template <class F>
+void for_each_field(const StreamGrowth& g, F&& f) {
+  f("factor", g.factor);
+  f("exponent", g.exponent);
+  f("sqrtDepth", g.sqrt_depth);
+}
 
 // How much of the early blocks' starvation under the article's measure (ratio_all < 1: the first block's
 // gradient over the last block's) another measure of a block's gradient removes, on a log scale, where a

@@ -80,6 +80,16 @@ struct TrainSummary {
 };
 TrainSummary summarize(Task task, const std::vector<double>& losses);  // losses: every step's, n >= 1
 
+// TrainSummary's fields, by the names the page reads (divergedAt only for a run that diverged).
+template <class F>
+void for_each_field(const TrainSummary& s, F&& f) {
+  f("finalLoss", s.final_loss);
+  f("trained", s.trained);
+  f("diverged", s.diverged);
+  if (s.diverged) f("divergedAt", s.diverged_at);
+  f("threshold", s.threshold);
+}
+
 // What one step records, before its update.
 struct TrainStep {
   int step = 0;                          // 0-based
@@ -94,6 +104,20 @@ struct TrainStep {
   bool diverged = false;
 };
 
+// TrainStep's fields, by the names the page reads; a step says `diverged` only when it did, and has
+// streamGradNorm only when the run was asked for it (a run of thousands of steps carries neither otherwise).
+template <class F>
+void for_each_field(const TrainStep& s, F&& f) {
+  f("step", s.step);
+  f("lr", s.lr);
+  f("loss", s.loss);
+  f("gradNorm", s.grad_norm);
+  f("ratio", s.ratio);
+  f("streamSd", s.stream_sd);
+  if (s.diverged) f("diverged", s.diverged);
+  if (!s.stream_grad_norm.empty()) f("streamGradNorm", s.stream_grad_norm);
+}
+
 // What the `char` model predicts after a prompt, with the weights as they are (after steps_done() updates): the
 // greedy continuation (each next character the most probable one, the first of equal ones, as torch.argmax),
 // and the probabilities of the character after the prompt. Each prediction sees the last T characters at
@@ -103,6 +127,12 @@ struct CharSample {
   std::string text;                  // the continuation, `length` characters
   std::vector<double> probabilities;  // (V) of the character after the prompt, in the vocabulary's order
 };
+
+template <class F>
+void for_each_field(const CharSample& s, F&& f) {
+  f("text", s.text);
+  f("probabilities", s.probabilities);
+}
 constexpr int kMaxSampleChars = 200;  // a prompt's and a continuation's length at most
 // What the lab asks every char run for, at step 0, midway and at the end: the text's own opening.
 constexpr const char* kSamplePrompt = "the quick ";
