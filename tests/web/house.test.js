@@ -72,3 +72,14 @@ test('the stack, training and norm-scale bindings set no result field by name', 
   }
   expect(found).toEqual([]);
 });
+
+// An exercise keeps what changes as the reader works in one explicit object (ex.state, exercise/index.js), not
+// in variables a long mount() closes over: every function that changes it says so by taking ex.
+test('the exercise widget’s mount() holds no mutable variables of its own', () => {
+  const source = readFileSync(join(widgets, 'exercise/index.js'), 'utf8');
+  const mount = source.slice(source.indexOf('export async function mount('));
+  const body = mount.slice(0, mount.indexOf('\n}\n'));
+  expect(body.length).toBeGreaterThan(200);
+  expect(body.match(/^ {2}let .*$/gm) ?? []).toEqual([]);
+  expect(body.split('\n').length).toBeLessThan(40);
+});

@@ -26,271 +26,320 @@ import './style.css';
 /** mount.js keeps the section's own content: this widget builds around it. */
 export const enhances = true;
 
+// The exercise as one object `ex`, passed to each small function below:
+//   ex.props, ex.n, ex.exercises (the kernels, or null when no part needs them), ex.record (its saved progress);
+//   ex.state: what changes as the reader works, and nothing else does
+//     {inputs, typedInputs ({name: text} the reader typed, kept with the progress), seed, solution (the kernels'
+//      for these numbers, or null when they cannot be used), revealed (the worked solution has been opened:
+//      accepted intervals may show)};
+//   ex.view: the elements built around the section (question, badge, body, form, tolerance, feedback,
+//     solutionBox), and its parts: answers, hints, inputBox, grading.
+
 const toleranceText = ({ atol, rtol }) =>
   `within ${formatNumber(atol, 2)}${rtol ? ` + ${formatNumber(rtol * 100, 2)} % of the value` : ''}, per entry`;
 
 export async function mount(section) {
   const props = await propsOfSection(section);
-  const { n } = props;
   const exercises = needsKernels(props.parts) ? await loadExercises() : null;
-  const record = storedRecord(n);
-  const partIds = props.parts.map((p) => p.id);
-
-  let inputs = structuredClone(props.defaults);
-  let typedInputs = {}; // {name: text} of the inputs the reader typed, kept with the progress
-  let seed = null;
-  let solution = null;
-  let revealed = false; // the worked solution has been opened: accepted intervals may show
-
-  section.querySelector('.ex-static')?.remove();
-  const question = section.querySelector('.ex-question');
-  const badge = document.createElement('span');
-  badge.className = 'ex-state';
-  section.querySelector('h3')?.append(' ', badge);
-  const body = document.createElement('div');
-  body.className = 'ex-body';
-  section.append(body);
-
-  // ---- the question's numbers ----
-  const inputBox = Object.keys(props.inputs).length && exercises
-    ? createInputBox({ n, kinds: props.inputs, values: inputs, onEdit, onSeed })
-    : null;
-  if (inputBox) body.append(inputBox.el);
-
-  // ---- answers, Check, feedback ----
-  const form = document.createElement('form');
-  form.className = 'ex-form';
-  form.noValidate = true;
-  const answers = props.parts.map((part) => createAnswer(part, ''));
-  for (const a of answers) {
-    form.append(a.el);
-    a.el.addEventListener('input', () => onAnswerEdit(a));
-  }
-  const actions = document.createElement('div');
-  actions.className = 'ex-actions';
-  actions.innerHTML = '<button type="submit" class="ex-check">Check</button><span class="ex-tolerance"></span>';
-  form.append(actions);
-  const tolerance = actions.querySelector('.ex-tolerance');
-  const feedback = document.createElement('div');
-  feedback.className = 'ex-feedback';
-  feedback.setAttribute('role', 'status');
-  feedback.setAttribute('aria-live', 'polite');
-  body.append(form, feedback);
-
-  // ---- hints, worked solution, reset ----
-  const hints = createHints(props.hints, record);
-  if (props.hints.length) body.append(hints.el);
-  const solutionBox = document.createElement('details');
-  solutionBox.className = 'ex-solution';
-  solutionBox.innerHTML = `<summary>Worked solution</summary><div class="ex-solution-body">${props.solution}</div>`;
-  solutionBox.addEventListener('toggle', () => {
-    if (!solutionBox.open) return;
-    refreshSolution();
-    if (!revealed) {
-      revealed = true;
-      for (const a of answers) if (a.graded) grading.draw(a);
-    }
-  });
-  body.append(solutionBox, createReset(n, onReset));
-
-  // ---- solving with the kernels, grading ----
-  const kernelInputs = () => toKernelInputs(inputs);
-  const grading = createGrading({
-    n, exercises, record, mistakes: props.mistakes, kernelInputs, revealed: () => revealed, onSelfCheck,
-  });
-  const grade = grading.grade;
-  function solve() {
-    if (!exercises) return true;
-    try {
-      solution = exercises.solve(n, kernelInputs());
-    } catch (error) {
-      solution = null;
-      inputBox?.showError(error);
-      return false;
-    }
-    inputBox?.setProblem(solution.problem);
-    const tolerances = [...new Set(solution.parts.map(toleranceText))];
-    tolerance.textContent = tolerances.length === 1 ? `Numbers are accepted ${tolerances[0]}.` : '';
-    return true;
-  }
-  function refreshQuestion() {
-    renderLive(question, inputs);
-    for (const a of answers) renderLive(a.el, inputs);
-    if (solutionBox.open) refreshSolution();
-  }
-  const refreshSolution = () => renderLive(solutionBox, solutionValues(inputs, solution));
-
-  function clearResult(a) {
-    a.result.replaceChildren();
-    a.el.classList.remove('ex-right', 'ex-wrong');
-    a.input?.removeAttribute('aria-invalid');
-    a.boxes?.forEach((b) => b.removeAttribute('aria-invalid'));
-    a.graded = null;
-  }
-  function clearResults() {
-    answers.forEach(clearResult);
-    feedback.textContent = '';
-  }
-  function onSelfCheck() {
-    showState();
-    if (badge.dataset.state === 'solved') feedback.textContent = 'Every part done. Well done.';
-  }
-  function showState() {
-    const state = exerciseState(record.get(), partIds);
-    badge.textContent = STATE_LABELS[state];
-    badge.dataset.state = state;
-  }
-
-  // ---- the reader changes something ----
-  function newNumbers() {
-    record.update((r) => {
-      r.seed = seed;
-      r.inputs = Object.keys(typedInputs).length ? { ...typedInputs } : null;
-      r.checked = {}; // marks were for the old numbers
-    });
-    if (solve()) refreshQuestion();
-    clearResults();
-  }
-  function onSeed(next) {
-    let variant = null;
-    try {
-      if (next !== null) variant = exercises.variant(n, next);
-    } catch (error) {
-      return inputBox.note(error.message);
-    }
-    applyNumbers(next, variant, {});
-    inputBox.note('');
-    startAfresh();
-    newNumbers();
-  }
-  // Other numbers are another question: the worked solution and the hints close (they would show its answer at
-  // once), the answers typed for the old numbers go (one could be right again by chance), and the attempts count
-  // from 0; the record keeps the last numbers' count among its variants.
-  function startAfresh() {
-    solutionBox.open = false;
-    revealed = false;
-    for (const a of answers) a.setText('');
-    record.update((r) => {
-      if (r.attempts > 0) r.variants = [...r.variants, { seed: r.seed, attempts: r.attempts }].slice(-MAX_VARIANTS);
-      r.attempts = 0;
-      r.hints = 0;
-      r.answers = {};
-    });
-    hints.show();
-  }
-  function onEdit(name, value, text) {
-    inputs = { ...inputs, [name]: value };
-    typedInputs = { ...typedInputs, [name]: text };
-    newNumbers();
-  }
-  function onAnswerEdit(a) {
-    clearResult(a); // the marks were for what was checked, no longer in the box
-    record.update((r) => (r.answers[a.part.id] = a.text())); // typed but unchecked answers are kept
-  }
-  function onReset() {
-    record.reset();
-    solutionBox.open = false;
-    restore();
-    feedback.textContent = `Exercise ${n} is reset.`;
-  }
-
-  // The numbers: a variant's (or the key's) and then the inputs the reader typed over them.
-  function applyNumbers(nextSeed, variant, texts) {
-    seed = nextSeed;
-    ({ inputs, typed: typedInputs } = questionNumbers(props, variant, texts));
-    inputBox.setValues(inputs, typedInputs);
-    inputBox.setSeed(seed);
-    writeParams({ [seedParam(n)]: [seed, null] });
-  }
-
-  // ---- checking ----
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    clearResults();
-    const read = answers.map((a) => ({ a, r: a.read() }));
-    const unreadable = read.filter(({ r }) => r.error);
-    if (unreadable.length) return refuse(unreadable.map(({ a, r }) => ({ a, why: r.error })));
-    const given = read.filter(({ r }) => !r.empty);
-    if (!given.length) return void (feedback.textContent = 'Type an answer first.');
-    if (exercises && !solution) return void (feedback.textContent = 'The numbers in the question cannot be used: fix them first.');
-    const assessed = given.map(({ a, r }) => ({ a, r, g: grading.assess(a, r) }));
-    const refused = assessed.map(({ a, g }) => ({ a, why: refusalOf(g, a.text()) })).filter(({ why }) => why);
-    if (refused.length) return refuse(refused);
-    const results = assessed.map(({ a, r, g }) => ({ a, ok: grade(a, r, g) }));
-    record.update((rec) => {
-      rec.attempts += 1;
-      rec.seed = seed;
-      rec.inputs = Object.keys(typedInputs).length ? { ...typedInputs } : null;
-      for (const a of answers) rec.answers[a.part.id] = a.text();
-      for (const { a, ok } of results) {
-        rec.checked[a.part.id] = a.text();
-        if (ok) rec.solved[a.part.id] = true; // solved once stays solved
-      }
-      // the work itself, for whoever reads the exported file: what was checked, for which numbers, with what open
-      const checked = Object.fromEntries(results.map(({ a }) => [a.part.id, a.text()]));
-      rec.log = [...rec.log, logEntry({ seed, answers: checked, inputs: rec.inputs, hints: rec.hints, solution: revealed })].slice(-MAX_LOG);
-    });
-    const graded = results.filter(({ a }) => a.part.kind !== 'explain');
-    feedback.textContent = summaryText({
-      graded: graded.length,
-      right: graded.filter(({ ok }) => ok).length,
-      open: answers.length - given.length,
-      attempts: record.get().attempts,
-      left: results.filter(({ a, ok }) => a.part.kind === 'explain' && !ok).length,
-    });
-    hints.show();
-    showState();
-  });
-
-  // Answers that are not graded: each says why in its own box (one message per refusal); no attempt counts.
-  function refuse(refused) {
-    for (const { a, why } of refused) {
-      a.input.setAttribute('aria-invalid', 'true');
-      if (a.echo?.classList.contains('ex-echo-error')) a.echo.textContent = ''; // the box below says it, once
-      a.result.textContent = `Not counted as an attempt: ${why}`;
-    }
-    feedback.textContent = 'Some answers cannot be graded as they stand: nothing was graded and no attempt was counted.';
-  }
-
-  // ---- start, import, reset: everything from the saved record (and a seed in the address) ----
-  function restore({ fromUrl = null } = {}) {
-    const rec = record.get();
-    revealed = solutionBox.open;
-    for (const a of answers) a.setText(rec.answers[a.part.id] ?? '');
-    let marksApply = true;
-    if (inputBox) {
-      const start = startingVariant(exercises, n, { fromUrl, stored: rec.seed });
-      applyNumbers(start.seed, start.variant, start.seed === rec.seed ? rec.inputs ?? {} : {});
-      inputBox.note(start.message);
-      marksApply = start.seed === rec.seed; // a link to other numbers: the saved marks were for the saved ones
-    }
-    solve();
-    refreshQuestion();
-    clearResults();
-    if (marksApply && (!exercises || solution)) {
-      for (const a of answers) {
-        const text = rec.checked[a.part.id];
-        if (text === undefined || text !== a.text()) continue;
-        const r = a.read();
-        if (r.value !== undefined) grade(a, r); // the marks of the last Check, drawn again
-      }
-    }
-    hints.show();
-    showState();
-  }
+  const ex = {
+    props,
+    n: props.n,
+    exercises,
+    record: storedRecord(props.n),
+    partIds: props.parts.map((p) => p.id),
+    state: { inputs: structuredClone(props.defaults), typedInputs: {}, seed: null, solution: null, revealed: false },
+  };
+  ex.view = buildView(section, ex);
 
   await assignmentApplied();
-  restore({ fromUrl: readParam(seedParam(n)) });
+  restore(ex, { fromUrl: readParam(seedParam(ex.n)) });
   const unsubscribe = progress.subscribe((why) => {
-    if (why === 'state replaced') restore(); // an import, or every exercise reset
+    if (why === 'state replaced') restore(ex); // an import, or every exercise reset
     // an assignment's name given: its numbers are in the address (assignment/start.js)
-    if (why === 'assignment') restore({ fromUrl: readParam(seedParam(n)) });
+    if (why === 'assignment') restore(ex, { fromUrl: readParam(seedParam(ex.n)) });
   });
   return {
     destroy() {
       unsubscribe();
-      badge.remove();
-      body.remove();
+      ex.view.badge.remove();
+      ex.view.body.remove();
     },
   };
+}
+
+// ---- the view: built once around the section, each control wired to the function it calls ----
+function buildView(section, ex) {
+  const { props, n } = ex;
+  section.querySelector('.ex-static')?.remove();
+  const view = { question: section.querySelector('.ex-question') };
+  view.badge = document.createElement('span');
+  view.badge.className = 'ex-state';
+  section.querySelector('h3')?.append(' ', view.badge);
+  view.body = document.createElement('div');
+  view.body.className = 'ex-body';
+  section.append(view.body);
+
+  // the question's numbers
+  view.inputBox = Object.keys(props.inputs).length && ex.exercises
+    ? createInputBox({
+      n, kinds: props.inputs, values: ex.state.inputs,
+      onEdit: (name, value, text) => editInput(ex, name, value, text),
+      onSeed: (seed) => chooseSeed(ex, seed),
+    })
+    : null;
+  if (view.inputBox) view.body.append(view.inputBox.el);
+
+  // answers, Check, feedback
+  view.form = document.createElement('form');
+  view.form.className = 'ex-form';
+  view.form.noValidate = true;
+  view.answers = props.parts.map((part) => createAnswer(part, ''));
+  for (const a of view.answers) {
+    view.form.append(a.el);
+    a.el.addEventListener('input', () => editAnswer(ex, a));
+  }
+  const actions = document.createElement('div');
+  actions.className = 'ex-actions';
+  actions.innerHTML = '<button type="submit" class="ex-check">Check</button><span class="ex-tolerance"></span>';
+  view.form.append(actions);
+  view.tolerance = actions.querySelector('.ex-tolerance');
+  view.feedback = document.createElement('div');
+  view.feedback.className = 'ex-feedback';
+  view.feedback.setAttribute('role', 'status');
+  view.feedback.setAttribute('aria-live', 'polite');
+  view.body.append(view.form, view.feedback);
+  view.form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    check(ex);
+  });
+
+  // hints, worked solution, reset
+  view.hints = createHints(props.hints, ex.record);
+  if (props.hints.length) view.body.append(view.hints.el);
+  view.solutionBox = document.createElement('details');
+  view.solutionBox.className = 'ex-solution';
+  view.solutionBox.innerHTML = `<summary>Worked solution</summary><div class="ex-solution-body">${props.solution}</div>`;
+  view.solutionBox.addEventListener('toggle', () => openSolution(ex));
+  view.body.append(view.solutionBox, createReset(n, () => resetExercise(ex)));
+
+  view.grading = createGrading({
+    n, exercises: ex.exercises, record: ex.record, mistakes: props.mistakes,
+    kernelInputs: () => toKernelInputs(ex.state.inputs),
+    revealed: () => ex.state.revealed,
+    onSelfCheck: () => selfChecked(ex),
+  });
+  return view;
+}
+
+// ---- solving with the kernels, drawing what follows from the numbers ----
+function solve(ex) {
+  const { view, state } = ex;
+  if (!ex.exercises) return true;
+  try {
+    state.solution = ex.exercises.solve(ex.n, toKernelInputs(state.inputs));
+  } catch (error) {
+    state.solution = null;
+    view.inputBox?.showError(error);
+    return false;
+  }
+  view.inputBox?.setProblem(state.solution.problem);
+  const tolerances = [...new Set(state.solution.parts.map(toleranceText))];
+  view.tolerance.textContent = tolerances.length === 1 ? `Numbers are accepted ${tolerances[0]}.` : '';
+  return true;
+}
+
+function refreshQuestion(ex) {
+  const { view, state } = ex;
+  renderLive(view.question, state.inputs);
+  for (const a of view.answers) renderLive(a.el, state.inputs);
+  if (view.solutionBox.open) refreshSolution(ex);
+}
+
+const refreshSolution = (ex) => renderLive(ex.view.solutionBox, solutionValues(ex.state.inputs, ex.state.solution));
+
+function openSolution(ex) {
+  const { view, state } = ex;
+  if (!view.solutionBox.open) return;
+  refreshSolution(ex);
+  if (state.revealed) return;
+  state.revealed = true;
+  for (const a of view.answers) if (a.graded) view.grading.draw(a);
+}
+
+function clearResult(a) {
+  a.result.replaceChildren();
+  a.el.classList.remove('ex-right', 'ex-wrong');
+  a.input?.removeAttribute('aria-invalid');
+  a.boxes?.forEach((b) => b.removeAttribute('aria-invalid'));
+  a.graded = null;
+}
+
+function clearResults(ex) {
+  ex.view.answers.forEach(clearResult);
+  ex.view.feedback.textContent = '';
+}
+
+function showState(ex) {
+  const state = exerciseState(ex.record.get(), ex.partIds);
+  ex.view.badge.textContent = STATE_LABELS[state];
+  ex.view.badge.dataset.state = state;
+}
+
+function selfChecked(ex) {
+  showState(ex);
+  if (ex.view.badge.dataset.state === 'solved') ex.view.feedback.textContent = 'Every part done. Well done.';
+}
+
+// ---- the reader changes something ----
+const typedOrNull = (typed) => (Object.keys(typed).length ? { ...typed } : null);
+
+function newNumbers(ex) {
+  ex.record.update((r) => {
+    r.seed = ex.state.seed;
+    r.inputs = typedOrNull(ex.state.typedInputs);
+    r.checked = {}; // marks were for the old numbers
+  });
+  if (solve(ex)) refreshQuestion(ex);
+  clearResults(ex);
+}
+
+function chooseSeed(ex, next) {
+  let variant = null;
+  try {
+    if (next !== null) variant = ex.exercises.variant(ex.n, next);
+  } catch (error) {
+    return ex.view.inputBox.note(error.message);
+  }
+  applyNumbers(ex, next, variant, {});
+  ex.view.inputBox.note('');
+  startAfresh(ex);
+  newNumbers(ex);
+}
+
+// Other numbers are another question: the worked solution and the hints close (they would show its answer at
+// once), the answers typed for the old numbers go (one could be right again by chance), and the attempts count
+// from 0; the record keeps the last numbers' count among its variants.
+function startAfresh(ex) {
+  const { view } = ex;
+  view.solutionBox.open = false;
+  ex.state.revealed = false;
+  for (const a of view.answers) a.setText('');
+  ex.record.update((r) => {
+    if (r.attempts > 0) r.variants = [...r.variants, { seed: r.seed, attempts: r.attempts }].slice(-MAX_VARIANTS);
+    r.attempts = 0;
+    r.hints = 0;
+    r.answers = {};
+  });
+  view.hints.show();
+}
+
+function editInput(ex, name, value, text) {
+  ex.state.inputs = { ...ex.state.inputs, [name]: value };
+  ex.state.typedInputs = { ...ex.state.typedInputs, [name]: text };
+  newNumbers(ex);
+}
+
+function editAnswer(ex, a) {
+  clearResult(a); // the marks were for what was checked, no longer in the box
+  ex.record.update((r) => (r.answers[a.part.id] = a.text())); // typed but unchecked answers are kept
+}
+
+function resetExercise(ex) {
+  ex.record.reset();
+  ex.view.solutionBox.open = false;
+  restore(ex);
+  ex.view.feedback.textContent = `Exercise ${ex.n} is reset.`;
+}
+
+// The numbers: a variant's (or the key's) and then the inputs the reader typed over them.
+function applyNumbers(ex, seed, variant, texts) {
+  const { state, view } = ex;
+  state.seed = seed;
+  ({ inputs: state.inputs, typed: state.typedInputs } = questionNumbers(ex.props, variant, texts));
+  view.inputBox.setValues(state.inputs, state.typedInputs);
+  view.inputBox.setSeed(seed);
+  writeParams({ [seedParam(ex.n)]: [seed, null] });
+}
+
+// ---- checking ----
+function check(ex) {
+  const { view, state } = ex;
+  clearResults(ex);
+  const read = view.answers.map((a) => ({ a, r: a.read() }));
+  const unreadable = read.filter(({ r }) => r.error);
+  if (unreadable.length) return refuse(ex, unreadable.map(({ a, r }) => ({ a, why: r.error })));
+  const given = read.filter(({ r }) => !r.empty);
+  if (!given.length) return void (view.feedback.textContent = 'Type an answer first.');
+  if (ex.exercises && !state.solution) return void (view.feedback.textContent = 'The numbers in the question cannot be used: fix them first.');
+  const assessed = given.map(({ a, r }) => ({ a, r, g: view.grading.assess(a, r) }));
+  const refused = assessed.map(({ a, g }) => ({ a, why: refusalOf(g, a.text()) })).filter(({ why }) => why);
+  if (refused.length) return refuse(ex, refused);
+  const results = assessed.map(({ a, r, g }) => ({ a, ok: view.grading.grade(a, r, g) }));
+  logAttempt(ex, results);
+  const graded = results.filter(({ a }) => a.part.kind !== 'explain');
+  view.feedback.textContent = summaryText({
+    graded: graded.length,
+    right: graded.filter(({ ok }) => ok).length,
+    open: view.answers.length - given.length,
+    attempts: ex.record.get().attempts,
+    left: results.filter(({ a, ok }) => a.part.kind === 'explain' && !ok).length,
+  });
+  view.hints.show();
+  showState(ex);
+}
+
+// An attempt into the record: the answers, their marks, and the work itself for whoever reads the exported file
+// (what was checked, for which numbers, with what open).
+function logAttempt(ex, results) {
+  const { state } = ex;
+  ex.record.update((rec) => {
+    rec.attempts += 1;
+    rec.seed = state.seed;
+    rec.inputs = typedOrNull(state.typedInputs);
+    for (const a of ex.view.answers) rec.answers[a.part.id] = a.text();
+    for (const { a, ok } of results) {
+      rec.checked[a.part.id] = a.text();
+      if (ok) rec.solved[a.part.id] = true; // solved once stays solved
+    }
+    const checked = Object.fromEntries(results.map(({ a }) => [a.part.id, a.text()]));
+    rec.log = [...rec.log, logEntry({ seed: state.seed, answers: checked, inputs: rec.inputs, hints: rec.hints, solution: state.revealed })].slice(-MAX_LOG);
+  });
+}
+
+// Answers that are not graded: each says why in its own box (one message per refusal); no attempt counts.
+function refuse(ex, refused) {
+  for (const { a, why } of refused) {
+    a.input.setAttribute('aria-invalid', 'true');
+    if (a.echo?.classList.contains('ex-echo-error')) a.echo.textContent = ''; // the box below says it, once
+    a.result.textContent = `Not counted as an attempt: ${why}`;
+  }
+  ex.view.feedback.textContent = 'Some answers cannot be graded as they stand: nothing was graded and no attempt was counted.';
+}
+
+// ---- start, import, reset: everything from the saved record (and a seed in the address) ----
+function restore(ex, { fromUrl = null } = {}) {
+  const { view, state } = ex;
+  const rec = ex.record.get();
+  state.revealed = view.solutionBox.open;
+  for (const a of view.answers) a.setText(rec.answers[a.part.id] ?? '');
+  let marksApply = true;
+  if (view.inputBox) {
+    const start = startingVariant(ex.exercises, ex.n, { fromUrl, stored: rec.seed });
+    applyNumbers(ex, start.seed, start.variant, start.seed === rec.seed ? rec.inputs ?? {} : {});
+    view.inputBox.note(start.message);
+    marksApply = start.seed === rec.seed; // a link to other numbers: the saved marks were for the saved ones
+  }
+  solve(ex);
+  refreshQuestion(ex);
+  clearResults(ex);
+  if (marksApply && (!ex.exercises || state.solution)) {
+    for (const a of view.answers) {
+      const text = rec.checked[a.part.id];
+      if (text === undefined || text !== a.text()) continue;
+      const r = a.read();
+      if (r.value !== undefined) view.grading.grade(a, r); // the marks of the last Check, drawn again
+    }
+  }
+  view.hints.show();
+  showState(ex);
 }
