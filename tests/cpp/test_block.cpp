@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "block_test.hpp"
 #include "check.hpp"
 #include "grad_walk.hpp"
 #include "stack.hpp"
@@ -26,11 +27,7 @@ TEST_P(Block, GradientsMatchFiniteDifferences) {
     SCOPED_TRACE("block " + std::to_string(i));
     BlockParams p = init.block(i);
     Draw draw(13 + i);
-    const BlockGrads none;
-    int k = 0;
-    for_each_param(p, none, [&](auto& value, const auto&) {
-      if (k++ >= 12) value = draw.vector(value.size(), 0.5, 1.5);  // norms and gates
-    });
+    block_test::perturb_wiring(p, draw);
     const BlockWiring wiring = block_wiring(c.placement, i, c.L);
     const Mat x = draw.matrix(c.B * c.T, c.d);
     const Mat w = draw.matrix(c.B * c.T, c.d);

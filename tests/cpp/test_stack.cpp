@@ -5,6 +5,7 @@
 #include <cmath>
 #include <vector>
 
+#include "block_test.hpp"
 #include "check.hpp"
 #include "stack.hpp"
 
@@ -62,12 +63,6 @@ BlockParams random_like(const BlockParams& p, Draw& draw, double lo = -1, double
   return r;
 }
 
-// The wiring's own parameters (norms, gates) moved away from their initial values (γ = 1, β = 0, r = 0, tiny λ),
-// where their gradients and the Linear layers' behind a closed gate are checked too.
-void perturb_wiring(BlockParams& p, Draw& draw) {
-  auto t = tensors(p);
-  for (size_t k = 12; k < t.size(); ++k) t[k] = draw.vector(t[k].size(), 0.5, 1.5);
-}
 
 struct TinyCase {
   Placement placement;
@@ -99,7 +94,7 @@ class TinyStack : public ::testing::TestWithParam<TinyCase> {
     Draw draw(99);
     for (int i = 0; i < init.config().L; ++i) {
       params.push_back(init.block(i));
-      if (GetParam().perturbed) perturb_wiring(params.back(), draw);
+      if (GetParam().perturbed) block_test::perturb_wiring(params.back(), draw);
     }
     return params;
   }
