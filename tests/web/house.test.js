@@ -59,6 +59,21 @@ test('every select and its options come from the control kit', () => {
   expect(found).toEqual([]);
 });
 
+// A select's look is the kit's (ui/controls.css .choice-select), not each figure's: when two stylesheets styled
+// the lab's selects, its height depended on which other figure had mounted first (its reserve overflowed).
+test('a select is styled in one place, the kit\'s stylesheet', () => {
+  const root = new URL('../../web/src/', import.meta.url).pathname;
+  const sheets = readdirSync(root, { recursive: true }).filter((f) => f.endsWith('.css') && f !== 'ui/controls.css');
+  expect(sheets.length).toBeGreaterThan(10);
+  const found = [];
+  for (const file of sheets) {
+    for (const [, selector, body] of readFileSync(join(root, file), 'utf8').matchAll(/([^{}]+)\{([^}]*)\}/g)) {
+      if (/\bselect\b/.test(selector.replace(/user-select/g, '')) && /\b(font|border|background|padding)\s*:/.test(body)) found.push(`${file}: ${selector.trim()}`);
+    }
+  }
+  expect(found).toEqual([]);
+});
+
 // A kernel's result is described once, beside its struct (for_each_field); the bindings of the stack, the
 // training lab and the ε–σ instrument build their objects from it (convert.hpp result_to_js), never property
 // by property, so a new field cannot reach one of them and miss another.
@@ -82,4 +97,32 @@ test('the exercise widget’s mount() holds no mutable variables of its own', ()
   expect(body.length).toBeGreaterThan(200);
   expect(body.match(/^ {2}let .*$/gm) ?? []).toEqual([]);
   expect(body.split('\n').length).toBeLessThan(40);
+});
+
+// One way to build markup (ui/html.js): html`…` templates, which escape every value, placed with setHtml() or made
+// with element() / fragment(). No file builds elements one by one or writes markup strings into the page.
+test('markup is built one way: html`…` templates through ui/html.js', () => {
+  const root = new URL('../../web/src/', import.meta.url).pathname;
+  const files = readdirSync(root, { recursive: true }).filter((f) => f.endsWith('.js') && f !== 'ui/html.js' && !f.startsWith('wasm/') && f !== 'sw.js');
+  const found = [];
+  for (const file of files) {
+    readFileSync(join(root, file), 'utf8').split('\n').forEach((line, k) => {
+      if (/\.(innerHTML|outerHTML)\s*=|insertAdjacentHTML|document\.createElement\(|\bdoc\.createElement\(/.test(line)) found.push(`${file}:${k + 1}`);
+    });
+  }
+  expect(files.length).toBeGreaterThan(60);
+  expect(found).toEqual([]);
+});
+
+// The C++ tests mirror the kernels: each kernel file wasm/src/X.cpp has its suite tests/cpp/test_X.cpp, so a broken
+// kernel fails a test that names it. profile.cpp is the benchmark's instrumentation, compiled only into the
+// benchmark's own copy of the kernels (TK_PROFILE): npm run bench exercises it.
+test('every kernel file has its own C++ test file', () => {
+  const src = new URL('../../wasm/src/', import.meta.url).pathname;
+  const tests = new URL('../../tests/cpp/', import.meta.url).pathname;
+  const kernels = readdirSync(src).filter((f) => f.endsWith('.cpp')).map((f) => f.slice(0, -4));
+  expect(kernels.length).toBeGreaterThan(25);
+  const have = new Set(readdirSync(tests));
+  const missing = kernels.filter((k) => k !== 'profile' && !have.has(`test_${k}.cpp`));
+  expect(missing).toEqual([]);
 });

@@ -11,7 +11,7 @@ import { loadExerciseProps } from '../exercises/props.js';
 import { writeParams } from '../experiment/url-state.js';
 import { progress } from '../progress/store.js';
 import { createField } from '../ui/field.js';
-import { html, setHtml } from '../ui/html.js';
+import { element, html, setHtml } from '../ui/html.js';
 import { STATE_LABELS } from '../exercises/check.js';
 import './style.css';
 
@@ -24,9 +24,7 @@ export function startAssignment(doc) {
   const saved = progress.assignment();
   if (!fromLink && !saved) return;
 
-  const banner = doc.createElement('aside');
-  banner.className = 'assignment';
-  banner.setAttribute('aria-labelledby', 'assignment-title');
+  const banner = element(html`<aside class="assignment" aria-labelledby="assignment-title"></aside>`);
   doc.querySelector('.masthead')?.after(banner);
   if (fromLink?.message) {
     setHtml(banner, html`<h2 id="assignment-title">Assignment</h2><p class="assignment-problem">${fromLink.message}</p>`);
@@ -51,45 +49,33 @@ export function startAssignment(doc) {
     setHtml(banner, html`<h2 id="assignment-title">Your assignment</h2>
       <p>Class <strong>${assignment.code}</strong>: ${listText(assigned())}${due}.</p>`);
     if (!name) return drawNameForm();
-    const who = doc.createElement('p');
-    who.className = 'assignment-who';
-    setHtml(who, html`Working as <strong>${name}</strong>: these exercises have numbers of your own, which your teacher can check.
-      When you are done, export your progress from the <a href="#progress">progress panel</a> and hand in the file. `);
-    const change = doc.createElement('button');
-    change.type = 'button';
-    change.textContent = 'Not you? Change the name';
-    change.addEventListener('click', () => {
+    const idOf = (n) => doc.querySelector(`section.exercise[data-exercise="${n}"]`).id;
+    banner.append(
+      element(html`<ul class="assignment-list">${assigned().map(
+        (n) => html`<li><a href="#${idOf(n)}">Exercise ${n}</a> <span class="assignment-state"></span></li>`,
+      )}</ul>`),
+      element(html`<p class="assignment-who">Working as <strong>${name}</strong>: these exercises have numbers of your own, which your
+        teacher can check. When you are done, export your progress from the <a href="#progress">progress panel</a> and hand in
+        the file. <button type="button">Not you? Change the name</button></p>`),
+    );
+    banner.querySelector('.assignment-who button').addEventListener('click', () => {
       name = null;
       draw();
       banner.querySelector('input')?.focus();
     });
-    who.append(change);
-    const list = doc.createElement('ul');
-    list.className = 'assignment-list';
-    for (const n of assigned()) {
-      const li = doc.createElement('li');
-      const id = doc.querySelector(`section.exercise[data-exercise="${n}"]`).id;
-      setHtml(li, html`<a href="#${id}">Exercise ${n}</a> <span class="assignment-state"></span>`);
-      list.append(li);
-    }
-    banner.append(list, who);
     showStates();
   }
 
   function drawNameForm() {
-    const form = doc.createElement('form');
-    form.className = 'assignment-name';
-    form.noValidate = true;
+    const form = element(html`<form class="assignment-name" novalidate><button type="submit">Start</button></form>`);
     const field = createField({ label: 'Your name or student number', value: '', maxLength: MAX_NAME_CHARS });
     field.input.autocomplete = 'name';
-    const start = doc.createElement('button');
-    start.type = 'submit';
-    start.textContent = 'Start';
-    const note = doc.createElement('p');
-    note.className = 'assignment-note';
-    note.textContent = 'Typed once: your exercises then get numbers of your own, which your teacher can recompute from the class code and this name.';
-    form.append(field.el, start);
-    banner.append(note, form);
+    form.prepend(field.el);
+    banner.append(
+      element(html`<p class="assignment-note">Typed once: your exercises then get numbers of your own, which your teacher can recompute
+        from the class code and this name.</p>`),
+      form,
+    );
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const r = readName(field.input.value);

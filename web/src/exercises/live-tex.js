@@ -1,12 +1,14 @@
 // Math whose numbers change with the inputs: each .tex-live span holds a TeX template (data-tex) that is
 // filled with the kernels' values and typeset with KaTeX.
 import katex from 'katex';
+import { setHtml, trusted } from '../ui/html.js';
 import { fillTex } from '../ui/tex-template.js';
 
 export function renderLive(root, values) {
   for (const span of root.querySelectorAll('.tex-live')) {
-    span.innerHTML = katex.renderToString(fillTex(span.dataset.tex, values), {
+    const typeset = katex.renderToString(fillTex(span.dataset.tex, values), {
       displayMode: span.dataset.display === '1', throwOnError: false, output: 'htmlAndMathml',
     });
+    setHtml(span, trusted(typeset)); // (KaTeX's rendering: markup the page made)
   }
 }

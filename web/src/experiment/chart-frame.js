@@ -1,12 +1,12 @@
 // A chart figure's frame around its own drawing: controls, plot, per-run status line, data table, the runs'
 // footer. Apart from figure.js, so that a table (article-table) never loads the chart library with it.
 import { createDataTable } from '../ui/chart.js';
+import { element, html } from '../ui/html.js';
 
 /** Fills el with a chart figure's parts in reading order. → {host (for createChart), status, dataTable} */
 export function chartFrame(el, controls, live) {
-  const host = document.createElement('div');
-  const status = document.createElement('p');
-  status.className = 'chart-status';
+  const host = element(html`<div></div>`);
+  const status = element(html`<p class="chart-status"></p>`);
   const dataTable = createDataTable();
   el.classList.add('exp-chart');
   el.append(controls.el, host, status, dataTable.el, live.footer, live.compute);

@@ -3,6 +3,7 @@
 // parsed values of them all once every one of them reads; a value that cannot be read keeps its message and
 // changes nothing.
 import { checkboxControl, selectControl, textControl } from '../ui/controls.js';
+import { element, html } from '../ui/html.js';
 import { MEASURES, PLACEMENTS } from './choices.js';
 import { formatSeeds, parseDepth, parseDepths, parsePlacements, parseScale, parseScales, parseSeeds } from './params.js';
 import './controls.css';
@@ -54,8 +55,7 @@ function controlOf(spec, name, onChange) {
  * specs: [{key, label, kind, fallback, min?}]; prefix: URL prefix. → {el, values, isFallback(), setMessage(key, text), destroy()}
  */
 export function createControls(specs, { prefix, onChange }) {
-  const el = document.createElement('div');
-  el.className = 'exp-controls';
+  const el = element(html`<div class="exp-controls"></div>`);
   const values = {};
   const changed = () => {
     if (!controls.every((c) => c.ok)) return;

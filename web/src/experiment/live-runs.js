@@ -5,6 +5,7 @@ import { assessWork, createShare, formatFlop, recordRun } from './budget.js';
 import { cachedNow } from './cache.js';
 import { getPool, runKey } from './pool.js';
 import { KERNELS, createRunSet } from './runs.js';
+import { element, html } from '../ui/html.js';
 
 const TRAIN_REDRAW_MS = 250;
 
@@ -19,13 +20,8 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
   const [kernel, runSet] = await Promise.all([KERNELS[kind](), createRunSet(kind)]);
   const view = new IntersectionObserver((entries) => runSet.setVisible(entries.at(-1).isIntersecting));
   view.observe(el);
-  const footer = document.createElement('p');
-  footer.className = 'exp-footer';
-  footer.setAttribute('aria-live', 'polite');
-  const compute = document.createElement('button');
-  compute.type = 'button';
-  compute.textContent = 'Compute';
-  compute.hidden = true;
+  const footer = element(html`<p class="exp-footer" aria-live="polite"></p>`);
+  const compute = element(html`<button type="button" hidden>Compute</button>`);
   let asking = null; // the run set over the work budget that waits for the reader's yes (its key)
   const share = createShare(); // this figure's part of the page's budget
   let approved = null;

@@ -2,16 +2,15 @@
 // waiting, and a Cancel button that stops everything at once. It shows only while a run is running (runs
 // that only wait, a figure's prefetch held back for a moment, do not bring it up), and while it shows the
 // page gets room at its end, so the last lines of the chapter can scroll clear of it.
+import { element, html } from '../ui/html.js';
+
 let bar;
 
 export function mountStatusBar(pool) {
   if (bar) return;
-  bar = document.createElement('div');
-  bar.className = 'run-status';
-  bar.hidden = true;
-  bar.innerHTML = `<span class="run-status-text" role="status" aria-live="polite"></span>
+  bar = element(html`<div class="run-status" hidden><span class="run-status-text" role="status" aria-live="polite"></span>
     <progress max="1" value="0" aria-label="progress of the running computations"></progress>
-    <button type="button" class="run-status-cancel">Cancel</button>`;
+    <button type="button" class="run-status-cancel">Cancel</button></div>`);
   document.body.append(bar);
   const text = bar.querySelector('.run-status-text');
   const progress = bar.querySelector('progress');

@@ -16,7 +16,7 @@ import { loadExercises } from '../kernels/exercises.js';
 import { MAX_IMPORT_BYTES, readProgressText } from '../progress/validate.js';
 import { download } from '../ui/download.js';
 import { createField } from '../ui/field.js';
-import { html, setHtml } from '../ui/html.js';
+import { element, html, setHtml } from '../ui/html.js';
 import { watchScrollRegions } from '../ui/scroll-regions.js';
 import { mountThemeSwitch } from '../ui/theme.js';
 import { toCsv } from './csv.js';
@@ -50,23 +50,17 @@ function createBuilder(box, allProps, known) {
   const due = createField({ label: 'Due date (optional)', value: readParam(PARAMS.due) ?? '', maxLength: 10, name: 'due' });
   due.input.type = 'date';
   const chosen = new Set(readExercises(readParam(PARAMS.exercises) ?? '', known).value ?? []);
-  const picks = document.createElement('fieldset');
-  picks.className = 'teachers-exercises';
-  setHtml(picks, html`<legend>Exercises</legend>
+  const picks = element(html`<fieldset class="teachers-exercises"><legend>Exercises</legend>
     <div class="teachers-pick-all"><button type="button" data-pick="all">All</button> <button type="button" data-pick="none">None</button></div>
     <ul>${known.map((n) => html`<li><label><input type="checkbox" value="${n}"> ${n}. ${allProps[n].title}</label></li>`)}</ul>
-    <p class="field-message teachers-exercises-message" aria-live="polite"></p>`);
+    <p class="field-message teachers-exercises-message" aria-live="polite"></p></fieldset>`);
   const boxes = [...picks.querySelectorAll('input[type="checkbox"]')];
   for (const b of boxes) b.checked = chosen.has(Number(b.value));
-  const out = document.createElement('div');
-  out.className = 'teachers-link';
-  setHtml(out, html`<label for="assign-link">The link for your students</label>
+  const out = element(html`<div class="teachers-link"><label for="assign-link">The link for your students</label>
     <div class="teachers-link-row"><input id="assign-link" type="text" readonly>
       <button type="button" class="teachers-copy">Copy</button> <a class="teachers-open" target="_blank" rel="noopener">Open it</a></div>
-    <p class="teachers-link-note" aria-live="polite"></p>`);
-  const form = document.createElement('form');
-  form.className = 'teachers-form';
-  form.noValidate = true;
+    <p class="teachers-link-note" aria-live="polite"></p></div>`);
+  const form = element(html`<form class="teachers-form" novalidate></form>`);
   form.addEventListener('submit', (e) => e.preventDefault());
   form.append(code.el, due.el, picks);
   box.replaceChildren(form, out);
@@ -130,9 +124,7 @@ function createBuilder(box, allProps, known) {
 /** A student's numbers, from the class code and their name, and a link to the chapter with them. */
 function createNumbers(box, allProps, exercises, assignment) {
   const name = createField({ label: 'Student’s name or number', value: '', maxLength: MAX_NAME_CHARS, name: 'student' });
-  const out = document.createElement('div');
-  out.className = 'teachers-numbers';
-  out.setAttribute('aria-live', 'polite');
+  const out = element(html`<div class="teachers-numbers" aria-live="polite"></div>`);
   box.replaceChildren(name.el, out);
   function update() {
     const a = assignment.get();

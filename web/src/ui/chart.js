@@ -7,7 +7,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatNumber } from './format.js';
-import { html, setHtml } from './html.js';
+import { element, html, setHtml } from './html.js';
 import './chart.css';
 
 const HEIGHT = 300;
@@ -24,11 +24,7 @@ const withAlpha = (c, alpha) => (/^#[0-9a-f]{6}$/i.test(c) ? c + Math.round(alph
 
 const shown = (v) => (v == null ? '—' : formatNumber(v, 4));
 
-const elementOf = (markup) => {
-  const span = document.createElement('span');
-  setHtml(span, markup);
-  return span;
-};
+const elementOf = (markup) => element(html`<span>${markup}</span>`);
 
 // An axis as wide as its longest tick label (uPlot's own auto-size recipe), so labels like 1e-3 never clip.
 function autoSize(u, values, axisIdx, cycleNum) {
@@ -54,16 +50,11 @@ function autoSize(u, values, axisIdx, cycleNum) {
  * → {el, update, describe(label), destroy()}
  */
 export function createChart(host, options) {
-  const el = document.createElement('div');
-  el.className = 'chart';
-  el.setAttribute('role', 'img');
+  const el = element(html`<div class="chart" role="img"></div>`);
   // the legend sits outside the image: its entries are switches a keyboard can reach
-  const legendBox = document.createElement('div');
-  legendBox.className = 'chart-legend';
+  const legendBox = element(html`<div class="chart-legend"></div>`);
   // on paper, a chart with nothing computed yet is this line, not an empty frame under its heading
-  const emptyNote = document.createElement('p');
-  emptyNote.className = 'chart-empty-note';
-  emptyNote.textContent = 'Not computed yet when this page was printed: the chart fills in once its runs are computed.';
+  const emptyNote = element(html`<p class="chart-empty-note">Not computed yet when this page was printed: the chart fills in once its runs are computed.</p>`);
   el.dataset.empty = 'true';
   host.append(el, legendBox, emptyNote);
   const height = options.height ?? HEIGHT;
@@ -251,9 +242,7 @@ export function createChart(host, options) {
  * → {el, update}
  */
 export function createDataTable() {
-  const el = document.createElement('details');
-  el.className = 'chart-data';
-  el.innerHTML = '<summary>Data table</summary><div class="chart-data-scroll"><table class="chart-table"></table></div>';
+  const el = element(html`<details class="chart-data"><summary>Data table</summary><div class="chart-data-scroll"><table class="chart-table"></table></div></details>`);
   el.dataset.empty = 'true'; // (not printed while it has no value)
   const table = el.querySelector('table');
 

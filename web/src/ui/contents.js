@@ -2,6 +2,7 @@
 // (aria-current="location"). On a wide screen the contents stand in a column beside the text (style.css);
 // on a narrower one they stay at the top, and once they are scrolled away a small "Contents" button at the
 // window's corner opens the same list over the page (Escape, a click elsewhere or a link closes it).
+import { element, html } from './html.js';
 const READING_LINE = 0.3; // a section is being read once its heading has passed 30 % of the window's height
 
 export function mountContents(root = document) {
@@ -11,17 +12,8 @@ export function mountContents(root = document) {
   if (!links.length || headings.includes(null)) return;
 
   // the floating copy for narrow screens
-  const toggle = document.createElement('button');
-  toggle.type = 'button';
-  toggle.className = 'toc-toggle';
-  toggle.textContent = 'Contents';
-  toggle.setAttribute('aria-expanded', 'false');
-  toggle.setAttribute('aria-controls', 'toc-panel');
-  toggle.hidden = true;
-  const panel = document.createElement('div');
-  panel.id = 'toc-panel';
-  panel.className = 'toc-panel';
-  panel.hidden = true;
+  const toggle = element(html`<button type="button" class="toc-toggle" aria-expanded="false" aria-controls="toc-panel" hidden>Contents</button>`);
+  const panel = element(html`<div id="toc-panel" class="toc-panel" hidden></div>`);
   panel.append(nav.querySelector('ol').cloneNode(true));
   nav.after(toggle, panel);
   const panelLinks = [...panel.querySelectorAll('a')];

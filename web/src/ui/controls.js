@@ -11,6 +11,7 @@
 //   the control holds takes precedence over.
 import { readParam, writeParams } from '../experiment/url-state.js';
 import { createField } from './field.js';
+import { element, html, setHtml } from './html.js';
 import './controls.css';
 
 /** How long a text field waits for the reader to pause typing. */
@@ -37,28 +38,24 @@ let counter = 0;
 /** A labelled <select> of choices [{key, label}]: the one way a figure offers a choice. → {el, select} */
 export function selectField({ label, choices, value, name = '', className = '' }) {
   const id = `select-${++counter}`;
-  const el = document.createElement('div');
-  el.className = className ? `field ${className}` : 'field';
-  const labelEl = document.createElement('label');
-  labelEl.htmlFor = id;
-  labelEl.textContent = label;
-  const select = bareSelect(choices, value);
-  select.id = id;
+  const el = element(html`<div class="${className ? `field ${className}` : 'field'}"><label for="${id}">${label}</label>
+    <select id="${id}" class="choice-select"></select></div>`);
+  const select = el.querySelector('select');
   if (name) select.name = name;
-  el.append(labelEl, select);
+  setChoices(select, choices, value);
   return { el, select };
 }
 
 /** A <select> of choices for a label that wraps it (a sentence with the choice inside it). */
 export function bareSelect(choices, value) {
-  const select = document.createElement('select');
+  const select = element(html`<select class="choice-select"></select>`);
   setChoices(select, choices, value);
   return select;
 }
 
 /** Puts choices [{key, label}] in a select, keeping value (by default its chosen one) when it is still offered. */
 export function setChoices(select, choices, value = select.value) {
-  select.replaceChildren(...choices.map((c) => new Option(c.label, c.key)));
+  setHtml(select, html`${choices.map((c) => html`<option value="${c.key}">${c.label}</option>`)}`);
   if (choices.some((c) => c.key === value)) select.value = value;
 }
 
@@ -152,41 +149,21 @@ export function selectControl({ key, name, label, choices, fallback, className =
  * summary naming the chosen ones (a long set), opened when there is something to say about them.
  */
 export function checkboxControl({ key, name, legend, choices, fallback, parse, linkProblem, folded = false, className = '', text = readParam(name) ?? fallback, onChange }) {
-  const el = document.createElement(folded ? 'details' : 'fieldset');
-  el.className = className;
-  const fieldset = folded ? document.createElement('fieldset') : el;
-  const legendEl = document.createElement('legend');
-  legendEl.textContent = legend;
-  const boxesEl = document.createElement('span');
-  boxesEl.className = 'choice-boxes';
-  const message = document.createElement('span');
-  message.className = 'field-message';
-  message.setAttribute('aria-live', 'polite');
-  const summary = document.createElement('summary');
-  fieldset.append(legendEl, boxesEl);
-  if (folded) el.append(summary, fieldset);
-  el.append(message);
-  const boxes = choices.map((c) => {
-    const label = document.createElement('label');
-    const box = document.createElement('input');
-    box.type = 'checkbox';
-    box.value = c.key;
-    label.append(box);
-    if (c.colour) {
-      const swatch = document.createElement('span');
-      swatch.className = 'choice-swatch';
-      swatch.style.setProperty('--swatch', `var(${c.colour})`);
-      swatch.setAttribute('aria-hidden', 'true');
-      label.append(swatch);
-    }
-    label.append(` ${c.label}`);
-    boxesEl.append(label);
-    return box;
-  });
+  // (a swatch's colour is set as a property: the page's policy refuses style attributes in markup)
+  const labels = choices.map((c) => html`<label><input type="checkbox" value="${c.key}">${c.colour && html`<span class="choice-swatch" aria-hidden="true"></span>`} ${c.label}</label>`);
+  const set = html`<legend>${legend}</legend><span class="choice-boxes">${labels}</span>`;
+  const message = html`<span class="field-message" aria-live="polite"></span>`;
+  const el = folded
+    ? element(html`<details class="${className}"><summary></summary><fieldset>${set}</fieldset>${message}</details>`)
+    : element(html`<fieldset class="${className}">${set}${message}</fieldset>`);
+  const summary = el.querySelector('summary');
+  const messageEl = el.querySelector('.field-message');
+  const boxes = [...el.querySelectorAll('input[type="checkbox"]')];
+  el.querySelectorAll('.choice-swatch').forEach((swatch, k) => swatch.style.setProperty('--swatch', `var(${choices.filter((c) => c.colour)[k].colour})`));
   const fallbackValue = parse(fallback).value;
   let readError = '';
   const say = (t) => {
-    message.textContent = t;
+    messageEl.textContent = t;
     if (t && folded) el.open = true; // a message about the boxes is read beside them
   };
   const checked = () => boxes.filter((b) => b.checked).map((b) => b.value).join(',');
@@ -248,13 +225,7 @@ export function checkboxControl({ key, name, legend, choices, fallback, parse, l
  * to two digits for the field).
  */
 export function rateControl({ decades: [lo, hi] = [-5, 0], onChange, ...options }) {
-  const slider = document.createElement('input');
-  slider.type = 'range';
-  slider.min = String(lo);
-  slider.max = String(hi);
-  slider.step = '0.05';
-  slider.className = 'rate-slider';
-  slider.setAttribute('aria-label', `${options.label}, logarithmic scale`);
+  const slider = element(html`<input type="range" min="${lo}" max="${hi}" step="0.05" class="rate-slider" aria-label="${options.label}, logarithmic scale">`);
   const place = (rate) => {
     slider.value = String(Math.min(hi, Math.max(lo, Math.log10(rate))));
     slider.setAttribute('aria-valuetext', options.format(rate));

@@ -1,6 +1,7 @@
 // A labelled text input with its own message line beside it: the one way every widget asks for input
 // and reports bad input (aria-invalid + aria-describedby, so screen readers hear the message too).
 import { MAX_ANSWER_CHARS } from '../progress/validate.js';
+import { element, html } from './html.js';
 
 let counter = 0;
 
@@ -12,16 +13,12 @@ let counter = 0;
  */
 export function createField({ label, value, hint = '', name = '', width = '', maxLength = MAX_ANSWER_CHARS }) {
   const id = `field-${++counter}`;
-  const el = document.createElement('div');
-  el.className = 'field';
-  el.innerHTML = `
-    <label for="${id}"></label>
+  const el = element(html`<div class="field">
+    <label for="${id}">${label}</label>
     <input id="${id}" type="text" inputmode="text" autocomplete="off" spellcheck="false"
            aria-describedby="${id}-hint ${id}-msg">
-    <span class="field-hint" id="${id}-hint"></span>
-    <span class="field-message" id="${id}-msg" aria-live="polite"></span>`;
-  el.querySelector('label').textContent = label;
-  el.querySelector('.field-hint').textContent = hint;
+    <span class="field-hint" id="${id}-hint">${hint}</span>
+    <span class="field-message" id="${id}-msg" aria-live="polite"></span></div>`);
   const input = el.querySelector('input');
   input.value = value;
   if (name) input.name = name;

@@ -2,7 +2,7 @@
 // numbers, each value in the cell's tooltip, and the whole matrix one click away as a table; and the colour
 // scale that a group of heat maps shares. Draws only: the numbers come in.
 import { formatNumber } from './format.js';
-import { html, setHtml } from './html.js';
+import { element, html } from './html.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const NEGATIVE = [40, 90, 200];
@@ -39,8 +39,7 @@ export function drawHeatmap(host, { title, matrix, scale, cell = 0 }) {
   const left = 8 + 7 * String(d).length; // room for the row numbers
   const top = 14; // room for the column numbers
   host.replaceChildren();
-  const figure = document.createElement('figure');
-  figure.className = 'heatmap';
+  const figure = element(html`<figure class="heatmap"></figure>`);
   const svg = svgElement('svg', {
     viewBox: `0 0 ${left + d * size + 1} ${top + d * size + 1}`,
     width: left + d * size + 1,
@@ -66,21 +65,12 @@ export function drawHeatmap(host, { title, matrix, scale, cell = 0 }) {
     }),
   );
   svg.append(svgElement('rect', { x: left, y: top, width: d * size, height: d * size, fill: 'none', class: 'heatmap-frame' }));
-  const caption = document.createElement('figcaption');
-  caption.textContent = title;
-  const details = document.createElement('details');
-  details.innerHTML = '<summary>values</summary>';
-  const table = document.createElement('table');
-  table.className = 'matrix-table';
   const head = matrix.map((_, j) => html`<th scope="col">${j + 1}</th>`);
-  setHtml(
-    table,
-    html`<caption class="visually-hidden">${title}</caption><thead><tr><td></td>${head}</tr></thead><tbody>${matrix.map(
+  const details = element(html`<details><summary>values</summary><table class="matrix-table">
+    <caption class="visually-hidden">${title}</caption><thead><tr><td></td>${head}</tr></thead><tbody>${matrix.map(
       (row, i) => html`<tr><th scope="row">${i + 1}</th>${row.map((v) => html`<td data-value="${v}">${formatNumber(v, 4)}</td>`)}</tr>`,
-    )}</tbody>`,
-  );
-  details.append(table);
-  figure.append(svg, caption, details);
+    )}</tbody></table></details>`);
+  figure.append(svg, element(html`<figcaption>${title}</figcaption>`), details);
   host.append(figure);
 }
 

@@ -1,3 +1,5 @@
+// The page's one way to build markup (html.js is the only file that parses it): html`…` templates, placed with
+// setHtml() or made into elements with element() / fragment().
 // Markup from values, safely: html`<td title="${message}">` escapes every interpolated value (a kernel's
 // error text, a caption, a number) so it can only ever be text. Markup the page made itself (KaTeX's
 // rendering, HTML the build rendered from content/, another html`…`) passes through when wrapped in
@@ -42,3 +44,23 @@ export function replaceWithHtml(el, markup) {
   if (!(markup instanceof Markup)) throw new TypeError('replaceWithHtml takes html`…` or trusted(…), never a plain string');
   el.outerHTML = markup.text;
 }
+
+/** The one element markup describes, made: element(html`<p class="note">${text}</p>`) → a <p>, not yet in the page. */
+export function element(markup) {
+  const made = fragment(markup);
+  const stray = [...made.childNodes].some((node) => node.nodeType !== 1 && node.textContent.trim());
+  if (made.childElementCount !== 1 || stray) throw new Error('element() takes the markup of exactly one element');
+  return made.firstElementChild;
+}
+
+/** The nodes markup describes, made (a DocumentFragment to append). */
+export function fragment(markup) {
+  const template = document.createElement('template');
+  setHtml(template, markup);
+  // a template's content belongs to an inert document of its own: taken into the page's, a link made here can be
+  // followed (a download's click) before it is ever appended
+  return document.importNode(template.content, true);
+}
+
+/** Markup pieces with a separator between them: joinHtml(entries.map((v) => html`<span>${v}</span>`), ', '). */
+export const joinHtml = (items, separator = '') => html`${items.flatMap((item, k) => (k ? [separator, item] : [item]))}`;

@@ -2,22 +2,17 @@
 // of this page's entry script names its build), and tell the reader when a newer build is ready, with a
 // button that switches to it: the waiting worker takes over, then the page reloads, whole, from the new build.
 // Until then the page keeps running on its own build, online or off.
+import { element, html } from './html.js';
+
 let notice;
 let switching = false; // the reader asked for the new build: the next change of worker reloads the page
 
 function offer(registration) {
   if (notice) return;
-  notice = document.createElement('div');
-  notice.className = 'new-version';
-  notice.setAttribute('role', 'status');
-  const text = document.createElement('span');
-  text.textContent = 'A new version of this chapter is ready.';
-  const reload = document.createElement('button');
-  reload.type = 'button';
-  reload.textContent = 'Reload';
-  const later = document.createElement('button');
-  later.type = 'button';
-  later.textContent = 'Not now';
+  notice = element(html`<div class="new-version" role="status"><span>A new version of this chapter is ready.</span>
+    <button type="button" class="new-version-reload">Reload</button><button type="button" class="new-version-later">Not now</button></div>`);
+  const reload = notice.querySelector('.new-version-reload');
+  const later = notice.querySelector('.new-version-later');
   reload.addEventListener('click', () => {
     reload.disabled = true;
     const waiting = registration.waiting;
@@ -26,7 +21,6 @@ function offer(registration) {
     waiting.postMessage({ type: 'skip-waiting' }); // then 'controllerchange' reloads
   });
   later.addEventListener('click', () => notice.remove());
-  notice.append(text, reload, later);
   document.body.append(notice);
 }
 

@@ -1,6 +1,7 @@
 // What a mouse gets by hovering, a finger gets by tapping: a figure's element that carries a tooltip (an SVG
 // <title>, such as a heat map cell's "(2, 3) = −0.35", or a title attribute, such as a failed cell's error)
 // shows it in a small box beside the tap, until the next tap or scroll.
+import { element, html } from './html.js';
 let tip;
 
 function tooltipOf(target) {
@@ -24,10 +25,7 @@ export function watchTouchTips(root = document) {
     if (!event.target.closest?.('.widget')) return;
     const text = tooltipOf(event.target);
     if (!text) return;
-    tip = document.createElement('div');
-    tip.className = 'touch-tip';
-    tip.setAttribute('role', 'status');
-    tip.textContent = text;
+    tip = element(html`<div class="touch-tip" role="status">${text}</div>`);
     document.body.append(tip);
     // beside the tap, inside the window
     const { width, height } = tip.getBoundingClientRect();

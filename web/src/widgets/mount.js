@@ -4,6 +4,7 @@
 //   the keyboard: each starts with a button that stands in for the figure's controls (stand-in.js);
 //   the eye: a placeholder keeps the usual height of its kind of figure (style.css, from the first paint) until
 //     the mounted figure is out of sight, so the text around it never jumps as it mounts and fills in.
+import { element, html } from '../ui/html.js';
 import { registry, withoutKernels } from './registry.js';
 import { addStandIn } from './stand-in.js';
 
@@ -33,8 +34,7 @@ async function mountOne(el) {
       // the widget builds around the content already on the page (an exercise's question)
       await module.mount(el, props);
     } else {
-      const host = document.createElement('div');
-      host.className = 'widget-body';
+      const host = element(html`<div class="widget-body"></div>`);
       await module.mount(host, props); // (a figure lives as long as the page)
       // the keyboard's stand-in stays (never taken out and put back, which would drop its focus) until it
       // has handed its focus on (addStandIn)
@@ -44,14 +44,12 @@ async function mountOne(el) {
     el.dataset.mount = 'done'; // "mounted", for styles and tests
   } catch (error) {
     el.dataset.mount = 'failed';
-    const note = document.createElement('p');
-    note.className = 'widget-error';
-    note.setAttribute('role', 'alert');
-    note.tabIndex = -1; // the keyboard's stand-in may hand its focus here
-    note.textContent =
+    const why =
       typeof WebAssembly !== 'object'
         ? 'This figure needs WebAssembly, which this browser does not offer. The text around it reads on its own.'
         : `This figure could not start: ${error?.message ?? error}. The text around it reads on its own.`;
+    // (tabindex −1: the keyboard's stand-in may hand its focus here)
+    const note = element(html`<p class="widget-error" role="alert" tabindex="-1">${why}</p>`);
     if (el.querySelector('.widget-note')) el.querySelector('.widget-note').replaceWith(note);
     else el.append(note);
   } finally {

@@ -1,6 +1,7 @@
 // The keyboard's stand-in for a figure that has not mounted: a button at the start of each placeholder. Tab
 // reaches it in reading order; focusing it mounts the figure at once, and a Tab pressed meanwhile waits for the
 // controls, which then take the focus (the first one, or the last when coming back with Shift+Tab).
+import { element, html } from '../ui/html.js';
 
 const FOCUSABLE = 'button, input, select, textarea, summary, a[href], [tabindex]:not([tabindex="-1"])';
 
@@ -9,11 +10,8 @@ const FOCUSABLE = 'button, input, select, textarea, summary, a[href], [tabindex]
  * and hands the focus on to the figure's controls. Removed when the figure has mounted.
  */
 export function addStandIn(el, mountNow) {
-  const wake = document.createElement('button');
-  wake.type = 'button';
-  wake.className = 'widget-wake';
   const title = el.querySelector('h2, h3, h4')?.textContent.trim();
-  wake.textContent = title ? `Open “${title}”` : 'Open this figure’s controls';
+  const wake = element(html`<button type="button" class="widget-wake">${title ? `Open “${title}”` : 'Open this figure’s controls'}</button>`);
   let backwards = false;
   let handOn = false; // a Tab was pressed while the figure mounted: the controls take the focus
   const finish = async () => {

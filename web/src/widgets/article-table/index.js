@@ -7,7 +7,7 @@ import { runFigure } from '../../experiment/figure.js';
 import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
 import { agreesWithPrinted, formatLike, formatNumber, withMinusSigns } from '../../ui/format.js';
-import { html, replaceWithHtml, setHtml } from '../../ui/html.js';
+import { element, html, replaceWithHtml, setHtml } from '../../ui/html.js';
 import { fillLiveCells } from '../../experiment/live-cells.js';
 import { TABLES } from './tables.js';
 import './style.css';
@@ -30,13 +30,10 @@ export async function mount(el, props) {
   el.classList.add('exp-table');
   el.dataset.table = props.table;
   const controls = createControls(spec.controls, { prefix, onChange: () => start() });
-  const table = document.createElement('table');
-  table.className = 'results';
-  const note = document.createElement('p');
-  note.className = 'exp-note';
-  const scroller = document.createElement('div'); // on a phone the table scrolls, not the page
-  scroller.className = 'scroll-x table-scroll';
-  scroller.append(table);
+  // on a phone the table scrolls, not the page
+  const scroller = element(html`<div class="scroll-x table-scroll"><table class="results"></table></div>`);
+  const table = scroller.querySelector('table');
+  const note = element(html`<p class="exp-note"></p>`);
   el.append(controls.el, scroller, note, live.footer, live.compute);
 
   let current;

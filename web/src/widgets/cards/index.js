@@ -7,6 +7,7 @@ import { loadExercises } from '../../kernels/exercises.js';
 import { progress } from '../../progress/store.js';
 import { renderLive } from '../../exercises/live-tex.js';
 import { solutionValues } from '../../exercises/values.js';
+import { element, html, setHtml, trusted } from '../../ui/html.js';
 import './style.css';
 
 const RATINGS = [
@@ -39,10 +40,10 @@ export async function mount(el) {
   const exercises = practice.length ? await loadExercises() : null;
   const cards = [...cloze, ...practice];
   el.classList.add('deck');
-  el.innerHTML = `<p class="deck-status" aria-live="polite"></p>
+  setHtml(el, html`<p class="deck-status" aria-live="polite"></p>
     <div class="deck-card" tabindex="-1"><div class="deck-front"></div><div class="deck-back" hidden></div></div>
     <div class="deck-actions"><button type="button" class="deck-show">Show answer</button></div>
-    <div class="deck-rate" hidden role="group" aria-label="How well did you remember?"></div>`;
+    <div class="deck-rate" hidden role="group" aria-label="How well did you remember?"></div>`);
   const status = el.querySelector('.deck-status');
   const front = el.querySelector('.deck-front');
   const back = el.querySelector('.deck-back');
@@ -67,14 +68,15 @@ export async function mount(el) {
     if (!due.length) {
       const upcoming = cards.map((c) => scheduleOf(c.id).due).sort((a, b) => a - b)[0];
       current = null;
-      front.innerHTML = '<p>No card is due.</p>';
+      setHtml(front, html`<p>No card is due.</p>`);
       show.hidden = true;
       status.textContent = `All ${cards.length} cards reviewed for now; the next one is due ${when(upcoming, now)}.`;
       return;
     }
     current = due[0];
-    front.innerHTML = current.front;
-    back.innerHTML = current.back;
+    // (a card's sides are HTML the build rendered from content/)
+    setHtml(front, trusted(current.front));
+    setHtml(back, trusted(current.back));
     if (current.exercise) {
       const values = practiceValues(current);
       renderLive(front, values);
@@ -103,9 +105,7 @@ export async function mount(el) {
     const options = optionsOf(current.id, now);
     rate.replaceChildren(
       ...RATINGS.map(([rating, label]) => {
-        const b = document.createElement('button');
-        b.type = 'button';
-        b.innerHTML = `${label} <span class="deck-next">${when(options[rating].card.due, now)}</span>`;
+        const b = element(html`<button type="button">${label} <span class="deck-next">${when(options[rating].card.due, now)}</span></button>`);
         b.addEventListener('click', () => {
           if (!current) return; // rated already (a second press): nothing is shown to rate
           const card = options[rating].card;

@@ -13,6 +13,7 @@ import { getSettings } from '../../experiment/settings.js';
 import { loadNormScale } from '../../kernels/norm-scale.js';
 import { selectControl, textControl } from '../../ui/controls.js';
 import { formatNumber } from '../../ui/format.js';
+import { element, html, setHtml } from '../../ui/html.js';
 import { parseNumber, parseVector } from '../../ui/parse.js';
 import { createDepthView, createScaleView } from './view.js';
 import './style.css';
@@ -83,29 +84,18 @@ export async function mount(el, props = {}) {
   };
 
   el.classList.add('es-widget');
-  const form = document.createElement('form');
-  form.className = 'es-inputs';
-  form.setAttribute('aria-label', 'σ, ε and γ');
+  const form = element(html`<form class="es-inputs" aria-label="σ, ε and γ"></form>`);
   form.addEventListener('submit', (e) => e.preventDefault());
   form.append(...Object.values(fields).map((f) => f.el));
   const scaleView = createScaleView();
-  const torch = document.createElement('p');
-  torch.className = 'es-torch';
+  const torch = element(html`<p class="es-torch"></p>`);
 
-  const heading = document.createElement('h3');
-  heading.className = 'es-heading';
-  heading.textContent = 'Along a stack';
-  const stripForm = document.createElement('form');
-  stripForm.className = 'es-inputs es-strip-inputs';
-  stripForm.setAttribute('aria-label', 'The depth strip');
+  const heading = element(html`<h3 class="es-heading">Along a stack</h3>`);
+  const stripForm = element(html`<form class="es-inputs es-strip-inputs" aria-label="The depth strip"></form>`);
   stripForm.addEventListener('submit', (e) => e.preventDefault());
   stripForm.append(source.el, wiring.el, strip.L.el, strip.p.el, strip.list.el, strip.delta.el);
-  const stripMessage = document.createElement('p');
-  stripMessage.className = 'field-message es-strip-message';
-  stripMessage.setAttribute('aria-live', 'polite');
-  const measuredNote = document.createElement('p');
-  measuredNote.className = 'es-measured';
-  measuredNote.setAttribute('aria-live', 'polite');
+  const stripMessage = element(html`<p class="field-message es-strip-message" aria-live="polite"></p>`);
+  const measuredNote = element(html`<p class="es-measured" aria-live="polite"></p>`);
   const depthView = createDepthView();
   live.footer.classList.add('es-footer');
   // what the measured strip adds as its run comes in goes under its chart, where growing moves nothing drawn
@@ -248,10 +238,10 @@ function renderTorchLine(el, ns, published) {
   if (!spreads.length) return;
   const at = spreads.map((s) => ns.at(s, ns.defaultEps, 1));
   const eps = formatNumber(ns.defaultEps);
-  el.innerHTML =
-    `PyTorch's ε = ${eps} at a real stream's spread: at σ = ${published.join(' and ')} (published: the article's Pre-LN stream ` +
-    `after its first and its last block) it takes away ${at.map((r) => `<span data-eps-effect="${r.epsEffect}">${formatNumber(r.epsEffect, 2)}</span>`).join(' and ')} ` +
-    `of the scale; it takes over only where σ falls to about √ε = <span data-knee="${at[0].knee}">${formatNumber(at[0].knee, 3)}</span>.`;
+  const effects = at.map((r, k) => html`${k ? ' and ' : ''}<span data-eps-effect="${r.epsEffect}">${formatNumber(r.epsEffect, 2)}</span>`);
+  setHtml(el, html`PyTorch's ε = ${eps} at a real stream's spread: at σ = ${published.join(' and ')} (published: the article's Pre-LN
+    stream after its first and its last block) it takes away ${effects} of the scale; it takes over only where σ falls to about
+    √ε = <span data-knee="${at[0].knee}">${formatNumber(at[0].knee, 3)}</span>.`);
 }
 
 // The kernels name the argument they reject first, as the fields are labelled ("σ must …", "ε …", "L must …").

@@ -4,6 +4,7 @@
 import katex from 'katex';
 import { createChart, createDataTable } from '../../ui/chart.js';
 import { formatNumber, texNumber } from '../../ui/format.js';
+import { element, html, setHtml, trusted } from '../../ui/html.js';
 
 // Shown while an input cannot be used: the numbers below are then the last ones that could be computed,
 // or there are none yet.
@@ -31,16 +32,15 @@ function staleMarker(el) {
   };
 }
 
-const tex = (source) => katex.renderToString(source, { throwOnError: false, output: 'htmlAndMathml' });
+// (KaTeX's rendering is markup the page made: trusted)
+const tex = (source) => trusted(katex.renderToString(source, { throwOnError: false, output: 'htmlAndMathml' }));
 
 // A product that may have left float64 (0 or ∞): the number itself, else the power of ten the kernel kept.
 const product = (value, log10) => (Number.isFinite(value) && value > 0 ? texNumber(value, 5) : `10^{${texNumber(log10, 5)}}`);
 
 /** The scale at one σ and its chart. → {el, render(state), markStale(), destroy()} */
 export function createScaleView() {
-  const el = document.createElement('div');
-  el.className = 'es-view';
-  el.innerHTML = `
+  const el = element(html`<div class="es-view">
     <p class="es-stale"></p>
     <p class="es-result scroll-x">${tex('s = \\dfrac{\\gamma}{\\sqrt{\\sigma^2+\\varepsilon}}')} =
       <output class="es-scale" data-scale="" aria-live="polite"></output> <span class="es-at"></span></p>
@@ -50,7 +50,7 @@ export function createScaleView() {
       <p class="scroll-x" data-fact="slope"></p><p class="scroll-x" data-fact="share"></p>
     </div>
     <div class="es-chart"></div>
-    <p class="es-off-axis" aria-live="polite"></p>`;
+    <p class="es-off-axis" aria-live="polite"></p></div>`);
   const $ = (s) => el.querySelector(s);
   const host = $('.es-chart');
   const chart = createChart(host, { x: { label: 'σ', log: true }, y: { label: 'scale γ/√(σ² + ε)', log: true }, live: false, height: 280 });
@@ -68,15 +68,15 @@ export function createScaleView() {
     $('.es-at').textContent = `at σ = ${formatNumber(sigma)}, ε = ${formatNumber(eps)}, γ = ${formatNumber(gamma)}`;
     $('.es-note').textContent = r.note;
 
-    const fact = (name, html) => ($(`[data-fact="${name}"]`).innerHTML = html);
-    fact('no-eps', `With ${tex('\\varepsilon = 0')}: ${tex(`\\gamma/\\sigma = ${texNumber(r.scaleNoEps)}`)}`);
-    fact('cap', `The cap, the scale as ${tex('\\sigma \\to 0')}: ${tex(`\\gamma/\\sqrt{\\varepsilon} = ${texNumber(r.cap)}`)}`);
+    const fact = (name, markup) => setHtml($(`[data-fact="${name}"]`), markup);
+    fact('no-eps', html`With ${tex('\\varepsilon = 0')}: ${tex(`\\gamma/\\sigma = ${texNumber(r.scaleNoEps)}`)}`);
+    fact('cap', html`The cap, the scale as ${tex('\\sigma \\to 0')}: ${tex(`\\gamma/\\sqrt{\\varepsilon} = ${texNumber(r.cap)}`)}`);
     fact(
       'slope',
-      `The log–log slope ${tex(`\\dfrac{d\\ln s}{d\\ln\\sigma} = -\\dfrac{\\sigma^2}{\\sigma^2+\\varepsilon} = ${texNumber(r.slope)}`)}
+      html`The log–log slope ${tex(`\\dfrac{d\\ln s}{d\\ln\\sigma} = -\\dfrac{\\sigma^2}{\\sigma^2+\\varepsilon} = ${texNumber(r.slope)}`)}
        (−1 while σ² outweighs ε, 0 once ε alone is left; −½ at ${tex(`\\sigma = \\sqrt{\\varepsilon} = ${texNumber(r.knee)}`)})`,
     );
-    fact('share', `The share of the scale ε takes away, ${tex(`1 - \\sigma/\\sqrt{\\sigma^2+\\varepsilon} = ${texNumber(r.epsEffect)}`)}`);
+    fact('share', html`The share of the scale ε takes away, ${tex(`1 - \\sigma/\\sqrt{\\sigma^2+\\varepsilon} = ${texNumber(r.epsEffect)}`)}`);
 
     const { curve } = r;
     const n = curve.sigma.length;
@@ -123,13 +123,11 @@ export function createScaleView() {
   };
 }
 
-const IMBALANCE = (n, value) => `Over these ${n} blocks, the first block's scale over the last one's: ${value}.`;
+const IMBALANCE = (n, value) => html`Over these ${n} blocks, the first block's scale over the last one's: ${value}.`;
 
 /** The depth strip's results: the two products side by side, the imbalance, and their chart. */
 export function createDepthView() {
-  const el = document.createElement('div');
-  el.className = 'es-view es-depth-view';
-  el.innerHTML = `
+  const el = element(html`<div class="es-view es-depth-view">
     <p class="es-stale"></p>
     <div class="es-products">
       <p class="scroll-x"><span class="es-product-name">Post-LN chain ${tex('\\prod_{i=1}^{L} \\dfrac{\\gamma}{\\sqrt{\\sigma_i^2+\\varepsilon}}')}</span>
@@ -138,7 +136,7 @@ export function createDepthView() {
         <output class="es-bound">${tex('= \\ldots')}</output></p>
     </div>
     <p class="es-imbalance">${IMBALANCE(tex('L'), tex('\\ldots'))}</p>
-    <div class="es-chart"></div>`;
+    <div class="es-chart"></div></div>`);
   const $ = (s) => el.querySelector(s);
   const host = $('.es-chart');
   const CHART_HEIGHT = 220;
@@ -163,14 +161,14 @@ export function createDepthView() {
     const chain = $('.es-chain');
     chain.dataset.value = String(d.chain[n - 1]);
     chain.dataset.log10 = String(d.chainLog10[n - 1]);
-    chain.innerHTML = tex(`= ${product(d.chain[n - 1], d.chainLog10[n - 1])}`);
+    setHtml(chain, tex(`= ${product(d.chain[n - 1], d.chainLog10[n - 1])}`));
     const bound = $('.es-bound');
     bound.dataset.value = String(d.bound[n - 1]);
     bound.dataset.log10 = String(d.boundLog10[n - 1]);
-    bound.innerHTML = tex(`= ${product(d.bound[n - 1], d.boundLog10[n - 1])}`);
-    $('.es-imbalance').innerHTML = IMBALANCE(
-      n,
-      `<output class="es-first-over-last" data-value="${d.firstOverLast}">${tex(product(d.firstOverLast, d.firstOverLastLog10))}</output>`,
+    setHtml(bound, tex(`= ${product(d.bound[n - 1], d.boundLog10[n - 1])}`));
+    setHtml(
+      $('.es-imbalance'),
+      IMBALANCE(n, html`<output class="es-first-over-last" data-value="${d.firstOverLast}">${tex(product(d.firstOverLast, d.firstOverLastLog10))}</output>`),
     );
 
     const layers = Array.from({ length: n }, (_, i) => i + 1);

@@ -5,31 +5,33 @@
 import { choiceKeys, isNumeric, readAnswer } from '../../exercises/read-answer.js';
 import { describe } from '../../exercises/values.js';
 import { MAX_ANSWER_CHARS } from '../../progress/validate.js';
+import { element, html, setHtml, trusted } from '../../ui/html.js';
 
 let counter = 0;
 // A label's words as a screen reader should hear them: KaTeX's MathML without its TeX annotation, and not
 // KaTeX's visual copy beside it (the raw source, "x_1", had been read out).
-const plain = (html) => {
-  const div = document.createElement('div');
-  div.innerHTML = html;
+// (a part's label, its options and the hints are HTML the build rendered from content/: trusted)
+const plain = (label) => {
+  const div = element(html`<div>${trusted(label)}</div>`);
   for (const hidden of div.querySelectorAll('annotation, .katex-html')) hidden.remove();
   return div.textContent.replace(/\s+/g, ' ').trim();
 };
 
 export function createAnswer(part, saved = '') {
   const id = `ex-answer-${++counter}`;
-  const el = document.createElement('div');
-  el.className = `ex-part ex-part-${part.kind}`;
-  el.dataset.part = part.id;
+  const el = element(html`<div class="ex-part ex-part-${part.kind}" data-part="${part.id}"></div>`);
   const name = `Answer: ${plain(part.label)}`;
 
   if (isNumeric(part.kind)) {
-    const tag = part.kind === 'matrix' ? 'textarea' : 'input';
-    el.innerHTML = `<label class="ex-part-label" for="${id}">${part.label}</label>
-      <${tag} id="${id}" class="ex-answer" autocomplete="off" spellcheck="false" maxlength="${MAX_ANSWER_CHARS}" aria-describedby="${id}-echo ${id}-result"
-        ${tag === 'input' ? 'type="text"' : 'rows="3"'}></${tag}>
+    const field = part.kind === 'matrix'
+      ? html`<textarea id="${id}" class="ex-answer" autocomplete="off" spellcheck="false" maxlength="${MAX_ANSWER_CHARS}"
+          aria-describedby="${id}-echo ${id}-result" rows="3"></textarea>`
+      : html`<input id="${id}" class="ex-answer" autocomplete="off" spellcheck="false" maxlength="${MAX_ANSWER_CHARS}"
+          aria-describedby="${id}-echo ${id}-result" type="text">`;
+    setHtml(el, html`<label class="ex-part-label" for="${id}">${trusted(part.label)}</label>
+      ${field}
       <p class="ex-echo" id="${id}-echo" aria-live="off"></p>
-      <div class="ex-result" id="${id}-result"></div>`;
+      <div class="ex-result" id="${id}-result"></div>`);
     const input = el.querySelector('.ex-answer');
     input.setAttribute('aria-label', name);
     input.value = saved ?? '';
@@ -52,11 +54,9 @@ export function createAnswer(part, saved = '') {
   if (part.kind === 'choice' || part.kind === 'multi') {
     const type = part.kind === 'choice' ? 'radio' : 'checkbox';
     const chosen = new Set(choiceKeys(saved));
-    el.innerHTML = `<fieldset class="ex-choices"><legend class="ex-part-label"></legend>
-      ${part.options.map((o, k) => `<label class="ex-option"><input type="${type}" name="${id}" value="${o.key}" id="${id}-${k}"> <span>${o.html}</span></label>`).join('')}
-      </fieldset><div class="ex-result"></div>`;
-    const legend = el.querySelector('legend');
-    legend.innerHTML = `<span class="visually-hidden">Answer: </span>${part.label}`;
+    setHtml(el, html`<fieldset class="ex-choices"><legend class="ex-part-label"><span class="visually-hidden">Answer: </span>${trusted(part.label)}</legend>
+      ${part.options.map((o, k) => html`<label class="ex-option"><input type="${type}" name="${id}" value="${o.key}" id="${id}-${k}"> <span>${trusted(o.html)}</span></label>`)}
+      </fieldset><div class="ex-result"></div>`);
     const boxes = [...el.querySelectorAll('input')];
     boxes.forEach((b) => (b.checked = chosen.has(b.value)));
     const keys = () => boxes.filter((b) => b.checked).map((b) => b.value);
@@ -74,8 +74,8 @@ export function createAnswer(part, saved = '') {
   }
 
   // explain: free text, then the model answer and an honest self-check
-  el.innerHTML = `<label class="ex-part-label" for="${id}">${part.label}</label>
-    <textarea id="${id}" class="ex-answer" rows="3" maxlength="${MAX_ANSWER_CHARS}"></textarea><div class="ex-result"></div>`;
+  setHtml(el, html`<label class="ex-part-label" for="${id}">${trusted(part.label)}</label>
+    <textarea id="${id}" class="ex-answer" rows="3" maxlength="${MAX_ANSWER_CHARS}"></textarea><div class="ex-result"></div>`);
   const input = el.querySelector('textarea');
   input.setAttribute('aria-label', name);
   input.value = saved ?? '';

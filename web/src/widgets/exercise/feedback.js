@@ -3,6 +3,7 @@
 // (a matrix as its rows), the accepted interval only once the part is right or the solution is revealed (a
 // wrong answer must not give the answer away), and the mistake named. renderGrade draws it.
 import { formatNumber } from '../../ui/format.js';
+import { fragment, html, trusted } from '../../ui/html.js';
 import { toKernel } from '../../exercises/values.js';
 
 const interval = (lo, hi) => `[${formatNumber(lo, 6)}, ${formatNumber(hi, 6)}]`;
@@ -52,45 +53,20 @@ export function gradeView(grade, typed, { revealed = false } = {}) {
 
 /** Draws a gradeView into the part's result box; mistakes maps a mistake id to its explanation (HTML). */
 export function renderGrade(result, view, mistakes) {
-  const head = document.createElement('p');
-  head.className = 'ex-verdict';
-  head.textContent = view.head;
-  result.append(head);
-  if (view.entries.length) {
-    const box = document.createElement('div');
-    box.className = `ex-entries${view.rows > 1 ? ' ex-entries-matrix' : ''}`;
-    box.setAttribute('role', 'group');
-    box.setAttribute('aria-label', view.rows > 1 ? 'Your matrix, entry by entry' : 'Your answer, entry by entry');
-    let line = null;
-    for (const [i, e] of view.entries.entries()) {
-      if (!line || (view.rows > 1 && e.col === 0)) {
-        line = document.createElement('div');
-        line.className = 'ex-entries-row';
-        box.append(line);
-      }
-      const cell = document.createElement('span');
-      cell.className = e.ok ? 'ok' : 'wrong';
-      cell.dataset.entry = String(i);
-      cell.dataset.row = String(e.row);
-      cell.dataset.col = String(e.col);
-      if (!e.ok) cell.setAttribute('aria-invalid', 'true');
-      cell.textContent = `${e.text} ${e.ok ? '✓' : '✗'}`;
-      if (e.accepted) cell.title = `accepted: ${e.accepted}`;
-      line.append(cell);
-    }
-    result.append(box);
-  }
-  if (view.interval) {
-    const p = document.createElement('p');
-    p.className = 'ex-interval';
-    p.textContent = view.interval;
-    result.append(p);
-  }
-  if (view.misconception && mistakes[view.misconception]) {
-    const m = document.createElement('p');
-    m.className = 'ex-mistake';
-    m.dataset.misconception = view.misconception;
-    m.innerHTML = `<strong>A known slip:</strong> ${mistakes[view.misconception]}`;
-    result.append(m);
-  }
+  const cell = (e, i) =>
+    html`<span class="${e.ok ? 'ok' : 'wrong'}" data-entry="${i}" data-row="${e.row}" data-col="${e.col}"${!e.ok && html` aria-invalid="true"`}${
+      e.accepted && html` title="accepted: ${e.accepted}"`}>${e.text} ${e.ok ? '✓' : '✗'}</span>`;
+  // one line of cells per row of a matrix; a vector's cells on one line
+  const lines = [];
+  view.entries.forEach((e, i) => {
+    if (!lines.length || (view.rows > 1 && e.col === 0)) lines.push([]);
+    lines.at(-1).push(cell(e, i));
+  });
+  const matrix = view.rows > 1;
+  result.append(fragment(html`<p class="ex-verdict">${view.head}</p>
+    ${view.entries.length > 0 && html`<div class="ex-entries${matrix ? ' ex-entries-matrix' : ''}" role="group"
+      aria-label="${matrix ? 'Your matrix, entry by entry' : 'Your answer, entry by entry'}">${lines.map((l) => html`<div class="ex-entries-row">${l}</div>`)}</div>`}
+    ${view.interval && html`<p class="ex-interval">${view.interval}</p>`}
+    ${view.misconception && mistakes[view.misconception] && html`<p class="ex-mistake" data-misconception="${view.misconception}"><strong>A known slip:</strong>
+      ${trusted(mistakes[view.misconception])}</p>`}`));
 }

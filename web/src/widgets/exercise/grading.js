@@ -6,6 +6,7 @@ import { gradeChoice } from '../../exercises/check.js';
 import { gradeView, renderGrade } from './feedback.js';
 import { SELF_CHECK_LABELS } from '../../progress/validate.js';
 import { toKernel } from '../../exercises/values.js';
+import { element, html, trusted } from '../../ui/html.js';
 
 const NUMERIC = new Set(['number', 'vector', 'matrix']);
 
@@ -35,11 +36,9 @@ export function createGrading(ctx) {
     for (const key of wrongKeys) {
       if (!ctx.mistakes[key]) continue;
       const option = part.options.find((o) => o.key === key);
-      const why = document.createElement('p');
-      why.className = 'ex-mistake';
-      why.dataset.misconception = key;
-      why.innerHTML = `<strong>Not this one:</strong> ${option.html}. ${ctx.mistakes[key]}`;
-      a.result.append(why);
+      // (an option's words and a mistake's explanation are HTML the build rendered from content/)
+      a.result.append(element(html`<p class="ex-mistake" data-misconception="${key}"><strong>Not this one:</strong>
+        ${trusted(option.html)}. ${trusted(ctx.mistakes[key])}</p>`));
     }
     return ok;
   }
@@ -57,16 +56,14 @@ export function createGrading(ctx) {
 
   function showModel(a) {
     const id = a.part.id;
-    const box = document.createElement('div');
-    box.className = 'ex-model';
-    box.innerHTML = `<p><strong>Model answer.</strong></p>${a.part.model}<p>How did yours compare?</p>`;
-    const choices = document.createElement('div');
-    choices.className = 'ex-selfcheck';
-    for (const [key, label] of Object.entries(SELF_CHECK_LABELS)) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = label;
-      b.setAttribute('aria-pressed', String(ctx.record.get().selfCheck[id] === key));
+    const said = ctx.record.get().selfCheck[id];
+    const box = element(html`<div class="ex-model"><p><strong>Model answer.</strong></p>${trusted(a.part.model)}<p>How did yours compare?</p>
+      <div class="ex-selfcheck">${Object.entries(SELF_CHECK_LABELS).map(
+        ([key, label]) => html`<button type="button" data-key="${key}" aria-pressed="${String(said === key)}">${label}</button>`,
+      )}</div></div>`);
+    const choices = box.querySelector('.ex-selfcheck');
+    for (const b of choices.querySelectorAll('button')) {
+      const key = b.dataset.key;
       b.addEventListener('click', () => {
         ctx.record.update((r) => {
           r.selfCheck[id] = key;
@@ -75,9 +72,7 @@ export function createGrading(ctx) {
         choices.querySelectorAll('button').forEach((x) => x.setAttribute('aria-pressed', String(x === b)));
         ctx.onSelfCheck();
       });
-      choices.append(b);
     }
-    box.append(choices);
     a.result.append(box);
     return ctx.record.get().selfCheck[id] === 'yes';
   }

@@ -10,6 +10,7 @@ import { loadExercises } from '../../kernels/exercises.js';
 import { progress } from '../../progress/store.js';
 import { MAX_LOG, MAX_VARIANTS, logEntry } from '../../progress/validate.js';
 import { formatNumber } from '../../ui/format.js';
+import { element, html, trusted } from '../../ui/html.js';
 import { createAnswer } from './answers.js';
 import { STATE_LABELS, refusalOf, summaryText } from '../../exercises/check.js';
 import { createGrading, needsKernels } from './grading.js';
@@ -72,11 +73,9 @@ function buildView(section, ex) {
   const { props, n } = ex;
   section.querySelector('.ex-static')?.remove();
   const view = { question: section.querySelector('.ex-question') };
-  view.badge = document.createElement('span');
-  view.badge.className = 'ex-state';
+  view.badge = element(html`<span class="ex-state"></span>`);
   section.querySelector('h3')?.append(' ', view.badge);
-  view.body = document.createElement('div');
-  view.body.className = 'ex-body';
+  view.body = element(html`<div class="ex-body"></div>`);
   section.append(view.body);
 
   // the question's numbers
@@ -90,23 +89,15 @@ function buildView(section, ex) {
   if (view.inputBox) view.body.append(view.inputBox.el);
 
   // answers, Check, feedback
-  view.form = document.createElement('form');
-  view.form.className = 'ex-form';
-  view.form.noValidate = true;
+  view.form = element(html`<form class="ex-form" novalidate></form>`);
   view.answers = props.parts.map((part) => createAnswer(part, ''));
   for (const a of view.answers) {
     view.form.append(a.el);
     a.el.addEventListener('input', () => editAnswer(ex, a));
   }
-  const actions = document.createElement('div');
-  actions.className = 'ex-actions';
-  actions.innerHTML = '<button type="submit" class="ex-check">Check</button><span class="ex-tolerance"></span>';
-  view.form.append(actions);
-  view.tolerance = actions.querySelector('.ex-tolerance');
-  view.feedback = document.createElement('div');
-  view.feedback.className = 'ex-feedback';
-  view.feedback.setAttribute('role', 'status');
-  view.feedback.setAttribute('aria-live', 'polite');
+  view.form.append(element(html`<div class="ex-actions"><button type="submit" class="ex-check">Check</button><span class="ex-tolerance"></span></div>`));
+  view.tolerance = view.form.querySelector('.ex-tolerance');
+  view.feedback = element(html`<div class="ex-feedback" role="status" aria-live="polite"></div>`);
   view.body.append(view.form, view.feedback);
   view.form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -116,9 +107,9 @@ function buildView(section, ex) {
   // hints, worked solution, reset
   view.hints = createHints(props.hints, ex.record);
   if (props.hints.length) view.body.append(view.hints.el);
-  view.solutionBox = document.createElement('details');
-  view.solutionBox.className = 'ex-solution';
-  view.solutionBox.innerHTML = `<summary>Worked solution</summary><div class="ex-solution-body">${props.solution}</div>`;
+  // (the worked solution is HTML the build rendered from content/)
+  view.solutionBox = element(html`<details class="ex-solution"><summary>Worked solution</summary>
+    <div class="ex-solution-body">${trusted(props.solution)}</div></details>`);
   view.solutionBox.addEventListener('toggle', () => openSolution(ex));
   view.body.append(view.solutionBox, createReset(n, () => resetExercise(ex)));
 

@@ -2,6 +2,7 @@
 // and one line beside the fields that says why the numbers cannot be used or make a poor question (the
 // kernel's reasons). A message about one input goes under that input's own field.
 import { createField } from '../../ui/field.js';
+import { element, html } from '../../ui/html.js';
 import { readInput } from '../../exercises/read-answer.js';
 import { asText, inputLabel } from '../../exercises/values.js';
 
@@ -11,11 +12,10 @@ import { asText, inputLabel } from '../../exercises/values.js';
  *          onEdit(name, value, text): void, onSeed(seed: number|null): void}} options
  */
 export function createInputBox({ n, kinds, values, onEdit, onSeed }) {
-  const el = document.createElement('div');
-  el.className = 'ex-inputs';
-  el.innerHTML = `<p class="ex-inputs-title">The numbers in the question</p><div class="ex-input-fields"></div>
-    <p class="ex-input-problem" role="status"></p><div class="ex-input-actions"></div>
-    <p class="ex-input-note" role="status"></p>`;
+  const el = element(html`<div class="ex-inputs"><p class="ex-inputs-title">The numbers in the question</p><div class="ex-input-fields"></div>
+    <p class="ex-input-problem" role="status"></p>
+    <div class="ex-input-actions"><button type="button" class="ex-new">New numbers</button><button type="button" class="ex-original">The original numbers</button><span class="ex-seed"></span></div>
+    <p class="ex-input-note" role="status"></p></div>`);
   const problem = el.querySelector('.ex-input-problem');
   const note = el.querySelector('.ex-input-note');
   const fields = {};
@@ -30,20 +30,9 @@ export function createInputBox({ n, kinds, values, onEdit, onSeed }) {
     fields[name] = field;
     el.querySelector('.ex-input-fields').append(field.el);
   }
-  const seedNote = document.createElement('span');
-  seedNote.className = 'ex-seed';
-  const button = (text, onClick) => {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = text;
-    b.addEventListener('click', onClick);
-    return b;
-  };
-  el.querySelector('.ex-input-actions').append(
-    button('New numbers', () => onSeed(Math.floor(Math.random() * 2 ** 31))),
-    button('The original numbers', () => onSeed(null)),
-    seedNote,
-  );
+  const seedNote = el.querySelector('.ex-seed');
+  el.querySelector('.ex-new').addEventListener('click', () => onSeed(Math.floor(Math.random() * 2 ** 31)));
+  el.querySelector('.ex-original').addEventListener('click', () => onSeed(null));
 
   return {
     el,

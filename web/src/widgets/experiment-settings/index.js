@@ -7,6 +7,7 @@ import { ACTIVATIONS } from '../../experiment/choices.js';
 import { parseWhole } from '../../experiment/params.js';
 import { debounced, selectField } from '../../ui/controls.js';
 import { createField } from '../../ui/field.js';
+import { element, html, setHtml } from '../../ui/html.js';
 import './style.css';
 
 const NUMBERS = [
@@ -20,10 +21,10 @@ const NUMBERS = [
 export async function mount(el) {
   const [stack, settings] = await Promise.all([loadStack(), getSettings()]);
   el.classList.add('exp-settings');
-  el.innerHTML = `<details><summary>Advanced: model and batch <span class="exp-settings-state"></span></summary>
+  setHtml(el, html`<details><summary>Advanced: model and batch <span class="exp-settings-state"></span></summary>
     <div class="exp-settings-body"><div class="exp-settings-fields"></div>
     <p class="exp-settings-message" role="alert"></p>
-    <button type="button" class="exp-settings-reset">Back to the article’s settings</button></div></details>`;
+    <button type="button" class="exp-settings-reset">Back to the article’s settings</button></div></details>`);
   const fieldsEl = el.querySelector('.exp-settings-fields');
   const message = el.querySelector('.exp-settings-message');
   const state = el.querySelector('.exp-settings-state');
@@ -33,9 +34,7 @@ export async function mount(el) {
     fields[key] = createField({ label, value: String(settings.values[key]), name: key, width: '6em' });
     fieldsEl.append(fields[key].el);
   }
-  const causal = document.createElement('label');
-  causal.className = 'exp-settings-check';
-  causal.innerHTML = '<input type="checkbox" name="causal"> causal mask';
+  const causal = element(html`<label class="exp-settings-check"><input type="checkbox" name="causal"> causal mask</label>`);
   const causalBox = causal.querySelector('input');
   const { el: activation, select: activationSelect } = selectField({ label: 'activation', choices: ACTIVATIONS, value: settings.values.activation });
   fieldsEl.append(activation, causal);

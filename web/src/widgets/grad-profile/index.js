@@ -9,6 +9,7 @@ import { runFigure } from '../../experiment/figure.js';
 import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
 import { createChart } from '../../ui/chart.js';
+import { element, html } from '../../ui/html.js';
 
 // which per-block array of a run a measure draws (the penultimate measure differs only in its ratio)
 const PER_BLOCK = { all: 'gradNorm', penultimate: 'gradNorm', weights: 'gradNormWeights', 'no-ln': 'gradNormNoLn', input: 'inputGradNorm' };
@@ -28,8 +29,7 @@ export async function mount(el, props) {
     { prefix, onChange: () => start() },
   );
   const { host, status, dataTable } = chartFrame(el, controls, live);
-  const zeroNote = document.createElement('p');
-  zeroNote.className = 'exp-note';
+  const zeroNote = element(html`<p class="exp-note"></p>`);
   status.after(zeroNote);
   const chart = createChart(host, {
     x: { label: 'block', integer: true },

@@ -5,6 +5,7 @@
 import { loadLayerNorm } from '../../kernels/layernorm.js';
 import { loadRmsNorm } from '../../kernels/rmsnorm.js';
 import { createField } from '../../ui/field.js';
+import { element, html } from '../../ui/html.js';
 import { parseNumber, parseVector } from '../../ui/parse.js';
 import { createView } from './view.js';
 import './style.css';
@@ -33,37 +34,27 @@ export async function mount(el, props = {}) {
   };
 
   el.classList.add('ln-widget');
-  const form = document.createElement('form');
-  form.className = 'ln-inputs';
-  form.setAttribute('aria-label', 'LayerNorm inputs');
+  const form = element(html`<form class="ln-inputs" aria-label="LayerNorm inputs"></form>`);
   form.addEventListener('submit', (e) => e.preventDefault());
-  // the norm: LayerNorm, or RMSNorm (no mean subtracted, no β)
-  const normSwitch = document.createElement('fieldset');
-  normSwitch.className = 'ln-norm-switch';
-  normSwitch.innerHTML = `<legend>Norm</legend>
-    <label><input type="radio" name="norm" value="layernorm"> LayerNorm</label>
-    <label><input type="radio" name="norm" value="rmsnorm"> RMSNorm (no mean, no β)</label>`;
+  // the norm: LayerNorm, or RMSNorm (no mean subtracted, no β); one group of radios per instrument on the page
+  const group = `ln-norm-${instance}`;
+  const normSwitch = element(html`<fieldset class="ln-norm-switch"><legend>Norm</legend>
+    <label><input type="radio" name="${group}" value="layernorm"> LayerNorm</label>
+    <label><input type="radio" name="${group}" value="rmsnorm"> RMSNorm (no mean, no β)</label></fieldset>`);
   const radios = [...normSwitch.querySelectorAll('input')];
   radios.forEach((r) => {
-    r.name = `ln-norm-${instance}`; // one group per instrument on the page
     r.checked = r.value === (props.norm === 'rmsnorm' ? 'rmsnorm' : 'layernorm');
     r.addEventListener('change', () => update());
   });
   form.append(normSwitch, ...Object.values(fields).map((f) => f.el));
-  const presets = document.createElement('div');
-  presets.className = 'ln-presets';
-  presets.innerHTML = '<span>Try:</span>';
-  for (const p of PRESETS) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = p.label;
+  const presets = element(html`<div class="ln-presets"><span>Try:</span>${PRESETS.map((p) => html`<button type="button">${p.label}</button>`)}</div>`);
+  presets.querySelectorAll('button').forEach((b, k) =>
     b.addEventListener('click', () => {
-      fields.x.input.value = p.x;
-      fields.eps.input.value = p.eps;
+      fields.x.input.value = PRESETS[k].x;
+      fields.eps.input.value = PRESETS[k].eps;
       update();
-    });
-    presets.append(b);
-  }
+    }),
+  );
   const view = createView();
   el.append(form, presets, view.el);
 

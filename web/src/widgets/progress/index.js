@@ -4,6 +4,7 @@
 // answer key (print-sheets.js).
 import { MAX_IMPORT_BYTES } from '../../progress/validate.js';
 import { download } from '../../ui/download.js';
+import { html, setHtml } from '../../ui/html.js';
 import { progress } from '../../progress/store.js';
 import { exerciseState } from '../../exercises/record.js';
 import { exercisesOnPage } from './exercises.js';
@@ -21,8 +22,11 @@ const plural = (k, one, many) => `${k} ${k === 1 ? one : many}`;
 export async function mount(el) {
   const exercises = await exercisesOnPage(document);
   el.classList.add('progress-panel');
-  el.innerHTML = `<p class="progress-summary" aria-live="polite"></p>
-    <ol class="progress-list"></ol>
+  // the list is built once; show() only updates each item's state
+  setHtml(el, html`<p class="progress-summary" aria-live="polite"></p>
+    <ol class="progress-list">${exercises.map(
+      (ex) => html`<li data-exercise="${ex.n}"><a href="#exercise-${ex.n}">Exercise ${ex.n} · ${ex.title}</a> <span class="progress-state"></span></li>`,
+    )}</ol>
     <p class="progress-problem" role="alert"></p>
     <ul class="progress-notices"></ul>
     <div class="progress-backup" hidden>
@@ -42,24 +46,12 @@ export async function mount(el) {
       <button type="button" class="progress-reset-confirm">Reset everything</button>
       <button type="button" class="progress-reset-cancel">Keep my progress</button>
     </div>
-    <p class="progress-message" role="status"></p>`;
+    <p class="progress-message" role="status"></p>`);
   const $ = (selector) => el.querySelector(selector);
   const message = $('.progress-message');
   const confirm = $('.progress-confirm');
 
-  // the list is built once; show() only updates each item's state
   const list = $('.progress-list');
-  for (const ex of exercises) {
-    const li = document.createElement('li');
-    li.dataset.exercise = String(ex.n);
-    const link = document.createElement('a');
-    link.href = `#exercise-${ex.n}`;
-    link.textContent = `Exercise ${ex.n} · ${ex.title}`;
-    const state = document.createElement('span');
-    state.className = 'progress-state';
-    li.append(link, ' ', state);
-    list.append(li);
-  }
 
   const show = () => {
     const counts = { solved: 0, attempted: 0, untouched: 0 };
@@ -74,9 +66,7 @@ export async function mount(el) {
       ? `${counts.solved} of ${exercises.length} exercises solved, ${counts.attempted} attempted, ${counts.untouched} untouched.`
       : '';
     $('.progress-problem').textContent = progress.problem() ?? '';
-    $('.progress-notices').replaceChildren(
-      ...progress.notices().map((text) => Object.assign(document.createElement('li'), { textContent: text })),
-    );
+    setHtml($('.progress-notices'), html`${progress.notices().map((text) => html`<li>${text}</li>`)}`);
     const backup = progress.backup();
     $('.progress-backup').hidden = !backup;
     if (backup) {

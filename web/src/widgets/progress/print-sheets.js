@@ -2,6 +2,7 @@
 // there is one, and room to answer; no hints, no solutions) and an answer key (the same questions with every
 // worked solution opened, filled by the kernels for those numbers). Both are the browser's print of the page
 // with html[data-print] set (style.css hides the rest); every exercise is mounted first, wherever the reader is.
+import { element, html } from '../../ui/html.js';
 import { mountMatching } from '../mount.js';
 
 const SHEETS = [
@@ -11,11 +12,10 @@ const SHEETS = [
 
 /** Adds the two buttons to host. → {destroy()} */
 export function createPrintSheets(host) {
-  const box = document.createElement('div');
-  box.className = 'progress-print';
-  const note = document.createElement('p');
-  note.className = 'progress-print-note';
-  note.setAttribute('aria-live', 'polite');
+  const box = element(html`<div class="progress-print">${SHEETS.map(
+    ({ mode, label }) => html`<button type="button" data-sheet="${mode}">${label}</button>`,
+  )}<p class="progress-print-note" aria-live="polite"></p></div>`);
+  const note = box.querySelector('.progress-print-note');
   let reopen = []; // the worked solutions the key opened, closed again after printing
   const done = () => {
     delete document.documentElement.dataset.print;
@@ -23,11 +23,8 @@ export function createPrintSheets(host) {
     reopen = [];
   };
   window.addEventListener('afterprint', done);
-  for (const { mode, label } of SHEETS) {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.dataset.sheet = mode;
-    button.textContent = label;
+  for (const button of box.querySelectorAll('button[data-sheet]')) {
+    const mode = button.dataset.sheet;
     button.addEventListener('click', async () => {
       note.textContent = 'Preparing every exercise…';
       await mountMatching('.exercise');
@@ -41,9 +38,7 @@ export function createPrintSheets(host) {
       note.textContent = '';
       window.print();
     });
-    box.append(button);
   }
-  box.append(note);
   host.append(box);
   return {
     destroy() {

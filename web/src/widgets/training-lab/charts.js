@@ -2,6 +2,7 @@
 // last block, each against step, one line per run (colour: its configuration; dash: its seed), on logarithmic y
 // axes, each with its data table. Drawing only: every value is a step record the kernel produced (train.js, run.step()).
 import { createChart, createDataTable } from '../../ui/chart.js';
+import { element, html } from '../../ui/html.js';
 
 const DASHES = [undefined, [8, 4], [2, 3], [10, 3, 2, 3], [4, 4]];
 
@@ -10,12 +11,8 @@ export const configColour = (k) => `--lab-${(k % 6) + 1}`;
 export const seedDash = (s) => DASHES[s % DASHES.length];
 
 function stepChart(host, { title, y, field }) {
-  const box = document.createElement('figure');
-  box.className = 'lab-chart';
-  const caption = document.createElement('figcaption');
-  caption.textContent = title;
-  const plot = document.createElement('div');
-  box.append(caption, plot);
+  const box = element(html`<figure class="lab-chart"><figcaption>${title}</figcaption><div></div></figure>`);
+  const plot = box.querySelector('div');
   host.append(box);
   const chart = createChart(plot, { x: { label: 'step', integer: true }, y: { label: y, log: true }, height: 260 });
   chart.describe(`Line chart, logarithmic y axis: ${title.toLowerCase()}, drawn as the steps arrive once you press Run.`);

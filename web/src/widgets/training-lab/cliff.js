@@ -6,6 +6,7 @@ import { placementOf, TASKS } from '../../experiment/choices.js';
 import { wiringsControl } from '../../experiment/controls.js';
 import { formatSeeds, parseDepth, parseSeeds } from '../../experiment/params.js';
 import { createChart, createDataTable } from '../../ui/chart.js';
+import { element, html } from '../../ui/html.js';
 import { selectControl, textControl } from '../../ui/controls.js';
 import { checkFields, checkGroups, groupRuns, labFrame, labView, showProgress } from './lab.js';
 import { formatRate, parseRates, parseSteps, parseWarmup } from './params.js';
@@ -41,13 +42,11 @@ export function mountCliff(el, props, { train, live }) {
   });
   const controls = [placements, task, L, warmup, lrs, steps, seeds];
   frame.controls.append(...controls.map((c) => c.el));
-  const checkMessage = document.createElement('p');
-  checkMessage.className = 'field-message';
-  checkMessage.setAttribute('aria-live', 'polite');
+  const checkMessage = element(html`<p class="field-message" aria-live="polite"></p>`);
   frame.controls.append(checkMessage);
 
   const summary = createSummary(frame.results);
-  const plot = document.createElement('div');
+  const plot = element(html`<div></div>`);
   frame.results.prepend(plot);
   let current = null;
   const chart = createChart(plot, {

@@ -5,6 +5,7 @@ import { parseDepth } from '../../experiment/params.js';
 import { readParam, writeParams } from '../../experiment/url-state.js';
 import { debounced, selectField } from '../../ui/controls.js';
 import { createField } from '../../ui/field.js';
+import { element, html } from '../../ui/html.js';
 import { formatConfigs, parseConfigs, parseWarmup } from './params.js';
 
 /**
@@ -12,29 +13,21 @@ import { formatConfigs, parseConfigs, parseWarmup } from './params.js';
  * "post-24-0,post-24-50,pre-24-0". → {el, key, value: [{placement, L, warmup}], ok, setText, setRowMessage(i, text)}
  */
 export function configsControl({ key, name, placements, fallback, max = 6, onChange }) {
-  const el = document.createElement('fieldset');
-  el.className = 'lab-configs';
-  el.innerHTML = `<legend>Configurations</legend><ol class="lab-config-list"></ol>
+  const el = element(html`<fieldset class="lab-configs"><legend>Configurations</legend><ol class="lab-config-list"></ol>
     <button type="button" class="lab-add">Add a configuration</button>
-    <span class="field-message lab-configs-message" aria-live="polite"></span>`;
+    <span class="field-message lab-configs-message" aria-live="polite"></span></fieldset>`);
   const list = el.querySelector('ol');
   const add = el.querySelector('.lab-add');
   const message = el.querySelector('.lab-configs-message');
   const control = { key, el, value: [], ok: true, rows: [] };
 
   function row(config) {
-    const li = document.createElement('li');
-    li.className = 'lab-config';
+    const li = element(html`<li class="lab-config"></li>`);
     const { el: wiring, select } = selectField({ label: 'Wiring', choices: placements, value: config.placement });
     const depth = createField({ label: 'Depth L', value: String(config.L) });
     const warmup = createField({ label: 'Warmup steps', value: String(config.warmup), hint: '0: none' });
-    const remove = document.createElement('button');
-    remove.type = 'button';
-    remove.className = 'lab-remove';
-    remove.textContent = 'Remove';
-    const check = document.createElement('p');
-    check.className = 'field-message lab-config-message';
-    check.setAttribute('aria-live', 'polite');
+    const remove = element(html`<button type="button" class="lab-remove">Remove</button>`);
+    const check = element(html`<p class="field-message lab-config-message" aria-live="polite"></p>`);
     li.append(wiring, depth.el, warmup.el, remove, check);
     const r = { li, select, depth, warmup, remove, check };
     select.addEventListener('change', commit);

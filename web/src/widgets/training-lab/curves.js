@@ -5,6 +5,7 @@
 import { PLACEMENTS, TASKS } from '../../experiment/choices.js';
 import { formatSeeds, parseSeeds } from '../../experiment/params.js';
 import { formatNumber } from '../../ui/format.js';
+import { element, html } from '../../ui/html.js';
 import { createStepCharts, configColour, seedDash } from './charts.js';
 import { rateControl, selectControl, selectField, setChoices, textControl } from '../../ui/controls.js';
 import { configsControl } from './controls.js';
@@ -37,8 +38,7 @@ export function mountCurves(el, props, { train, live }) {
     format: formatSeeds, hint: 'e.g. 0-2 or 0, 5', onChange,
   });
   const controls = [configs, task, lr, steps, seeds];
-  const shared = document.createElement('div');
-  shared.className = 'lab-shared';
+  const shared = element(html`<div class="lab-shared"></div>`);
   shared.append(task.el, lr.el, steps.el, seeds.el);
   frame.controls.append(configs.el, shared);
   const prediction = createPrediction(frame.controls);
@@ -46,9 +46,7 @@ export function mountCurves(el, props, { train, live }) {
   // results: the summary first (what trained), then the curves, then the heat maps of one seed
   const summary = createSummary(frame.results);
   const charts = createStepCharts(frame.results);
-  const heatBox = document.createElement('div');
-  heatBox.className = 'lab-heat-section';
-  heatBox.innerHTML = '<p class="lab-subtitle">Gradient of every block, step by step</p>';
+  const heatBox = element(html`<div class="lab-heat-section"><p class="lab-subtitle">Gradient of every block, step by step</p></div>`);
   const { el: seedField, select: seedSelect } = selectField({ label: 'Seed shown in the heat maps', choices: [], className: 'lab-heat-seed' });
   heatBox.append(seedField);
   seedSelect.addEventListener('change', () => {

@@ -3,6 +3,7 @@
 // data table. Drawing only: the norms are the kernel's step records (gradNorm, one per block).
 import { createDataTable } from '../../ui/chart.js';
 import { formatNumber } from '../../ui/format.js';
+import { element, html } from '../../ui/html.js';
 
 // a perceptually ordered scale, dark (small gradient) to bright (large): viridis at six points
 const STOPS = [[68, 1, 84], [65, 68, 135], [42, 120, 142], [34, 168, 132], [122, 209, 81], [253, 231, 37]];
@@ -36,10 +37,8 @@ function logRange(maps) {
 }
 
 function legend() {
-  const el = document.createElement('div');
-  el.className = 'lab-heat-legend';
-  el.innerHTML = `<span class="lab-heat-legend-title">gradient norm of a block (colour, logarithmic scale)</span>
-    <div class="lab-heat-legend-bar" aria-hidden="true"></div><div class="lab-heat-legend-ticks"></div>`;
+  const el = element(html`<div class="lab-heat-legend"><span class="lab-heat-legend-title">gradient norm of a block (colour, logarithmic scale)</span>
+    <div class="lab-heat-legend-bar" aria-hidden="true"></div><div class="lab-heat-legend-ticks"></div></div>`);
   const bar = el.querySelector('.lab-heat-legend-bar');
   bar.style.background = `linear-gradient(to right, ${STOPS.map((c) => `rgb(${c.join(',')})`).join(', ')})`;
   const ticks = el.querySelector('.lab-heat-legend-ticks');
@@ -54,9 +53,9 @@ function legend() {
         ...decades
           .filter((_, k) => k % every === 0 || k === decades.length - 1)
           .map((p) => {
-            const tick = document.createElement('span');
+            const tick = element(html`<span>${`1e${p}`.replace('-', '−')}</span>`);
+            // (positioned as a property: the page's policy refuses style attributes in markup)
             tick.style.left = `${(100 * (p - range.lo)) / (range.hi - range.lo)}%`;
-            tick.textContent = `1e${p}`.replace('-', '−');
             return tick;
           }),
       );
@@ -66,11 +65,9 @@ function legend() {
 }
 
 function heatmap(host) {
-  const figure = document.createElement('figure');
-  figure.className = 'lab-heat';
-  figure.innerHTML = `<figcaption></figcaption><div class="lab-heat-frame"><span class="lab-heat-top"></span>
+  const figure = element(html`<figure class="lab-heat"><figcaption></figcaption><div class="lab-heat-frame"><span class="lab-heat-top"></span>
     <canvas role="img"></canvas><span class="lab-heat-bottom">block 1</span>
-    <span class="lab-heat-x"></span></div><p class="lab-heat-readout" aria-live="off"></p>`;
+    <span class="lab-heat-x"></span></div><p class="lab-heat-readout" aria-live="off"></p></figure>`);
   const caption = figure.querySelector('figcaption');
   const canvas = figure.querySelector('canvas');
   const readout = figure.querySelector('.lab-heat-readout');
@@ -139,8 +136,7 @@ function heatmap(host) {
 
 /** Heat maps in host, one per entry of update's maps, over one shared colour scale. */
 export function createHeatmaps(host) {
-  const box = document.createElement('div');
-  box.className = 'lab-heats';
+  const box = element(html`<div class="lab-heats"></div>`);
   const scale = legend();
   host.append(box, scale.el);
   let shown = [];

@@ -3,6 +3,7 @@
 // the chapter that open the lab with a configuration ("?t.configs=…#training-lab") without reloading.
 import { placementOf, TASKS } from '../../experiment/choices.js';
 import { followInPlaceLinks } from '../../experiment/in-place-links.js';
+import { fragment, html } from '../../ui/html.js';
 import { formatRate } from './params.js';
 import './style.css';
 
@@ -93,27 +94,14 @@ export function showProgress({ train, live, status, summary, groups, task, steps
 /** The lab's frame in el, in reading order (the runs' footer from live under Run). → {controls, run (button), status, results} */
 export function labFrame(el, live) {
   el.classList.add('training-lab');
-  const controls = document.createElement('div');
-  controls.className = 'exp-controls lab-controls';
-  const bar = document.createElement('div');
-  bar.className = 'lab-run-bar';
-  const run = document.createElement('button');
-  run.type = 'button';
-  run.className = 'lab-run-button';
-  run.textContent = 'Run';
-  const status = document.createElement('p');
-  status.className = 'chart-status lab-status';
-  status.setAttribute('aria-live', 'polite');
-  bar.append(run, status);
-  const results = document.createElement('div');
-  results.className = 'lab-results';
   // the runs' footer (an estimate over the budget and its Compute anyway, a cancel) right under Run, where the
   // reader pressed it
-  const answer = document.createElement('div');
-  answer.className = 'lab-run-answer';
-  answer.append(live.footer, live.compute);
-  el.append(controls, bar, answer, results);
-  return { controls, run, status, results };
+  el.append(fragment(html`<div class="lab-controls"></div>
+    <div class="lab-run-bar"><button type="button" class="lab-run-button">Run</button><p class="chart-status lab-status" aria-live="polite"></p></div>
+    <div class="lab-run-answer"></div><div class="lab-results"></div>`));
+  el.querySelector('.lab-run-answer').append(live.footer, live.compute);
+  const $ = (selector) => el.querySelector(selector);
+  return { controls: $('.lab-controls'), run: $('.lab-run-button'), status: $('.lab-status'), results: $('.lab-results') };
 }
 
 /** Wires a view to its Run button and to the chapter's links. → the view index.js drives: {render, restart, destroy} */

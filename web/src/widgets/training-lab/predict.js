@@ -4,6 +4,7 @@
 // kernel measured (the runs' data-trained verdicts, counted by summary.js). A configuration whose seeds
 // disagree is marked as neither: the measurement, not the reader, is split.
 import { bareSelect } from '../../ui/controls.js';
+import { element, html } from '../../ui/html.js';
 
 const PREDICTIONS = [
   { key: '', label: 'no prediction' },
@@ -13,13 +14,11 @@ const PREDICTIONS = [
 
 /** host gets a fieldset. → {el, setConfigs(groups), snapshot(), mark(counts)} */
 export function createPrediction(host) {
-  const el = document.createElement('fieldset');
-  el.className = 'lab-predict';
-  el.innerHTML = `<legend>Predict first</legend>
+  const el = element(html`<fieldset class="lab-predict"><legend>Predict first</legend>
     <p class="lab-predict-ask">Say for each configuration whether you expect it to train (its final loss below the
     threshold stated under the table), then press Run. The lab marks each prediction when that configuration's
     seeds are done; a configuration you leave without one is not marked.</p>
-    <ul class="lab-predict-list"></ul><p class="lab-predict-score" aria-live="polite"></p>`;
+    <ul class="lab-predict-list"></ul><p class="lab-predict-score" aria-live="polite"></p></fieldset>`);
   const list = el.querySelector('ul');
   const score = el.querySelector('.lab-predict-score');
   host.append(el);
@@ -33,13 +32,10 @@ export function createPrediction(host) {
       const next = new Map();
       list.replaceChildren(
         ...groups.map((g) => {
-          const li = document.createElement('li');
-          const label = document.createElement('label');
+          const li = element(html`<li><label>${g.label}: </label><span class="lab-verdict"></span></li>`);
           const choice = bareSelect(PREDICTIONS, items.get(g.key)?.choice.value ?? '');
-          label.append(`${g.label}: `, choice);
-          const verdict = document.createElement('span');
-          verdict.className = 'lab-verdict';
-          li.append(label, verdict);
+          li.querySelector('label').append(choice);
+          const verdict = li.querySelector('.lab-verdict');
           next.set(g.key, { choice, verdict });
           return li;
         }),

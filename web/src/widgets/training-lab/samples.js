@@ -8,69 +8,37 @@ import { parseWhole } from '../../experiment/params.js';
 import { Cancelled, getPool } from '../../experiment/pool.js';
 import { selectField, setChoices } from '../../ui/controls.js';
 import { createField } from '../../ui/field.js';
+import { element, html } from '../../ui/html.js';
 import { formatNumber } from '../../ui/format.js';
 
 const BARS = 8; // the most probable next characters drawn
 const shown = (ch) => (ch === ' ' ? '␣' : ch);
 
 function sampleLine({ step, prompt, text }, what) {
-  const p = document.createElement('p');
-  p.className = 'lab-sample';
-  p.dataset.sample = text;
-  p.dataset.step = String(step);
-  const head = document.createElement('span');
-  head.className = 'lab-sample-step';
-  head.textContent = `${what} step ${step}: `;
-  const given = document.createElement('span');
-  given.className = 'lab-sample-prompt';
-  given.textContent = prompt;
-  const out = document.createElement('span');
-  out.className = 'lab-sample-text';
-  out.textContent = text;
-  p.append(head, given, out);
-  return p;
+  return element(html`<p class="lab-sample" data-sample="${text}" data-step="${step}"><span class="lab-sample-step">${what} step ${step}: </span><span
+    class="lab-sample-prompt">${prompt}</span><span class="lab-sample-text">${text}</span></p>`);
 }
 
 function probabilityBars(probabilities, vocabulary) {
-  const list = document.createElement('ol');
-  list.className = 'lab-probs';
-  list.setAttribute('aria-label', `The ${BARS} most probable next characters`);
   const order = Array.from(probabilities, (p, i) => [p, i]).sort((a, b) => b[0] - a[0]).slice(0, BARS);
-  for (const [p, i] of order) {
-    const li = document.createElement('li');
-    li.dataset.char = vocabulary[i];
-    li.dataset.p = String(p);
-    const ch = document.createElement('span');
-    ch.className = 'lab-prob-char';
-    ch.textContent = shown(vocabulary[i]);
-    ch.title = vocabulary[i] === ' ' ? 'space' : vocabulary[i];
-    const bar = document.createElement('span');
-    bar.className = 'lab-prob-bar';
-    bar.style.width = `${(100 * p).toFixed(2)}%`;
-    bar.setAttribute('aria-hidden', 'true');
-    const value = document.createElement('span');
-    value.className = 'lab-prob-value';
-    value.textContent = formatNumber(p, 3);
-    li.append(ch, bar, value);
-    list.append(li);
-  }
+  const list = element(html`<ol class="lab-probs" aria-label="The ${BARS} most probable next characters">${order.map(
+    ([p, i]) => html`<li data-char="${vocabulary[i]}" data-p="${p}"><span class="lab-prob-char" title="${vocabulary[i] === ' ' ? 'space' : vocabulary[i]}">${shown(vocabulary[i])}</span><span
+      class="lab-prob-bar" aria-hidden="true"></span><span class="lab-prob-value">${formatNumber(p, 3)}</span></li>`,
+  )}</ol>`);
+  // (a bar's width is set as a property: the page's policy refuses style attributes in markup)
+  list.querySelectorAll('.lab-prob-bar').forEach((bar, k) => (bar.style.width = `${(100 * order[k][0]).toFixed(2)}%`));
   return list;
 }
 
 /** The samples section in host. → {setTask(task), update({groups, outcome, steps}), destroy()} */
 export function createSamples(host, { train }) {
-  const el = document.createElement('section');
-  el.className = 'lab-samples';
-  el.hidden = true;
-  el.innerHTML = `<p class="lab-subtitle">What the char model learned</p>
-    <details class="lab-text"><summary></summary><p class="lab-text-body"></p></details>
+  const el = element(html`<section class="lab-samples" hidden><p class="lab-subtitle">What the char model learned</p>
+    <details class="lab-text"><summary>The training text (${train.text.length} characters, V = ${train.vocabulary.length} distinct)</summary><p
+      class="lab-text-body">${train.text}</p></details>
     <div class="lab-sample-runs"></div>
     <form class="lab-ask" novalidate><p class="lab-ask-title">Your prompt</p><div class="lab-ask-fields"></div>
     <div class="lab-ask-actions"><button type="submit">Continue</button><button type="button" class="lab-ask-cancel" hidden>Cancel</button></div>
-    <p class="lab-ask-status" aria-live="polite"></p><div class="lab-ask-out"></div></form>`;
-  el.querySelector('.lab-text summary').textContent =
-    `The training text (${train.text.length} characters, V = ${train.vocabulary.length} distinct)`;
-  el.querySelector('.lab-text-body').textContent = train.text;
+    <p class="lab-ask-status" aria-live="polite"></p><div class="lab-ask-out"></div></form></section>`);
   host.append(el);
 
   const runsBox = el.querySelector('.lab-sample-runs');
@@ -148,13 +116,8 @@ export function createSamples(host, { train }) {
           const o = outcome(r.id);
           if (!o?.samples?.length) continue;
           finished.push({ id: r.id, label: `${g.label}, seed ${r.seed}`, options: r.options });
-          const box = document.createElement('div');
-          box.className = 'lab-sample-run';
-          box.dataset.run = r.id;
-          const title = document.createElement('p');
-          title.className = 'lab-sample-title';
-          title.textContent = `${g.label}, seed ${r.seed}`;
-          box.append(title, ...o.samples.map((s) => sampleLine(s, 'after')));
+          const box = element(html`<div class="lab-sample-run" data-run="${r.id}"><p class="lab-sample-title">${g.label}, seed ${r.seed}</p></div>`);
+          box.append(...o.samples.map((s) => sampleLine(s, 'after')));
           rows.push(box);
         }
       }

@@ -2,6 +2,7 @@
 // branch; Post-LN (bottom) with the LayerNorm on the pipe. Hovering, focusing or tapping a row traces the
 // backward (gradient) path through that block; three buttons do the same for touch and pin the choice.
 // Static drawing, no kernels: the figure works without WebAssembly.
+import { html, setHtml } from '../../ui/html.js';
 import { rowSvg } from './view.js';
 import './style.css';
 
@@ -11,8 +12,8 @@ const ROWS = [
   {
     kind: 'pre',
     name: 'Pre-LN',
-    formula: 'x + <i>F</i>(LN(x))',
-    backward: '∂x<sub>i+1</sub>/∂x<sub>i</sub> = <b>I</b> + J<sub>F</sub> J<sub>LN</sub>: the I skips every norm',
+    formula: html`x + <i>F</i>(LN(x))`,
+    backward: html`∂x<sub>i+1</sub>/∂x<sub>i</sub> = <b>I</b> + J<sub>F</sub> J<sub>LN</sub>: the I skips every norm`,
     description:
       'Drawing: the cyan residual pipe runs unbroken from x i to x i+1. Below it, a branch takes a copy of x, ' +
       'passes it through a LayerNorm box and then F (attention or the feed-forward network), and adds the result ' +
@@ -23,8 +24,8 @@ const ROWS = [
   {
     kind: 'post',
     name: 'Post-LN',
-    formula: 'LN(x + <i>F</i>(x))',
-    backward: '∂x<sub>i+1</sub>/∂x<sub>i</sub> = <b>J<sub>LN</sub></b> (I + J<sub>F</sub>): every term goes through J<sub>LN</sub>',
+    formula: html`LN(x + <i>F</i>(x))`,
+    backward: html`∂x<sub>i+1</sub>/∂x<sub>i</sub> = <b>J<sub>LN</sub></b> (I + J<sub>F</sub>): every term goes through J<sub>LN</sub>`,
     description:
       'Drawing: the same cyan pipe, but a LayerNorm box sits on the pipe itself. The branch takes x, without ' +
       'a norm, through F, and adds the result back at a plus junction; the sum then passes through the LayerNorm ' +
@@ -37,7 +38,7 @@ const ROWS = [
 export function mount(el) {
   const id = `wirings-${++instances}`;
   el.classList.add('wirings');
-  el.innerHTML = `
+  setHtml(el, html`
     <figure class="wirings-figure">
       <div class="wirings-controls" role="group" aria-labelledby="${id}-show">
         <span id="${id}-show">Show gradient path:</span>
@@ -48,7 +49,7 @@ export function mount(el) {
         </span>
       </div>
       ${ROWS.map(
-        (r) => `
+        (r) => html`
       <div class="wirings-row" data-wiring="${r.kind}" tabindex="0" role="group"
            aria-labelledby="${id}-${r.kind}-title" aria-describedby="${id}-${r.kind}-back ${id}-${r.kind}-desc">
         <p class="wirings-title" id="${id}-${r.kind}-title"><strong>${r.name}</strong>: ${r.formula}</p>
@@ -56,13 +57,13 @@ export function mount(el) {
         <p class="wirings-backward" id="${id}-${r.kind}-back">Backward: ${r.backward}.</p>
         <p class="visually-hidden" id="${id}-${r.kind}-desc">${r.description}</p>
       </div>`,
-      ).join('')}
+      )}
       <figcaption>
         The cyan pipe is the residual stream, <i>F</i> is attention or the feed-forward network. Top: the
         identity passes untouched and the gradient reaches x<sub>i</sub> without meeting a norm. Bottom: the norm
         sits on the pipe, so every path crosses it. Hover, focus or tap a row to trace the gradient backwards.
       </figcaption>
-    </figure>`;
+    </figure>`);
 
   const rows = [...el.querySelectorAll('.wirings-row')];
   const buttons = [...el.querySelectorAll('.wirings-controls button')];

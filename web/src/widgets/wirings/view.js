@@ -5,6 +5,8 @@
 //     output towards the input so that the dashes flow right to left.
 // Pre-LN: LN and F sit on the branch, the pipe is never interrupted. Post-LN: only F is on the branch;
 // the LN box sits on the pipe after the "+", so every path, forward and backward, goes through it.
+// Every piece is an html`…` template (ui/html.js), nested in the next.
+import { html } from '../../ui/html.js';
 
 const W = 400; // viewBox width; the SVG scales to its column (about 320 px on a phone, 510 px at most)
 const H = 126;
@@ -19,9 +21,9 @@ const R = 13; // radius of the "+" junction
 
 // x with a subscript, as SVG text: "x" then a lowered, smaller subscript
 const xSub = (x, y, sub, anchor = 'start') =>
-  `<text class="wr-var" x="${x}" y="${y}" dy="0.35em" text-anchor="${anchor}">x<tspan class="wr-sub" baseline-shift="sub">${sub}</tspan></text>`;
+  html`<text class="wr-var" x="${x}" y="${y}" dy="0.35em" text-anchor="${anchor}">x<tspan class="wr-sub" baseline-shift="sub">${sub}</tspan></text>`;
 
-const box = (kind, cx, cy, label, h = BOX_H) => `
+const box = (kind, cx, cy, label, h = BOX_H) => html`
   <g class="wr-box wr-box-${kind}" data-box="${kind}">
     <rect x="${cx - BOX_W / 2}" y="${cy - h / 2}" width="${BOX_W}" height="${h}" rx="5"/>
     <text x="${cx}" y="${cy}" dy="0.35em" text-anchor="middle">${label}</text>
@@ -30,37 +32,37 @@ const box = (kind, cx, cy, label, h = BOX_H) => `
 // a small forward-direction arrowhead on the branch, pointing right (dir 'r') or up (dir 'u'), tip at (x, y)
 const tip = (x, y, dir) =>
   dir === 'r'
-    ? `<path class="wr-tip" d="M${x} ${y} l-8 -5 v10 z"/>`
-    : `<path class="wr-tip" d="M${x} ${y} l-5 8 h10 z"/>`;
+    ? html`<path class="wr-tip" d="M${x} ${y} l-8 -5 v10 z"/>`
+    : html`<path class="wr-tip" d="M${x} ${y} l-5 8 h10 z"/>`;
 
-const junction = (cx) => `
+const junction = (cx) => html`
   <g class="wr-plus">
     <circle cx="${cx}" cy="${PIPE_Y}" r="${R}"/>
     <path d="M${cx - 6.5} ${PIPE_Y} h13 M${cx} ${PIPE_Y - 6.5} v13"/>
   </g>`;
 
-const pipe = () => `
+const pipe = () => html`
   <path class="wr-pipe" d="M${PIPE_X0} ${PIPE_Y} H${PIPE_X1 + 1}"/>
   <path class="wr-pipe-head" d="M${PIPE_X1} ${PIPE_Y - 11} L${PIPE_X1 + 16} ${PIPE_Y} L${PIPE_X1} ${PIPE_Y + 11} z"/>`;
 
 // The gradient overlay: a dashed path with a halo (so it reads on the cyan pipe and on the page), and an
 // arrowhead where it arrives. `weight` is 'main' (full strength) or 'side' (fainter).
-const gradPath = (d, weight) => `
+const gradPath = (d, weight) => html`
   <g class="wr-grad wr-grad-${weight}" data-grad="${weight}">
     <path class="wr-grad-halo" d="${d}"/>
     <path class="wr-grad-line" d="${d}"/>
   </g>`;
 
-const gradHead = (x, y) => `<path class="wr-grad wr-grad-head" data-grad="head" d="M${x} ${y} l11 -7 v14 z"/>`;
+const gradHead = (x, y) => html`<path class="wr-grad wr-grad-head" data-grad="head" d="M${x} ${y} l11 -7 v14 z"/>`;
 
 // What both wirings share: the pipe, and the branch that leaves it at the split and rejoins at plusX.
-const residual = (plusX) => `
+const residual = (plusX) => html`
     ${pipe()}
     <path class="wr-branch" d="M${SPLIT_X} ${PIPE_Y + 5} V${BRANCH_Y} H${plusX} V${PIPE_Y + R}"/>
     <circle class="wr-split" cx="${SPLIT_X}" cy="${PIPE_Y}" r="4.5"/>`;
 
 // The backward paths over it: back through the branch (side) and straight along the pipe (main).
-const gradientOverlay = (plusX) => `
+const gradientOverlay = (plusX) => html`
     ${gradPath(`M${plusX} ${PIPE_Y} V${BRANCH_Y} H${SPLIT_X} V${PIPE_Y}`, 'side')}
     ${gradPath(`M${PIPE_X1 + 12} ${PIPE_Y} H${PIPE_X0 + 10}`, 'main')}
     ${gradHead(PIPE_X0 - 2, PIPE_Y)}`;
@@ -69,7 +71,7 @@ function preLN() {
   const lnX = 138;
   const fX = 226;
   const plusX = 296;
-  return `
+  return html`
     ${residual(plusX)}
     ${tip(lnX - BOX_W / 2, BRANCH_Y, 'r')}
     ${tip(fX - BOX_W / 2, BRANCH_Y, 'r')}
@@ -85,7 +87,7 @@ function postLN() {
   const fX = 160;
   const plusX = 236;
   const lnX = 296;
-  return `
+  return html`
     ${residual(plusX)}
     ${tip(fX - BOX_W / 2, BRANCH_Y, 'r')}
     ${tip(plusX, PIPE_Y + R, 'u')}
@@ -98,7 +100,7 @@ function postLN() {
 
 /** The SVG markup of one row: kind is 'pre' or 'post'. */
 export function rowSvg(kind) {
-  return `
+  return html`
   <svg class="wr-svg" viewBox="0 0 ${W} ${H}" aria-hidden="true" focusable="false">
     ${xSub(4, PIPE_Y, 'i')}
     ${xSub(W - 4, PIPE_Y, 'i+1', 'end')}
