@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run sweep -- --placement post|pre|nores|prerms|peri|deepnorm|rezero|layerscale|mixln --L 20 --seeds 0-5 [--d 128 --heads 4 --B 8 --T 16 --scale 1
+// npm run sweep -- --placement post,pre (any wiring of the kernel; --help lists them) --L 20 --seeds 0-5 [--d 128 --heads 4 --B 8 --T 16 --scale 1
 //                  --causal --activation relu|gelu --ffn-mult 4 --jobs 2]: every flag but --placement, --seeds and --jobs is a
 //                  field of the kernel's StackConfig, from its defaults (lib/flags.mjs)
 // Runs the article's experiment with the browser's own wasm module, in Node. Prints one JSON object per run

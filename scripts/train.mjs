@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run train -- --task regress|char --placement post|pre|nores|prerms|peri|deepnorm|rezero|layerscale|mixln --L 24 --d 64 --heads 4 --B 2 --T 16
+// npm run train -- --task regress|char --placement post,pre (any wiring of the kernel; --help lists them) --L 24 --d 64 --heads 4 --B 2 --T 16
 //                  --seeds 0-4 --lr 3e-3 [--beta1 0.9] [--beta2 0.999] [--eps 1e-8] [--warmup 50] --steps 150
 //                  [--jobs 2] [--stream-grads]
 // The training lab (design/training.md) with the browser's own wasm module, in Node. Prints one JSON line per
