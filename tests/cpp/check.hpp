@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <random>
 #include <sstream>
 #include <string>
@@ -15,6 +16,14 @@
 #include "tensor.hpp"
 
 namespace tk::test {
+
+// A vector written out: vec({2, 4, 4, 6}).
+inline Vec vec(std::initializer_list<double> values) {
+  Vec v(values.size());
+  Eigen::Index i = 0;
+  for (double x : values) v(i++) = x;
+  return v;
+}
 
 // |a − b| ≤ atol + rtol·|b| for every entry; on failure names the worst entry and both values.
 inline ::testing::AssertionResult all_close(const Mat& actual, const Mat& expected, double rtol, double atol) {

@@ -72,11 +72,8 @@ inline ::testing::AssertionResult near(const ExerciseValue& actual, const std::v
 
 inline ExerciseSolution defaults_solved(int n) { return solve_exercise(n, exercise_defaults(n)); }
 
-// The message of the std::invalid_argument the call throws ("(no exception)" if it does not throw).
-template <class F>
-inline std::string thrown(F&& f) {
-  return test::thrown_message(f);
-}
+// The message of the std::invalid_argument a call throws (check.hpp's).
+using test::thrown_message;
 
 inline const double kSqrt2 = std::sqrt(2.0);
 

@@ -1,19 +1,10 @@
-// What the LayerNorm suites share (test_layernorm.cpp, test_layernorm_range.cpp): a vector from a list, and the
-// kernels with γ and β as vectors and the backward's grads returned, shorter to read in the tests.
+// What the LayerNorm suites share (test_layernorm.cpp, test_layernorm_range.cpp): the kernels with γ and β as
+// vectors and the backward's grads returned, shorter to read in the tests.
 #pragma once
-
-#include <initializer_list>
 
 #include "layernorm.hpp"
 
 namespace tk::layernorm_test {
-
-inline Vec vec(std::initializer_list<double> values) {
-  Vec v(values.size());
-  Eigen::Index i = 0;
-  for (double x : values) v(i++) = x;
-  return v;
-}
 
 inline Mat forward(const Mat& x, const Vec& gamma, const Vec& beta, double eps, LayerNormCache& cache) {
   return layernorm_forward(x, LayerNormParams{gamma, beta}, eps, cache);

@@ -201,7 +201,7 @@ TEST(ExerciseGrade, DegenerateExerciseAcceptsNothing) {  // ε = 0 and equal ent
 }
 
 TEST(ExerciseGrade, UnknownPartThrows) {
-  EXPECT_EQ(thrown([] { grade_part(defaults_solved(4), "sd", num(1)); }),
+  EXPECT_EQ(thrown_message([] { grade_part(defaults_solved(4), "sd", num(1)); }),
             "this exercise has no part 'sd' (its parts are mean, variance, sigma, output)");
 }
 
@@ -209,38 +209,38 @@ TEST(ExerciseGrade, UnknownPartThrows) {
 
 TEST(ExerciseInputs, BadInputsThrowReadableMessages) {
   const ExerciseValue x = row({2, 4, 4, 6});
-  EXPECT_EQ(thrown([&] { solve_exercise(4, {{"x", x}}); }), "missing input 'eps'");
-  EXPECT_EQ(thrown([&] { solve_exercise(4, {{"x", x}, {"eps", num(-1)}}); }),
+  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", x}}); }), "missing input 'eps'");
+  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", x}, {"eps", num(-1)}}); }),
             "ε must be 0 or more (it is added under a square root), got -1");
-  EXPECT_EQ(thrown([&] { solve_exercise(4, {{"x", row({2, NAN, 4})}, {"eps", num(0)}}); }),
+  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", row({2, NAN, 4})}, {"eps", num(0)}}); }),
             "x must contain only finite numbers (entry 2 is not)");
-  EXPECT_EQ(thrown([&] { solve_exercise(4, {{"x", row({2, 4})}, {"eps", num(INFINITY)}}); }),
+  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", row({2, 4})}, {"eps", num(INFINITY)}}); }),
             "eps must contain only finite numbers");
-  EXPECT_EQ(thrown([&] { solve_exercise(4, {{"x", mat(2, 2, {1, 2, 3, 4})}, {"eps", num(0)}}); }),
+  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", mat(2, 2, {1, 2, 3, 4})}, {"eps", num(0)}}); }),
             "x must be a vector (one row of numbers), got a 2x2 matrix");
-  EXPECT_EQ(thrown([&] { solve_exercise(4, {{"x", row({2})}, {"eps", num(0)}}); }),
+  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", row({2})}, {"eps", num(0)}}); }),
             "x needs at least 2 numbers (LayerNorm of a single number is 0/0), got 1");
-  EXPECT_EQ(thrown([&] { solve_exercise(4, {{"x", x}, {"eps", row({0, 1})}}); }), "eps must be a single number, got 2 numbers");
-  EXPECT_EQ(thrown([&] { solve_exercise(4, {{"x", x}, {"eps", row({})}}); }), "eps is empty: enter a number");
-  EXPECT_EQ(thrown([&] { solve_exercise(4, {{"x", mat(1, 4, {2, 4, 4})}, {"eps", num(0)}}); }),
+  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", x}, {"eps", row({0, 1})}}); }), "eps must be a single number, got 2 numbers");
+  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", x}, {"eps", row({})}}); }), "eps is empty: enter a number");
+  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", mat(1, 4, {2, 4, 4})}, {"eps", num(0)}}); }),
             "x is declared 1x4 but holds 3 numbers");
-  EXPECT_EQ(thrown([&] { solve_exercise(4, {{"x", x}, {"eps", num(0)}, {"gamma", num(1)}}); }),
+  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", x}, {"eps", num(0)}, {"gamma", num(1)}}); }),
             "exercise 4 has no input 'gamma' (its inputs are x, eps)");
-  EXPECT_EQ(thrown([&] { solve_exercise(5, {{"x", row({1, 3})}, {"b", row({1, 2, 3})}}); }),
+  EXPECT_EQ(thrown_message([&] { solve_exercise(5, {{"x", row({1, 3})}, {"b", row({1, 2, 3})}}); }),
             "b has 3 numbers, x has 2: they must match");
-  EXPECT_EQ(thrown([&] { solve_exercise(8, {{"B", mat(2, 3, {1, 2, 3, 4, 5, 6})}}); }),
+  EXPECT_EQ(thrown_message([&] { solve_exercise(8, {{"B", mat(2, 3, {1, 2, 3, 4, 5, 6})}}); }),
             "B must be a square matrix, got 2 rows of 3 numbers");
-  EXPECT_EQ(thrown([&] { solve_exercise(9, {{"x", row({1, 2, 3})}, {"eps", num(0)}, {"gamma", row({1, 2})}}); }),
+  EXPECT_EQ(thrown_message([&] { solve_exercise(9, {{"x", row({1, 2, 3})}, {"eps", num(0)}, {"gamma", row({1, 2})}}); }),
             "gamma must be one number or one per entry of x (3), got 2 numbers");
-  EXPECT_EQ(thrown([&] { solve_exercise(10, {{"sigma2", row({1, -4})}, {"gamma", num(1)}, {"eps", num(0)}}); }),
+  EXPECT_EQ(thrown_message([&] { solve_exercise(10, {{"sigma2", row({1, -4})}, {"gamma", num(1)}, {"eps", num(0)}}); }),
             "sigma2 holds variances, which are >= 0: entry 2 is -4");
-  EXPECT_EQ(thrown([&] { solve_exercise(12, {{"b", row({0.1, 0.1})}, {"L", num(2.5)}}); }),
+  EXPECT_EQ(thrown_message([&] { solve_exercise(12, {{"b", row({0.1, 0.1})}, {"L", num(2.5)}}); }),
             "L must be a whole number from 2 to 100, got 2.5");
-  EXPECT_EQ(thrown([&] { solve_exercise(16, {{"delta", num(0.02)}, {"L", num(10000)}}); }),
+  EXPECT_EQ(thrown_message([&] { solve_exercise(16, {{"delta", num(0.02)}, {"L", num(10000)}}); }),
             "L must be a whole number from 1 to 1000, got 10000");
-  EXPECT_EQ(thrown([&] { solve_exercise(16, {{"delta", num(-0.1)}, {"L", num(4)}}); }),
+  EXPECT_EQ(thrown_message([&] { solve_exercise(16, {{"delta", num(-0.1)}, {"L", num(4)}}); }),
             "δ must be 0 or more (it bounds a norm ‖B_i‖), got -0.1");
-  EXPECT_EQ(thrown([&] { solve_exercise(4, {{"x", row({1e200, -1e200})}, {"eps", num(0)}}); }).rfind("the variance overflows", 0), 0u);
+  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", row({1e200, -1e200})}, {"eps", num(0)}}); }).rfind("the variance overflows", 0), 0u);
 }
 
 // Each message about one input names it, so the page shows it under that field (n, not b, in exercises 12, 13).
@@ -267,10 +267,10 @@ TEST(ExerciseInputs, ErrorsNameTheirInput) {
 }
 
 TEST(ExerciseInputs, ExercisesWithoutKernel) {
-  EXPECT_EQ(thrown([] { exercise_defaults(3); }), "exercise 3 is multiple choice: the page grades it without a kernel");
-  EXPECT_EQ(thrown([] { exercise_variant(14, 1); }), "exercise 14 is multiple choice: the page grades it without a kernel");
-  EXPECT_EQ(thrown([] { solve_exercise(22, {}); }), "there is no exercise 22 (the exercises are numbered 1 to 21)");
-  EXPECT_EQ(thrown([] { check_well_posed(1, ExerciseSolution{}); }), "exercise 1 is multiple choice: the page grades it without a kernel");
+  EXPECT_EQ(thrown_message([] { exercise_defaults(3); }), "exercise 3 is multiple choice: the page grades it without a kernel");
+  EXPECT_EQ(thrown_message([] { exercise_variant(14, 1); }), "exercise 14 is multiple choice: the page grades it without a kernel");
+  EXPECT_EQ(thrown_message([] { solve_exercise(22, {}); }), "there is no exercise 22 (the exercises are numbered 1 to 21)");
+  EXPECT_EQ(thrown_message([] { check_well_posed(1, ExerciseSolution{}); }), "exercise 1 is multiple choice: the page grades it without a kernel");
 }
 
 // ---- Well-posedness ----

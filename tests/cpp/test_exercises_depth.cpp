@@ -91,7 +91,7 @@ TEST(ExerciseAnswerKey, Ex17AddedAgainstMultipliedIdentity) {
   EXPECT_TRUE(near(mistake(s, "normalised-highway", "pre"), {pre / 3}, 1e-14));
   EXPECT_TRUE(near(mistake(s, "identity-outside", "post"), {pre}, 1e-14));
   EXPECT_TRUE(near(mistake(s, "variance-not-sd", "post"), {pre * 4 * 1 * 0.25 / 9}, 1e-14));
-  EXPECT_EQ(thrown([] { solve_exercise(17, {{"delta", row({0.1, 0.1})}, {"sigma2", row({1})}}); }),
+  EXPECT_EQ(thrown_message([] { solve_exercise(17, {{"delta", row({0.1, 0.1})}, {"sigma2", row({1})}}); }),
             "sigma2 has 1 number, delta has 2: they must match");
   EXPECT_EQ(check_well_posed(17, solve_exercise(17, {{"delta", row({0.1})}, {"sigma2", row({0})}})),
             "σ² = 0 makes a norm's scale 1/σ infinite");

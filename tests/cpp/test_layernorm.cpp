@@ -15,6 +15,7 @@ namespace {
 
 using test::all_close;
 using test::Draw;
+using test::vec;
 using namespace layernorm_test;
 
 

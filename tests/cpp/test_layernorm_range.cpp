@@ -14,6 +14,7 @@ namespace {
 
 using test::all_close;
 using test::Draw;
+using test::vec;
 using namespace layernorm_test;
 
 const Vec kOneTwoThreeLN = vec({-std::sqrt(1.5), 0, std::sqrt(1.5)});  // LN([1, 2, 3]) with ε = 0

@@ -16,16 +16,10 @@ namespace {
 
 using test::all_close;
 using test::Draw;
+using test::vec;
 using test::thrown_message;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-Vec vec(std::initializer_list<double> values) {
-  Vec v(values.size());
-  Eigen::Index i = 0;
-  for (double x : values) v(i++) = x;
-  return v;
-}
 
 // The definition, written out: γ / √(σ² + ε).
 double closed_form(double sigma, double eps, double gamma) { return gamma / std::sqrt(sigma * sigma + eps); }

@@ -13,13 +13,7 @@ namespace {
 
 using test::all_close;
 using test::Draw;
-
-Vec vec(std::initializer_list<double> values) {
-  Vec v(values.size());
-  Eigen::Index i = 0;
-  for (double x : values) v(i++) = x;
-  return v;
-}
+using test::vec;
 
 // Part 4's exercise: RMSNorm of [2, 4, 4, 6], ε = 0, g = 1: mean square 18, rms √18, y = x/√18. The mean (4) stays:
 // y's entries keep their common offset, where LayerNorm's output [−√2, 0, 0, √2] has mean 0.
