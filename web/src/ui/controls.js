@@ -38,11 +38,11 @@ let counter = 0;
 /** A labelled <select> of choices [{key, label}]: the one way a figure offers a choice. → {el, select} */
 export function selectField({ label, choices, value, name = '', className = '' }) {
   const id = `select-${++counter}`;
-  const el = element(html`<div class="${className ? `field ${className}` : 'field'}"><label for="${id}">${label}</label>
-    <select id="${id}" class="choice-select"></select></div>`);
-  const select = el.querySelector('select');
+  const el = element(html`<div class="${className ? `field ${className}` : 'field'}"><label for="${id}">${label}</label></div>`);
+  const select = bareSelect(choices, value);
+  select.id = id;
   if (name) select.name = name;
-  setChoices(select, choices, value);
+  el.append(select);
   return { el, select };
 }
 
@@ -159,7 +159,7 @@ export function checkboxControl({ key, name, legend, choices, fallback, parse, l
   const summary = el.querySelector('summary');
   const messageEl = el.querySelector('.field-message');
   const boxes = [...el.querySelectorAll('input[type="checkbox"]')];
-  el.querySelectorAll('.choice-swatch').forEach((swatch, k) => swatch.style.setProperty('--swatch', `var(${choices.filter((c) => c.colour)[k].colour})`));
+  boxes.forEach((box, k) => box.parentElement.querySelector('.choice-swatch')?.style.setProperty('--swatch', `var(${choices[k].colour})`));
   const fallbackValue = parse(fallback).value;
   let readError = '';
   const say = (t) => {
