@@ -117,8 +117,8 @@ void sweep(int L, int seeds) {
   // 0.09 ms once the memory is in use.
   tk::StackConfig config;
   const Clock::time_point warm = Clock::now();
-  for (int placement = 0; placement < 3; ++placement) {
-    config.placement = tk::Placement(placement);
+  for (const char* placement : {"post", "pre", "nores"}) {
+    config.wiring = tk::wiring_preset(placement);
     config.L = 4;
     for (int r = 0; r < 4; ++r) tk::run_stack(config);
   }
@@ -131,9 +131,9 @@ void sweep(int L, int seeds) {
   const Clock::time_point t0 = Clock::now();
   int blocks = 0;
   double flops = 0;
-  for (int placement = 0; placement < 3; ++placement) {
+  for (const char* placement : {"post", "pre", "nores"}) {
     for (int seed = 0; seed < seeds; ++seed) {
-      config.placement = tk::Placement(placement);
+      config.wiring = tk::wiring_preset(placement);
       config.L = L;
       config.seed = std::uint64_t(seed);
       tk::run_stack(config);

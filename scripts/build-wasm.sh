@@ -7,3 +7,5 @@ if [ ! -f build/wasm/CMakeCache.txt ]; then
   emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
 cmake --build build/wasm -j"$(nproc)"
+# the presets' names, labels and descriptions for the page, from the module just built
+NODE_PATH= node scripts/emit-presets.mjs

@@ -10,21 +10,24 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import './lib/fetch-file-urls.mjs';
-import { flagsUsage, parseFlags } from './lib/flags.mjs';
+import { flagsUsage, parseFlags, wiringTexts } from './lib/flags.mjs';
 import { runOnWorkers } from './lib/worker-jobs.mjs';
 import { loadStack } from '../web/src/kernels/stack.js';
 import { PLACEMENTS } from '../web/src/experiment/choices.js';
+import { loadWiring } from '../web/src/kernels/wiring.js';
 
 const usage = (defaults) =>
-  `usage: npm run sweep -- --placement ${PLACEMENTS.map((p) => p.key).join('|')} --L 20 --seeds 0-5 [--jobs N]\n         ${flagsUsage(defaults, { lists: ['L'] })}\n` +
-  '  --placement and --L take comma lists; --seeds takes a range (0-5) or a list (0,3,7); the values shown are the defaults\n' +
+  `usage: npm run sweep -- --placement ${PLACEMENTS.map((p) => p.key).join('|')} --L 20 --seeds 0-5 [--jobs N]\n` +
+  `       npm run sweep -- --wiring '{"from": "post", "alpha": "2"}' --L 20 --seeds 0-5\n         ${flagsUsage(defaults, { lists: ['L'] })}\n` +
+  '  --placement and --L take comma lists; --wiring a wiring you write (JSON, or a JSON list of them; with --placement or\n' +
+  '  alone); --seeds takes a range (0-5) or a list (0,3,7); the values shown are the defaults\n' +
   '  (--act is --activation\'s older spelling).';
 
 export function parseArgs(argv, defaults, fail) {
   const options = parseFlags(argv, defaults, fail, { lists: ['L'], aliases: { '--act': 'activation' } });
   if (options.help) return options;
   options.Ls = options.lists.L ?? null;
-  if (!options.placements || !options.Ls || !options.seeds) fail('--placement, --L and --seeds are required');
+  if (!options.placements || !options.Ls || !options.seeds) fail('--placement (or --wiring), --L and --seeds are required');
   return options;
 }
 
@@ -43,6 +46,7 @@ async function main() {
     process.stdout.write(`${usage(stack.defaults)}\n`);
     process.exit(0);
   }
+  options.placements = wiringTexts(await loadWiring(), options.placements, fail);
   const runs = [];
   for (const placement of options.placements) {
     for (const L of options.Ls) {

@@ -11,20 +11,23 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import './lib/fetch-file-urls.mjs';
-import { flagsUsage, parseFlags } from './lib/flags.mjs';
+import { flagsUsage, parseFlags, wiringTexts } from './lib/flags.mjs';
 import { runOnWorkers } from './lib/worker-jobs.mjs';
 import { loadTrain } from '../web/src/kernels/train.js';
 import { PLACEMENTS } from '../web/src/experiment/choices.js';
+import { loadWiring } from '../web/src/kernels/wiring.js';
 
 function usage(defaults) {
-  return `usage: npm run train -- --placement ${PLACEMENTS.map((p) => p.key).join('|')} --seeds 0-4 [--jobs N]\n         ${flagsUsage(defaults)}\n` +
-    '  --placement takes a comma list; --seeds a range (0-4) or a list (0,3,7); the values shown are the defaults.';
+  return `usage: npm run train -- --placement ${PLACEMENTS.map((p) => p.key).join('|')} --seeds 0-4 [--jobs N]\n` +
+    `       npm run train -- --wiring '{"from": "post", "alpha": "2"}' --seeds 0-4\n         ${flagsUsage(defaults)}\n` +
+    '  --placement takes a comma list; --wiring a wiring you write (JSON, or a JSON list of them; with --placement or\n' +
+    '  alone); --seeds a range (0-4) or a list (0,3,7); the values shown are the defaults.';
 }
 
 export function parseArgs(argv, defaults, fail) {
   const options = parseFlags(argv, defaults, fail);
   if (options.help) return options;
-  if (!options.placements || !options.seeds) fail('--placement and --seeds are required');
+  if (!options.placements || !options.seeds) fail('--placement (or --wiring) and --seeds are required');
   return options;
 }
 
@@ -44,6 +47,7 @@ async function main() {
     process.stdout.write(`${usage(train.defaults)}\n`);
     return;
   }
+  options.placements = wiringTexts(await loadWiring(), options.placements, fail);
   const runs = options.placements.flatMap((placement) => options.seeds.map((seed) => ({ ...options.config, placement, seed })));
   for (const run of runs) {
     try {

@@ -1,7 +1,7 @@
 // The command-line tools' flags, from the kernel's own defaults (trainDefaults, stackDefaults): one flag per
 // field, spelled from its name (ffnMult → --ffn-mult, L → --L), a number, a switch (a boolean field) or a word;
 // so a new field of a config is a new flag without an edit. The tools add what is not a field (--placement,
-// --seeds, --jobs) and may let a field take a comma list.
+// --wiring, --seeds, --jobs) and may let a field take a comma list.
 import { parsePlacements, parseSeeds, wholeNumber as whole } from './worker-jobs.mjs';
 
 export const flagOf = (key) => `--${key.length === 1 ? key : key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
@@ -17,7 +17,37 @@ export function flagsUsage(defaults, { lists = [] } = {}) {
 }
 
 /**
+ * A written wiring's flag: one JSON object, or a JSON array of them → their JSON texts, which the kernel reads (and
+ * refuses with its message) as it reads a preset's name (wasm/src/wiring.hpp).
+ */
+export function parseWrittenWirings(text, fail) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    fail(`--wiring needs a wiring as JSON, such as '{"from": "post", "alpha": "2"}' (got ${JSON.stringify(String(text).slice(0, 60))})`);
+  }
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length === 0 || list.some((w) => w === null || typeof w !== 'object' || Array.isArray(w))) {
+    fail('--wiring needs a JSON object, or a JSON list of them');
+  }
+  return list.map((w) => JSON.stringify(w));
+}
+
+/** Each wiring as the kernel writes it (its text form: a name, or canonical JSON); fail(message) for one it refuses. */
+export function wiringTexts(wiring, placements, fail) {
+  return placements.map((text) => {
+    try {
+      return wiring.describe(text).text;
+    } catch (error) {
+      return fail(error.message);
+    }
+  });
+}
+
+/**
  * argv → {placements, seeds, config (the fields given), lists ({field: [values]} for the list fields), jobs, help};
+ * placements holds --placement's names and then --wiring's written wirings (their JSON texts);
  * fail(message) for anything else (it does not return). aliases: {'--act': 'activation'}, older spellings.
  */
 export function parseFlags(argv, defaults, fail, { lists = [], aliases = {} } = {}) {
@@ -31,7 +61,8 @@ export function parseFlags(argv, defaults, fail, { lists = [], aliases = {} } = 
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = () => (i + 1 < argv.length ? argv[++i] : fail(`${flag} needs a value`));
-    if (flag === '--placement') options.placements = parsePlacements(value(), fail);
+    if (flag === '--placement') options.placements = [...parsePlacements(value(), fail), ...(options.placements ?? [])];
+    else if (flag === '--wiring') options.placements = [...(options.placements ?? []), ...parseWrittenWirings(value(), fail)];
     else if (flag === '--seeds') options.seeds = parseSeeds(value(), fail);
     else if (flag === '--jobs') options.jobs = whole('--jobs', value(), fail);
     else if (flag === '--help' || flag === '-h') options.help = true;

@@ -53,8 +53,9 @@ struct FixtureFieldReader {
   void operator()(const char* name, T& field) const {
     const std::string key = snake_case(name);
     if (!config.contains(key)) return;
-    if constexpr (std::is_same_v<T, Placement>) {
-      field = placement_from_name(config.at(key));
+    if constexpr (std::is_same_v<T, WiringSpec>) {  // a preset's name, or a written wiring as an object
+      const Json& w = config.at(key);
+      field = read_wiring(w.is_string() ? w.get<std::string>() : w.dump());
     } else if constexpr (std::is_same_v<T, Activation>) {
       field = activation_from_name(config.at(key));
     } else if constexpr (std::is_same_v<T, Task>) {

@@ -66,13 +66,13 @@ TEST(AdamSquares, AreTheGradientsSquaredNormsInSquaredSumsOrder) {
     EXPECT_EQ(sq, squared_sum(g.data(), n)) << "n = " << n;  // exact
   }
   // a real block's gradients (d = 8) for every wiring, from one forward and backward
-  for (const Wiring& w : kWirings) {
+  for (const WiringPreset& w : wiring_presets()) {
     StackConfig c;
-    c.placement = w.placement, c.L = 1, c.d = 8, c.heads = 2, c.B = 2, c.T = 3;
+    c.wiring = w.spec, c.L = 1, c.d = 8, c.heads = 2, c.B = 2, c.T = 3;
     const StackInit init(c);
     BlockParams params = init.block(0);
     const BlockShape shape{AttentionShape{c.B, c.T, c.heads, c.causal}, c.activation};
-    const BlockWiring wiring = block_wiring(c.placement, 0, c.L);
+    const BlockWiring wiring = block_wiring(c.wiring, 0, c.L);
     BlockCache cache;
     BlockGrads grads;
     const Mat y = block_forward(init.x(), params, shape, wiring, cache);

@@ -42,7 +42,7 @@ TEST(ExerciseWirings, Ex19DeepNormConstantsAtNinetySixBlocks) {
   EXPECT_TRUE(near(mistake(s, "square-root", "alpha"), {std::sqrt(192.0)}, 1e-14));
   EXPECT_TRUE(near(mistake(s, "inverse", "beta"), {std::pow(768.0, 0.25)}, 1e-14));
   // the stack's own rule: the constant DeepNorm's blocks are built with at L = 96
-  EXPECT_EQ(part(s, "alpha").answer.values[0], block_wiring(Placement::DeepNorm, 0, 96).alpha);
+  EXPECT_EQ(part(s, "alpha").answer.values[0], block_wiring(wiring_preset("deepnorm"), 0, 96).alpha);
 }
 
 TEST(ExerciseWirings, Ex20MixLnPostBlocks) {
@@ -55,7 +55,7 @@ TEST(ExerciseWirings, Ex20MixLnPostBlocks) {
   EXPECT_TRUE(near(part(odd, "post-blocks").answer, {7}, 0));
   EXPECT_TRUE(near(mistake(odd, "rounded-up", "post-blocks"), {8}, 0));
   // the stack wires exactly those blocks as Post-LN
-  for (int i = 0; i < 30; ++i) EXPECT_EQ(block_wiring(Placement::MixLN, i, 30).residual == Residual::Post, i < 7) << i;
+  for (int i = 0; i < 30; ++i) EXPECT_EQ(block_wiring(wiring_preset("mixln"), i, 30).after, i < 7) << i;
   EXPECT_TRUE(grade_part(odd, "post-blocks", num(7)).correct);
   EXPECT_FALSE(grade_part(odd, "post-blocks", num(7.5)).correct);  // a count is exact
 }

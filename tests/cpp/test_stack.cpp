@@ -53,7 +53,8 @@ double dot(const BlockGrads& g, BlockParams direction) {
 
 // A stack made of the given blocks, and the wiring's final norm at its initial values.
 StackParams stored(const std::vector<BlockParams>& blocks, const StackConfig& c) {
-  return StackParams{[&blocks](int i) -> const BlockParams& { return blocks[i]; }, final_norm_init(c)};
+  return StackParams{[&blocks](int i) -> const BlockParams& { return blocks[i]; }, final_norm_init(c),
+                     stack_wiring(c.wiring, c.L)};
 }
 
 // Random values of the same shapes, in [lo, hi)
@@ -65,14 +66,16 @@ BlockParams random_like(const BlockParams& p, Draw& draw, double lo = -1, double
 
 
 struct TinyCase {
-  Placement placement;
+  std::string placement;  // a preset's name, or a written wiring's JSON
   bool causal;
   Activation activation;
   double scale;
   bool perturbed;  // norms and gates away from their initial values
+  int written = 0;  // a written wiring's number, for its name
 };
 std::string tiny_case_name(const TinyCase& c) {
-  return std::string(placement_name(c.placement)) + (c.causal ? "_causal" : "") +
+  const std::string name = c.placement[0] == '{' ? "written" + std::to_string(c.written) : c.placement;
+  return name + (c.causal ? "_causal" : "") +
          (c.activation == Activation::GELU ? "_gelu" : "_relu") + "_s" + std::to_string(int(c.scale)) +
          (c.perturbed ? "_perturbed" : "");
 }
@@ -82,7 +85,7 @@ class TinyStack : public ::testing::TestWithParam<TinyCase> {
  protected:
   StackConfig config() const {
     StackConfig c;
-    c.placement = GetParam().placement;
+    c.wiring = read_wiring(GetParam().placement);
     c.L = 4, c.d = 8, c.heads = 2, c.B = 2, c.T = 3, c.seed = 0;  // L = 4: Mix-LN's first block is Post-LN
     c.causal = GetParam().causal;
     c.activation = GetParam().activation;
@@ -152,15 +155,20 @@ TEST_P(TinyStack, InputGradientsMatchFiniteDifferences) {
 }
 
 std::vector<TinyCase> tiny_cases() {
-  std::vector<TinyCase> cases = {{Placement::PostLN, true, Activation::GELU, 1.0, false},
-                                 {Placement::PreLN, true, Activation::GELU, 3.0, false},
-                                 {Placement::NoResidual, true, Activation::GELU, 1.0, false},
-                                 {Placement::PreLN, false, Activation::GELU, 10.0, false},
-                                 {Placement::DeepNorm, true, Activation::GELU, 3.0, false},
-                                 {Placement::PreRMSNorm, true, Activation::GELU, 1.0, false}};
-  for (const Wiring& w : kWirings) {
-    cases.push_back({w.placement, false, Activation::ReLU, 1.0, false});
-    cases.push_back({w.placement, false, Activation::ReLU, 1.0, true});
+  std::vector<TinyCase> cases = {{"post", true, Activation::GELU, 1.0, false},
+                                 {"pre", true, Activation::GELU, 3.0, false},
+                                 {"nores", true, Activation::GELU, 1.0, false},
+                                 {"pre", false, Activation::GELU, 10.0, false},
+                                 {"deepnorm", true, Activation::GELU, 3.0, false},
+                                 {"prerms", true, Activation::GELU, 1.0, false}};
+  for (const WiringPreset& w : wiring_presets()) {
+    cases.push_back({w.name, false, Activation::ReLU, 1.0, false});
+    cases.push_back({w.name, false, Activation::ReLU, 1.0, true});
+  }
+  Draw draw(4096);  // written wirings: every key of the description somewhere (test_block checks the draws' reach)
+  for (int k = 0; k < 12; ++k) {
+    cases.push_back({block_test::random_wiring(draw), k % 2 == 0, k % 3 == 0 ? Activation::GELU : Activation::ReLU,
+                     1.0, k % 2 == 1, k});
   }
   return cases;
 }
@@ -171,7 +179,7 @@ INSTANTIATE_TEST_SUITE_P(EveryWiring, TinyStack, ::testing::ValuesIn(tiny_cases(
 // Exercise 15: a Pre-LN block whose branches output zero is the identity, at any depth.
 TEST(StackInvariants, PreLnWithZeroOutputScaleIsTheIdentity) {
   StackConfig c;
-  c.placement = Placement::PreLN;
+  c.wiring = wiring_preset("pre");
   c.L = 4, c.d = 8, c.heads = 2, c.B = 2, c.T = 3, c.scale = 0.0;
   const StackInit init(c);
   const StackResult r = run_stack(c);
@@ -184,9 +192,9 @@ TEST(StackInvariants, PreLnWithZeroOutputScaleIsTheIdentity) {
 // The sweep keeps the caches of the last blocks and recomputes the others' in the backward: however many are
 // kept, every gradient is the same, bit for bit (the recomputed forward is the forward).
 TEST(StackCaches, KeptOrRecomputedGiveTheSameGradients) {
-  for (const Wiring& w : kWirings) {
+  for (const WiringPreset& w : wiring_presets()) {
     StackConfig c;
-    c.placement = w.placement;
+    c.wiring = w.spec;
     c.L = 4, c.d = 8, c.heads = 2, c.B = 2, c.T = 3, c.seed = 3;
     const StackInit init(c);
     BlockParams slot;
@@ -321,9 +329,9 @@ TEST(StackValidate, RejectsWithReadableMessages) {
   c.d = 1, c.heads = 1;
   EXPECT_EQ(message(c).rfind("width d must be at least 2: LayerNorm over a single feature outputs β", 0), 0u) << message(c);
   c = StackConfig{};
-  c.placement = Placement::NoResidual, c.scale = 0;
+  c.wiring = wiring_preset("nores"), c.scale = 0;
   EXPECT_EQ(message(c).rfind("output scale 0 without a residual path", 0), 0u) << message(c);
-  c.placement = Placement::PreLN;  // the residual path carries the gradient: allowed
+  c.wiring = wiring_preset("pre");  // the residual path carries the gradient: allowed
   EXPECT_EQ(message(c), "(accepted)");
   c = StackConfig{};
   c.heads = 0;
@@ -340,17 +348,16 @@ TEST(StackValidate, RejectsWithReadableMessages) {
 // L = 1 (there is no block L − 1), and ReZero's Linear-only measures at initialisation (r = 0 closes every branch,
 // so every Linear gradient is exactly 0: 0/0). Nothing else is ever undefined.
 TEST(RunStack, NoNonFiniteResultAtTheEdgesOfTheShapes) {
-  for (const Wiring& w : kWirings) {
-    const Placement p = w.placement;
+  for (const WiringPreset& w : wiring_presets()) {
     for (int d : {2, 3}) {
       for (int L : {1, 2}) {
         StackConfig c;
-        c.placement = p, c.d = d, c.heads = 1, c.L = L, c.B = 1, c.T = 1, c.ffn_mult = 1;
+        c.wiring = w.spec, c.d = d, c.heads = 1, c.L = L, c.B = 1, c.T = 1, c.ffn_mult = 1;
         const StackResult r = run_stack(c);
         for (Measure m : kMeasures) {
           const std::string reason = undefined_ratio_reason(c, r, m);
           const bool no_block_before_last = m == Measure::Penultimate && L == 1;
-          const bool closed_gate = p == Placement::ReZero && (m == Measure::Weights || m == Measure::NoLayerNorm);
+          const bool closed_gate = w.name == "rezero" && (m == Measure::Weights || m == Measure::NoLayerNorm);
           const std::string what = std::string(w.name) + " " + measure_name(m) + " d=" + std::to_string(d) + " L=" + std::to_string(L);
           if (no_block_before_last) {
             EXPECT_TRUE(std::isnan(gradient_ratio(r, m))) << what;

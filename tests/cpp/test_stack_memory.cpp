@@ -17,21 +17,21 @@ namespace {
 
 std::string describe(const StackConfig& c) {
   char s[200];
-  std::snprintf(s, sizeof s, "%s L=%d d=%d heads=%d ffn=%d B=%d T=%d %s %s", placement_name(c.placement), c.L, c.d,
+  std::snprintf(s, sizeof s, "%s L=%d d=%d heads=%d ffn=%d B=%d T=%d %s %s", wiring_text(c.wiring).c_str(), c.L, c.d,
                 c.heads, c.ffn_mult, c.B, c.T, c.causal ? "causal" : "full", activation_name(c.activation));
   return s;
 }
 
 std::vector<StackConfig> grid() {
   std::vector<StackConfig> out;
-  auto add = [&](Placement p, int L, int d, int heads, int ffn, int B, int T, bool causal, Activation act) {
+  auto add = [&](const WiringSpec& p, int L, int d, int heads, int ffn, int B, int T, bool causal, Activation act) {
     StackConfig c;
-    c.placement = p, c.L = L, c.d = d, c.heads = heads, c.ffn_mult = ffn, c.B = B, c.T = T, c.causal = causal;
+    c.wiring = p, c.L = L, c.d = d, c.heads = heads, c.ffn_mult = ffn, c.B = B, c.T = T, c.causal = causal;
     c.activation = act;
     out.push_back(c);
   };
-  for (const Wiring& w : kWirings) {
-    const Placement p = w.placement;
+  for (const WiringPreset& w : wiring_presets()) {
+    const WiringSpec& p = w.spec;
     add(p, 1, 2, 1, 1, 1, 1, false, Activation::ReLU);       // the smallest run there is
     add(p, 3, 16, 4, 4, 2, 8, false, Activation::ReLU);      // a small protocol-shaped stack
     add(p, 2, 32, 2, 4, 2, 96, true, Activation::GELU);      // attention's T × T blocks dominate
@@ -39,8 +39,8 @@ std::vector<StackConfig> grid() {
     add(p, 2, 64, 4, 16, 3, 16, false, Activation::ReLU);    // the FFN's N × F dominates
     add(p, 40, 16, 2, 2, 2, 8, false, Activation::GELU);     // the stream of L + 1 inputs dominates
   }
-  add(Placement::PreLN, 2, 128, 4, 4, 8, 16, false, Activation::ReLU);  // the protocol's block
-  add(Placement::PostLN, 1, 48, 3, 4, 1, 320, false, Activation::ReLU);
+  add(wiring_preset("pre"), 2, 128, 4, 4, 8, 16, false, Activation::ReLU);  // the protocol's block
+  add(wiring_preset("post"), 1, 48, 3, 4, 1, 320, false, Activation::ReLU);
   return out;
 }
 

@@ -141,13 +141,15 @@ TEST(TrainFixtures, CoverBothTasksEveryWiringAndWarmup) {
   std::set<std::string> seen;
   for (const std::string& name : train_fixtures()) {
     const Json c = test::read_fixture("train/" + name + ".json").at("config");
-    seen.insert(c.at("task").get<std::string>() + "/" + c.at("placement").get<std::string>());
+    const Json& w = c.at("placement");  // a preset's name, or a written wiring
+    seen.insert(c.at("task").get<std::string>() + "/" + (w.is_string() ? w.get<std::string>() : "written"));
     if (c.at("warmup").get<int>() > 0) seen.insert("warmup/" + c.at("task").get<std::string>());
     if (c.at("beta2").get<double>() != 0.999) seen.insert("beta2");
     if (c.at("L").get<int>() >= 4 && c.at("placement") == "mixln") seen.insert("mixln with a Post-LN block");
   }
-  std::vector<std::string> needed = {"warmup/regress", "warmup/char", "beta2", "mixln with a Post-LN block"};
-  for (const Wiring& w : kWirings) {
+  std::vector<std::string> needed = {"warmup/regress", "warmup/char", "beta2", "mixln with a Post-LN block",
+                                     "regress/written", "char/written"};
+  for (const WiringPreset& w : wiring_presets()) {
     for (const char* task : {"regress", "char"}) needed.push_back(std::string(task) + "/" + w.name);
   }
   for (const std::string& what : needed) EXPECT_TRUE(seen.count(what)) << what;
@@ -155,23 +157,23 @@ TEST(TrainFixtures, CoverBothTasksEveryWiringAndWarmup) {
 
 // The lab's first step measures what the article measures: the same stack, the same draws, the same loss.
 TEST(TrainStep, FirstStepIsTheArticlesMeasurement) {
-  for (const Wiring& w : kWirings) {
-    const Placement placement = w.placement;
+  for (const WiringPreset& w : wiring_presets()) {
+    const std::string& placement = w.name;
     TrainConfig c;
-    c.stack.placement = placement;
+    c.stack.wiring = w.spec;
     c.stack.L = 4, c.stack.d = 16, c.stack.heads = 2, c.stack.B = 2, c.stack.T = 5, c.stack.seed = 3;
     c.stream_grads = true;
     const StackResult article = run_stack(c.stack);
     Trainer trainer(c);
     const TrainStep s = trainer.step();
     // bit for bit: the lab's norms are summed by Adam as it updates, the article's by grad_squares, in one order
-    EXPECT_EQ(s.loss, article.loss) << placement_name(placement);
+    EXPECT_EQ(s.loss, article.loss) << placement;
     for (int i = 0; i < c.stack.L; ++i) {
-      EXPECT_EQ(s.grad_norm[i], article.grad_norm[i]) << placement_name(placement) << " block " << i;
-      EXPECT_EQ(s.stream_grad_norm[i], article.input_grad_norm[i]) << placement_name(placement) << " block " << i;
+      EXPECT_EQ(s.grad_norm[i], article.grad_norm[i]) << placement << " block " << i;
+      EXPECT_EQ(s.stream_grad_norm[i], article.input_grad_norm[i]) << placement << " block " << i;
     }
     EXPECT_EQ(s.ratio, article.ratio);
-    EXPECT_EQ(s.stream_sd, article.stream_sd.back()) << placement_name(placement);
+    EXPECT_EQ(s.stream_sd, article.stream_sd.back()) << placement;
   }
 }
 
@@ -179,9 +181,9 @@ TEST(TrainStep, FirstStepIsTheArticlesMeasurement) {
 // closed gates) sends the weights out of float64's range: the run stops at the step that cannot be computed,
 // says so, and its summary says where; it is not an error ("x must contain only finite numbers" before).
 TEST(TrainStep, ARunThatBlowsUpStopsAndSaysWhere) {
-  for (const auto& [placement, lr, eps] : {std::tuple{Placement::PostLN, 1e300, 1e-8}, std::tuple{Placement::ReZero, 1e-3, 0.0}}) {
+  for (const auto& [placement, lr, eps] : {std::tuple{"post", 1e300, 1e-8}, std::tuple{"rezero", 1e-3, 0.0}}) {
     TrainConfig c;
-    c.stack.placement = placement;
+    c.stack.wiring = wiring_preset(placement);
     c.stack.L = 2, c.stack.d = 8, c.stack.heads = 2, c.stack.T = 4;
     c.adam.lr = lr, c.adam.eps = eps;
     c.steps = 20;
@@ -191,14 +193,14 @@ TEST(TrainStep, ARunThatBlowsUpStopsAndSaysWhere) {
     EXPECT_NO_THROW(while (!trainer.finished()) {
       last = trainer.step();
       losses.push_back(last.loss);
-    }) << placement_name(placement);
-    EXPECT_TRUE(last.diverged) << placement_name(placement);
-    EXPECT_LT(trainer.steps_done(), c.steps) << placement_name(placement);
+    }) << placement;
+    EXPECT_TRUE(last.diverged) << placement;
+    EXPECT_LT(trainer.steps_done(), c.steps) << placement;
     EXPECT_TRUE(std::isnan(last.loss));
     const TrainSummary summary = summarize(c.task, losses);
     EXPECT_TRUE(summary.diverged);
     EXPECT_FALSE(summary.trained);
-    EXPECT_EQ(summary.diverged_at, int(losses.size()) - 1) << placement_name(placement);
+    EXPECT_EQ(summary.diverged_at, int(losses.size()) - 1) << placement;
     EXPECT_GE(summary.diverged_at, 1);  // the first step is computed from the initial weights
   }
 }
@@ -235,7 +237,7 @@ TEST(TrainText, NineHundredCharactersOverTwentyEightSymbols) {
 TEST(TrainDefaults, AreTheLabsProtocol) {
   const TrainConfig c;  // training.md: d = 64, 4 heads, B = 2, T = 16, L = 24, Adam 3e-3, β = (0.9, 0.999), 150 steps
   EXPECT_EQ(c.task, Task::Regress);
-  EXPECT_EQ(c.stack.placement, Placement::PostLN);
+  EXPECT_EQ(wiring_text(c.stack.wiring), "post");
   EXPECT_EQ(c.stack.L, 24);
   EXPECT_EQ(c.stack.d, 64);
   EXPECT_EQ(c.stack.heads, 4);

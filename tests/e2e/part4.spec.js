@@ -2,10 +2,11 @@
 // the prose's numbers are the table's, the charts and the lab take any wiring, the lab links set the lab up, the
 // LayerNorm instrument's RMSNorm switch, and the new exercises accept right answers and name the known mistakes.
 import { expect, test } from './fixtures.js';
+import { PLACEMENTS } from '../../web/src/experiment/choices.js';
 
 test.describe.configure({ timeout: 180_000 });
 
-const WIRINGS = ['post', 'pre', 'nores', 'prerms', 'peri', 'deepnorm', 'rezero', 'layerscale', 'mixln'];
+const WIRINGS = PLACEMENTS.map((p) => p.key); // the kernel's presets, in its order
 const MEASURES = ['all', 'no-ln', 'input', 'sd-factor'];
 
 /** The computed cells of #table-placements as {"wiring|L|measure": value or 'undefined'}, with the titles of undefined ones. */

@@ -50,17 +50,75 @@ import torch.nn as nn  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
 DTYPE = torch.float64
-# The kernels' wirings (wasm/src/block.hpp): the article's three, then Part 4's six.
-PLACEMENTS = ("post", "pre", "nores", "prerms", "peri", "deepnorm", "rezero", "layerscale", "mixln")
-ARTICLE_PLACEMENTS = PLACEMENTS[:3]
-WITH_FINAL_NORM = ("pre", "prerms", "peri", "layerscale", "mixln")
 ACTIVATIONS = ("relu", "gelu")
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT_DIR = os.path.join(HERE, "fixtures", "stack")
+OUT_DIR = os.environ.get("REFERENCE_STACK_DIR", os.path.join(HERE, "fixtures", "stack"))
 GENERATOR = "tests/reference/make_reference.py"
 
 
-# --------------------------------------------------------------------------- model
+# --------------------------------------------------------------------------- wirings
+#
+# A wiring is a description (wasm/src/wiring.hpp, the chapter's "Build a wiring"): one sublayer is
+#   u = scale_in * N_in(x);  v = g * (scale_out * N_out(F(u)));  s = alpha * x + v (or v);  x <- N_after(s)
+# with the constants formulas in L (blocks) and i (the block, from 1). Written here a second time, on purpose: this
+# is the oracle the kernels are checked against, so it must not read the kernels' own table.
+
+BASE = dict(norm="ln", alpha="1", scale_in="1", scale_out="1", gate="none", gate0="1", beta="1", first_post="0")
+PRESETS = {  # the places in/out/after/residual/final, then what differs from BASE
+    "post": dict(BASE, **{"in": False, "out": False, "after": True, "residual": True, "final": False}),
+    "pre": dict(BASE, **{"in": True, "out": False, "after": False, "residual": True, "final": True}),
+    "nores": dict(BASE, **{"in": False, "out": False, "after": True, "residual": False, "final": False}),
+    "prerms": dict(BASE, norm="rms", **{"in": True, "out": False, "after": False, "residual": True, "final": True}),
+    "peri": dict(BASE, **{"in": True, "out": True, "after": False, "residual": True, "final": True}),
+    "deepnorm": dict(BASE, alpha="(2*L)^0.25", beta="(8*L)^0.25",
+                     **{"in": False, "out": False, "after": True, "residual": True, "final": False}),
+    "rezero": dict(BASE, gate="block", gate0="0",
+                   **{"in": False, "out": False, "after": False, "residual": True, "final": False}),
+    "layerscale": dict(BASE, gate="channel", gate0="cait(L)",
+                       **{"in": True, "out": False, "after": False, "residual": True, "final": True}),
+    "mixln": dict(BASE, first_post="L/4", **{"in": True, "out": False, "after": False, "residual": True, "final": True}),
+    "outnorm": dict(BASE, norm="rms", **{"in": False, "out": True, "after": False, "residual": True, "final": True}),
+    "depthscaled": dict(BASE, scale_out="1/sqrt(2*L)",
+                        **{"in": True, "out": False, "after": False, "residual": True, "final": True}),
+    "lnscaling": dict(BASE, scale_in="1/sqrt(i)",
+                      **{"in": True, "out": False, "after": False, "residual": True, "final": True}),
+}
+PLACEMENTS = tuple(PRESETS)
+ARTICLE_PLACEMENTS = PLACEMENTS[:3]
+
+
+def cait_init(L):
+    """CaiT's LayerScale init_values by depth (0.1 up to 18 blocks, 1e-5 up to 24, 1e-6 beyond)."""
+    return 0.1 if L <= 18 else (1e-5 if L <= 24 else 1e-6)
+
+
+def formula(text, L, i):
+    """A wiring's formula at depth L, block i (1-based): the grammar of wasm/src/expr.hpp, whose '^' binds as
+    Python's '**' does (tightest, right to left, under a unary minus)."""
+    assert re.fullmatch(r"[0-9.eE+\-*/^() Lisqrtcai]*", str(text)), text
+    return float(eval(str(text).replace("^", "**"), {"__builtins__": {}},
+                      {"L": L, "i": i, "sqrt": math.sqrt, "cait": cait_init}))
+
+
+def spec_of(placement):
+    """A preset's name, or a written wiring (a dict with an optional "from"), as a full description."""
+    if isinstance(placement, str):
+        return dict(PRESETS[placement])
+    spec = dict(PRESETS[placement.get("from", "pre")])
+    spec.update({k: v for k, v in placement.items() if k != "from"})
+    return spec
+
+
+def block_wiring(spec, index, L):
+    """Block index (0-based) of L: the places and every constant evaluated; first_post's blocks are plain Post-LN."""
+    if index < math.floor(formula(spec["first_post"], L, 1)):
+        return dict(norm=spec["norm"], **{"in": False, "out": False, "after": True, "residual": True}, alpha=1.0,
+                    scale_in=1.0, scale_out=1.0, gate="none", gate0=1.0, beta=1.0)
+    w = {k: spec[k] for k in ("norm", "in", "out", "after", "residual", "gate")}
+    for k in ("alpha", "scale_in", "scale_out", "gate0", "beta"):
+        w[k] = formula(spec[k], L, index + 1)
+    return w
+
 
 class RMSNorm(nn.Module):
     """LLaMA's RMSNorm (meta-llama/llama, model.py): x * rsqrt(mean(x^2) + eps) * weight, weight = 1 at init."""
@@ -74,31 +132,20 @@ class RMSNorm(nn.Module):
         return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + self.eps) * self.weight
 
 
-def deepnorm_alpha(L):
-    """DeepNet (torchscale, encoder-only): alpha = (2N)^(1/4) on the residual."""
-    return math.pow(2.0 * L, 0.25)
-
-
-def deepnorm_divisor(L):
-    """DeepNet (torchscale): after init, v_proj, out_proj, fc1, fc2 (weight and bias) .div_((8N)^(1/4))."""
-    return math.pow(8.0 * L, 0.25)
-
-
-def cait_init(L):
-    """CaiT's LayerScale init_values by depth."""
-    return 0.1 if L <= 18 else (1e-5 if L <= 24 else 1e-6)
+def make_norm(kind, d):
+    return RMSNorm(d) if kind == "rms" else nn.LayerNorm(d, eps=1e-5, dtype=DTYPE)
 
 
 class Block(nn.Module):
     """One transformer block. The order of creation below is the order in which the
     modules draw their random numbers (each nn.Linear: weight, then bias), so it must
     not change: Wq, Wk, Wv, Wo, W1 (d -> F), W2 (F -> d); then the wiring's norms and
-    gates, which draw nothing. `placement` is the stack's wiring; block `index` of a
-    stack of `L` blocks (Mix-LN wires its first L // 4 blocks as Post-LN)."""
+    gates, which draw nothing. `placement` is the stack's wiring (a preset's name or a
+    written description); block `index` of a stack of `L` blocks."""
 
     def __init__(self, d, heads, ffn_mult, placement="post", L=1, index=0):
         super().__init__()
-        assert d % heads == 0 and placement in PLACEMENTS
+        assert d % heads == 0
         self.d, self.heads, self.hs = d, heads, d // heads
         f = ffn_mult * d
         self.wq = nn.Linear(d, d, dtype=DTYPE)
@@ -107,22 +154,17 @@ class Block(nn.Module):
         self.wo = nn.Linear(d, d, dtype=DTYPE)
         self.w1 = nn.Linear(d, f, dtype=DTYPE)
         self.w2 = nn.Linear(f, d, dtype=DTYPE)
-        # the form this block takes: Mix-LN's first quarter as Post-LN, its others as Pre-LN
-        self.form = placement if placement != "mixln" else ("post" if index < L // 4 else "pre")
-        self.alpha = deepnorm_alpha(L) if placement == "deepnorm" else 1.0
-        if placement == "prerms":
-            self.rms1, self.rms2 = RMSNorm(d), RMSNorm(d)
-        elif placement != "rezero":
-            self.ln1 = nn.LayerNorm(d, eps=1e-5, dtype=DTYPE)
-            self.ln2 = nn.LayerNorm(d, eps=1e-5, dtype=DTYPE)
-        if placement == "peri":  # Gemma 2's post-attention and post-feedforward norms
-            self.ln1_out = nn.LayerNorm(d, eps=1e-5, dtype=DTYPE)
-            self.ln2_out = nn.LayerNorm(d, eps=1e-5, dtype=DTYPE)
-        if placement == "rezero":  # one scalar per layer, shared by its sublayers, zero at init
-            self.resweight = nn.Parameter(torch.zeros(1, dtype=DTYPE))
-        if placement == "layerscale":
-            self.gamma_1 = nn.Parameter(cait_init(L) * torch.ones(d, dtype=DTYPE))
-            self.gamma_2 = nn.Parameter(cait_init(L) * torch.ones(d, dtype=DTYPE))
+        self.w = w = block_wiring(spec_of(placement), index, L)
+        for place in ("in", "out", "after"):
+            if w[place]:
+                setattr(self, "norm_%s_1" % place, make_norm(w["norm"], d))
+                setattr(self, "norm_%s_2" % place, make_norm(w["norm"], d))
+        if w["gate"] == "block":  # ReZero: one scalar per layer, shared by its sublayers
+            self.gate = nn.Parameter(w["gate0"] * torch.ones(1, dtype=DTYPE))
+        elif w["gate"] in ("sublayer", "channel"):  # LayerScale's gamma_1, gamma_2 (channel: d numbers)
+            size = d if w["gate"] == "channel" else 1
+            self.gate_1 = nn.Parameter(w["gate0"] * torch.ones(size, dtype=DTYPE))
+            self.gate_2 = nn.Parameter(w["gate0"] * torch.ones(size, dtype=DTYPE))
 
     def linears(self):
         return [self.wq, self.wk, self.wv, self.wo, self.w1, self.w2]
@@ -147,44 +189,33 @@ class Block(nn.Module):
         h = F.relu(h) if activation == "relu" else F.gelu(h)  # gelu: exact erf form
         return self.w2(h)
 
+    def sublayer(self, x, branch, k):
+        w = self.w
+        u = getattr(self, "norm_in_%d" % k)(x) if w["in"] else x
+        if w["scale_in"] != 1:
+            u = w["scale_in"] * u
+        o = branch(u)
+        if w["out"]:
+            o = getattr(self, "norm_out_%d" % k)(o)
+        if w["scale_out"] != 1:
+            o = w["scale_out"] * o
+        if w["gate"] == "block":
+            o = self.gate * o
+        elif w["gate"] != "none":
+            o = getattr(self, "gate_%d" % k) * o
+        if w["residual"]:
+            o = o + (x if w["alpha"] == 1 else w["alpha"] * x)
+        return getattr(self, "norm_after_%d" % k)(o) if w["after"] else o
+
     def forward(self, x, causal, activation):
-        a = lambda u: self.attn(u, causal)  # noqa: E731
-        f = lambda u: self.ffn(u, activation)  # noqa: E731
-        form = self.form
-        if form == "post":
-            x = self.ln1(x + a(x))
-            x = self.ln2(x + f(x))
-        elif form == "pre":
-            x = x + a(self.ln1(x))
-            x = x + f(self.ln2(x))
-        elif form == "nores":
-            x = self.ln1(a(x))
-            x = self.ln2(f(x))
-        elif form == "prerms":
-            x = x + a(self.rms1(x))
-            x = x + f(self.rms2(x))
-        elif form == "peri":
-            x = x + self.ln1_out(a(self.ln1(x)))
-            x = x + self.ln2_out(f(self.ln2(x)))
-        elif form == "deepnorm":  # torchscale: residual * alpha + x, then the norm
-            x = self.ln1(x * self.alpha + a(x))
-            x = self.ln2(x * self.alpha + f(x))
-        elif form == "rezero":
-            x = x + self.resweight * a(x)
-            x = x + self.resweight * f(x)
-        elif form == "layerscale":
-            x = x + self.gamma_1 * a(self.ln1(x))
-            x = x + self.gamma_2 * f(self.ln2(x))
-        else:
-            raise ValueError(form)
-        return x
+        x = self.sublayer(x, lambda u: self.attn(u, causal), 1)
+        return self.sublayer(x, lambda u: self.ffn(u, activation), 2)
 
 
 def final_norm(placement, d):
     """The norm after the last block (None for a wiring without one); created after all blocks, it draws nothing."""
-    if placement not in WITH_FINAL_NORM:
-        return None
-    return RMSNorm(d) if placement == "prerms" else nn.LayerNorm(d, eps=1e-5, dtype=DTYPE)
+    spec = spec_of(placement)
+    return make_norm(spec["norm"], d) if spec["final"] else None
 
 
 def build_blocks(cfg):
@@ -198,11 +229,11 @@ def build_blocks(cfg):
                 for lin in (b.wo, b.w2):
                     lin.weight.mul_(s)
                     lin.bias.mul_(s)
-        if p == "deepnorm":
-            for b in blocks:
+        for b in blocks:  # DeepNorm's beta (torchscale divides weight and bias after init)
+            if b.w["beta"] != 1:
                 for lin in (b.wv, b.wo, b.w1, b.w2):
-                    lin.weight.div_(deepnorm_divisor(L))
-                    lin.bias.div_(deepnorm_divisor(L))
+                    lin.weight.div_(b.w["beta"])
+                    lin.bias.div_(b.w["beta"])
     return blocks, final_norm(p, cfg["d"])
 
 
@@ -217,7 +248,7 @@ def make_config(**kw):
         raise KeyError(unknown)
     cfg.update(kw)
     cfg["scale"] = float(cfg["scale"])
-    assert cfg["placement"] in PLACEMENTS and cfg["activation"] in ACTIVATIONS
+    assert (cfg["placement"] in PLACEMENTS or isinstance(cfg["placement"], dict)) and cfg["activation"] in ACTIVATIONS
     return cfg
 
 
@@ -358,7 +389,38 @@ def configurations():
         cfgs.append(("article_%s_L24_s0" % p, make_config(placement=p, L=24, **art)))
     for p in ("layerscale", "deepnorm"):
         cfgs.append(("article_%s_L48_s3" % p, make_config(placement=p, L=48, **dict(art, seed=3))))
+    # wirings a reader writes: every key of the description off its preset's value somewhere, on small stacks
+    for k, w in enumerate(written_wirings()):
+        cfgs.append(("written%d_L4_s%d" % (k, k), make_config(placement=w, activation=("relu", "gelu")[k % 2],
+                                                              causal=k % 3 == 0, seed=k, **tiny4)))
+        cfgs.append(("written%d_edge_d16_h4_L5_B3_T4_s7" % k,
+                     make_config(placement=w, d=16, heads=4, L=5, B=3, T=4, ffn_mult=4, seed=7)))
+    cfgs.append(("written3_article_L24_s0", make_config(placement=written_wirings()[3], L=24, **art)))
     return cfgs
+
+
+def written_wirings():
+    """Eight written wirings, drawn once (random.Random(2026)) from values that exercise every key of the
+    description: each place on and off, both norms, every gate, formulas in L and in i, first_post."""
+    import random
+    rng = random.Random(2026)
+    choices = dict(
+        alpha=["1", "0.5", "(2*L)^0.25", "1+0.1*i"], scale_in=["1", "0.7", "1/sqrt(i)", "2"],
+        scale_out=["1", "1/sqrt(2*L)", "0.5", "1.5"], gate=["none", "block", "sublayer", "channel"],
+        gate0=["0.5", "0.1*L^-0.5", "1", "0.3+0.1*i"], beta=["1", "(8*L)^0.25", "2", "1+0.5*i"],
+        first_post=["0", "L/4", "1", "L/2"])
+    out = []
+    for k in range(8):
+        w = {"from": PLACEMENTS[k % len(PLACEMENTS)], "norm": ("ln", "rms")[k % 2]}
+        for place in ("in", "out", "after", "residual", "final"):
+            w[place] = rng.random() < (0.75 if place == "residual" else 0.5)
+        w["in"], w["after"] = (True, w["after"]) if not (w["in"] or w["after"] or w["out"]) else (w["in"], w["after"])
+        for key, values in choices.items():
+            w[key] = values[(k + rng.randrange(4)) % 4]
+        if w["gate"] == "none":
+            del w["gate0"]
+        out.append(w)
+    return out
 
 
 # --------------------------------------------------------------------------- sanity check
@@ -454,6 +516,13 @@ def train_configurations():
         for p in PLACEMENTS[3:]
     ] + [
         ("regress_%s_L24_s0" % p, train_config(placement=p), False) for p in ("deepnorm", "mixln", "peri")
+    ] + [
+        # written wirings, trained: every gate kind learns, formulas in i, first_post
+        ("regress_written%d_tiny_L4_s0" % k, train_config(placement=written_wirings()[k], steps=40,
+                                                          **dict(tiny, L=4)), True) for k in (3, 4, 6, 7)
+    ] + [
+        ("char_written%d_tiny_L4_s1" % k, train_config(task="char", placement=written_wirings()[k], lr=1e-2, seed=1,
+                                                       steps=40, **dict(tiny_char, L=4)), True) for k in (1, 3, 6)
     ]
 
 

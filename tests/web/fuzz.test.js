@@ -123,13 +123,36 @@ const eps = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(0, 1e-5, 1) }, { we
 // LayerNorm's arguments: a width d, then x, γ, β of that width (and sometimes of another)
 const layerNormRows = fc.record({ rows: fc.integer({ min: 0, max: 3 }), cols: fc.integer({ min: 0, max: 5 }) });
 
+// A written wiring's JSON text: every key of the description (and a stranger), values good and bad: unknown words,
+// formulas that cannot be read, that nest too deep or are not finite at some block, JSON's null, huge numbers
+const formula = fc.oneof(
+  fc.constantFrom('1', '0', '-1', '0.5', '2', '(2*L)^0.25', '1/sqrt(i)', '1/(i-2)', 'L/4', 'L+1', 'cait(L)', '1e400', '2*',
+    'i', 'sqrt(-1)', '10^400', '((((1))))', `${'-'.repeat(60)}1`, `${'('.repeat(50)}1${')'.repeat(50)}`),
+  fc.double(),
+  fc.string({ maxLength: 12 }),
+);
+const writtenWiring = fc
+  .dictionary(
+    fc.constantFrom('from', 'norm', 'in', 'out', 'after', 'residual', 'alpha', 'scale_in', 'scale_out', 'gate', 'gate0', 'beta',
+      'final', 'first_post', 'bogus'),
+    fc.oneof(formula, fc.boolean(), fc.constantFrom('ln', 'rms', 'none', 'block', 'sublayer', 'channel', 'post', 'pre', 'rezero'),
+      fc.constant(null)),
+    { maxKeys: 8 },
+  )
+  .map((o) => JSON.stringify(o));
+const wiringText = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...PLACEMENTS.map((p) => p.key), 'middle') },
+  { weight: 4, arbitrary: writtenWiring },
+  { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+);
+
 // Stack options: small shapes (every run takes milliseconds), any field sometimes wrong
 // a field left undefined takes the kernel's default, a protocol-sized run: too slow (and too large) for a case
 const option = (valid) => fc.oneof({ weight: 12, arbitrary: valid }, { weight: 1, arbitrary: anything.filter((v) => v !== undefined) });
 const stackOptions = fc.oneof(
   { weight: 12, arbitrary: fc.record(
     {
-      placement: option(fc.constantFrom(...PLACEMENTS.map((p) => p.key), 'middle')),
+      placement: option(wiringText),
       L: option(fc.integer({ min: 0, max: 4 })),
       d: option(fc.constantFrom(1, 2, 3, 4, 6, 8, 16)),
       heads: option(fc.integer({ min: 0, max: 4 })),
@@ -150,7 +173,7 @@ const trainOptions = fc.oneof(
   { weight: 12, arbitrary: fc.record(
     {
       task: option(fc.constantFrom('regress', 'char', 'chars')),
-      placement: option(fc.constantFrom(...PLACEMENTS.map((p) => p.key))),
+      placement: option(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...PLACEMENTS.map((p) => p.key)) }, { weight: 1, arbitrary: writtenWiring })),
       L: option(fc.integer({ min: 0, max: 3 })),
       d: option(fc.constantFrom(1, 2, 4, 8)),
       heads: option(fc.integer({ min: 0, max: 2 })),
@@ -300,9 +323,10 @@ const BINDINGS = {
       return measure !== undefined && typeof r.undefinedRatios[measure] === 'string' && r.undefinedRatios[measure] !== '';
     },
   },
-  wirings: { args: () => fc.constant([]) },
+  wiringPresets: { args: () => fc.constant([]) },
+  describeWiring: { args: () => fc.tuple(fc.oneof({ weight: 6, arbitrary: wiringText }, { weight: 1, arbitrary: anything })) },
   wiringConstants: {
-    args: () => fc.tuple(fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...PLACEMENTS.map((p) => p.key)) }, { weight: 1, arbitrary: anything }), fc.oneof(whole(-2, 1100), anything)),
+    args: () => fc.tuple(fc.oneof({ weight: 6, arbitrary: wiringText }, { weight: 1, arbitrary: anything }), fc.oneof(whole(-2, 1100), anything)),
   },
   median: { args: () => fc.tuple(fc.oneof(list(0, 9), list(1, 9).map((a) => Float64Array.from(a)), anything)) },
   streamGrowth: { args: () => fc.tuple(fc.oneof(list(0, 9), list(2, 9).map((a) => Float64Array.from(a.map(Math.abs))), anything)) },

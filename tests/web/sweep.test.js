@@ -5,6 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { flagOf } from '../../scripts/lib/flags.mjs';
 import { loadStack } from '../../web/src/kernels/stack.js';
+import { PLACEMENTS } from '../../web/src/experiment/choices.js';
+
+// the names as the kernel's presets give them (one list: nothing here types them again)
+const names = PLACEMENTS.map((p) => p.key).join(', ');
 
 const script = fileURLToPath(new URL('../../scripts/sweep.mjs', import.meta.url));
 const run = (...args) => spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', timeout: 60_000 });
@@ -60,8 +64,12 @@ describe('sweep command line', () => {
   });
 
   it.each([
-    [[], /--placement, --L and --seeds are required/],
-    [['--placement', 'middle', '--L', '3', '--seeds', '0'], /“middle” is not a wiring \(post, pre, nores, prerms, peri, deepnorm, rezero, layerscale, mixln\)/],
+    [[], /--placement \(or --wiring\), --L and --seeds are required/],
+    [['--placement', 'middle', '--L', '3', '--seeds', '0'], `“middle” is not a wiring (${names})`],
+    [['--wiring', '{"from": "post", "alhpa": 2}', '--L', '3', '--seeds', '0'], /a wiring has no key "alhpa"/],
+    [['--wiring', '{"from": "post", "beta": "1-L"}', '--L', '3', '--seeds', '0'], /beta "1-L" must be above 0/],
+    [['--wiring', 'post', '--L', '3', '--seeds', '0'], /--wiring needs a wiring as JSON/],
+    [['--wiring', '[]', '--L', '3', '--seeds', '0'], /--wiring needs a JSON object, or a JSON list of them/],
     [['--placement', 'pre', '--L', 'x', '--seeds', '0'], /--L needs a whole number/],
     [['--placement', 'pre', '--L', '3', '--seeds', '0', '--bogus'], /unknown argument "--bogus"/],
     [['--placement', 'pre', '--L', '10000', '--seeds', '0'], /depth L must be between 1 and 1024/],

@@ -69,56 +69,6 @@ val run_stack_js(val options, val on_progress) {
   }, kStackMemoryAdvice);
 }
 
-const char* residual_name(Residual r) { return r == Residual::Post ? "post" : r == Residual::Pre ? "pre" : "none"; }
-const char* norm_name(NormKind n) { return n == NormKind::LayerNorm ? "layernorm" : n == NormKind::RMSNorm ? "rmsnorm" : "none"; }
-const char* gate_name(Gate g) { return g == Gate::Scalar ? "scalar" : g == Gate::Vector ? "vector" : "none"; }
-
-// A wiring's rules as the page reads them: what its list of wirings is checked by.
-struct WiringRules {
-  const Wiring& w;
-};
-template <class F>
-void for_each_field(const WiringRules& r, F&& f) {
-  f("name", std::string(r.w.name));
-  f("residual", std::string(residual_name(r.w.residual)));
-  f("norm", std::string(norm_name(r.w.norm)));
-  f("outputNorm", r.w.output_norm);
-  f("gate", std::string(gate_name(r.w.gate)));
-  f("finalNorm", r.w.final_norm);
-}
-
-// The kernel's wirings (kWirings) and their rules, in its order.
-val wirings_js() {
-  val out = val::array();
-  for (const Wiring& w : kWirings) out.call<void>("push", result_to_js(WiringRules{w}));
-  return out;
-}
-
-// The constants a wiring's rules give a stack of `depth` blocks (a wiring without gates has no gates' value).
-struct WiringConstants {
-  const Wiring& w;
-  int depth;
-};
-template <class F>
-void for_each_field(const WiringConstants& c, F&& f) {
-  f("alpha", c.w.residual_scale(c.depth));
-  f("initDivisor", c.w.branch_init_divisor(c.depth));
-  if (c.w.gate != Gate::None) f("gateInit", c.w.gate_init(c.depth));
-  f("postBlocks", c.w.post_blocks(c.depth));
-}
-
-// The constants a wiring's rules give a stack of L blocks: α, the init divisor, the gates' first value, and how
-// many first blocks are Post-LN (what Part 4's exercises ask about).
-val wiring_constants_js(val placement, val L) {
-  return guarded([&] {
-    require(placement.isString(), "placement must be a string");
-    const Wiring& w = wiring_of(placement_from_name(placement.as<std::string>()));
-    const int depth = whole_arg(L, "L");
-    require(depth >= 1 && depth <= 1024, "depth L must be between 1 and 1024");
-    return result_to_js(WiringConstants{w, depth});
-  });
-}
-
 double median_js(val values) {
   return guarded([&] {
     const Vec v = to_vec(values, "values");
@@ -165,6 +115,4 @@ EMSCRIPTEN_BINDINGS(stack) {
   emscripten::function("growthCurve", &tk::js::growth_curve_js);
   emscripten::function("starvationRemoved", &tk::js::starvation_removed_js);
   emscripten::function("stackFlops", &tk::js::stack_flops_js);
-  emscripten::function("wirings", &tk::js::wirings_js);
-  emscripten::function("wiringConstants", &tk::js::wiring_constants_js);
 }

@@ -2,7 +2,8 @@
 // (for_each_field in stack.hpp, train.hpp): the bindings never list a configuration's fields themselves.
 //   FieldReader: options object → struct; a field left out (undefined) keeps the struct's C++ default.
 //   FieldWriter: struct → object (what xxxDefaults() reports, so the page never types a default).
-// Enumerations travel as the names the kernels give them (placement_name, activation_name, task_name).
+// Enumerations travel as the names the kernels give them (activation_name, task_name); a wiring as its text
+// form (wiring.hpp: a preset's name or the JSON of a written wiring).
 #pragma once
 
 #include <cmath>
@@ -26,8 +27,8 @@ struct FieldReader {
             [&] { return std::string(name) + " must be a whole number (|" + name + "| <= 2^53)"; });
     field = std::uint64_t(std::int64_t(seed));
   }
-  void operator()(const char* name, Placement& field) const {
-    field = placement_from_name(string_field(object, name, placement_name(field)));
+  void operator()(const char* name, WiringSpec& field) const {
+    if (has_field(object, name)) field = read_wiring(string_field(object, name, ""));
   }
   void operator()(const char* name, Activation& field) const {
     field = activation_from_name(string_field(object, name, activation_name(field)));
@@ -42,7 +43,7 @@ struct FieldWriter {
   void operator()(const char* name, double field) const { object.set(name, field); }
   void operator()(const char* name, bool field) const { object.set(name, field); }
   void operator()(const char* name, std::uint64_t field) const { object.set(name, double(field)); }
-  void operator()(const char* name, Placement field) const { object.set(name, std::string(placement_name(field))); }
+  void operator()(const char* name, const WiringSpec& field) const { object.set(name, wiring_text(field)); }
   void operator()(const char* name, Activation field) const { object.set(name, std::string(activation_name(field))); }
   void operator()(const char* name, Task field) const { object.set(name, std::string(task_name(field))); }
 };

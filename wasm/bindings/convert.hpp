@@ -109,6 +109,11 @@ inline val field_js(bool v) { return val(v); }
 inline val field_js(const std::string& v) { return val(v); }
 inline val field_js(long v) { return val(double(v)); }  // an Eigen::Index on wasm32
 inline val field_js(const std::vector<double>& v) { return to_js(v); }
+inline val field_js(const std::vector<std::string>& v) {
+  val out = val::array();
+  for (const std::string& s : v) out.call<void>("push", val(s));
+  return out;
+}
 template <class Derived>
 val field_js(const Eigen::PlainObjectBase<Derived>& m) {
   return to_js(m);

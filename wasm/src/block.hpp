@@ -1,18 +1,14 @@
-// One transformer block, written once; how it is wired is a switch. A wiring is one entry of kWirings
-// (block.cpp), its rules beside its name (protocol.md for the article's three, design/placements.md for Part 4's
-// six; L = N = the number of blocks):
-//   post        Post-LN       x = LN1(x + Attn(x));           x = LN2(x + FFN(x))
-//   pre         Pre-LN        x = x + Attn(LN1(x));           x = x + FFN(LN2(x));          then a final LN
-//   nores       no residual   x = LN1(Attn(x));               x = LN2(FFN(x))
-//   prerms      Pre-RMSNorm   x = x + Attn(RMS1(x));          x = x + FFN(RMS2(x));         then a final RMSNorm
-//   peri        Peri-LN       x = x + LNo1(Attn(LN1(x)));     x = x + LNo2(FFN(LN2(x)));    then a final LN
-//   deepnorm    DeepNorm      x = LN1(α·x + Attn(x));         x = LN2(α·x + FFN(x))         α = (2L)^¼
-//   rezero      ReZero        x = x + r·Attn(x);              x = x + r·FFN(x)              one r per block, 0 at first
-//   layerscale  LayerScale    x = x + λ1 ⊙ Attn(LN1(x));      x = x + λ2 ⊙ FFN(LN2(x));     then a final LN
-//   mixln       Mix-LN        blocks 1 … ⌊L/4⌋ as Post-LN, the others as Pre-LN;           then a final LN
-// Each line is two sublayers: a branch (attention or FFN) joined to the stream by one of three residual forms,
-// with the wiring's norms and gate. Norms and gates draw no random numbers, so one seed gives every wiring the
-// same Linear weights (DeepNorm then divides some of them by a constant).
+// One transformer block, written once; how it is wired is data: a BlockWiring (wiring.hpp), block i's share of
+// its stack's description, with every formula already evaluated. Each of the two sublayers (attention, then the
+// FFN) is the description's one sublayer:
+//   u = scale_in · N_in(x);   v = g · scale_out · N_out(F(u));   s = α·x + v (or v without the residual);
+//   x ← N_after(s)
+// where an absent norm is the identity and g the gate (absent: 1). The nine wirings the chapter started with are
+// nine settings of it (wiring.cpp's presets): Post-LN is N_after with the residual, Pre-LN N_in, no residual
+// N_after without it, Peri-LN N_in and N_out, DeepNorm Post-LN with α (and its β at init), ReZero no norm and a
+// block gate, LayerScale Pre-LN with a channel gate, Mix-LN Pre-LN whose first blocks are Post-LN blocks.
+// Norms and gates draw no random numbers, so one seed gives every wiring the same Linear weights (β then divides
+// some of them).
 #pragma once
 
 #include <string>
@@ -20,57 +16,9 @@
 #include "attention.hpp"
 #include "ffn.hpp"
 #include "norm.hpp"
+#include "wiring.hpp"
 
 namespace tk {
-
-enum class Placement { PostLN, PreLN, NoResidual, PreRMSNorm, PeriLN, DeepNorm, ReZero, LayerScale, MixLN };
-
-// How a sublayer joins its branch F to the stream u.
-enum class Residual {
-  Post,  // N(α·u + F(u)): the norm sits on the stream
-  Pre,   // u + G ⊙ N_out(F(N(u))): the stream passes untouched; the norm N, the output norm and the gate are each optional
-  None,  // N(F(u)): no path around the branch
-};
-
-enum class Gate {
-  None,
-  Scalar,  // one learnable number r per block, shared by its two sublayers (ReZero)
-  Vector,  // one learnable vector λ of d entries per sublayer (LayerScale)
-};
-
-// A wiring's rules. The functions of L are its paper's rules for a stack of L blocks.
-struct Wiring {
-  Placement placement;
-  const char* name;    // as the command line, the bindings and the URL spell it
-  Residual residual;   // how each sublayer joins its branch to the stream
-  NormKind norm;       // the kind of every norm it places (in the blocks and after them)
-  bool output_norm;    // a second norm on each branch's output (Peri-LN)
-  Gate gate;
-  bool final_norm;     // one more norm after the last block
-  double (*residual_scale)(int L);       // α: the stream's factor in a Post sum N(α·u + F(u))
-  double (*branch_init_divisor)(int L);  // Wv, Wo, W1, W2 (weights and biases) are divided by it after init
-  double (*gate_init)(int L);            // every gate entry at initialisation
-  int (*post_blocks)(int L);             // how many first blocks are wired as Post-LN blocks instead (Mix-LN)
-};
-
-// Every wiring, in Placement's order: the article's three, then Part 4's six.
-constexpr int kWiringCount = 9;
-extern const Wiring kWirings[kWiringCount];
-const Wiring& wiring_of(Placement placement);
-
-// The names the command line, the bindings and the page use: "post", "pre", "nores", "prerms", …
-const char* placement_name(Placement placement);
-Placement placement_from_name(const std::string& name);  // throws std::invalid_argument for any other name
-
-// How block i (0-based) of a stack of L blocks is wired: its wiring's rules, except for Mix-LN's first blocks.
-struct BlockWiring {
-  Residual residual;
-  NormKind norm;
-  bool output_norm;
-  Gate gate;
-  double alpha;  // the wiring's residual_scale(L)
-};
-BlockWiring block_wiring(Placement placement, int i, int L);
 
 struct BlockShape {
   AttentionShape attention;
@@ -79,22 +27,24 @@ struct BlockShape {
 
 // One sublayer's norms and gate, as its wiring has them; what its wiring does not have stays empty.
 struct SublayerParams {
-  NormParams norm;      // N: on the stream (Post), on the branch's input (Pre) or its output (no residual)
-  NormParams norm_out;  // the second norm, on the branch's output (Peri-LN)
-  Vec gate;             // λ (d), LayerScale's
+  NormParams norm_in;     // N_in, on the branch's input
+  NormParams norm_out;    // N_out, on the branch's output
+  NormParams norm_after;  // N_after, on the sum
+  Vec gate;               // g: 1 number (a sublayer gate) or d (a channel gate, LayerScale's λ)
 };
 
 struct BlockParams {
   AttentionParams attn;
   FfnParams ffn;
   SublayerParams sub1, sub2;  // the attention's sublayer, the FFN's
-  Vec rezero;                 // (1) ReZero's r, shared by both sublayers
+  Vec block_gate;             // (1) a block gate, shared by both sublayers (ReZero's r)
 };
 
 struct SublayerGrads {
-  NormGrads norm, norm_out;
-  Vec dgate;        // (d)
-  Mat d_ungated;    // (N, d) the gradient at the gate's input, a buffer (ReZero, LayerScale)
+  NormGrads norm_in, norm_out, norm_after;
+  Vec dgate;
+  Mat d_ungated;  // (N, d) the gradient at the gate's input, a buffer (gated sublayers)
+  Mat d_scaled;   // (N, d) a gradient times scale_in or scale_out, a buffer (scaled sublayers)
 };
 
 struct BlockGrads {
@@ -102,34 +52,38 @@ struct BlockGrads {
   AttentionGrads attn;
   FfnGrads ffn;
   SublayerGrads sub1, sub2;
-  Vec drezero;  // (1)
-  Mat d_mid;    // (N, d) the gradient between the two sublayers, a buffer
+  Vec dblock_gate;  // (1)
+  Mat d_mid;        // (N, d) the gradient between the two sublayers, a buffer
 };
 
 // Every parameter of the block, empty ones included, in one order whatever the wiring: attention (Wq, bq, …,
-// Wo, bo), FFN (W1, b1, W2, b2), then the wiring's own: sub1's norm (γ, β, g), sub2's norm, sub1's output norm,
-// sub2's output norm, λ1, λ2, r.
+// Wo, bo), FFN (W1, b1, W2, b2), then the wiring's own: the input norms (sub1's, sub2's; each γ, β, g), the
+// output norms, the norms after the sum, the sublayer gates, the block gate. (A norm's place changes where its
+// tensors are walked, never the order of those that are not empty: the gradient sums of grad_squares add the same
+// numbers in the same order for every wiring the chapter had before the places were separated.)
 template <class F>
 void for_each_param(BlockParams& p, const BlockGrads& g, F&& f) {
   for_each_param(p.attn, g.attn, f);
   for_each_param(p.ffn, g.ffn, f);
-  for_each_param(p.sub1.norm, g.sub1.norm, f);
-  for_each_param(p.sub2.norm, g.sub2.norm, f);
+  for_each_param(p.sub1.norm_in, g.sub1.norm_in, f);
+  for_each_param(p.sub2.norm_in, g.sub2.norm_in, f);
   for_each_param(p.sub1.norm_out, g.sub1.norm_out, f);
   for_each_param(p.sub2.norm_out, g.sub2.norm_out, f);
+  for_each_param(p.sub1.norm_after, g.sub1.norm_after, f);
+  for_each_param(p.sub2.norm_after, g.sub2.norm_after, f);
   f(p.sub1.gate, g.sub1.dgate);
   f(p.sub2.gate, g.sub2.dgate);
-  f(p.rezero, g.drezero);
+  f(p.block_gate, g.dblock_gate);
 }
-// How many tensors that walk visits: 12 Linear, 4 norms of 3, 2 λ, r.
-constexpr int kBlockTensors = 27;
+// How many tensors that walk visits: 12 Linear, 6 norms of 3, 2 sublayer gates, the block gate.
+constexpr int kBlockTensors = 33;
 
-// The norms and gates of block i of L at initialisation, as its wiring has them (the Linear layers aside).
-void wiring_init(BlockParams& p, Placement placement, int i, int L, Eigen::Index d);
+// The norms and gates of a block wired as w at initialisation (the Linear layers aside).
+void wiring_init(BlockParams& p, const BlockWiring& w, Eigen::Index d);
 
 struct SublayerCache {
-  NormCache norm, norm_out;
-  Mat branch_out;  // (N, d) what the gate multiplies (ReZero, LayerScale): its gradient needs it
+  NormCache norm_in, norm_out, norm_after;
+  Mat branch_out;  // (N, d) what the gate multiplies (gated sublayers): its gradient needs it
 };
 
 struct BlockCache {

@@ -67,8 +67,8 @@ ExerciseInputs draw_19(Dice& dice) { return {{"L", number(dice.integer(2, 100))}
 ExerciseSolution solve_19(const ExerciseInputs& inputs) {
   const Reader in(19, inputs, {"L"});
   const int L = in.whole("L", 1, 1024);
-  const Wiring& deepnorm = wiring_of(Placement::DeepNorm);
-  const double alpha = deepnorm.residual_scale(L), beta = 1 / deepnorm.branch_init_divisor(L);
+  const BlockWiring deepnorm = block_wiring(wiring_preset("deepnorm"), 0, L);
+  const double alpha = deepnorm.alpha, beta = 1 / deepnorm.beta;
 
   Builder b;
   b.relative_part("alpha", number(alpha));
@@ -97,7 +97,7 @@ ExerciseInputs draw_20(Dice& dice) {
 ExerciseSolution solve_20(const ExerciseInputs& inputs) {
   const Reader in(20, inputs, {"L"});
   const int L = in.whole("L", 1, 1024);
-  const int post = wiring_of(Placement::MixLN).post_blocks(L);
+  const int post = first_post_blocks(wiring_preset("mixln"), L);
 
   Builder b;
   b.part("post-blocks", number(post), 0, 0);  // a count: exact

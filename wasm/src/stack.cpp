@@ -48,8 +48,9 @@ void validate(const StackConfig& c) {
     return "the seed must be a whole number from 0 to 4294967295 (PyTorch's generator takes a seed's low 32 bits, so a "
            "larger one would repeat a smaller one's run)";
   });
+  check_wiring(c.wiring, c.L);
   // without a residual path every block's output is LN(s·branch) = LN(0) = β at s = 0, whatever its input
-  require(!(wiring_of(c.placement).residual == Residual::None && c.scale == 0),
+  require(!(!c.wiring.residual && first_post_blocks(c.wiring, c.L) < c.L && c.scale == 0),
           "output scale 0 without a residual path makes every block output β whatever its input, so no gradient "
           "reaches any block's input and the input ratio would be 0/0: use a scale above 0");
   const double bytes = stack_memory_bytes(c);
@@ -58,8 +59,25 @@ void validate(const StackConfig& c) {
 
 namespace {
 
-// How many norms a block of config's wiring holds, and whether it gates its branches.
-int norms_per_block(const Wiring& w) { return w.norm == NormKind::None ? 0 : w.output_norm ? 4 : 2; }
+// What sizes a block of c's wiring, the largest any of its blocks has: its norms, its gated and scaled sublayers.
+struct WiringSize {
+  double norms = 0;   // norms in a block (two sublayers)
+  double gated = 0;   // sublayers whose branch output is kept for a gate's gradient
+  double gates = 0;   // gate parameters in a block
+  double scaled = 0;  // 1 if a sublayer multiplies its branch's input or output: one more (N, d) buffer
+};
+WiringSize wiring_size(const StackConfig& c) {
+  WiringSize s;
+  for (int i = 0; i < c.L; ++i) {  // block by block: the checks before a run allocate nothing
+    const BlockWiring b = block_wiring(c.wiring, i, c.L);
+    s.norms = std::max(s.norms, 2.0 * b.norms());
+    const double gates = b.gate == GateKind::Channel ? 2.0 * c.d : b.gate == GateKind::Sublayer ? 2 : b.gate == GateKind::Block ? 1 : 0;
+    s.gates = std::max(s.gates, gates);
+    s.gated = std::max(s.gated, b.gate == GateKind::None ? 0.0 : 2.0);
+    s.scaled = std::max(s.scaled, b.scale_in != 1 || b.scale_out != 1 ? 1.0 : 0.0);
+  }
+  return s;
+}
 
 }  // namespace
 
@@ -67,19 +85,19 @@ BlockMemory block_memory_doubles(const StackConfig& c) {
   const double N = double(c.B) * c.T, d = c.d, F = double(c.ffn_mult) * c.d, T = c.T, hs = d / c.heads;
   const double scores = double(c.B) * c.heads * T * T;  // P: every (sequence, head)'s T × T probabilities
   const auto panels = [](double n) { return 4 * std::ceil(n / 4); };  // gemm pads to whole 4-row panels
-  const Wiring& w = wiring_of(c.placement);
-  const double norms = norms_per_block(w), gated = w.gate == Gate::None ? 0 : 2;
+  const WiringSize w = wiring_size(c);
+  const double norms = w.norms, gated = w.gated;
   BlockMemory m;
   m.params = block_param_count(c);
   // attention x, q, k, v, o, P; FFN x, h (and pre for GELU); each norm's ẑ (or RMSNorm's x̂) and its rows'
   // statistics (at most five numbers a row); the gated branches' outputs
   const double ffn_kept = c.activation == Activation::ReLU ? 1 : 2;
   m.cache = 6 * N * d + ffn_kept * N * F + scores + norms * (N * d + 5 * N) + gated * N * d;
-  // BlockGrads and its buffers (a dx per norm, a gated sublayer's ungated gradient), the stack's dx
-  m.grads = (13 + norms + gated) * N * d + N * F + m.params;
-  // a forward's T × T scores, a cache entry replaced while its old buffer lives, sublayer sums; a backward's
-  // dP and dS, or LayerNorm's two (N, d) intermediates
-  m.temps = std::max(T * T + 2 * T + 4 * N * d + N * F, std::max(2 * T * T + T, 2 * N * d));
+  // BlockGrads and its buffers (a dx per norm, a gated sublayer's ungated gradient, a scaled one's), the stack's dx
+  m.grads = (13 + norms + gated + 2 * w.scaled) * N * d + N * F + m.params;
+  // a forward's T × T scores, a cache entry replaced while its old buffer lives, sublayer sums (and a scaled
+  // input); a backward's dP and dS, or LayerNorm's two (N, d) intermediates
+  m.temps = std::max(T * T + 2 * T + (4 + w.scaled) * N * d + N * F, std::max(2 * T * T + T, 2 * N * d));
   // A's rows and B's columns padded to panels, times the inner dimension, for every product of a block
   m.gemm_scratch = std::max({panels(N) * F, panels(F) * N, panels(T) * T}) +
                    std::max({panels(F) * d, panels(d) * F, panels(F) * N, panels(T) * hs, panels(hs) * T});
@@ -166,9 +184,13 @@ std::string undefined_ratio_reason(const StackConfig& c, const StackResult& r, M
                                                      : zero_over_zero(r.grad_norm);
   if (!undefined) return "";
   std::string reason = "undefined (0/0): the two gradients it compares are both exactly 0";
-  const Wiring& w = wiring_of(c.placement);
-  if (w.gate != Gate::None && w.gate_init(c.L) == 0) {
+  const BlockWiring first = block_wiring(c.wiring, 0, c.L), last = block_wiring(c.wiring, c.L - 1, c.L);
+  const auto closed = [](const BlockWiring& b) { return b.gate != GateKind::None && b.gate0 == 0; };
+  const auto silenced = [](const BlockWiring& b) { return b.scale_out == 0 || b.scale_in == 0; };
+  if (closed(first) && closed(last)) {
     reason += ", because every branch is multiplied by a gate that starts at 0, so no gradient reaches its Linear layers";
+  } else if (silenced(first) && silenced(last)) {
+    reason += ", because the branches are multiplied by 0 (scale_in or scale_out), so no gradient reaches their Linear layers";
   }
   return reason;
 }
@@ -200,7 +222,8 @@ std::vector<TorchGenerator::State> block_starts(std::uint64_t seed, std::uint64_
 
 }  // namespace
 
-StackInit::StackInit(const StackConfig& config, bool draw_inputs) : config_(config) {
+StackInit::StackInit(const StackConfig& config, bool draw_inputs)
+    : config_(config), wiring_(stack_wiring(config.wiring, config.L)) {
   TK_PROFILE_OP(Weights);
   const int d = config.d, F = config.ffn_mult * config.d;
   const std::uint64_t per_block = 4 * linear_draws(d, d) + linear_draws(d, F) + linear_draws(F, d);
@@ -219,11 +242,10 @@ StackInit::StackInit(const StackConfig& config, bool draw_inputs) : config_(conf
 
 double block_param_count(const StackConfig& c) {
   const double d = c.d, F = double(c.ffn_mult) * c.d;
-  const Wiring& w = wiring_of(c.placement);
-  const double per_norm = w.norm == NormKind::LayerNorm ? 2 * d : d;  // γ, β or g
-  const double gates = w.gate == Gate::Vector ? 2 * d : w.gate == Gate::Scalar ? 1 : 0;
+  const WiringSize w = wiring_size(c);
+  const double per_norm = c.wiring.norm == NormKind::LayerNorm ? 2 * d : d;  // γ, β or g
   // Wq…Wo, W1, W2 with biases; the norms; the gates
-  return 4 * (d * d + d) + (F * d + F) + (d * F + d) + norms_per_block(w) * per_norm + gates;
+  return 4 * (d * d + d) + (F * d + F) + (d * F + d) + w.norms * per_norm + w.gates;
 }
 
 BlockParams StackInit::block(int i) const {
@@ -252,27 +274,24 @@ void StackInit::draw_block(int i, BlockParams& p) const {
       l->b *= config_.scale;
     }
   }
-  const double divisor = wiring_of(config_.placement).branch_init_divisor(config_.L);
-  if (divisor != 1.0) {  // DeepNorm: after the default init (and the output scale), as its authors' library does
+  const BlockWiring& wiring = wiring_.blocks.at(std::size_t(i));
+  if (wiring.beta != 1.0) {  // DeepNorm's β: after the default init (and the output scale), as its authors' library does
     for (LinearParams* l : {&p.attn.v, &p.attn.o, &p.ffn.up, &p.ffn.down}) {
-      l->W /= divisor;
-      l->b /= divisor;
+      l->W /= wiring.beta;
+      l->b /= wiring.beta;
     }
   }
-  wiring_init(p, config_.placement, i, config_.L, d);
+  wiring_init(p, wiring, d);
 }
 
-NormParams final_norm_init(const StackConfig& c) {
-  const Wiring& w = wiring_of(c.placement);
-  return norm_init(w.final_norm ? w.norm : NormKind::None, c.d);
-}
+NormParams final_norm_init(const StackConfig& c) { return norm_init(c.wiring.final ? c.wiring.norm : NormKind::None, c.d); }
 
 StackParams redrawn_params(const StackInit& init, BlockParams& slot) {
   return StackParams{[&init, &slot](int i) -> const BlockParams& {
                        init.draw_block(i, slot);
                        return slot;
                      },
-                     final_norm_init(init.config())};
+                     final_norm_init(init.config()), init.wiring()};
 }
 
 Mat stack_forward(const Mat& x, const StackParams& p, const StackConfig& c, StackCache& cache,
@@ -285,12 +304,11 @@ Mat stack_forward(const Mat& x, const StackParams& p, const StackConfig& c, Stac
   cache.blocks.resize(kept + (kept < c.L ? 1 : 0));
   for (int i = 0; i < c.L; ++i) {
     BlockCache& block_cache = cache.blocks[cache_slot(cache, c.L, i)];
-    cache.inputs[i + 1] = block_forward(cache.inputs[i], p.block(i), shape, block_wiring(c.placement, i, c.L), block_cache);
+    cache.inputs[i + 1] = block_forward(cache.inputs[i], p.block(i), shape, p.wiring.blocks[std::size_t(i)], block_cache);
     if (after_block) after_block(i, cache.inputs[i + 1]);
   }
-  const Wiring& w = wiring_of(c.placement);
-  if (!w.final_norm) return cache.inputs[c.L];
-  return norm_forward(cache.inputs[c.L], p.final_norm, w.norm, cache.final_norm);
+  if (p.wiring.final_norm == NormKind::None) return cache.inputs[c.L];
+  return norm_forward(cache.inputs[c.L], p.final_norm, p.wiring.final_norm, cache.final_norm);
 }
 
 void stack_backward(const Mat& dy, const StackParams& p, const StackConfig& c, StackCache& cache, StackGrads& grads,
@@ -298,12 +316,13 @@ void stack_backward(const Mat& dy, const StackParams& p, const StackConfig& c, S
   TK_PROFILE_PHASE(Backward);
   const BlockShape shape = shape_of(c);
   const Mat* d_stream = &dy;
-  const Wiring& w = wiring_of(c.placement);
-  if (w.final_norm) d_stream = &norm_backward(dy, p.final_norm, w.norm, cache.final_norm, grads.final_norm);
+  if (p.wiring.final_norm != NormKind::None) {
+    d_stream = &norm_backward(dy, p.final_norm, p.wiring.final_norm, cache.final_norm, grads.final_norm);
+  }
   const int kept = kept_blocks(cache, c.L);
   for (int i = c.L - 1; i >= 0; --i) {
     const BlockParams& block = p.block(i);
-    const BlockWiring wiring = block_wiring(c.placement, i, c.L);
+    const BlockWiring& wiring = p.wiring.blocks[std::size_t(i)];
     BlockCache& block_cache = cache.blocks[cache_slot(cache, c.L, i)];
     if (i < c.L - kept) {
       TK_PROFILE_PHASE(Recompute);

@@ -22,7 +22,7 @@
 namespace tk {
 
 struct StackConfig {
-  Placement placement = Placement::PreLN;
+  WiringSpec wiring = wiring_preset("pre");  // how each block is wired (wiring.hpp): a preset or the reader's own
   int L = 20;         // blocks
   int d = 128;        // model width
   int heads = 4;      // attention heads, hs = d / heads
@@ -37,10 +37,11 @@ struct StackConfig {
 
 // Every field of StackConfig under the name the command line, the bindings and the page use, in one list:
 // a new field is added here once, and the bindings read, report and key runs by this list.
-// f(name, field) is called with int&, double&, bool&, std::uint64_t&, Placement& or Activation&.
+// f(name, field) is called with int&, double&, bool&, std::uint64_t&, WiringSpec& or Activation&. The wiring
+// travels as its text form (wiring_text) under the name "placement", as the chapter has always called it.
 template <class Config, class F>
 auto for_each_field(Config& c, F&& f) -> std::enable_if_t<std::is_same_v<std::remove_const_t<Config>, StackConfig>> {
-  f("placement", c.placement);
+  f("placement", c.wiring);
   f("L", c.L);
   f("d", c.d);
   f("heads", c.heads);
@@ -141,8 +142,8 @@ class StackInit {
  public:
   // draw_inputs = false stops after the blocks (a task that brings its own inputs draws them next).
   explicit StackInit(const StackConfig& config, bool draw_inputs = true);
-  // block i (0-based), bit-identical to PyTorch's: output scale applied, then the wiring's init (DeepNorm's
-  // divisor on Wv, Wo, W1, W2; its norms and gates)
+  // block i (0-based), bit-identical to PyTorch's: output scale applied, then the wiring's init (β dividing Wv,
+  // Wo, W1, W2; its norms and gates)
   BlockParams block(int i) const;
   void draw_block(int i, BlockParams& p) const;  // the same, into p's existing buffers
   const Mat& x() const { return x_; }            // (N, d)
@@ -150,9 +151,11 @@ class StackInit {
   // The generator as it stands after everything drawn here: where a task draws what it adds next.
   const TorchGenerator& generator_after() const { return after_; }
   const StackConfig& config() const { return config_; }
+  const StackWiring& wiring() const { return wiring_; }  // every block's, evaluated once
 
  private:
   StackConfig config_;
+  StackWiring wiring_;
   std::vector<TorchGenerator::State> block_start_;
   Mat x_, target_;
   TorchGenerator after_;
@@ -168,6 +171,7 @@ using BlockSource = std::function<const BlockParams&(int i)>;
 struct StackParams {
   BlockSource block;
   NormParams final_norm;  // the wiring's norm after the last block (Pre-LN's final LayerNorm); empty without one
+  StackWiring wiring;     // every block's wiring, its formulas evaluated once for the run
 };
 // The final norm of config's wiring at initialisation (empty for a wiring without one).
 NormParams final_norm_init(const StackConfig& config);

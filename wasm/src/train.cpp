@@ -51,7 +51,7 @@ const std::string& training_vocabulary() {
 
 StackConfig lab_stack_defaults() {
   StackConfig c;
-  c.placement = Placement::PostLN;
+  c.wiring = wiring_preset("post");
   c.L = 24;
   c.d = 64;
   c.heads = 4;
@@ -143,7 +143,9 @@ Trainer::Trainer(const TrainConfig& config) : config_(effective(config)), adam_(
   const StackInit init(s, config_.task == Task::Regress);
   blocks_.resize(s.L);
   for (int i = 0; i < s.L; ++i) init.draw_block(i, blocks_[i]);
-  final_norm_ = final_norm_init(s);
+  // the blocks are read in place; the final norm lives here, where Adam updates it
+  params_ = StackParams{[this](int i) -> const BlockParams& { return blocks_[std::size_t(i)]; }, final_norm_init(s),
+                        init.wiring()};
   block_moments_.resize(s.L);
   cache_.keep_block_caches = true;  // a training step reuses every cache: no recomputed forward
   if (config_.task == Task::Regress) {
@@ -227,7 +229,7 @@ TrainStep Trainer::step() {
 
 void Trainer::forward_backward_update(TrainStep& record) {
   const StackConfig& s = config_.stack;
-  const StackParams params{[this](int i) -> const BlockParams& { return blocks_[std::size_t(i)]; }, final_norm_};
+  StackParams& params = params_;
   const Mat& input = next_input();
   y_ = stack_forward(input, params, s, cache_);
   record.stream_sd = stream_sd(cache_.inputs[std::size_t(s.L)]);
@@ -248,7 +250,7 @@ void Trainer::forward_backward_update(TrainStep& record) {
     const BlockGradSquares sq = grad_squares(squares);
     record.grad_norm[std::size_t(i)] = std::sqrt(sq.weights + sq.biases + sq.norms_and_gates);
   });
-  if (wiring_of(s.placement).final_norm) adam_.update_all(final_norm_, grads_.final_norm, final_norm_moments_);
+  if (params.wiring.final_norm != NormKind::None) adam_.update_all(params.final_norm, grads_.final_norm, final_norm_moments_);
   if (config_.task == Task::Char) {
     embedding_backward(grads_.dx, embedding_, embedding_cache_, embedding_grads_);
     adam_.update_all(embedding_, embedding_grads_, embedding_moments_);
@@ -282,7 +284,6 @@ CharSample Trainer::sample(const std::string& prompt, int length) const {
   StackConfig one = config_.stack;  // one window at a time
   one.B = 1;
   const int T = one.T;
-  const StackParams params{[this](int i) -> const BlockParams& { return blocks_[std::size_t(i)]; }, final_norm_};
   StackCache cache;
   EmbeddingCache embedding_cache;
   CrossEntropyCache ce_cache;
@@ -292,7 +293,7 @@ CharSample Trainer::sample(const std::string& prompt, int length) const {
     const std::size_t n = std::min(ids.size(), std::size_t(T));  // the context: the last n ids, at positions 0 … n−1
     std::copy(ids.end() - std::ptrdiff_t(n), ids.end(), window.begin());
     const Mat h = embedding_forward(window, embedding_, embedding_cache);
-    const Mat y = stack_forward(h, params, one, cache);
+    const Mat y = stack_forward(h, params_, one, cache);
     const Mat logits = linear_forward(y.row(Eigen::Index(n) - 1), head_);
     cross_entropy_forward(logits, {0}, ce_cache);  // its log softmax, taken as PyTorch takes it
     const Vec p = ce_cache.log_p.row(0).transpose().array().exp();

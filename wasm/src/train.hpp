@@ -146,6 +146,8 @@ std::vector<std::int64_t> sample_prompt_ids(const std::string& prompt, int lengt
 class Trainer {
  public:
   explicit Trainer(const TrainConfig& config);  // validates, then builds the model for config.stack.seed
+  Trainer(const Trainer&) = delete;             // params_ reads this object's blocks
+  Trainer& operator=(const Trainer&) = delete;
   TrainStep step();                             // forward, backward, record, update (or the step that diverged)
   int steps_done() const { return step_; }
   bool finished() const { return step_ >= config_.steps || diverged_; }
@@ -164,7 +166,9 @@ class Trainer {
 
   TrainConfig config_;
   std::vector<BlockParams> blocks_;
-  NormParams final_norm_;  // the wiring's final norm (Pre-LN's LayerNorm), trained like every other parameter
+  // the stack as the kernels read it: blocks_ in place, the wiring's final norm (Pre-LN's LayerNorm, trained like
+  // every other parameter) and every block's wiring, evaluated once for the run
+  StackParams params_;
   // regress
   Mat x_, target_;
   // char

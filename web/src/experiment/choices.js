@@ -1,20 +1,18 @@
-// The named choices of the experiment, as the kernels spell them (kWirings in wasm/src/block.cpp, measure_name,
+// The named choices of the experiment, as the kernels spell them (the presets of wasm/src/wiring.cpp, measure_name,
 // the training tasks) and as the page labels them.
+import PRESETS from '../wasm/presets.js';
 
-// Every wiring, in the kernel's order (tests/web/stack.test.js holds the two lists together): its name, its label,
-// its colour in every chart (a CSS variable of style.css), and whether the article measures it (Part 1's tables
-// and the charts' first view take those three; Part 4 adds the others).
-export const PLACEMENTS = [
-  { key: 'post', label: 'Post-LN', colour: '--accent', article: true },
-  { key: 'pre', label: 'Pre-LN', colour: '--fg', article: true },
-  { key: 'nores', label: 'no residual', colour: '--danger', article: true },
-  { key: 'prerms', label: 'Pre-RMSNorm', colour: '--series-1' },
-  { key: 'peri', label: 'Peri-LN', colour: '--series-2' },
-  { key: 'deepnorm', label: 'DeepNorm', colour: '--series-3' },
-  { key: 'rezero', label: 'ReZero', colour: '--series-4' },
-  { key: 'layerscale', label: 'LayerScale', colour: '--series-5' },
-  { key: 'mixln', label: 'Mix-LN', colour: '--series-6' },
-];
+// A colour for each preset in the kernel's order (CSS variables of style.css): the article's three, then Part 4's.
+const PALETTE = ['--accent', '--fg', '--danger', '--series-1', '--series-2', '--series-3', '--series-4', '--series-5',
+  '--series-6', '--series-7', '--series-8', '--series-9'];
+const ARTICLE_COUNT = 3; // the article measures the first three presets: Post-LN, Pre-LN, no residual
+
+// Every wiring the chapter names, from the kernel's table of presets (scripts/emit-presets.mjs writes it at each
+// build): its name, its label, its description, its colour in every chart, and whether the article measures it
+// (Part 1's tables and the charts' first view take those three; Part 4 adds the others).
+export const PLACEMENTS = PRESETS.map((p, k) => ({
+  key: p.name, label: p.label, wiring: p.wiring, colour: PALETTE[k % PALETTE.length], article: k < ARTICLE_COUNT,
+}));
 export const ARTICLE_PLACEMENTS = PLACEMENTS.filter((p) => p.article);
 /** The entry of the wiring named key (undefined for an unknown name). */
 export const placementOf = (key) => PLACEMENTS.find((p) => p.key === key);

@@ -33,11 +33,5 @@ export async function loadStack() {
 
     /** The protocol's FLOP count of one run (forward + backward), for throughput figures. */
     flops: (options) => K.stackFlops(options),
-
-    /** The kernel's wirings in its order: [{name, residual, norm, outputNorm, gate, finalNorm}]. */
-    wirings: () => K.wirings(),
-
-    /** What a wiring's rules give a stack of L blocks: {alpha, initDivisor, gateInit (only where it has gates), postBlocks}. */
-    wiringConstants: (placement, L) => K.wiringConstants(placement, L),
   };
 }

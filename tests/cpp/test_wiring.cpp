@@ -1,0 +1,188 @@
+// Wirings as descriptions (wiring.cpp): the presets are the chapter's wirings exactly, the text form reads and
+// writes back, every refusal names the key and what it got, and each block's constants are its formulas' values.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "check.hpp"
+#include "heap_counter.hpp"
+#include "wiring.hpp"
+
+namespace tk {
+namespace {
+
+using test::thrown_message;
+
+// The places as "in/out/after/residual/final", T or F each: the issue's table, typed here once as the contract.
+std::string places(const WiringSpec& w) {
+  std::string s;
+  for (bool b : {w.in, w.out, w.after, w.residual, w.final}) s += std::string(s.empty() ? "" : "/") + (b ? "T" : "F");
+  return s;
+}
+
+TEST(WiringPresets, AreTheChaptersWiringsExactly) {
+  struct Expected {
+    const char* name;
+    const char* places;
+    const char* norm;
+    const char* alpha;
+    const char* beta;
+    const char* gate;
+    const char* gate0;
+    const char* first_post;
+    const char* scale_in;
+    const char* scale_out;
+  };
+  const Expected expected[] = {
+      {"post", "F/F/T/T/F", "ln", "1", "1", "none", "1", "0", "1", "1"},
+      {"pre", "T/F/F/T/T", "ln", "1", "1", "none", "1", "0", "1", "1"},
+      {"nores", "F/F/T/F/F", "ln", "1", "1", "none", "1", "0", "1", "1"},
+      {"prerms", "T/F/F/T/T", "rms", "1", "1", "none", "1", "0", "1", "1"},
+      {"peri", "T/T/F/T/T", "ln", "1", "1", "none", "1", "0", "1", "1"},
+      {"deepnorm", "F/F/T/T/F", "ln", "(2*L)^0.25", "(8*L)^0.25", "none", "1", "0", "1", "1"},
+      {"rezero", "F/F/F/T/F", "ln", "1", "1", "block", "0", "0", "1", "1"},
+      {"layerscale", "T/F/F/T/T", "ln", "1", "1", "channel", "cait(L)", "0", "1", "1"},
+      {"mixln", "T/F/F/T/T", "ln", "1", "1", "none", "1", "L/4", "1", "1"},
+      {"outnorm", "F/T/F/T/T", "rms", "1", "1", "none", "1", "0", "1", "1"},
+      {"depthscaled", "T/F/F/T/T", "ln", "1", "1", "none", "1", "0", "1", "1/sqrt(2*L)"},
+      {"lnscaling", "T/F/F/T/T", "ln", "1", "1", "none", "1", "0", "1/sqrt(i)", "1"},
+  };
+  ASSERT_EQ(wiring_presets().size(), std::size(expected));
+  for (std::size_t k = 0; k < std::size(expected); ++k) {
+    const Expected& e = expected[k];
+    const WiringPreset& p = wiring_presets()[k];
+    SCOPED_TRACE(e.name);
+    EXPECT_EQ(p.name, e.name);
+    EXPECT_FALSE(p.label.empty());
+    EXPECT_EQ(places(p.spec), e.places);
+    EXPECT_STREQ(norm_key(p.spec.norm), e.norm);
+    EXPECT_EQ(p.spec.alpha.text(), e.alpha);
+    EXPECT_EQ(p.spec.beta.text(), e.beta);
+    EXPECT_STREQ(gate_key(p.spec.gate), e.gate);
+    EXPECT_EQ(p.spec.gate0.text(), e.gate0);
+    EXPECT_EQ(p.spec.first_post.text(), e.first_post);
+    EXPECT_EQ(p.spec.scale_in.text(), e.scale_in);
+    EXPECT_EQ(p.spec.scale_out.text(), e.scale_out);
+    EXPECT_STREQ(p.spec.from, e.name);
+    EXPECT_EQ(wiring_text(p.spec), e.name);  // a preset's text form is its name
+    EXPECT_EQ(same_preset(p.spec), e.name);
+    EXPECT_TRUE(wiring_changes(p.spec).empty());
+  }
+}
+
+// A configuration is copied before every run and every check, which must allocate nothing (test_stack_memory):
+// a wiring's copy shares its formulas and names its preset by a pointer into the preset table.
+TEST(WiringPresets, ACopyAllocatesNothing) {
+  for (const WiringPreset& p : wiring_presets()) {
+    EXPECT_EQ(test::peak_bytes_of([&] { const WiringSpec copy = p.spec; (void)copy; }), 0u) << p.name;
+  }
+  const WiringSpec written = read_wiring(R"j({"from": "depthscaled", "alpha": "1+0.1*i", "gate": "channel"})j");
+  EXPECT_EQ(test::peak_bytes_of([&] { const WiringSpec copy = written; (void)copy; }), 0u);
+}
+
+TEST(WiringText, ReadsJsonOverItsPreset) {
+  const WiringSpec w = read_wiring(R"j({"from": "post", "alpha": "(2*L)^0.25", "beta": "(8*L)^0.25"})j");
+  EXPECT_STREQ(w.from, "post");
+  EXPECT_EQ(places(w), "F/F/T/T/F");
+  EXPECT_EQ(w.alpha.text(), "(2*L)^0.25");
+  EXPECT_EQ(same_preset(w), "deepnorm");  // the same wiring as DeepNorm, value for value
+  EXPECT_EQ(wiring_changes(w), (std::vector<std::string>{"alpha", "beta"}));
+  EXPECT_EQ(wiring_text(w), R"j({"from":"post","alpha":"(2*L)^0.25","beta":"(8*L)^0.25"})j");
+  // no "from": Pre-LN's values; numbers may be JSON numbers; key order does not matter; spaces vanish
+  const WiringSpec v = read_wiring(R"j({ "scale_out" : "1 / sqrt(2*L)", "norm": "rms", "alpha": 2 })j");
+  EXPECT_STREQ(v.from, "pre");
+  EXPECT_EQ(wiring_text(v), R"j({"from":"pre","norm":"rms","alpha":"2","scale_out":"1/sqrt(2*L)"})j");
+  EXPECT_EQ(same_preset(v), "");
+  // the text form reads back to itself
+  for (const std::string& text : {wiring_text(w), wiring_text(v), std::string("mixln"),
+                                  std::string(R"j({"from":"rezero","gate":"channel","gate0":"0.5","first_post":"1"})j")}) {
+    EXPECT_EQ(wiring_text(read_wiring(text)), text);
+  }
+  // a JSON object that changes nothing is the preset itself
+  EXPECT_EQ(wiring_text(read_wiring(R"j({"from": "peri", "out": true})j")), "peri");
+  EXPECT_EQ(wiring_text(read_wiring("{}")), "pre");
+}
+
+TEST(WiringText, GateZeroOnlyCountsWhereThereIsAGate) {
+  // from LayerScale, the gate removed: its CaiT rule is not a change the reader made
+  const WiringSpec w = read_wiring(R"j({"from": "layerscale", "gate": "none"})j");
+  EXPECT_EQ(wiring_changes(w), std::vector<std::string>{"gate"});
+  EXPECT_EQ(same_preset(w), "pre");
+}
+
+TEST(WiringText, RefusalsNameTheKeyAndWhatItGot) {
+  const auto message = [](const std::string& text) { return thrown_message([&] { read_wiring(text); }); };
+  EXPECT_EQ(message("middle").rfind("placement must be one of post, pre, nores, prerms, peri, deepnorm, rezero, "
+                                    "layerscale, mixln, outnorm, depthscaled, lnscaling (got \"middle\")", 0), 0u);
+  EXPECT_EQ(message(R"j({"alhpa": 2})j"),
+            "a wiring has no key \"alhpa\" (its keys: from, norm, in, out, after, residual, alpha, scale_in, scale_out, "
+            "gate, gate0, beta, final, first_post)");
+  EXPECT_EQ(message(R"j({"norm": "layer"})j"), "norm must be \"ln\" or \"rms\" (got \"layer\")");
+  EXPECT_EQ(message(R"j({"in": "yes"})j"), "in must be true or false (got \"yes\")");
+  EXPECT_EQ(message(R"j({"gate": "vector"})j"), "gate must be \"none\", \"block\", \"sublayer\" or \"channel\" (got \"vector\")");
+  EXPECT_EQ(message(R"j({"from": 3})j").rfind("from must be a preset's name: one of post, pre", 0), 0u);
+  EXPECT_EQ(message(R"j({"alpha": true})j"), "alpha must be a number or a formula in L and i (got true)");
+  EXPECT_EQ(message(R"j({"alpha": "2*"})j"),
+            "alpha: cannot read \"2*\" at character 3: it ends where a number, L, i, ( or sqrt( was expected");
+  EXPECT_EQ(message(R"j({"first_post": "i/2"})j").rfind("first_post: cannot read \"i/2\" at character 1: this value may use L only", 0), 0u);
+  EXPECT_EQ(message(R"j({"alpha": 1, "alpha": 2})j"), "the key \"alpha\" is given twice");
+  EXPECT_EQ(message(R"j({"gate0": "0.5"})j"),
+            "gate0 is the initial value of a gate, but gate is \"none\": set gate to \"block\", \"sublayer\" or "
+            "\"channel\", or leave gate0 out");
+  EXPECT_EQ(message(R"j({"alpha": 1e400})j"), "alpha: cannot read \"1e400\" at character 1: \"1e400\" is beyond float64's range");
+  // what is not a flat JSON object
+  EXPECT_EQ(message(R"j({"alpha": [1]})j").rfind("the wiring's JSON cannot be read at character 11: expected a value", 0), 0u);
+  EXPECT_EQ(message(R"j({"alpha": null})j").rfind("the wiring's JSON cannot be read at character 11", 0), 0u);
+  EXPECT_EQ(message(R"j({"alpha": 2)j"), "the wiring's JSON cannot be read at character 12: expected ',' or '}' after a value");
+  EXPECT_EQ(message(R"j({"alpha": 2} x)j"), "the wiring's JSON cannot be read at character 14: expected nothing after the object's closing '}'");
+  EXPECT_EQ(message("{alpha: 2}"), "the wiring's JSON cannot be read at character 2: expected a key in double quotes");
+  EXPECT_EQ(message(""), "placement must be one of post, pre, nores, prerms, peri, deepnorm, rezero, layerscale, "
+                         "mixln, outnorm, depthscaled, lnscaling (got \"\")");
+}
+
+TEST(WiringBlocks, EveryFormulaAtItsBlock) {
+  const WiringSpec w = read_wiring(
+      R"j({"from": "pre", "alpha": "1+0.1*i", "scale_in": "1/sqrt(i)", "gate": "sublayer", "gate0": "0.1*L^-0.5",
+          "beta": "2", "first_post": "L/4"})j");
+  const int L = 9;  // ⌊9/4⌋ = 2 plain Post-LN blocks
+  EXPECT_EQ(first_post_blocks(w, L), 2);
+  for (int i = 0; i < 2; ++i) {
+    const BlockWiring b = block_wiring(w, i, L);
+    EXPECT_TRUE(b.after && !b.in && !b.out && b.residual) << i;
+    EXPECT_EQ(b.gate, GateKind::None);
+    EXPECT_EQ(b.alpha, 1);
+    EXPECT_EQ(b.beta, 1);
+    EXPECT_EQ(b.scale_in, 1);
+  }
+  const BlockWiring b = block_wiring(w, 3, L);  // block 4
+  EXPECT_TRUE(b.in && !b.out && !b.after);
+  EXPECT_DOUBLE_EQ(b.alpha, 1.4);
+  EXPECT_EQ(b.scale_in, 0.5);
+  EXPECT_EQ(b.gate, GateKind::Sublayer);
+  EXPECT_DOUBLE_EQ(b.gate0, 0.1 / 3);
+  EXPECT_EQ(b.beta, 2);
+  const StackWiring s = stack_wiring(w, L);
+  ASSERT_EQ(s.blocks.size(), 9u);
+  EXPECT_EQ(s.final_norm, NormKind::LayerNorm);
+  EXPECT_EQ(stack_wiring(wiring_preset("post"), 3).final_norm, NormKind::None);
+  EXPECT_EQ(stack_wiring(wiring_preset("prerms"), 3).final_norm, NormKind::RMSNorm);
+}
+
+TEST(WiringBlocks, ChecksAtADepthNameTheKeyTheBlockAndTheValue) {
+  const auto message = [](const std::string& text, int L) { return thrown_message([&] { check_wiring(read_wiring(text), L); }); };
+  EXPECT_EQ(message(R"j({"alpha": "1/(i-3)"})j", 6), "alpha \"1/(i-3)\" is not a finite number at block 3 of L = 6 (it is inf)");
+  EXPECT_EQ(message(R"j({"scale_out": "sqrt(2-i)"})j", 6), "scale_out \"sqrt(2-i)\" is not a finite number at block 3 of L = 6 (it is nan)");
+  EXPECT_EQ(message(R"j({"beta": "2-i"})j", 6), "beta \"2-i\" must be above 0 (it divides weights) but is 0 at block 2 of L = 6");
+  EXPECT_EQ(message(R"j({"first_post": "L+1"})j", 6), "first_post \"L+1\" must be between 0 and L = 6 (got 7)");
+  EXPECT_EQ(message(R"j({"first_post": "-1"})j", 6), "first_post \"-1\" must be between 0 and L = 6 (got -1)");
+  EXPECT_EQ(message(R"j({"gate": "block", "gate0": "1/(L-6)"})j", 6),
+            "gate0 \"1/(L-6)\" is not a finite number at block 1 of L = 6 (it is inf)");
+  // the blocks first_post makes plain Post-LN blocks never read the formulas
+  EXPECT_EQ(message(R"j({"alpha": "1/(i-1)", "first_post": "1"})j", 6), "(no exception)");
+  EXPECT_EQ(message("deepnorm", 1000), "(no exception)");
+}
+
+}  // namespace
+}  // namespace tk
