@@ -132,6 +132,50 @@ test('an exported file is graded again to the student’s own table; a verdict e
   expect(csv.find((l) => l.includes('markup.json'))).toMatch(/^"<img src=x onerror=alert\(1\)>=HYPERLINK\(""x""\)",markup\.json,/);
 });
 
+/** The student's progress exported from the chapter's panel. → its text */
+async function exportProgress(s, link) {
+  await s.goto(`${link}#progress`);
+  await expect(s.locator('#progress').getByRole('button', { name: 'Export progress' })).toBeVisible({ timeout: 30_000 });
+  const [download] = await Promise.all([s.waitForEvent('download'), s.locator('#progress').getByRole('button', { name: 'Export progress' }).click()]);
+  return readFileSync(await download.path(), 'utf8');
+}
+
+// Issue 37: the log had kept the last 20 attempts: a first-try solve followed by 20 practice attempts read
+// "attempted" with a flag that the file's verdict was not borne out. What a teacher needs is never evicted.
+test('a first-try solve followed by 35 practice attempts is still solved at the first try; the practice summarised is counted in the file', async ({ page, browser }, testInfo) => {
+  const link = await buildLink(page, { code: 'PHYS 101', exercises: [1, 4], due: '2026-12-20' });
+  const student = await asStudent(browser, link, 'Ada Lovelace');
+  const s = student.page;
+  const ex = s.locator('#exercise-1');
+  await ex.scrollIntoViewIfNeeded();
+  await ex.locator('.ex-part[data-part="post"] input[value="a"]').check();
+  await ex.locator('.ex-part[data-part="highway"] input[value="b"]').check();
+  await ex.getByRole('button', { name: 'Check' }).click();
+  await expect(ex.locator('.ex-state')).toHaveText('✓ Solved');
+  // practice: the wrong choices, checked again and again
+  await ex.locator('.ex-part[data-part="post"] input[value="b"]').check();
+  await ex.locator('.ex-part[data-part="highway"] input[value="a"]').check();
+  for (let k = 2; k <= 36; k++) {
+    await ex.getByRole('button', { name: 'Check' }).click();
+    await expect(ex.locator('.ex-feedback')).toHaveText(`0 of 2 answers right (attempt ${k}).`);
+  }
+  const text = await exportProgress(s, link);
+  await student.context.close();
+  const saved = JSON.parse(text).exercises['1'];
+  // the first ten attempts and the last twenty are in the log; the six between are summarised, counted
+  expect(saved.log).toHaveLength(30);
+  expect(saved.log[0]).toMatchObject({ answers: { post: 'a', highway: 'b' }, try: 1 });
+  expect(saved.summarised).toEqual({ count: 6, numbers: [{ seed: null, inputs: null, count: 6 }] });
+
+  const file = testInfo.outputPath('ada-practice.json');
+  writeFileSync(file, text);
+  await page.locator('.teachers-files').setInputFiles(file);
+  const row = page.locator('.teachers-grades tbody tr').filter({ hasText: 'Ada Lovelace' });
+  await expect(row.locator('td[data-exercise="1"]')).toHaveAttribute('data-outcome', 'first-try');
+  await expect(row.locator('td[data-exercise="1"]')).toHaveText('✓ solved at the first try');
+  await expect(row.locator('.teachers-flags')).toHaveText('none');
+});
+
 test('the teachers’ page keeps its form in its address, says what is missing, and is axe-clean', async ({ page }) => {
   await page.goto('./teachers.html?assign.class=PHYS%20101&assign.ex=4,7&assign.due=2026-12-20');
   await expect(page.getByLabel('Class code')).toHaveValue('PHYS 101');

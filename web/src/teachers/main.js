@@ -154,7 +154,7 @@ function createNumbers(box, allProps, exercises, assignment) {
 
 /** Progress files graded again: a table of students by exercise, flags, CSV. */
 function createGrader(box, allProps, exercises, assignment) {
-  const files = []; // [{name, state, notices}] read so far
+  const files = []; // [{name, state, logSetAside}] read so far
   setHtml(box, html`<p><label class="teachers-file">Open progress files
       <input type="file" accept="application/json,.json" multiple class="teachers-files"></label></p>
     <div class="teachers-report" aria-live="polite"></div>
@@ -177,7 +177,7 @@ function createGrader(box, allProps, exercises, assignment) {
       }
       try {
         const read = readProgressText(await file.text());
-        files.push({ name: file.name, state: read.state });
+        files.push({ name: file.name, state: read.state, logSetAside: read.logSetAside });
         lines.push({ bad: false, text: `${file.name}: read.${read.notices.length ? ` Set aside: ${read.notices.join(' ')}` : ''}` });
       } catch (error) {
         lines.push({ bad: true, text: `${file.name}: skipped, it cannot be read (${error.message}).` });
@@ -209,7 +209,7 @@ function createGrader(box, allProps, exercises, assignment) {
     }
     const graded = files.map((f) => {
       try {
-        return { file: f.name, ...regradeStudent({ exercises, allProps, state: f.state, assignment: a }) };
+        return { file: f.name, ...regradeStudent({ exercises, allProps, state: f.state, assignment: a, logSetAside: f.logSetAside }) };
       } catch (error) {
         return { file: f.name, name: null, results: {}, flags: [`could not be graded (${error.message})`] };
       }
