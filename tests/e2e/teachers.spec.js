@@ -197,6 +197,55 @@ test('the teachers’ page keeps its form in its address, says what is missing, 
   await expect(page.locator('footer.colophon').getByRole('link', { name: 'For teachers' })).toHaveAttribute('href', './teachers.html');
 });
 
+// Issue 37: a link listing an exercise the chapter does not have had unticked every box.
+test('the teachers’ page keeps the link’s exercises it has and names the ones it left out', async ({ page }) => {
+  await page.goto('./teachers.html?assign.class=PHYS%20101&assign.ex=1,2,999,-4,abc');
+  const boxes = page.locator('.teachers-exercises input[type="checkbox"]');
+  await expect(page.locator('.teachers-exercises input[value="1"]')).toBeChecked();
+  await expect(page.locator('.teachers-exercises input[value="2"]')).toBeChecked();
+  await expect(boxes.and(page.locator(':checked'))).toHaveCount(2);
+  const count = await boxes.count();
+  await expect(page.locator('.teachers-exercises-message'))
+    .toHaveText(`This page’s link lists “999”, “-4”, “abc”, not exercises of this chapter (1 to ${count}): left out, 1, 2 kept.`);
+  await expect(page.getByLabel('The link for your students')).toHaveValue(/assign\.ex=1%2C2(&|$)/);
+  // the teacher's own choice replaces the note
+  await page.locator('.teachers-exercises input[value="3"]').check();
+  await expect(page.locator('.teachers-exercises-message')).toHaveText('');
+});
+
+// Issue 37: direction controls in a name or a class code reordered the table and the flags ("\u202Enosaj\u202C Mallory"
+// displayed as "jason Mallory"). Every string a student or a file brings is isolated, its controls written out; a name
+// and a class code refuse them.
+test('direction controls never reorder the page: refused in a code or a name, written out where a file keeps them', async ({ page }, testInfo) => {
+  await page.goto('./teachers.html?assign.ex=1');
+  await page.getByLabel('Class code').fill('PHYS \u202E101');
+  await expect(page.locator('.field', { has: page.getByLabel('Class code') }).locator('.field-message'))
+    .toHaveText('a class code cannot hold direction controls (U+202E right-to-left override): \u2068PHYS [U+202E]101\u2069.');
+  await page.getByLabel('Class code').fill('PHYS 101');
+  await page.getByLabel('Student’s name or number').fill('\u202Enosaj\u202C Mallory');
+  await expect(page.locator('.field', { has: page.getByLabel('Student’s name or number') }).locator('.field-message')).toContainText('U+202E right-to-left override');
+  await expect(page.locator('.teachers-numbers table')).toHaveCount(0);
+
+  // a file with such a name (the assignment is set aside, said with the name written out), an explanation with one,
+  // and a file whose own name has one
+  const explain = { at: '2026-12-01T10:00:00.000Z', seed: null, answers: { why: '\u202Eevil\u202C explanation here' }, inputs: null, hints: 0, solution: false };
+  const progress = { version: 1, cards: {}, exercises: { 17: { attempts: 1, log: [explain] } },
+    assignment: { code: 'PHYS 101', name: '\u202Enosaj\u202C Mallory', exercises: [1], due: '' } };
+  await page.getByRole('button', { name: 'All' }).click();
+  await page.locator('.teachers-files').setInputFiles([{ name: '\u202Enosj.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(progress)) }]);
+  const report = page.locator('.teachers-file-report');
+  await expect(report).toContainText('\u2068[U+202E]nosj.json\u2069: read. Set aside: The saved assignment could not be read (a name cannot hold direction controls ' +
+    '(U+202E right-to-left override, U+202C pop directional formatting): \u2068[U+202E]nosaj[U+202C] Mallory\u2069): open your teacher’s link again.');
+  const row = page.locator('.teachers-grades tbody tr');
+  await expect(row.locator('th')).toHaveText('(no name)');
+  await expect(row.locator('td bdi').first()).toHaveText('[U+202E]nosj.json');
+  await page.locator('.teachers-explanations summary').click();
+  await expect(page.locator('.teachers-explanations li bdi').nth(1)).toHaveText('[U+202E]evil[U+202C] explanation here');
+  // nowhere on the page an override or an embedding left to act
+  const text = await page.locator('body').innerText();
+  expect(text).not.toMatch(/[\u202A-\u202E]/);
+});
+
 test('a link whose assignment cannot be used says so, and the chapter works as without it', async ({ page }) => {
   await page.goto('./?assign.class=PHYS&assign.ex=4,99#exercise-4');
   await expect(page.locator('aside.assignment')).toContainText('This link’s assignment cannot be used: “99” is not an exercise of this chapter');

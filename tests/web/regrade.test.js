@@ -5,7 +5,8 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exercisePropsByNumber, renderChapter } from '../../web/plugins/content.js';
-import { assignedSeed, assignmentOf, readDue, readExercises } from '../../web/src/exercises/assignment.js';
+import { assignedSeed, assignmentOf, exercisesInLink, readCode, readDue, readExercises, readName } from '../../web/src/exercises/assignment.js';
+import { isolated, visibleControls } from '../../web/src/ui/bidi.js';
 import { regradeExercise, regradeStudent } from '../../web/src/exercises/regrade.js';
 import { asText, fromKernel, questionNumbers, toKernelInputs } from '../../web/src/exercises/values.js';
 import { loadExercises } from '../../web/src/kernels/exercises.js';
@@ -52,6 +53,25 @@ describe('an assignment', () => {
     expect(assignmentOf(new URLSearchParams('assign.ex=4'), known).message).toMatch(/give the class a code/);
     expect(readDue('2026-02-30').ok).toBe(false);
     expect(readExercises('', known).ok).toBe(false);
+  });
+});
+
+// Issue 37: direction controls reordered the teachers' table ("\u202Enosaj\u202C Mallory" read "jason Mallory"), and a
+// link with one exercise the chapter lacks unticked them all.
+describe('what a teacher or a student typed', () => {
+  it('a name or a class code refuses direction controls, naming them; a string kept is shown with them written out', () => {
+    expect(readName('\u202Enosaj\u202C Mallory')).toEqual({ ok: false,
+      message: 'a name cannot hold direction controls (U+202E right-to-left override, U+202C pop directional formatting): \u2068[U+202E]nosaj[U+202C] Mallory\u2069' });
+    expect(readCode('PHYS\u200F 101').ok).toBe(false);
+    expect(readName('محمد')).toEqual({ ok: true, value: 'محمد' }); // a right-to-left name itself is a name
+    expect(visibleControls('a\u2066b\u2069')).toBe('a[U+2066]b[U+2069]');
+    expect(isolated('Ada')).toBe('Ada');
+    expect(isolated('محمد')).toBe('\u2068محمد\u2069');
+  });
+
+  it('the teachers’ page keeps the exercises of a link it has and names the rest', () => {
+    expect(exercisesInLink('1,2,999,-4,abc,2', [1, 2, 3])).toEqual({ value: [1, 2], dropped: ['999', '-4', 'abc'] });
+    expect(exercisesInLink('', [1, 2])).toEqual({ value: [], dropped: [] });
   });
 });
 

@@ -6,6 +6,7 @@ import { exerciseRecord } from '../progress/validate.js';
 import { gradeChoice, refusalOf } from './check.js';
 import { isNumeric, readAnswer } from './read-answer.js';
 import { assignedSeed, sameKey } from './assignment.js';
+import { isolated } from '../ui/bidi.js';
 import { questionNumbers, toKernel, toKernelInputs } from './values.js';
 
 /** How an exercise went, in the order a teacher reads them. */
@@ -135,7 +136,7 @@ export function regradeStudent({ exercises, allProps, state, assignment, logSetA
   const flags = [];
   const who = state.assignment ?? null;
   if (!who) flags.push('no name or class code in the file: its numbers cannot be checked against the class');
-  else if (!sameKey(who.code, assignment.code)) flags.push(`class code “${who.code}”, not this class’s “${assignment.code}”`);
+  else if (!sameKey(who.code, assignment.code)) flags.push(`class code “${isolated(who.code)}”, not this class’s “${isolated(assignment.code)}”`);
   const results = {};
   for (const n of assignment.exercises) {
     const props = allProps[n];

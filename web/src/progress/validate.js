@@ -3,6 +3,7 @@
 // repaired; it throws an Error (message for the reader) only when the data is not this chapter's progress
 // at all. Pure: no storage, no DOM, so the store, the teachers' page and the tests share it.
 import { readCode, readDue, readName } from '../exercises/assignment.js';
+import { isolated } from '../ui/bidi.js';
 import { INEXACT, readLog, readSummarised, seedProblem } from './attempt-log.js';
 
 /** Larger than any real progress file (16 exercises and a deck of cards take a few kilobytes). */
@@ -248,7 +249,7 @@ export function readProgress(data, { now = new Date(), version = 1 } = {}) {
           `holds (${MAX_ANSWER_CHARS} characters) and ${cut.count === 1 ? 'was' : 'were'} cut to that length; the rest of the exercise is as saved.`);
       }
     } catch (error) {
-      notices.push(`The saved record of exercise ${n.slice(0, 20)} could not be read (${error.message}): that exercise starts afresh.`);
+      notices.push(`The saved record of exercise ${isolated(n.slice(0, 20))} could not be read (${error.message}): that exercise starts afresh.`);
     }
   }
   const cards = {};
