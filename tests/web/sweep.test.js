@@ -77,6 +77,14 @@ describe('sweep command line', () => {
     ]);
   });
 
+  it('runs a wiring named twice (as a preset and written the same, or written twice in other words) once, and says so', () => {
+    const r = run('--placement', 'post', '--wiring', '[{"from": "post"}, {"from": "pre", "alpha": "2"}, {"alpha": "2", "from": "pre"}]',
+      '--L', '2', '--seeds', '0', '--d', '8', '--heads', '2', '--B', '2', '--T', '3');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.trim().split('\n').slice(0, -1)).toHaveLength(2);
+    expect(r.stderr.trim()).toBe('sweep: the wirings name post, {"from":"pre","alpha":"2"} more than once: each runs once.');
+  });
+
   it.each([
     [[], /--placement \(or --wiring\), --L and --seeds are required/],
     [['--placement', 'middle', '--L', '3', '--seeds', '0'], `“middle” is not a wiring (${names})`],
