@@ -46,7 +46,9 @@ async function main() {
     process.stdout.write(`${usage(stack.defaults)}\n`);
     process.exit(0);
   }
-  options.placements = wiringTexts(await loadWiring(), options.placements, fail);
+  options.placements = wiringTexts(await loadWiring(), options.placements, fail, options.notes);
+  for (const note of options.notes) process.stderr.write(`sweep: ${note}
+`);
   const runs = [];
   for (const placement of options.placements) {
     for (const L of options.Ls) {

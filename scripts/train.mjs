@@ -25,7 +25,7 @@ function usage(defaults) {
 }
 
 export function parseArgs(argv, defaults, fail) {
-  const options = parseFlags(argv, defaults, fail);
+  const options = parseFlags(argv, defaults, fail, { aboveZero: { eps: 'Adam’s ε' } });
   if (options.help) return options;
   if (!options.placements || !options.seeds) fail('--placement (or --wiring) and --seeds are required');
   return options;
@@ -47,7 +47,9 @@ async function main() {
     process.stdout.write(`${usage(train.defaults)}\n`);
     return;
   }
-  options.placements = wiringTexts(await loadWiring(), options.placements, fail);
+  options.placements = wiringTexts(await loadWiring(), options.placements, fail, options.notes);
+  for (const note of options.notes) process.stderr.write(`train: ${note}
+`);
   const runs = options.placements.flatMap((placement) => options.seeds.map((seed) => ({ ...options.config, placement, seed })));
   for (const run of runs) {
     try {
@@ -63,10 +65,11 @@ async function main() {
       const line = { ...id, step: step.step, lr: step.lr, loss: step.loss, grad_norm: Array.from(step.gradNorm), ratio: step.ratio,
         stream_sd: step.streamSd };
       if (step.streamGradNorm) line.stream_grad_norm = Array.from(step.streamGradNorm);
+      if (step.diverged) Object.assign(line, { diverged: true, diverged_reason: step.divergedReason });
       console.log(JSON.stringify(line));
     } else {
       console.log(JSON.stringify({ ...id, task: config.task, summary: true, final_loss: summary.finalLoss,
-        trained: summary.trained, diverged: summary.diverged, ...(summary.diverged ? { diverged_at: summary.divergedAt } : {}),
+        trained: summary.trained, diverged: summary.diverged, ...(summary.diverged ? { diverged_at: summary.divergedAt, diverged_reason: summary.divergedReason } : {}),
         threshold: summary.threshold, seconds: summary.seconds }));
     }
   });

@@ -2,6 +2,9 @@
 // field, spelled from its name (ffnMult → --ffn-mult, L → --L), a number, a switch (a boolean field) or a word;
 // so a new field of a config is a new flag without an edit. The tools add what is not a field (--placement,
 // --wiring, --seeds, --jobs) and may let a field take a comma list.
+// A flag is given once: a second one is refused (it had silently replaced the first). A list that names a value
+// twice runs it once, and the tools say so (notes).
+import { parsePositive } from '../../web/src/experiment/params.js';
 import { parsePlacements, parseSeeds, wholeNumber as whole } from './worker-jobs.mjs';
 
 export const flagOf = (key) => `--${key.length === 1 ? key : key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
@@ -14,6 +17,14 @@ export function flagsUsage(defaults, { lists = [] } = {}) {
     .filter(([key]) => !NOT_FLAGS.has(key))
     .map(([key, value]) => (typeof value === 'boolean' ? `[${flagOf(key)}]` : `[${flagOf(key)} ${value}${lists.includes(key) ? ',…' : ''}]`))
     .join(' ');
+}
+
+// The note for a list that names some values more than once ("" when none): each runs once.
+function repeatsNote(flag, text, items, value) {
+  if (items.length === value.length) return '';
+  const seen = new Set();
+  const twice = [...new Set(items.filter((v) => seen.has(v) || !seen.add(v)))];
+  return `${flag} ${text} names ${twice.join(', ')} more than once: each runs once (${flag} ${value.join(',')}).`;
 }
 
 /**
@@ -34,44 +45,87 @@ export function parseWrittenWirings(text, fail) {
   return list.map((w) => JSON.stringify(w));
 }
 
-/** Each wiring as the kernel writes it (its text form: a name, or canonical JSON); fail(message) for one it refuses. */
-export function wiringTexts(wiring, placements, fail) {
-  return placements.map((text) => {
+/**
+ * Each wiring as the kernel writes it (its text form: a name, or canonical JSON), each once; fail(message) for one it
+ * refuses. notes (optional): what to tell the reader, a wiring named twice (as a name, or written the same) runs once.
+ */
+export function wiringTexts(wiring, placements, fail, notes = []) {
+  const texts = placements.map((text) => {
     try {
       return wiring.describe(text).text;
     } catch (error) {
       return fail(error.message);
     }
   });
+  const once = [...new Set(texts)];
+  if (once.length < texts.length) {
+    const seen = new Set();
+    const twice = [...new Set(texts.filter((t) => seen.has(t) || !seen.add(t)))];
+    notes.push(`the wirings name ${twice.join(', ')} more than once: each runs once.`);
+  }
+  return once;
 }
 
 /**
- * argv → {placements, seeds, config (the fields given), lists ({field: [values]} for the list fields), jobs, help};
- * placements holds --placement's names and then --wiring's written wirings (their JSON texts);
- * fail(message) for anything else (it does not return). aliases: {'--act': 'activation'}, older spellings.
+ * argv → {placements, seeds, config (the fields given), lists ({field: [values]} for the list fields), jobs, help,
+ * notes (what the tool should tell the reader: a list's repeats dropped)}; placements holds --placement's names and
+ * then --wiring's written wirings (their JSON texts); fail(message) for anything else (it does not return).
+ * aliases: {'--act': 'activation'}, older spellings. aboveZero: {field: what}, number fields that must be above 0
+ * (read as the page reads a rate: parsePositive).
  */
-export function parseFlags(argv, defaults, fail, { lists = [], aliases = {} } = {}) {
-  const options = { placements: null, seeds: null, config: {}, lists: {}, jobs: 1, help: false };
+export function parseFlags(argv, defaults, fail, { lists = [], aliases = {}, aboveZero = {} } = {}) {
+  const options = { placements: null, seeds: null, config: {}, lists: {}, jobs: 1, help: false, notes: [] };
   const byFlag = new Map(Object.keys(defaults).filter((k) => !NOT_FLAGS.has(k)).map((k) => [flagOf(k), k]));
   for (const [flag, key] of Object.entries(aliases)) byFlag.set(flag, key);
-  const number = (flag, text) => {
+  const given = new Map(); // what a flag sets (a field, or the flag itself) → the flag that set it
+  const once = (flag, what = flag) => {
+    const before = given.get(what);
+    if (before) fail(before === flag ? `${flag} is given twice: give it once` : `${before} and ${flag} are the same flag: give it once`);
+    given.set(what, flag);
+  };
+  const number = (flag, key, text) => {
     if (!NUMBER.test(text)) fail(`${flag} needs a number (got ${JSON.stringify(text)})`);
+    if (key in aboveZero) {
+      const r = parsePositive(text, { what: aboveZero[key] });
+      if (!r.ok) fail(`${flag} ${text}: ${r.message}`);
+    }
     return Number(text);
   };
+  const items = (text) => String(text).split(',').map((t) => t.trim()).filter(Boolean);
+  const note = (text) => text && options.notes.push(text);
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = () => (i + 1 < argv.length ? argv[++i] : fail(`${flag} needs a value`));
-    if (flag === '--placement') options.placements = [...parsePlacements(value(), fail), ...(options.placements ?? [])];
-    else if (flag === '--wiring') options.placements = [...(options.placements ?? []), ...parseWrittenWirings(value(), fail)];
-    else if (flag === '--seeds') options.seeds = parseSeeds(value(), fail);
-    else if (flag === '--jobs') options.jobs = whole('--jobs', value(), fail);
-    else if (flag === '--help' || flag === '-h') options.help = true;
+    if (flag === '--placement') {
+      once(flag);
+      const text = value();
+      const names = parsePlacements(text, fail);
+      note(repeatsNote(flag, text, items(text), names));
+      options.placements = [...names, ...(options.placements ?? [])];
+    } else if (flag === '--wiring') {
+      once(flag);
+      options.placements = [...(options.placements ?? []), ...parseWrittenWirings(value(), fail)];
+    } else if (flag === '--seeds') {
+      once(flag);
+      const text = value();
+      options.seeds = parseSeeds(text, fail);
+      // (a range names each seed once; a list may repeat one)
+      if (text.includes(',')) note(repeatsNote(flag, text, items(text).map((t) => whole(flag, t, fail)), options.seeds));
+    } else if (flag === '--jobs') {
+      once(flag);
+      options.jobs = whole('--jobs', value(), fail);
+    } else if (flag === '--help' || flag === '-h') options.help = true;
     else if (byFlag.has(flag)) {
       const key = byFlag.get(flag);
+      once(flag, key);
       const kind = typeof defaults[key];
       if (kind === 'boolean') options.config[key] = true;
-      else if (lists.includes(key)) options.lists[key] = value().split(',').map((t) => whole(flag, t, fail));
-      else if (kind === 'number') options.config[key] = number(flag, value());
+      else if (lists.includes(key)) {
+        const text = value();
+        const all = text.split(',').map((t) => whole(flag, t, fail));
+        options.lists[key] = [...new Set(all)];
+        note(repeatsNote(flag, text, all, options.lists[key]));
+      } else if (kind === 'number') options.config[key] = number(flag, key, value());
       else options.config[key] = value();
     } else fail(`unknown argument ${JSON.stringify(flag)}`);
   }

@@ -195,6 +195,7 @@ TEST(TrainStep, ARunThatBlowsUpStopsAndSaysWhere) {
       losses.push_back(last.loss);
     }) << placement;
     EXPECT_TRUE(last.diverged) << placement;
+    EXPECT_FALSE(last.diverged_reason.empty()) << placement;
     EXPECT_LT(trainer.steps_done(), c.steps) << placement;
     EXPECT_TRUE(std::isnan(last.loss));
     const TrainSummary summary = summarize(c.task, losses);
@@ -203,6 +204,32 @@ TEST(TrainStep, ARunThatBlowsUpStopsAndSaysWhere) {
     EXPECT_EQ(summary.diverged_at, int(losses.size()) - 1) << placement;
     EXPECT_GE(summary.diverged_at, 1);  // the first step is computed from the initial weights
   }
+}
+
+// Issue 37: ReZero at lr 1e9 keeps a finite loss while its gradients' squares overflow (a norm of ∞): Adam's
+// second moment is then ∞ and nothing trains. The run diverged at the first such step, and says why; it had
+// run all its steps with grad_norm ∞ and diverged false.
+TEST(TrainStep, AGradientThatIsNotFiniteIsADivergenceAtThatStep) {
+  TrainConfig c;
+  c.stack.wiring = wiring_preset("rezero");
+  c.stack.L = 2;
+  c.adam.lr = 1e9;
+  c.steps = 30;
+  Trainer trainer(c);
+  std::vector<TrainStep> steps;
+  while (!trainer.finished()) steps.push_back(trainer.step());
+  ASSERT_LT(steps.size(), std::size_t(c.steps));
+  const TrainStep& last = steps.back();
+  EXPECT_TRUE(last.diverged);
+  EXPECT_EQ(last.diverged_reason, "the gradient of block 1 left float64\u2019s range");
+  for (std::size_t k = 0; k + 1 < steps.size(); ++k) {
+    EXPECT_FALSE(steps[k].diverged) << "step " << k;
+    for (double g : steps[k].grad_norm) EXPECT_TRUE(std::isfinite(g)) << "step " << k;  // every step before it finite
+    EXPECT_TRUE(steps[k].diverged_reason.empty());
+  }
+  std::vector<double> losses;
+  for (const TrainStep& s : steps) losses.push_back(s.loss);
+  EXPECT_EQ(summarize(c.task, losses).diverged_at, int(steps.size()) - 1);
 }
 
 TEST(TrainStep, ZeroLearningRateLeavesTheModelAsItWas) {

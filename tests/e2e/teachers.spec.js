@@ -132,6 +132,50 @@ test('an exported file is graded again to the student’s own table; a verdict e
   expect(csv.find((l) => l.includes('markup.json'))).toMatch(/^"<img src=x onerror=alert\(1\)>=HYPERLINK\(""x""\)",markup\.json,/);
 });
 
+/** The student's progress exported from the chapter's panel. → its text */
+async function exportProgress(s, link) {
+  await s.goto(`${link}#progress`);
+  await expect(s.locator('#progress').getByRole('button', { name: 'Export progress' })).toBeVisible({ timeout: 30_000 });
+  const [download] = await Promise.all([s.waitForEvent('download'), s.locator('#progress').getByRole('button', { name: 'Export progress' }).click()]);
+  return readFileSync(await download.path(), 'utf8');
+}
+
+// Issue 37: the log had kept the last 20 attempts: a first-try solve followed by 20 practice attempts read
+// "attempted" with a flag that the file's verdict was not borne out. What a teacher needs is never evicted.
+test('a first-try solve followed by 35 practice attempts is still solved at the first try; the practice summarised is counted in the file', async ({ page, browser }, testInfo) => {
+  const link = await buildLink(page, { code: 'PHYS 101', exercises: [1, 4], due: '2026-12-20' });
+  const student = await asStudent(browser, link, 'Ada Lovelace');
+  const s = student.page;
+  const ex = s.locator('#exercise-1');
+  await ex.scrollIntoViewIfNeeded();
+  await ex.locator('.ex-part[data-part="post"] input[value="a"]').check();
+  await ex.locator('.ex-part[data-part="highway"] input[value="b"]').check();
+  await ex.getByRole('button', { name: 'Check' }).click();
+  await expect(ex.locator('.ex-state')).toHaveText('✓ Solved');
+  // practice: the wrong choices, checked again and again
+  await ex.locator('.ex-part[data-part="post"] input[value="b"]').check();
+  await ex.locator('.ex-part[data-part="highway"] input[value="a"]').check();
+  for (let k = 2; k <= 36; k++) {
+    await ex.getByRole('button', { name: 'Check' }).click();
+    await expect(ex.locator('.ex-feedback')).toHaveText(`0 of 2 answers right (attempt ${k}).`);
+  }
+  const text = await exportProgress(s, link);
+  await student.context.close();
+  const saved = JSON.parse(text).exercises['1'];
+  // the first ten attempts and the last twenty are in the log; the six between are summarised, counted
+  expect(saved.log).toHaveLength(30);
+  expect(saved.log[0]).toMatchObject({ answers: { post: 'a', highway: 'b' }, try: 1 });
+  expect(saved.summarised).toEqual({ count: 6, numbers: [{ seed: null, inputs: null, count: 6 }] });
+
+  const file = testInfo.outputPath('ada-practice.json');
+  writeFileSync(file, text);
+  await page.locator('.teachers-files').setInputFiles(file);
+  const row = page.locator('.teachers-grades tbody tr').filter({ hasText: 'Ada Lovelace' });
+  await expect(row.locator('td[data-exercise="1"]')).toHaveAttribute('data-outcome', 'first-try');
+  await expect(row.locator('td[data-exercise="1"]')).toHaveText('✓ solved at the first try');
+  await expect(row.locator('.teachers-flags')).toHaveText('none');
+});
+
 test('the teachers’ page keeps its form in its address, says what is missing, and is axe-clean', async ({ page }) => {
   await page.goto('./teachers.html?assign.class=PHYS%20101&assign.ex=4,7&assign.due=2026-12-20');
   await expect(page.getByLabel('Class code')).toHaveValue('PHYS 101');
@@ -151,6 +195,55 @@ test('the teachers’ page keeps its form in its address, says what is missing, 
   // the chapter links here from its end
   await page.goto('./');
   await expect(page.locator('footer.colophon').getByRole('link', { name: 'For teachers' })).toHaveAttribute('href', './teachers.html');
+});
+
+// Issue 37: a link listing an exercise the chapter does not have had unticked every box.
+test('the teachers’ page keeps the link’s exercises it has and names the ones it left out', async ({ page }) => {
+  await page.goto('./teachers.html?assign.class=PHYS%20101&assign.ex=1,2,999,-4,abc');
+  const boxes = page.locator('.teachers-exercises input[type="checkbox"]');
+  await expect(page.locator('.teachers-exercises input[value="1"]')).toBeChecked();
+  await expect(page.locator('.teachers-exercises input[value="2"]')).toBeChecked();
+  await expect(boxes.and(page.locator(':checked'))).toHaveCount(2);
+  const count = await boxes.count();
+  await expect(page.locator('.teachers-exercises-message'))
+    .toHaveText(`This page’s link lists “999”, “-4”, “abc”, not exercises of this chapter (1 to ${count}): left out, 1, 2 kept.`);
+  await expect(page.getByLabel('The link for your students')).toHaveValue(/assign\.ex=1%2C2(&|$)/);
+  // the teacher's own choice replaces the note
+  await page.locator('.teachers-exercises input[value="3"]').check();
+  await expect(page.locator('.teachers-exercises-message')).toHaveText('');
+});
+
+// Issue 37: direction controls in a name or a class code reordered the table and the flags ("\u202Enosaj\u202C Mallory"
+// displayed as "jason Mallory"). Every string a student or a file brings is isolated, its controls written out; a name
+// and a class code refuse them.
+test('direction controls never reorder the page: refused in a code or a name, written out where a file keeps them', async ({ page }, testInfo) => {
+  await page.goto('./teachers.html?assign.ex=1');
+  await page.getByLabel('Class code').fill('PHYS \u202E101');
+  await expect(page.locator('.field', { has: page.getByLabel('Class code') }).locator('.field-message'))
+    .toHaveText('a class code cannot hold direction controls (U+202E right-to-left override): \u2068PHYS [U+202E]101\u2069.');
+  await page.getByLabel('Class code').fill('PHYS 101');
+  await page.getByLabel('Student’s name or number').fill('\u202Enosaj\u202C Mallory');
+  await expect(page.locator('.field', { has: page.getByLabel('Student’s name or number') }).locator('.field-message')).toContainText('U+202E right-to-left override');
+  await expect(page.locator('.teachers-numbers table')).toHaveCount(0);
+
+  // a file with such a name (the assignment is set aside, said with the name written out), an explanation with one,
+  // and a file whose own name has one
+  const explain = { at: '2026-12-01T10:00:00.000Z', seed: null, answers: { why: '\u202Eevil\u202C explanation here' }, inputs: null, hints: 0, solution: false };
+  const progress = { version: 1, cards: {}, exercises: { 17: { attempts: 1, log: [explain] } },
+    assignment: { code: 'PHYS 101', name: '\u202Enosaj\u202C Mallory', exercises: [1], due: '' } };
+  await page.getByRole('button', { name: 'All' }).click();
+  await page.locator('.teachers-files').setInputFiles([{ name: '\u202Enosj.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(progress)) }]);
+  const report = page.locator('.teachers-file-report');
+  await expect(report).toContainText('\u2068[U+202E]nosj.json\u2069: read. Set aside: The saved assignment could not be read (a name cannot hold direction controls ' +
+    '(U+202E right-to-left override, U+202C pop directional formatting): \u2068[U+202E]nosaj[U+202C] Mallory\u2069): open your teacher’s link again.');
+  const row = page.locator('.teachers-grades tbody tr');
+  await expect(row.locator('th')).toHaveText('(no name)');
+  await expect(row.locator('td bdi').first()).toHaveText('[U+202E]nosj.json');
+  await page.locator('.teachers-explanations summary').click();
+  await expect(page.locator('.teachers-explanations li bdi').nth(1)).toHaveText('[U+202E]evil[U+202C] explanation here');
+  // nowhere on the page an override or an embedding left to act
+  const text = await page.locator('body').innerText();
+  expect(text).not.toMatch(/[\u202A-\u202E]/);
 });
 
 test('a link whose assignment cannot be used says so, and the chapter works as without it', async ({ page }) => {

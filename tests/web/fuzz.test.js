@@ -1,6 +1,7 @@
 // Property-based fuzzing (fast-check, fixed seed) of everything a link, a file or a keystroke can reach:
 // the parser (ui/parse.js and the experiment's controls), every binding of the wasm module (listed from the
-// module itself, so a new binding fails here until it has a generator), and the progress store's import.
+// module itself, so a new binding fails here until it has a generator), the progress store's import, and two tabs
+// of the chapter writing one storage.
 // Over every case: no uncaught or foreign error (each refusal is a plain Error with a sentence for the
 // reader), no wasm trap, no non-finite number unless it is the documented one, and the module's memory,
 // the allocator's bytes in use and Embind's handles back where they started.
@@ -9,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadKernels } from '../../web/src/kernels/loader.js';
 import { PLACEMENTS } from '../../web/src/experiment/choices.js';
 import { parseDepth, parseDepths, parseScale, parseScales, parseSeeds } from '../../web/src/experiment/params.js';
-import { progress } from '../../web/src/progress/store.js';
+import { openProgress, progress } from '../../web/src/progress/store.js';
 import { MAX_ANSWER_CHARS } from '../../web/src/progress/validate.js';
+import { repaired } from '../../web/src/exercises/record.js';
+import { appendAttempt, gradedNumbers, logEntry } from '../../web/src/progress/attempt-log.js';
 import { parseMatrix, parseNumber, parseVector } from '../../web/src/ui/parse.js';
 import { PROGRESS_KEY } from '../../web/src/progress/key.js';
 
@@ -638,6 +641,158 @@ describe('the progress store over stored records', () => {
         cases++;
       }),
       { seed: SEED, numRuns: 300 },
+    );
+  });
+});
+
+// Issue 37: two tabs of the chapter over one storage, their saves, reloads and the `storage` events between them in
+// any order. Each tab is a store of its own (openProgress, with a window of its own), driven as the exercise drives it
+// (as exercises/record.js and the exercise's Check do); a model applies the same steps one after another.
+// Storage as a browser keeps it (one copy both tabs read): whatever the order, the storage ends with exactly what the
+// student entered last (each answer's last text, every part solved, every attempt checked), minus what a reset
+// cleared, and each tab holds what storage holds. Storage whose other tab hears of a save late (each tab reads its own
+// copy until the event comes): no attempt checked and no part solved is ever lost.
+describe('two tabs over one storage', () => {
+  const KEY = PROGRESS_KEY;
+  const mapStorage = (items, onWrite) => ({
+    items,
+    getItem: (k) => (items.has(k) ? items.get(k) : null),
+    setItem(k, v) {
+      items.set(k, String(v));
+      onWrite(k, String(v));
+    },
+    removeItem(k) {
+      items.delete(k);
+      onWrite(k, null);
+    },
+  });
+
+  // A tab: its window (its storage, its listeners) and the store opened in it.
+  function openTab(storage) {
+    const listeners = new Set();
+    const tab = { storage, listeners, pending: false };
+    tab.window = { localStorage: storage, addEventListener: (type, f) => type === 'storage' && listeners.add(f) };
+    tab.progress = openProgress(() => tab.window);
+    // (exercises/record.js's handle on a stored record, over this tab's store)
+    tab.update = (n, change) => tab.progress.update(() => change(repaired(tab.progress.exercise(n))));
+    tab.check = (n, token, right) =>
+      tab.update(n, (rec) => {
+        rec.attempts += 1;
+        rec.answers.z = token;
+        for (const p of right) rec.solved[p] = true;
+        const entry = logEntry({ seed: null, answers: { z: token }, hints: 0, solution: false, right });
+        Object.assign(rec, appendAttempt(rec, entry, gradedNumbers(null, n)));
+      });
+    return tab;
+  }
+
+  const tabIndex = fc.constantFrom(0, 1);
+  const exercise = fc.constantFrom(2, 3, 4);
+  const step = (withResets) => fc.oneof(
+    { weight: 4, arbitrary: fc.record({ kind: fc.constant('type'), tab: tabIndex, n: exercise, part: fc.constantFrom('a', 'b'), text: fc.string({ maxLength: 3 }) }) },
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant('check'), tab: tabIndex, n: exercise, right: fc.subarray(['a', 'b']) }) },
+    { weight: 4, arbitrary: fc.record({ kind: fc.constant('deliver'), tab: tabIndex }) },
+    { weight: withResets ? 2 : 0, arbitrary: fc.record({ kind: fc.constant('reload'), tab: tabIndex }) },
+    { weight: withResets ? 1 : 0, arbitrary: fc.record({ kind: fc.constant('reset'), tab: tabIndex, n: exercise }) },
+    { weight: withResets ? 1 : 0, arbitrary: fc.record({ kind: fc.constant('reset all'), tab: tabIndex }) },
+  );
+
+  // Runs the steps on two tabs; lagging: each tab reads its own copy of storage until it hears the other's save.
+  // → {stored (what storage ends with, read), model ({n: {answers, solved, tokens}}), tabs}
+  function play(steps, { lagging }) {
+    const shared = new Map();
+    const tabs = [];
+    const heard = (from) => tabs.forEach((t, k) => k !== from && (t.pending = true));
+    const storageOf = (k) => (lagging ? mapStorage(new Map(shared), (key, v) => {
+      if (v === null) shared.delete(key);
+      else shared.set(key, v);
+      heard(k);
+    }) : mapStorage(shared, () => heard(k)));
+    for (const k of [0, 1]) tabs.push(openTab(storageOf(k)));
+    const deliver = (t) => {
+      if (!t.pending) return;
+      t.pending = false;
+      if (lagging) for (const [key, v] of shared) t.storage.items.set(key, v);
+      for (const f of t.listeners) f({ key: KEY });
+    };
+    const model = {};
+    const of = (n) => (model[n] ??= { answers: {}, solved: new Set(), tokens: [] });
+    let token = 0;
+    for (const s of steps) {
+      const t = tabs[s.tab];
+      if (s.kind === 'type') {
+        t.update(s.n, (rec) => (rec.answers[s.part] = s.text));
+        of(s.n).answers[s.part] = s.text;
+      } else if (s.kind === 'check') {
+        const tok = `c${token++}`;
+        t.check(s.n, tok, s.right);
+        of(s.n).answers.z = tok;
+        of(s.n).tokens.push(tok);
+        s.right.forEach((p) => of(s.n).solved.add(p));
+      } else if (s.kind === 'deliver') deliver(t);
+      else if (s.kind === 'reload') {
+        if (lagging) for (const [key, v] of shared) t.storage.items.set(key, v);
+        tabs[s.tab] = openTab(t.storage);
+      } else if (s.kind === 'reset') {
+        t.progress.resetExercise(s.n);
+        delete model[s.n];
+      } else if (s.kind === 'reset all') {
+        t.progress.resetAll();
+        for (const n of Object.keys(model)) delete model[n];
+      }
+    }
+    // every save heard (a tab writes back what only it holds, which the other then hears)
+    for (let round = 0; round < 6 && tabs.some((t) => t.pending); round++) tabs.forEach(deliver);
+    if (tabs.some((t) => t.pending)) throw new Error('the two tabs kept writing: no end to their storage events');
+    const stored = shared.has(KEY) ? JSON.parse(shared.get(KEY)) : { exercises: {} };
+    return { stored, model, tabs };
+  }
+
+  const sorted = (map) => JSON.stringify(Object.entries(map).sort(([x], [y]) => (x < y ? -1 : 1)));
+  const failure = (steps, stored) => `steps ${JSON.stringify(steps)} → stored ${JSON.stringify(stored.exercises).slice(0, 600)}`;
+
+  it('storage as one copy: it ends with everything the student entered last, whatever the order of saves, reloads and events', () => {
+    fc.assert(
+      fc.property(fc.array(step(true), { minLength: 1, maxLength: 24 }), (steps) => {
+        const { stored, model, tabs } = play(steps, { lagging: false });
+        for (const n of ['2', '3', '4']) {
+          const want = model[n] ?? { answers: {}, solved: new Set(), tokens: [] };
+          const got = stored.exercises[n] ?? { answers: {}, solved: {}, log: [] };
+          if (sorted(got.answers) !== sorted(want.answers)) {
+            throw new Error(`exercise ${n}: answers ${JSON.stringify(got.answers)}, entered last ${JSON.stringify(want.answers)}; ${failure(steps, stored)}`);
+          }
+          const solved = Object.keys(got.solved).filter((p) => got.solved[p]).sort();
+          if (JSON.stringify(solved) !== JSON.stringify([...want.solved].sort())) throw new Error(`exercise ${n}: solved ${solved}, entered ${[...want.solved]}; ${failure(steps, stored)}`);
+          const tokens = got.log.map((e) => e.answers.z);
+          if (JSON.stringify(tokens) !== JSON.stringify(want.tokens)) throw new Error(`exercise ${n}: attempts ${tokens}, checked ${want.tokens}; ${failure(steps, stored)}`);
+          // and each tab holds what storage holds
+          for (const t of tabs) {
+            if (stored.exercises[n] && JSON.stringify(t.progress.peek(n)?.log) !== JSON.stringify(stored.exercises[n].log)) {
+              throw new Error(`a tab's exercise ${n} differs from storage's; ${failure(steps, stored)}`);
+            }
+          }
+        }
+        cases++;
+      }),
+      { seed: SEED, numRuns: 400 },
+    );
+  });
+
+  it('storage each tab hears of late: no attempt checked and no part solved is ever lost', () => {
+    fc.assert(
+      fc.property(fc.array(step(false), { minLength: 1, maxLength: 24 }), (steps) => {
+        const { stored, model } = play(steps, { lagging: true });
+        for (const [n, want] of Object.entries(model)) {
+          const got = stored.exercises[n] ?? { solved: {}, log: [] };
+          const tokens = new Set(got.log.map((e) => e.answers.z));
+          const lost = want.tokens.filter((tok) => !tokens.has(tok));
+          if (lost.length) throw new Error(`exercise ${n}: attempts ${lost} lost; ${failure(steps, stored)}`);
+          const unsolved = [...want.solved].filter((p) => !got.solved[p]);
+          if (unsolved.length) throw new Error(`exercise ${n}: solved ${unsolved} lost; ${failure(steps, stored)}`);
+        }
+        cases++;
+      }),
+      { seed: SEED, numRuns: 400 },
     );
   });
 });

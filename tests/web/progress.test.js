@@ -103,11 +103,13 @@ describe('the log of attempts', () => {
   const entry = (k, extra = {}) => ({ at: `2026-12-0${1 + (k % 9)}T10:00:00.000Z`, seed: k, answers: { mean: String(k) }, inputs: null, hints: 0, solution: false, ...extra });
   const read = (log) => readProgress({ version: 1, exercises: { 4: { attempts: log.length, log } }, cards: {} }).state.exercises[4].log;
 
-  it('keeps each attempt as written, and the last MAX_LOG of a longer log', () => {
+  // (issue 37: reading had kept only the last MAX_LOG entries, silently: a first-try solve followed by 20 practice
+  // attempts read as untouched. What is kept is decided when an attempt is logged, and summarised said: attempt-log.js)
+  it('keeps each attempt as written, however long the log: reading evicts nothing', () => {
     const log = Array.from({ length: MAX_LOG + 5 }, (_, k) => entry(k));
     const kept = read(log);
-    expect(kept).toHaveLength(MAX_LOG);
-    expect(kept[0]).toEqual(entry(5));
+    expect(kept).toHaveLength(MAX_LOG + 5);
+    expect(kept[0]).toEqual(entry(0));
     expect(kept.at(-1)).toEqual(entry(MAX_LOG + 4));
   });
 
@@ -240,7 +242,8 @@ describe('status and reset', () => {
     progress.subscribe((why) => heard.push(why));
     expect(progress.resetAll()).toBe(true);
     expect(heard).toEqual(['state replaced']);
-    expect(JSON.parse(storage.getItem(KEY))).toEqual({ version: 1, exercises: {}, cards: {} });
+    // (and when the new start began, issue 37: another tab's older copy cannot bring the cleared work back)
+    expect(JSON.parse(storage.getItem(KEY))).toEqual({ version: 1, exercises: {}, cards: {}, startedAt: expect.stringMatching(/^\d{4}-/) });
     expect(JSON.parse(progress.backup().text).exercises[4].attempts).toBe(2);
   });
 

@@ -5,11 +5,13 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exercisePropsByNumber, renderChapter } from '../../web/plugins/content.js';
-import { assignedSeed, assignmentOf, readDue, readExercises } from '../../web/src/exercises/assignment.js';
+import { assignedSeed, assignmentOf, exercisesInLink, readCode, readDue, readExercises, readName } from '../../web/src/exercises/assignment.js';
+import { isolated, visibleControls } from '../../web/src/ui/bidi.js';
 import { regradeExercise, regradeStudent } from '../../web/src/exercises/regrade.js';
 import { asText, fromKernel, questionNumbers, toKernelInputs } from '../../web/src/exercises/values.js';
 import { loadExercises } from '../../web/src/kernels/exercises.js';
-import { exerciseRecord, logEntry, readProgress } from '../../web/src/progress/validate.js';
+import { exerciseRecord, logEntry, readProgress, readProgressText } from '../../web/src/progress/validate.js';
+import { appendAttempt, gradedNumbers } from '../../web/src/progress/attempt-log.js';
 
 const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
 let ex;
@@ -51,6 +53,25 @@ describe('an assignment', () => {
     expect(assignmentOf(new URLSearchParams('assign.ex=4'), known).message).toMatch(/give the class a code/);
     expect(readDue('2026-02-30').ok).toBe(false);
     expect(readExercises('', known).ok).toBe(false);
+  });
+});
+
+// Issue 37: direction controls reordered the teachers' table ("\u202Enosaj\u202C Mallory" read "jason Mallory"), and a
+// link with one exercise the chapter lacks unticked them all.
+describe('what a teacher or a student typed', () => {
+  it('a name or a class code refuses direction controls, naming them; a string kept is shown with them written out', () => {
+    expect(readName('\u202Enosaj\u202C Mallory')).toEqual({ ok: false,
+      message: 'a name cannot hold direction controls (U+202E right-to-left override, U+202C pop directional formatting): \u2068[U+202E]nosaj[U+202C] Mallory\u2069' });
+    expect(readCode('PHYS\u200F 101').ok).toBe(false);
+    expect(readName('محمد')).toEqual({ ok: true, value: 'محمد' }); // a right-to-left name itself is a name
+    expect(visibleControls('a\u2066b\u2069')).toBe('a[U+2066]b[U+2069]');
+    expect(isolated('Ada')).toBe('Ada');
+    expect(isolated('محمد')).toBe('\u2068محمد\u2069');
+  });
+
+  it('the teachers’ page keeps the exercises of a link it has and names the rest', () => {
+    expect(exercisesInLink('1,2,999,-4,abc,2', [1, 2, 3])).toEqual({ value: [1, 2], dropped: ['999', '-4', 'abc'] });
+    expect(exercisesInLink('', [1, 2])).toEqual({ value: [], dropped: [] });
   });
 });
 
@@ -133,5 +154,54 @@ describe('a student’s file graded again', () => {
     expect(none.flags[0]).toMatch(/no name or class code/);
     const elsewhere = readProgress({ version: 1, exercises: {}, cards: {}, assignment: { code: 'CHEM 2', name: 'Ada', exercises: [4] } }).state;
     expect(regradeStudent({ exercises: ex, allProps, assignment, state: elsewhere }).flags[0]).toMatch(/class code “CHEM 2”, not this class’s “PHYS 101”/);
+  });
+});
+
+// Issue 37: every entry of a student's log is accounted for.
+describe('every attempt accounted for', () => {
+  const assignment = { code: 'PHYS 101', exercises: [4, 7] };
+  const who = { code: 'PHYS 101', name: 'Ada', exercises: [4, 7], due: '' };
+  const own = assignedSeed('PHYS 101', 'Ada', 4);
+
+  it('a first-try solve followed by 40 practice attempts: solved at the first try, the practice counted and said summarised', () => {
+    let rec = { log: [] };
+    const add = (seed, answers, right, k) => {
+      rec = { ...rec, ...appendAttempt(rec, logEntry({ seed, answers, hints: 0, solution: false, right }, at(k)), gradedNumbers(who, 4)) };
+    };
+    add(own, rightAnswers(4, own), ['mean', 'variance', 'sigma', 'output'], 0);
+    for (let k = 1; k <= 40; k++) add(777, { mean: '1' }, [], k);
+    const state = readProgress({ version: 1, cards: {}, assignment: who, exercises: { 4: {
+      ...rec, attempts: 40, seed: 777, variants: [{ seed: own, attempts: 1 }], solved: { mean: true, variance: true, sigma: true, output: true } } } }).state;
+    const g = regradeStudent({ exercises: ex, allProps, assignment, state });
+    expect(g.results[4]).toMatchObject({ outcome: 'first-try', tries: 1, attempts: 41, logged: 21, summarised: 20, offSeed: 40 });
+    expect(g.flags).toEqual([
+      'exercise 4: 40 attempts on numbers that do not follow from the class code and the name (variant 777), 20 of them practice the file summarises, not counted',
+    ]);
+  });
+
+  it('each entry the file cannot read is named in its report with why and flagged as unreadable, not blamed on a cap', () => {
+    const good = JSON.stringify(logEntry({ seed: own, answers: rightAnswers(4, own), hints: 0, solution: false }, at(1)));
+    const bad = [
+      good.replace(/"at":"[^"]*"/, '"at":"yesterday"'), good.replace('"hints":0', '"hints":101'), good.replace(/"mean":"[^"]*"/, '"mean":4'),
+      ...['9007199254740994', '1e20', '-1', '1.5', '9007199254740993'].map((seed) => good.replace(`"seed":${own}`, `"seed":${seed}`)),
+    ];
+    const text = `{"version":1,"cards":{},"assignment":${JSON.stringify(who)},"exercises":{"4":{"attempts":9,"seed":${own},"log":[${bad.join(',')},${good}]}}}`;
+    const read = readProgressText(text);
+    expect(read.notices).toHaveLength(8);
+    expect(read.notices[0]).toBe('Exercise 4: attempt 1 of its log could not be read (its time "yesterday" is not a date) and was set aside; the rest of the exercise is as saved.');
+    expect(read.notices[1]).toMatch(/^Exercise 4: attempt 2 of its log \(2026-12-01T10:01:00\.000Z\) could not be read \(its count of hints 101 is not a whole number from 0 to 100\)/);
+    expect(read.notices[2]).toMatch(/its answer to mean is 4, not text/);
+    expect(read.notices[7]).toMatch(/attempt 8 of its log .*its seed 9007199254740993 is past 2\^53, where a number in a file is not read exactly/);
+    expect(read.state.exercises[4].log).toHaveLength(1);
+    const g = regradeStudent({ exercises: ex, allProps, assignment, state: read.state, logSetAside: read.logSetAside });
+    expect(g.results[4].outcome).toBe('first-try');
+    expect(g.flags).toEqual(['exercise 4: 8 attempts of its log could not be read (named in the file’s report), not graded']);
+  });
+
+  it('attempts a file counts but does not hold are flagged, with the reason when it is an earlier page’s file', () => {
+    const log = [logEntry({ seed: own, answers: { mean: '1' }, hints: 0, solution: false }, at(1))];
+    const state = readProgress({ version: 1, cards: {}, assignment: who, exercises: { 4: { attempts: 21, seed: own, log } } }).state;
+    expect(regradeStudent({ exercises: ex, allProps, assignment, state }).flags)
+      .toEqual(['exercise 4: the file counts 21 attempts but holds 1: 20 not in it (a file from an earlier page kept only the last 20)']);
   });
 });

@@ -63,6 +63,28 @@ describe('sweep command line', () => {
     expect(lines.at(-1).medians.map((m) => m.placement)).toEqual(['deepnorm', 'rezero']);
   });
 
+  // Issue 37: --L 2,2,2 ran one run three times, silently
+  it('runs a value a list names twice once, and says so', () => {
+    const r = run('--placement', 'post,pre,post', '--L', '2,3,2,2', '--seeds', '1,0,1', '--d', '8', '--heads', '2', '--B', '2', '--T', '3');
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.slice(0, -1)).toHaveLength(2 * 2 * 2);
+    expect(lines.at(-1).medians.map((m) => [m.placement, m.L, m.seeds])).toEqual([['post', 2, [0, 1]], ['post', 3, [0, 1]], ['pre', 2, [0, 1]], ['pre', 3, [0, 1]]]);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      'sweep: --placement post,pre,post names post more than once: each runs once (--placement post,pre).',
+      'sweep: --L 2,3,2,2 names 2 more than once: each runs once (--L 2,3).',
+      'sweep: --seeds 1,0,1 names 1 more than once: each runs once (--seeds 1,0).',
+    ]);
+  });
+
+  it('runs a wiring named twice (as a preset and written the same, or written twice in other words) once, and says so', () => {
+    const r = run('--placement', 'post', '--wiring', '[{"from": "post"}, {"from": "pre", "alpha": "2"}, {"alpha": "2", "from": "pre"}]',
+      '--L', '2', '--seeds', '0', '--d', '8', '--heads', '2', '--B', '2', '--T', '3');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.trim().split('\n').slice(0, -1)).toHaveLength(2);
+    expect(r.stderr.trim()).toBe('sweep: the wirings name post, {"from":"pre","alpha":"2"} more than once: each runs once.');
+  });
+
   it.each([
     [[], /--placement \(or --wiring\), --L and --seeds are required/],
     [['--placement', 'middle', '--L', '3', '--seeds', '0'], `“middle” is not a wiring (${names})`],
@@ -70,6 +92,11 @@ describe('sweep command line', () => {
     [['--wiring', '{"from": "post", "beta": "1-L"}', '--L', '3', '--seeds', '0'], /beta "1-L" must be above 0/],
     [['--wiring', 'post', '--L', '3', '--seeds', '0'], /--wiring needs a wiring as JSON/],
     [['--wiring', '[]', '--L', '3', '--seeds', '0'], /--wiring needs a JSON object, or a JSON list of them/],
+    // issue 37: a flag given twice had kept its last value
+    [['--placement', 'pre', '--L', '2', '--L', '3', '--seeds', '0'], /--L is given twice: give it once/],
+    [['--placement', 'pre', '--L', '2', '--seeds', '0', '--act', 'gelu', '--activation', 'relu'], /--act and --activation are the same flag: give it once/],
+    [['--placement', 'pre', '--L', '2', '--seeds', '0', '--causal', '--causal'], /--causal is given twice: give it once/],
+    [['--wiring', '{"from": "post"}', '--wiring', '{"from": "pre"}', '--L', '2', '--seeds', '0'], /--wiring is given twice: give it once/],
     [['--placement', 'pre', '--L', 'x', '--seeds', '0'], /--L needs a whole number/],
     [['--placement', 'pre', '--L', '3', '--seeds', '0', '--bogus'], /unknown argument "--bogus"/],
     [['--placement', 'pre', '--L', '10000', '--seeds', '0'], /depth L must be between 1 and 1024/],

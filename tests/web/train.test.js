@@ -127,6 +127,24 @@ describe('npm run train', () => {
     expect(r.stderr).not.toMatch(/finite numbers/);
   });
 
+  // Issue 37: ReZero at lr 1e9 kept a finite loss while its gradient norms overflowed: 28 lines of
+  // "grad_norm":[null,null] and "diverged":false. Its gradients stop being finite at step 2: it diverged there.
+  it('a run whose gradients stop being finite diverged at that step, and says why', () => {
+    const r = cli('--placement', 'rezero', '--L', '2', '--seeds', '0', '--steps', '30', '--lr', '1e9');
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const steps = lines.filter((l) => !l.summary);
+    const summary = lines.at(-1);
+    expect(summary).toMatchObject({ summary: true, diverged: true, diverged_at: 2, trained: false,
+      diverged_reason: 'the gradient of block 1 left float64’s range' });
+    expect(steps).toHaveLength(3);
+    expect(steps.at(-1)).toMatchObject({ step: 2, diverged: true, diverged_reason: 'the gradient of block 1 left float64’s range' });
+    for (const l of steps.slice(0, -1)) {
+      expect(l.diverged).toBeUndefined();
+      for (const g of l.grad_norm) expect(Number.isFinite(g), `step ${l.step}`).toBe(true);
+    }
+  });
+
   it('prints a JSON line per step per seed, then a summary per seed', () => {
     const r = cli('--placement', 'post,pre', '--L', '3', '--d', '16', '--heads', '2', '--T', '4', '--seeds', '0-1',
       '--steps', '4', '--warmup', '2', '--lr', '1e-2', '--jobs', '2');
@@ -157,6 +175,12 @@ describe('npm run train', () => {
     [['--placement', 'pre', '--seeds', '0', '--task', 'words'], /task must be regress or char/],
     [['--placement', 'pre', '--seeds', '0', '--L', '2.5'], /L must be a whole number/],
     [['--placement', 'pre', '--seeds', '0', '--steps', '0'], /steps must be between 1 and 10000/],
+    // issue 37: Adam with ε = 0 was run and reported as diverged at step 1; a flag given twice kept its last value
+    [['--placement', 'pre', '--seeds', '0', '--eps', '0'], /--eps 0: Adam’s ε must be above 0 \(got 0\)\./],
+    [['--placement', 'pre', '--seeds', '0', '--eps', '-1e-8'], /--eps -1e-8: Adam’s ε must be above 0 \(got -1e-8\)\./],
+    [['--placement', 'pre', '--seeds', '0', '--lr', '1e-3', '--lr', '1e-2'], /--lr is given twice: give it once/],
+    [['--placement', 'pre', '--placement', 'post', '--seeds', '0'], /--placement is given twice: give it once/],
+    [['--placement', 'pre', '--seeds', '0', '--seeds', '1'], /--seeds is given twice: give it once/],
   ])('%j → usage, exit code 2', (args, message) => {
     const r = cli(...args);
     expect(r.status).toBe(2);

@@ -213,8 +213,10 @@ TrainStep Trainer::step() {
     // updates sent the weights there, and the run diverged at this step.
     if (step_ == 0) throw;
     diverged_ = true;
-  } catch (const Diverged&) {
+    record.diverged_reason = "its weights left float64’s range";
+  } catch (const Diverged& diverged) {
     diverged_ = true;
+    record.diverged_reason = diverged.reason;
   }
   if (diverged_) {
     record.diverged = true;
@@ -235,7 +237,7 @@ void Trainer::forward_backward_update(TrainStep& record) {
   record.stream_sd = stream_sd(cache_.inputs[std::size_t(s.L)]);
   const Mat* dy = nullptr;
   record.loss = loss_and_output_grad(y_, dy);
-  if (!std::isfinite(record.loss)) throw Diverged{};  // (a wiring without norms carries a NaN to the loss unrefused)
+  if (!std::isfinite(record.loss)) throw Diverged{"its loss left float64’s range"};  // (a wiring without norms carries a NaN to the loss unrefused)
 
   // The backward runs from the last block down; each block is updated as soon as its gradients are known
   // (every tensor's Adam step depends on its own gradient only, so this equals PyTorch's update after the
@@ -254,6 +256,13 @@ void Trainer::forward_backward_update(TrainStep& record) {
   if (config_.task == Task::Char) {
     embedding_backward(grads_.dx, embedding_, embedding_cache_, embedding_grads_);
     adam_.update_all(embedding_, embedding_grads_, embedding_moments_);
+  }
+  // A gradient whose norm is not finite (its squares overflow, or a NaN) updates nothing Adam can use (its
+  // second moment is ∞ or NaN): the run diverged at this step, though its loss was still a number.
+  for (std::size_t i = 0; i < record.grad_norm.size(); ++i) {
+    if (!std::isfinite(record.grad_norm[i])) {
+      throw Diverged{"the gradient of block " + std::to_string(i + 1) + " left float64’s range"};
+    }
   }
   record.ratio = record.grad_norm.front() / record.grad_norm.back();
 }

@@ -102,6 +102,7 @@ struct TrainStep {
   // The run diverged at this step: its weights had left float64's range (a learning rate far too large, or Adam
   // with eps = 0 dividing 0 by 0), so this step could not be computed: loss and norms NaN, and the run is over.
   bool diverged = false;
+  std::string diverged_reason;  // why, for the reader, when it diverged: the loss, a gradient or a kernel's refusal
 };
 
 // TrainStep's fields, by the names the page reads; a step says `diverged` only when it did, and has
@@ -115,6 +116,7 @@ void for_each_field(const TrainStep& s, F&& f) {
   f("ratio", s.ratio);
   f("streamSd", s.stream_sd);
   if (s.diverged) f("diverged", s.diverged);
+  if (s.diverged) f("divergedReason", s.diverged_reason);
   if (!s.stream_grad_norm.empty()) f("streamGradNorm", s.stream_grad_norm);
 }
 
@@ -160,8 +162,11 @@ class Trainer {
   const Mat& next_input();
   // The loss of the stack's output y; dy is set to ∂loss/∂y (a buffer of this object).
   double loss_and_output_grad(const Mat& y, const Mat*& dy);
-  // The step proper (step() records a step that diverged); throws Diverged for a loss that is not a number.
-  struct Diverged {};
+  // The step proper (step() records a step that diverged); throws Diverged, with its reason, for a loss or a
+  // gradient norm that is not a finite number.
+  struct Diverged {
+    std::string reason;
+  };
   void forward_backward_update(TrainStep& record);
 
   TrainConfig config_;

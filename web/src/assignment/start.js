@@ -47,14 +47,14 @@ export function startAssignment(doc) {
   function draw() {
     const due = assignment.due ? `, due ${dueText(assignment.due)}` : '';
     setHtml(banner, html`<h2 id="assignment-title">Your assignment</h2>
-      <p>Class <strong>${assignment.code}</strong>: ${listText(assigned())}${due}.</p>`);
+      <p>Class <strong><bdi>${assignment.code}</bdi></strong>: ${listText(assigned())}${due}.</p>`);
     if (!name) return drawNameForm();
     const idOf = (n) => doc.querySelector(`section.exercise[data-exercise="${n}"]`).id;
     banner.append(
       element(html`<ul class="assignment-list">${assigned().map(
         (n) => html`<li><a href="#${idOf(n)}">Exercise ${n}</a> <span class="assignment-state"></span></li>`,
       )}</ul>`),
-      element(html`<p class="assignment-who">Working as <strong>${name}</strong>: these exercises have numbers of your own, which your
+      element(html`<p class="assignment-who">Working as <strong><bdi>${name}</bdi></strong>: these exercises have numbers of your own, which your
         teacher can check. When you are done, export your progress from the <a href="#progress">progress panel</a> and hand in
         the file. <button type="button">Not you? Change the name</button></p>`),
     );

@@ -2,6 +2,7 @@
 // student types a name (or student number) once; each assigned exercise's variant seed follows from the class
 // code and that name, so every student has numbers of their own and the teachers' page can recompute them.
 // No DOM: the chapter's banner, its progress store and the teachers' page read and check assignments here.
+import { hasDirectionControls, isolated, namedControls } from '../ui/bidi.js';
 
 /** The address's parameters of an assignment. */
 export const PARAMS = { code: 'assign.class', exercises: 'assign.ex', due: 'assign.due' };
@@ -12,12 +13,16 @@ export const MAX_NAME_CHARS = 80;
 const key = (text) => String(text).normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 
 // A short text a person typed (a class code, a name): spaces trimmed and collapsed, at most `max` characters, no
-// control characters. → {ok, value} | {ok: false, message}
+// control characters and no direction controls (invisible, they reorder the table and the flags a name is shown in:
+// the message writes them out, ui/bidi.js). → {ok, value} | {ok: false, message}
 function readShortText(text, { max, empty, what }) {
   const value = String(text ?? '').trim().replace(/\s+/g, ' ');
   if (!value) return { ok: false, message: empty };
   if (value.length > max) return { ok: false, message: `${what} has at most ${max} characters` };
   if (/[\u0000-\u001f\u007f]/.test(value)) return { ok: false, message: `${what} cannot hold control characters` };
+  if (hasDirectionControls(value)) {
+    return { ok: false, message: `${what} cannot hold direction controls (${namedControls(value)}): ${isolated(value)}` };
+  }
   return { ok: true, value };
 }
 
@@ -47,10 +52,25 @@ export function readExercises(text, known) {
   const value = [];
   for (const p of parts) {
     const n = /^\d{1,3}$/.test(p) ? Number(p) : NaN;
-    if (!known.includes(n)) return { ok: false, message: `“${p.slice(0, 12)}” is not an exercise of this chapter (${known[0]} to ${known.at(-1)})` };
+    if (!known.includes(n)) return { ok: false, message: `“${isolated(p.slice(0, 12))}” is not an exercise of this chapter (${known[0]} to ${known.at(-1)})` };
     if (!value.includes(n)) value.push(n);
   }
   return { ok: true, value: value.sort((a, b) => a - b) };
+}
+
+/**
+ * The exercises a teacher's page address lists, read leniently: the ones of this chapter (`known`), each once,
+ * and what was left out, as written. → {value: [n…], dropped: [text…]}
+ */
+export function exercisesInLink(text, known) {
+  const value = [];
+  const dropped = [];
+  for (const p of String(text ?? '').split(/[\s,]+/).filter(Boolean)) {
+    const n = /^\d{1,3}$/.test(p) ? Number(p) : NaN;
+    if (!known.includes(n)) dropped.push(p.slice(0, 12));
+    else if (!value.includes(n)) value.push(n);
+  }
+  return { value: value.sort((a, b) => a - b), dropped };
 }
 
 /**

@@ -4,8 +4,12 @@
 import { progress } from '../progress/store.js';
 import { repairedExerciseRecord } from '../progress/validate.js';
 
-/** Puts every field of a stored record in its expected type, in place (a bad field starts empty). */
-export const repaired = (r) => Object.assign(r, repairedExerciseRecord(r));
+/** Puts every field of a stored record in its expected type, in place (a bad field starts empty, a bad optional one goes). */
+export function repaired(r) {
+  const fixed = repairedExerciseRecord(r);
+  for (const k of Object.keys(r)) if (!(k in fixed)) delete r[k];
+  return Object.assign(r, fixed);
+}
 
 /** 'solved' (every part right at least once), 'attempted' (checked at least once) or 'untouched'. */
 export function exerciseState(record, partIds) {
@@ -20,9 +24,8 @@ export function exerciseState(record, partIds) {
 export function storedRecord(n) {
   return {
     get: () => repaired(progress.exercise(n)),
-    update(change) {
-      progress.update(() => change(repaired(progress.exercise(n))));
-    },
+    /** → true when saved; false when the change lasts for this visit only (the browser refused to store it) */
+    update: (change) => progress.update(() => change(repaired(progress.exercise(n)))),
     reset: () => progress.resetExercise(n),
   };
 }

@@ -1,8 +1,8 @@
 // The controls of one experiment figure (depth, depths, seeds, output scales, measure, wirings), made with the
 // page's one kit (ui/controls.js) and kept in the URL under the figure's prefix ("b.Ls=6,24"). onChange gets the
 // parsed values of them all once every one of them reads; a value that cannot be read keeps its message and
-// changes nothing.
-import { checkboxControl, selectControl, textControl } from '../ui/controls.js';
+// changes nothing. What the link carries under the prefix that no control uses is said in one line under them.
+import { checkboxControl, linkNote, selectControl, textControl } from '../ui/controls.js';
 import { element, html } from '../ui/html.js';
 import { MEASURES, PLACEMENTS } from './choices.js';
 import { formatSeeds, parseDepth, parseDepths, parsePlacements, parseScale, parseScales, parseSeeds } from './params.js';
@@ -65,7 +65,7 @@ export function createControls(specs, { prefix, onChange }) {
   const controls = specs.map((spec) => controlOf(spec, `${prefix}.${spec.key}`, changed));
   // what the link sets where it reads (a field that cannot be read keeps its fallback and says so)
   for (const c of controls) values[c.key] = c.value;
-  el.append(...controls.map((c) => c.el));
+  el.append(...controls.map((c) => c.el), linkNote({ prefix: `${prefix}.`, controls }).el);
   const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   return {
     el,

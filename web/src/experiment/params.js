@@ -32,6 +32,18 @@ export function parseWholeList(text, { what, min = 0, max = MAX_COUNT, maxCount 
   return wholeNumbers(parseVector(text, { max: maxCount }), what, { min, max, plural: true });
 }
 
+/**
+ * A number above 0 ("3e-3" → 0.003): a learning rate, Adam's ε. 0 is refused before anything runs (the training
+ * lab's rate field refuses it; the command line's --eps too, where Adam with ε = 0 divides 0 by 0 on a gradient
+ * entry of exactly 0 and the run would only be reported as diverged).
+ */
+export function parsePositive(text, { what }) {
+  const r = parseNumber(text);
+  if (!r.ok) return r;
+  if (!(r.value > 0)) return { ok: false, message: `${what} must be above 0 (got ${r.value}).` };
+  return { ok: true, value: r.value };
+}
+
 /** "20" → 20 */
 export function parseDepth(text, { max = 1024 } = {}) {
   return parseWhole(text, { what: 'The depth', min: 1, max });

@@ -37,8 +37,10 @@ export function runTraining(train, options, { batchMs, post, now = () => perform
       }
     }
     takeSample(); // at the end
-    // (a run that diverged stops early: its summary is of the steps it took)
-    return { steps, samples, summary: train.summary(options.task, losses.subarray(0, steps.length)) };
+    // (a run that diverged stops early: its summary is of the steps it took, and says why it diverged)
+    const summary = train.summary(options.task, losses.subarray(0, steps.length));
+    if (summary.diverged) summary.divergedReason = steps.at(-1).divergedReason;
+    return { steps, samples, summary };
   } finally {
     run.delete();
   }

@@ -3,6 +3,8 @@
 // repaired; it throws an Error (message for the reader) only when the data is not this chapter's progress
 // at all. Pure: no storage, no DOM, so the store, the teachers' page and the tests share it.
 import { readCode, readDue, readName } from '../exercises/assignment.js';
+import { isolated } from '../ui/bidi.js';
+import { INEXACT, readLog, readSummarised, seedProblem } from './attempt-log.js';
 
 /** Larger than any real progress file (16 exercises and a deck of cards take a few kilobytes). */
 export const MAX_IMPORT_BYTES = 1_000_000;
@@ -11,16 +13,16 @@ const MAX_CARDS = 2_000;
 // The longest text a field of an exercise takes (the page's fields hold no more: maxlength), and what a stored
 // answer is cut to when it is longer, with a notice: a long answer never costs its whole exercise.
 export const MAX_ANSWER_CHARS = 2_000;
-const MAX_SEED = 2 ** 53; // what the exercise kernels accept
 /** How many earlier numbers' attempt counts an exercise's record keeps (New numbers starts the count afresh). */
 export const MAX_VARIANTS = 50;
 /** The reader's verdicts on an explanation, against the model answer: the record's words, the buttons' labels. */
 export const SELF_CHECK_LABELS = { yes: 'I had it', partly: 'Partly', no: 'Not yet' };
 export const isSelfCheck = (v) => Object.hasOwn(SELF_CHECK_LABELS, v);
-/** The attempts an exercise's log keeps (the last ones), and how much of each answer it keeps: enough to grade
- * any number, vector or matrix again; an explanation is the reader's own to mark. */
-export const MAX_LOG = 20;
-export const MAX_LOG_ANSWER_CHARS = 500;
+export { MAX_LOG, MAX_LOG_ANSWER_CHARS, logEntry } from './attempt-log.js';
+
+/** An exercise's log as the record keeps it: every entry that can be read (attempt-log.js readLog). */
+export const logOf = (raw) => readLog(raw).log;
+
 // FSRS schedules at most 100 years ahead (ts-fsrs maximum_interval 36 500 days); a due date ten times as far
 // (or one that is not a date at all) is damage, and would leave the card never due
 const LATEST_DUE_DAYS = 365_250;
@@ -41,7 +43,6 @@ function field(raw, name, fallback, ok, what) {
   return raw[name];
 }
 
-const mapOf = (ok) => (v) => isRecord(v) && Object.entries(v).every(([k, x]) => isPartId(k) && ok(x));
 
 // Text cut to what a field holds; cut.count says how many were.
 function cutTexts(map, cut) {
@@ -57,33 +58,10 @@ function cutTexts(map, cut) {
 
 const isDate = (v) => typeof v === 'string' && v.length <= 40 && Number.isFinite(Date.parse(v));
 
-// The log of attempts: [{at, seed, answers: {part: text}, inputs, hints, solution}], each what was checked, when, for
-// which numbers (the variant's seed, and the inputs typed over it, or null), and whether hints (how many) or the
-// worked solution were open before it. Kept to its last MAX_LOG entries, each answer to MAX_LOG_ANSWER_CHARS; an
-// entry that cannot be read is dropped alone. (record.js repairs a stored record's log with it too.)
-export function logOf(raw) {
-  if (!Array.isArray(raw)) return [];
-  return raw
-    .filter((e) => isRecord(e) && isDate(e.at) && (e.seed === null || isCount(e.seed, MAX_SEED)) && isCount(e.hints, 100) &&
-      typeof e.solution === 'boolean' && mapOf((a) => typeof a === 'string')(e.answers) &&
-      (e.inputs === undefined || e.inputs === null || (isRecord(e.inputs) && Object.values(e.inputs).every((t) => typeof t === 'string'))))
-    .slice(-MAX_LOG)
-    .map((e) => ({
-      at: e.at,
-      seed: e.seed,
-      answers: Object.fromEntries(Object.entries(e.answers).map(([k, a]) => [k, a.slice(0, MAX_LOG_ANSWER_CHARS)])),
-      inputs: e.inputs ? Object.fromEntries(Object.entries(e.inputs).map(([k, t]) => [k, t.slice(0, MAX_LOG_ANSWER_CHARS)])) : null,
-      hints: e.hints,
-      solution: e.solution,
-    }));
-}
-
-/** A log entry for an attempt now. answers: {part: text as typed}; inputs: {name: text} typed over the variant, or null. */
-export const logEntry = ({ seed, answers, inputs = null, hints, solution }, now = new Date()) =>
-  logOf([{ at: now.toISOString(), seed, answers, inputs, hints, solution }])[0];
-
 const isAnswerText = (a) => typeof a === 'string' && a.length <= MAX_ANSWER_CHARS;
-const isVariant = (x) => isRecord(x) && (x.seed === null || isCount(x.seed, MAX_SEED)) && isCount(x.attempts, 1e6);
+const isVariant = (x) => isRecord(x) && !seedProblem(x.seed) && isCount(x.attempts, 1e6);
+// (a field's message names the value it cannot take, so an inexact number is said as written)
+const seedWhat = (v) => (typeof v === 'string' && v.startsWith(INEXACT) ? seedProblem(v) : 'must be a whole number from 0 to 2^53, or null');
 
 // An exercise's record, field by field, once: what each field holds, its value when missing, and what is said
 // when it is wrong. A map's entries (part → value) and a list's items are checked one by one.
@@ -93,17 +71,23 @@ const isVariant = (x) => isRecord(x) && (x.seed === null || isCount(x.seed, MAX_
 //   selfCheck  {part: 'yes' | 'partly' | 'no'}   the reader's verdict on an explained part
 //   attempts, hints (numbers); seed (a variant, or null); inputs ({name: text} typed by hand, or null)
 //   variants   [{seed, attempts}]   the attempts of earlier numbers (New numbers starts the count afresh)
-//   log        [{at, seed, answers, inputs, hints, solution}]   the last attempts as checked (logOf)
+//   log        [{at, seed, answers, inputs, hints, solution, right, try}]   the attempts as checked (attempt-log.js)
+//   changedAt  the time of the record's last change: of two copies (two tabs), the newer wins (optional)
+//   summarised {count, numbers: [{seed, inputs, count}]}   practice attempts taken out of the log, counted (optional)
+// (in this order: the log before the optional fields, as a record made here and one read back both have them)
 const EXERCISE_FIELDS = {
   answers: { map: isAnswerText, fallback: () => ({}), what: 'must map parts to answers as text' },
   attempts: { ok: (v) => isCount(v, 1e6), fallback: () => 0, what: 'must be a whole number of attempts' },
   hints: { ok: (v) => isCount(v, 100), fallback: () => 0, what: 'must be a whole number of hints' },
-  seed: { ok: (v) => v === null || isCount(v, MAX_SEED), fallback: () => null, what: 'must be a whole number from 0 to 2^53, or null' },
+  seed: { ok: (v) => !seedProblem(v), fallback: () => null, what: seedWhat },
   solved: { map: (v) => typeof v === 'boolean', fallback: () => ({}), what: 'must map parts to true or false' },
   selfCheck: { map: isSelfCheck, fallback: () => ({}), what: 'must map parts to yes, partly or no' },
   checked: { map: isAnswerText, fallback: () => ({}), what: 'must map parts to answers as text' },
   variants: { list: isVariant, max: MAX_VARIANTS, fallback: () => [], what: 'must list earlier numbers’ attempts' },
   inputs: { map: isAnswerText, names: true, nullable: true, fallback: () => null, what: 'must map inputs to text, or be null' },
+  log: { log: true },
+  changedAt: { ok: isDate, optional: true, what: 'must be a date' },
+  summarised: { read: readSummarised, optional: true },
 };
 const keyOk = (spec) => (k) => (spec.names ? k.length <= 64 : isPartId(k));
 
@@ -112,18 +96,28 @@ const keyOk = (spec) => (k) => (spec.names ? k.length <= 64 : isPartId(k));
  * Only the fields it knows are kept (one nested beyond what JSON can write back had made every later save fail);
  * a text longer than a field holds is cut to MAX_ANSWER_CHARS, and cut.count (optional) counts them.
  */
-export function exerciseRecord(input, cut = { count: 0 }) {
+export function exerciseRecord(input, cut = { count: 0 }, setAside = []) {
   if (!isRecord(input)) throw new Error('is not a record');
   const raw = { ...input, answers: cutTexts(input.answers, cut), checked: cutTexts(input.checked, cut), inputs: cutTexts(input.inputs, cut) };
   const out = {};
   for (const [name, spec] of Object.entries(EXERCISE_FIELDS)) {
+    if (spec.log) {
+      const log = readLog(raw.log);
+      out.log = log.log;
+      setAside.push(...log.setAside);
+      continue;
+    }
+    if (spec.optional && (raw[name] === undefined || raw[name] === null)) continue;
+    if (spec.read) {
+      out[name] = spec.read(raw[name]);
+      continue;
+    }
     const ok = (v) =>
       spec.map ? (spec.nullable && v === null) || (isRecord(v) && Object.entries(v).every(([k, x]) => keyOk(spec)(k) && spec.map(x)))
         : spec.list ? Array.isArray(v) && v.length <= spec.max && v.every(spec.list)
           : spec.ok(v);
-    out[name] = field(raw, name, spec.fallback(), ok, spec.what);
+    out[name] = field(raw, name, spec.fallback?.(), ok, typeof spec.what === 'function' ? spec.what(raw[name]) : spec.what);
   }
-  out.log = logOf(raw.log);
   return out;
 }
 
@@ -137,12 +131,25 @@ export function repairedExerciseRecord(input) {
   const out = {};
   for (const [name, spec] of Object.entries(EXERCISE_FIELDS)) {
     const v = raw[name];
+    if (spec.log) {
+      out.log = logOf(v);
+      continue;
+    }
+    if (spec.optional) {
+      if (v === undefined || v === null) continue;
+      try {
+        if (spec.read) out[name] = spec.read(v);
+        else if (spec.ok(v)) out[name] = v;
+      } catch {
+        // (an optional field that cannot be read is left out)
+      }
+      continue;
+    }
     out[name] = spec.map
       ? isRecord(v) ? Object.fromEntries(Object.entries(v).filter(([k, x]) => keyOk(spec)(k) && spec.map(x))) : spec.fallback()
       : spec.list ? Array.isArray(v) ? v.filter(spec.list).slice(-spec.max) : spec.fallback()
         : spec.ok(v) ? v : spec.fallback();
   }
-  out.log = logOf(raw.log);
   return out;
 }
 
@@ -224,17 +231,25 @@ export function readProgress(data, { now = new Date(), version = 1 } = {}) {
 
   const notices = [];
   const exercises = {};
+  const logSetAside = {};
   for (const [n, raw] of Object.entries(data.exercises)) {
     try {
       if (!/^[1-9]\d{0,2}$/.test(n)) throw new Error('is not an exercise number');
       const cut = { count: 0 };
-      exercises[n] = exerciseRecord(raw, cut);
+      const setAside = [];
+      exercises[n] = exerciseRecord(raw, cut, setAside);
+      // each attempt of the log that cannot be read, named: where it was, when, and why (the rest of the log is kept)
+      if (setAside.length) logSetAside[n] = setAside;
+      for (const e of setAside) {
+        const which = e.index < 0 ? 'its log' : `attempt ${e.index + 1} of its log${e.at ? ` (${e.at})` : ''}`;
+        notices.push(`Exercise ${n}: ${which} could not be read (${e.why}) and was set aside; the rest of the exercise is as saved.`);
+      }
       if (cut.count) {
         notices.push(`Exercise ${n}: ${cut.count === 1 ? 'one saved answer was' : `${cut.count} saved answers were`} longer than a field ` +
           `holds (${MAX_ANSWER_CHARS} characters) and ${cut.count === 1 ? 'was' : 'were'} cut to that length; the rest of the exercise is as saved.`);
       }
     } catch (error) {
-      notices.push(`The saved record of exercise ${n.slice(0, 20)} could not be read (${error.message}): that exercise starts afresh.`);
+      notices.push(`The saved record of exercise ${isolated(n.slice(0, 20))} could not be read (${error.message}): that exercise starts afresh.`);
     }
   }
   const cards = {};
@@ -256,6 +271,15 @@ export function readProgress(data, { now = new Date(), version = 1 } = {}) {
     cardsHad(repaired.schedule, 'a schedule that could not be used (a last review after this device’s clock, or a memory state the scheduler refuses)');
   }
   const state = { version: data.version, exercises, cards };
+  // when this progress began (a reset of everything, an import) and when single exercises were last reset: what
+  // keeps another tab's older copy from bringing cleared work back (merge.js)
+  if (isDate(data.startedAt)) state.startedAt = data.startedAt;
+  else if (data.startedAt !== undefined) notices.push('The saved time this progress began could not be read: it is left out.');
+  if (data.resets !== undefined) {
+    const resets = isRecord(data.resets) ? Object.entries(data.resets).filter(([n, at]) => /^[1-9]\d{0,2}$/.test(n) && isDate(at)) : [];
+    if (resets.length) state.resets = Object.fromEntries(resets);
+    if (!isRecord(data.resets) || resets.length < Object.keys(data.resets).length) notices.push('Some saved times of exercise resets could not be read: they are left out.');
+  }
   if (data.assignment !== undefined) {
     try {
       state.assignment = assignmentRecord(data.assignment);
@@ -263,7 +287,7 @@ export function readProgress(data, { now = new Date(), version = 1 } = {}) {
       notices.push(`The saved assignment could not be read (${error.message}): open your teacher’s link again.`);
     }
   }
-  return { state, notices, setAside: notices.length > 0 };
+  return { state, notices, setAside: notices.length > 0, logSetAside };
 }
 
 /**
@@ -276,9 +300,34 @@ export function readProgressText(text, { now = new Date(), version = 1 } = {}) {
   }
   let data;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(markInexactNumbers(text));
   } catch {
     throw new Error('it is not JSON');
   }
   return readProgress(data, { now, version });
+}
+
+// JSON's numbers are read as doubles: "9007199254740993" (2^53 + 1) would be read as 2^53, another seed. Each whole
+// number that no double holds exactly becomes the text INEXACT + its digits, which no field takes: the field that
+// holds it is refused, naming the number as written. (Numbers are found outside strings only: an answer may hold
+// any digits.)
+export function markInexactNumbers(text) {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    } else if (c === '-' || (c >= '0' && c <= '9')) {
+      const m = /^-?\d+(\.\d+)?([eE][-+]?\d+)?/.exec(text.slice(i, i + 400));
+      if (!m) continue;
+      const digits = m[0];
+      if (!m[1] && !m[2] && digits.replace('-', '').length > 15 && BigInt(digits) !== BigInt(Number(digits))) {
+        out += `${text.slice(from, i)}"${INEXACT}${digits}"`;
+        from = i + digits.length;
+      }
+      i += digits.length - 1;
+    }
+  }
+  return from ? out + text.slice(from) : text;
 }

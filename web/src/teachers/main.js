@@ -1,11 +1,13 @@
 // The teachers' page (teachers.html): an assignment link built from a form (kept in this page's address, so a
 // bookmark keeps it), a student's numbers recomputed from the class code and their name, and the progress files
 // students hand in graded again by the kernels (exercises/regrade.js), as a table of students by exercise with
-// flags, exported as CSV. A file that cannot be read is reported and skipped; nothing is fatal.
+// flags, exported as CSV. A file that cannot be read is reported and skipped; nothing is fatal. Every string a
+// student or a file brings (a name, a file's name, an explanation) is shown isolated, its direction controls written
+// out (ui/bidi.js): <bdi> in a cell, FSI … PDI inside a sentence.
 import '../style.css';
 import './style.css';
 import {
-  assignedSeed, assignmentLink, MAX_CODE_CHARS, MAX_NAME_CHARS, PARAMS, readCode, readDue, readExercises, readName,
+  assignedSeed, assignmentLink, exercisesInLink, MAX_CODE_CHARS, MAX_NAME_CHARS, PARAMS, readCode, readDue, readExercises, readName,
 } from '../exercises/assignment.js';
 import { loadExerciseProps } from '../exercises/props.js';
 import { OUTCOMES, isSolved, regradeStudent } from '../exercises/regrade.js';
@@ -14,6 +16,7 @@ import { asText, inputLabel, questionNumbers } from '../exercises/values.js';
 import { readParam, writeParams } from '../experiment/url-state.js';
 import { loadExercises } from '../kernels/exercises.js';
 import { MAX_IMPORT_BYTES, readProgressText } from '../progress/validate.js';
+import { isolated, visibleControls } from '../ui/bidi.js';
 import { download } from '../ui/download.js';
 import { createField } from '../ui/field.js';
 import { element, html, setHtml } from '../ui/html.js';
@@ -49,7 +52,13 @@ function createBuilder(box, allProps, known) {
   const code = createField({ label: 'Class code', value: readParam(PARAMS.code) ?? '', hint: 'e.g. PHYS 101 autumn', maxLength: MAX_CODE_CHARS, name: 'class' });
   const due = createField({ label: 'Due date (optional)', value: readParam(PARAMS.due) ?? '', maxLength: 10, name: 'due' });
   due.input.type = 'date';
-  const chosen = new Set(readExercises(readParam(PARAMS.exercises) ?? '', known).value ?? []);
+  // the link's exercises that this chapter has; the others are named, not a reason to drop them all
+  const linked = exercisesInLink(readParam(PARAMS.exercises) ?? '', known);
+  const chosen = new Set(linked.value);
+  let linkNote = linked.dropped.length
+    ? `This page’s link lists ${linked.dropped.map((t) => `“${isolated(t)}”`).join(', ')}, not ${linked.dropped.length === 1 ? 'an exercise' : 'exercises'} ` +
+      `of this chapter (${known[0]} to ${known.at(-1)}): left out${linked.value.length ? `, ${linked.value.join(', ')} kept` : ''}.`
+    : '';
   const picks = element(html`<fieldset class="teachers-exercises"><legend>Exercises</legend>
     <div class="teachers-pick-all"><button type="button" data-pick="all">All</button> <button type="button" data-pick="none">None</button></div>
     <ul>${known.map((n) => html`<li><label><input type="checkbox" value="${n}"> ${n}. ${allProps[n].title}</label></li>`)}</ul>
@@ -72,7 +81,7 @@ function createBuilder(box, allProps, known) {
     const ex = readExercises(boxes.filter((b) => b.checked).map((b) => b.value).join(','), known);
     code.setMessage(c.ok || !code.input.value ? '' : `${c.message}.`);
     due.setMessage(d.ok ? '' : `${d.message}.`);
-    picks.querySelector('.teachers-exercises-message').textContent = ex.ok ? '' : 'Choose at least one exercise.';
+    picks.querySelector('.teachers-exercises-message').textContent = [linkNote, ex.ok ? '' : 'Choose at least one exercise.'].filter(Boolean).join(' ');
     current = c.ok && d.ok && ex.ok ? { code: c.value, exercises: ex.value, due: d.value } : null;
     writeParams({
       [PARAMS.code]: [code.input.value.trim(), ''],
@@ -96,13 +105,17 @@ function createBuilder(box, allProps, known) {
     }
     for (const f of listeners) f();
   }
+  // the link's note stands until the teacher chooses exercises themselves
+  picks.addEventListener('change', () => (linkNote = ''), { capture: true });
   form.addEventListener('input', update);
   form.addEventListener('change', update);
   picks.querySelector('[data-pick="all"]').addEventListener('click', () => {
+    linkNote = '';
     boxes.forEach((b) => (b.checked = true));
     update();
   });
   picks.querySelector('[data-pick="none"]').addEventListener('click', () => {
+    linkNote = '';
     boxes.forEach((b) => (b.checked = false));
     update();
   });
@@ -142,10 +155,10 @@ function createNumbers(box, allProps, exercises, assignment) {
     });
     const fixed = a.exercises.filter((n) => !varying.includes(n));
     setHtml(out, html`
-      ${rows.length ? html`<table class="teachers-table"><caption>Numbers of ${who.value}, class ${a.code} (computed by the kernels)</caption>
+      ${rows.length ? html`<table class="teachers-table"><caption>Numbers of <bdi>${who.value}</bdi>, class <bdi>${a.code}</bdi> (computed by the kernels)</caption>
         <thead><tr><th scope="col">Exercise</th><th scope="col">Variant</th><th scope="col">Its numbers</th></tr></thead><tbody>${rows}</tbody></table>` : ''}
       ${fixed.length ? html`<p class="teachers-muted">Exercise${fixed.length === 1 ? '' : 's'} ${fixed.join(', ')} ${fixed.length === 1 ? 'has' : 'have'} no numbers to vary: the same for everyone.</p>` : ''}
-      ${rows.length ? html`<p><a class="teachers-student-link" href="${link.href}" target="_blank" rel="noopener">Open the chapter with ${who.value}’s numbers</a></p>` : ''}`);
+      ${rows.length ? html`<p><a class="teachers-student-link" href="${link.href}" target="_blank" rel="noopener">Open the chapter with <bdi>${who.value}</bdi>’s numbers</a></p>` : ''}`);
   }
   name.input.addEventListener('input', update);
   update();
@@ -154,7 +167,7 @@ function createNumbers(box, allProps, exercises, assignment) {
 
 /** Progress files graded again: a table of students by exercise, flags, CSV. */
 function createGrader(box, allProps, exercises, assignment) {
-  const files = []; // [{name, state, notices}] read so far
+  const files = []; // [{name, state, logSetAside}] read so far
   setHtml(box, html`<p><label class="teachers-file">Open progress files
       <input type="file" accept="application/json,.json" multiple class="teachers-files"></label></p>
     <div class="teachers-report" aria-live="polite"></div>
@@ -172,15 +185,15 @@ function createGrader(box, allProps, exercises, assignment) {
     const lines = [];
     for (const file of chosen.slice(0, MAX_FILES)) {
       if (file.size > MAX_IMPORT_BYTES) {
-        lines.push({ bad: true, text: `${file.name}: skipped, ${(file.size / 1e6).toFixed(1)} MB is too large to be progress of this chapter (the limit is ${MAX_IMPORT_BYTES / 1e6} MB).` });
+        lines.push({ bad: true, text: `${isolated(file.name)}: skipped, ${(file.size / 1e6).toFixed(1)} MB is too large to be progress of this chapter (the limit is ${MAX_IMPORT_BYTES / 1e6} MB).` });
         continue;
       }
       try {
         const read = readProgressText(await file.text());
-        files.push({ name: file.name, state: read.state });
-        lines.push({ bad: false, text: `${file.name}: read.${read.notices.length ? ` Set aside: ${read.notices.join(' ')}` : ''}` });
+        files.push({ name: file.name, state: read.state, logSetAside: read.logSetAside });
+        lines.push({ bad: false, text: `${isolated(file.name)}: read.${read.notices.length ? ` Set aside: ${read.notices.join(' ')}` : ''}` });
       } catch (error) {
-        lines.push({ bad: true, text: `${file.name}: skipped, it cannot be read (${error.message}).` });
+        lines.push({ bad: true, text: `${isolated(file.name)}: skipped, it cannot be read (${error.message}).` });
       }
     }
     if (chosen.length > MAX_FILES) lines.push({ bad: true, text: `Only the first ${MAX_FILES} files were read.` });
@@ -209,7 +222,7 @@ function createGrader(box, allProps, exercises, assignment) {
     }
     const graded = files.map((f) => {
       try {
-        return { file: f.name, ...regradeStudent({ exercises, allProps, state: f.state, assignment: a }) };
+        return { file: f.name, ...regradeStudent({ exercises, allProps, state: f.state, assignment: a, logSetAside: f.logSetAside }) };
       } catch (error) {
         return { file: f.name, name: null, results: {}, flags: [`could not be graded (${error.message})`] };
       }
@@ -217,18 +230,18 @@ function createGrader(box, allProps, exercises, assignment) {
     const header = ['student', 'file', ...a.exercises.map((n) => `exercise ${n}`), 'flags'];
     table = {
       header,
-      rows: graded.map((g) => [g.name ?? '', g.file, ...a.exercises.map((n) => (g.results[n] ? cellText(g.results[n]) : '')), g.flags.join('; ')]),
+      rows: graded.map((g) => [visibleControls(g.name ?? ''), visibleControls(g.file), ...a.exercises.map((n) => (g.results[n] ? cellText(g.results[n]) : '')), g.flags.join('; ')]),
     };
     const explained = graded.flatMap((g) => a.exercises.flatMap((n) => (g.results[n]?.explanations ?? []).map((text) => ({ who: g.name ?? g.file, n, text }))));
     setHtml(results, html`<div class="scroll-x teachers-scroll" role="region" aria-label="Outcomes by student and exercise">
-      <table class="teachers-table teachers-grades"><caption>Class ${a.code}: each logged answer graded again by the kernels on its own numbers</caption>
+      <table class="teachers-table teachers-grades"><caption>Class <bdi>${a.code}</bdi>: each logged answer graded again by the kernels on its own numbers</caption>
       <thead><tr><th scope="col">Student</th><th scope="col">File</th>${a.exercises.map((n) => html`<th scope="col">Ex. ${n}</th>`)}<th scope="col">Flags</th></tr></thead>
       <tbody>${graded.map((g) => html`<tr>
-        <th scope="row">${g.name ?? '(no name)'}</th><td>${g.file}</td>
+        <th scope="row">${g.name === null ? '(no name)' : html`<bdi>${visibleControls(g.name)}</bdi>`}</th><td><bdi>${visibleControls(g.file)}</bdi></td>
         ${a.exercises.map((n) => { const r = g.results[n]; return r ? html`<td data-exercise="${n}" data-outcome="${r.outcome}">${mark(r)}${cellText(r)}</td>` : html`<td data-exercise="${n}">—</td>`; })}
         <td class="teachers-flags">${g.flags.length ? html`<ul>${g.flags.map((f) => html`<li>${f}</li>`)}</ul>` : 'none'}</td></tr>`)}</tbody></table></div>
       ${explained.length ? html`<details class="teachers-explanations"><summary>Explanations to read (${explained.length})</summary>
-        <ul>${explained.map((e) => html`<li><strong>${e.who}, exercise ${e.n}:</strong> ${e.text}</li>`)}</ul></details>` : ''}`);
+        <ul>${explained.map((e) => html`<li><strong><bdi>${visibleControls(e.who)}</bdi>, exercise ${e.n}:</strong> <bdi>${visibleControls(e.text)}</bdi></li>`)}</ul></details>` : ''}`);
   }
   return { update };
 }

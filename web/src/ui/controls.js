@@ -4,12 +4,15 @@
 // to the URL under its name (nothing when it is the fallback) and tells onChange(control). A text field commits
 // when the reader pauses typing, or at once when it is left; an instrument that computes in an instant commits
 // on every keystroke (instant).
-// Every control: {key, el, value, ok, read(), show(text), keep(), setText(text), setMessage(text), destroy()}:
+// What a link under a figure's prefix carries that the figure does not use (a choice it does not offer, a parameter
+// none of its controls reads, a typo's p.L for p.Ls) is said in the figure's one line about its link (linkNote).
+// Every control: {key, name, el, value, ok, read(), show(text), keep(), setText(text), setMessage(text), destroy()}:
 //   read() reads what the control holds (its message set), show(text) puts text in it and reads it (no URL, no
 //   onChange: a link being applied), keep() writes its value to the URL if it reads, setText(text) as if the
 //   reader had typed it, setMessage(text) a message from elsewhere (the kernel's), which a message about what
 //   the control holds takes precedence over.
 import { readParam, writeParams } from '../experiment/url-state.js';
+import { isolated } from './bidi.js';
 import { createField } from './field.js';
 import { element, html, setHtml } from './html.js';
 import './controls.css';
@@ -71,6 +74,7 @@ export function textControl({ key, name, label, fallback, parse, format, hint = 
   let readError = '';
   const control = {
     key,
+    name,
     el: field.el,
     input: field.input,
     value: fallbackValue,
@@ -110,20 +114,28 @@ export function textControl({ key, name, label, fallback, parse, format, hint = 
   return control;
 }
 
-/** A choice of [{key, label}] kept in the URL as `name`; a key it does not know is the fallback. */
+/**
+ * A choice of [{key, label}] kept in the URL as `name`; a key it does not know is the fallback, and linkProblem says
+ * so (the figure's linkNote shows it) until the reader chooses.
+ */
 export function selectControl({ key, name, label, choices, fallback, className = '', text = readParam(name), onChange }) {
   const known = (t) => (choices.some((c) => c.key === t) ? t : fallback);
+  const problem = (t) => (t === null || t === undefined || known(t) === t ? '' :
+    `${name}=“${shown(t)}”, not one of ${choices.map((c) => c.key).join(', ')}: ${fallback} is used`);
   const { el, select } = selectField({ label, choices, value: known(text), name, className });
   const control = {
     key,
+    name,
     el,
     select,
     value: select.value,
     fallbackValue: fallback,
     ok: true,
+    linkProblem: problem(text),
     read: () => (control.value = select.value),
     show(t) {
       select.value = known(t);
+      control.linkProblem = problem(t);
       control.read();
     },
     setText(t) {
@@ -139,7 +151,10 @@ export function selectControl({ key, name, label, choices, fallback, className =
     control.keep();
     onChange?.(control);
   };
-  select.addEventListener('change', commit);
+  select.addEventListener('change', () => {
+    control.linkProblem = ''; // the reader's own choice
+    commit();
+  });
   return control;
 }
 
@@ -174,6 +189,7 @@ export function checkboxControl({ key, name, legend, choices, fallback, parse, l
   };
   const control = {
     key,
+    name,
     el,
     boxes,
     value: fallbackValue,
@@ -217,6 +233,33 @@ export function checkboxControl({ key, name, legend, choices, fallback, parse, l
   boxes.forEach((b) => b.addEventListener('change', commit));
   control.show(text);
   return control;
+}
+
+// A value from a link, as a message quotes it: short, its direction controls written out
+const shown = (t) => isolated(t.length > 24 ? `${t.slice(0, 24)}…` : t);
+
+/**
+ * The figure's one line about its link: what the address carries under `prefix` ("t.") that the figure does not use,
+ * a choice it does not offer (a control's linkProblem) or a parameter none of its controls reads (named with the
+ * one the reader likely meant: p.L for p.Ls). controls: the figure's controls (each with its URL name); also: names
+ * it reads besides (an older spelling). → {el, update(params = the page's address)}: update when a link applies.
+ */
+export function linkNote({ prefix, controls, also = [] }) {
+  const el = element(html`<p class="field-message link-note" aria-live="polite"></p>`);
+  const names = [...controls.map((c) => c.name), ...also];
+  const meant = (name) => names.find((n) => n.toLowerCase() === name.toLowerCase()) ?? names.find((n) => n.startsWith(name) || name.startsWith(n));
+  function update(params = new URLSearchParams(location.search)) {
+    const unknown = [...params].filter(([name]) => name.startsWith(prefix) && !names.includes(name)).map(([name, value]) => {
+      const guess = meant(name);
+      return `${shown(name)}=“${shown(value)}”, no setting of this figure${guess ? ` (${guess}?)` : ''}`;
+    });
+    const items = [...controls.map((c) => c.linkProblem).filter(Boolean), ...unknown];
+    el.textContent = items.length ? `Not used from this link: ${items.join('; ')}.` : '';
+  }
+  // a choice the reader makes answers what the link said about it
+  for (const c of controls) if (c.select) c.select.addEventListener('change', () => update());
+  update();
+  return { el, update };
 }
 
 /**

@@ -11,7 +11,7 @@ import { createLiveRuns } from '../../experiment/live-runs.js';
 import { parseDepth } from '../../experiment/params.js';
 import { getSettings } from '../../experiment/settings.js';
 import { loadNormScale } from '../../kernels/norm-scale.js';
-import { selectControl, textControl } from '../../ui/controls.js';
+import { linkNote, selectControl, textControl } from '../../ui/controls.js';
 import { formatNumber } from '../../ui/format.js';
 import { element, html, setHtml } from '../../ui/html.js';
 import { parseNumber, parseVector } from '../../ui/parse.js';
@@ -99,7 +99,9 @@ export async function mount(el, props = {}) {
   const depthView = createDepthView();
   live.footer.classList.add('es-footer');
   // what the measured strip adds as its run comes in goes under its chart, where growing moves nothing drawn
-  el.append(form, scaleView.el, torch, heading, stripForm, stripMessage, depthView.el, measuredNote, live.footer, live.compute);
+  // what a link carries under es. that the instrument does not use (es.n: an older link's L)
+  const note = linkNote({ prefix: PREFIX, controls: [source, wiring, ...Object.values(fields), ...Object.values(strip)], also: [`${PREFIX}n`] });
+  el.append(note.el, form, scaleView.el, torch, heading, stripForm, stripMessage, depthView.el, measuredNote, live.footer, live.compute);
   let measuring = null; // the measured run the strip shows: {id, label, L}
 
   renderTorchLine(torch, ns, props.streamSd ?? []);
@@ -215,6 +217,7 @@ export async function mount(el, props = {}) {
     apply(params) {
       const all = [source, wiring, ...Object.values(fields), ...Object.values(strip)];
       for (const c of all) c.show(valueIn(params, c.key));
+      note.update(params);
       update();
       for (const c of all) c.keep(); // the link's values, into the history entry it made (or came back to)
     },

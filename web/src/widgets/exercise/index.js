@@ -3,12 +3,14 @@
 // control per part (answers.js), Check with feedback per part (feedback.js, check.js), hints (hints.js), the
 // worked solution filled with the kernels' numbers (live-tex.js, values.js), the exercise's state beside its
 // title, and a reset (reset.js). Everything the reader does is kept in their progress (record.js) and comes
-// back after a reload: answers typed, marks, the numbers, hints, what was solved.
+// back after a reload: answers typed, marks, the numbers, hints, what was solved. A change the browser refuses to
+// store is said beside the exercise (unsaved.js); a change another tab of the chapter saves shows here too.
 import { assignmentApplied } from '../../assignment/pending.js';
 import { readParam, writeParams } from '../../experiment/url-state.js';
 import { loadExercises } from '../../kernels/exercises.js';
 import { progress } from '../../progress/store.js';
-import { MAX_LOG, MAX_VARIANTS, logEntry } from '../../progress/validate.js';
+import { appendAttempt, gradedNumbers, logEntry } from '../../progress/attempt-log.js';
+import { MAX_VARIANTS } from '../../progress/validate.js';
 import { formatNumber } from '../../ui/format.js';
 import { element, html, trusted } from '../../ui/html.js';
 import { createAnswer } from './answers.js';
@@ -20,6 +22,7 @@ import { renderLive } from '../../exercises/live-tex.js';
 import { propsOfSection } from '../../exercises/props.js';
 import { exerciseState, storedRecord } from '../../exercises/record.js';
 import { createReset } from './reset.js';
+import { createUnsavedNote } from './unsaved.js';
 import { seedParam, startingVariant } from '../../exercises/seed.js';
 import { questionNumbers, solutionValues, toKernelInputs } from '../../exercises/values.js';
 import './style.css';
@@ -32,7 +35,7 @@ export const enhances = true;
 //   ex.state: what changes as the reader works, and nothing else does
 //     {inputs, typedInputs ({name: text} the reader typed, kept with the progress), seed, solution (the kernels'
 //      for these numbers, or null when they cannot be used), revealed (the worked solution has been opened:
-//      accepted intervals may show)};
+//      accepted intervals may show), elsewhere (another tab's change is about to be shown)};
 //   ex.view: the elements built around the section (question, badge, body, form, tolerance, feedback,
 //     solutionBox), and its parts: answers, hints, inputBox, grading.
 
@@ -42,23 +45,21 @@ const toleranceText = ({ atol, rtol }) =>
 export async function mount(section) {
   const props = await propsOfSection(section);
   const exercises = needsKernels(props.parts) ? await loadExercises() : null;
+  const stored = storedRecord(props.n);
   const ex = {
     props,
     n: props.n,
     exercises,
-    record: storedRecord(props.n),
+    // every change to the record says here whether it was saved
+    record: { ...stored, update: (change) => ex.view.unsaved.show(stored.update(change)) },
     partIds: props.parts.map((p) => p.id),
-    state: { inputs: structuredClone(props.defaults), typedInputs: {}, seed: null, solution: null, revealed: false },
+    state: { inputs: structuredClone(props.defaults), typedInputs: {}, seed: null, solution: null, revealed: false, elsewhere: false },
   };
   ex.view = buildView(section, ex);
 
   await assignmentApplied();
   restore(ex, { fromUrl: readParam(seedParam(ex.n)) });
-  const unsubscribe = progress.subscribe((why) => {
-    if (why === 'state replaced') restore(ex); // an import, or every exercise reset
-    // an assignment's name given: its numbers are in the address (assignment/start.js)
-    if (why === 'assignment') restore(ex, { fromUrl: readParam(seedParam(ex.n)) });
-  });
+  const unsubscribe = progress.subscribe((why, detail) => heard(ex, why, detail));
   return {
     destroy() {
       unsubscribe();
@@ -66,6 +67,23 @@ export async function mount(section) {
       ex.view.body.remove();
     },
   };
+}
+
+// What the progress tells every exercise: an import or a reset of everything (here or in another tab), an
+// assignment's name given (its numbers are in the address: assignment/start.js), a save (which writes every
+// exercise's work), another tab's change to this exercise (shown once the reader's own action here is done).
+function heard(ex, why, detail) {
+  if (why === 'state replaced') restore(ex);
+  if (why === 'assignment') restore(ex, { fromUrl: readParam(seedParam(ex.n)) });
+  if (why === 'update' && detail?.saved) ex.view.unsaved.show(true);
+  if (why === 'synced' && detail.exercises.includes(ex.n) && !ex.state.elsewhere) {
+    ex.state.elsewhere = true;
+    queueMicrotask(() => {
+      ex.state.elsewhere = false;
+      restore(ex);
+      ex.view.feedback.textContent = 'Another tab of this chapter changed this exercise: it shows that tab’s work with yours.';
+    });
+  }
 }
 
 // ---- the view: built once around the section, each control wired to the function it calls ----
@@ -98,7 +116,8 @@ function buildView(section, ex) {
   view.form.append(element(html`<div class="ex-actions"><button type="submit" class="ex-check">Check</button><span class="ex-tolerance"></span></div>`));
   view.tolerance = view.form.querySelector('.ex-tolerance');
   view.feedback = element(html`<div class="ex-feedback" role="status" aria-live="polite"></div>`);
-  view.body.append(view.form, view.feedback);
+  view.unsaved = createUnsavedNote();
+  view.body.append(view.form, view.feedback, view.unsaved.el);
   view.form.addEventListener('submit', (event) => {
     event.preventDefault();
     check(ex);
@@ -280,7 +299,8 @@ function check(ex) {
 }
 
 // An attempt into the record: the answers, their marks, and the work itself for whoever reads the exported file
-// (what was checked, for which numbers, with what open).
+// (what was checked, for which numbers, with what open, which parts were right). The log keeps what a teacher needs
+// and summarises older practice (attempt-log.js).
 function logAttempt(ex, results) {
   const { state } = ex;
   ex.record.update((rec) => {
@@ -293,7 +313,11 @@ function logAttempt(ex, results) {
       if (ok) rec.solved[a.part.id] = true; // solved once stays solved
     }
     const checked = Object.fromEntries(results.map(({ a }) => [a.part.id, a.text()]));
-    rec.log = [...rec.log, logEntry({ seed: state.seed, answers: checked, inputs: rec.inputs, hints: rec.hints, solution: state.revealed })].slice(-MAX_LOG);
+    const right = results.filter(({ ok }) => ok).map(({ a }) => a.part.id);
+    const entry = logEntry({ seed: state.seed, answers: checked, inputs: rec.inputs, hints: rec.hints, solution: state.revealed, right });
+    const { log, summarised } = appendAttempt(rec, entry, gradedNumbers(progress.assignment(), ex.n));
+    rec.log = log;
+    if (summarised) rec.summarised = summarised;
   });
 }
 

@@ -19,7 +19,7 @@ export function configsControl({ key, name, placements, fallback, max = 6, onCha
   const list = el.querySelector('ol');
   const add = el.querySelector('.lab-add');
   const message = el.querySelector('.lab-configs-message');
-  const control = { key, el, value: [], ok: true, rows: [] };
+  const control = { key, name, el, value: [], ok: true, rows: [] };
 
   function row(config) {
     const li = element(html`<li class="lab-config"></li>`);

@@ -3,6 +3,7 @@
 // the chapter that open the lab with a configuration ("?t.configs=…#training-lab") without reloading.
 import { placementOf, TASKS } from '../../experiment/choices.js';
 import { followInPlaceLinks } from '../../experiment/in-place-links.js';
+import { linkNote } from '../../ui/controls.js';
 import { fragment, html } from '../../ui/html.js';
 import { formatRate } from './params.js';
 import './style.css';
@@ -104,14 +105,22 @@ export function labFrame(el, live) {
   return { controls: $('.lab-controls'), run: $('.lab-run-button'), status: $('.lab-status'), results: $('.lab-results') };
 }
 
-/** Wires a view to its Run button and to the chapter's links. → the view index.js drives: {render, restart, destroy} */
+/**
+ * Wires a view to its Run button and to the chapter's links, and says under its controls what a link carries that
+ * it does not use (linkNote). → the view index.js drives: {render, restart, destroy}
+ */
 export function labView({ frame, run, draw, prefix, section = 'training-lab', controls, fallbacks, owned }) {
   frame.run.addEventListener('click', run);
+  const note = linkNote({ prefix: `${prefix}.`, controls });
+  frame.controls.prepend(note.el);
   // the chapter's links to the lab with a configuration (experiment/in-place-links.js)
   const stopLinks = followInPlaceLinks({
     prefix: `${prefix}.`,
     anchor: () => section,
-    apply: (params) => controls.forEach((c) => c.setText(params.get(`${prefix}.${c.key}`) ?? fallbacks[c.key])),
+    apply: (params) => {
+      controls.forEach((c) => c.setText(params.get(`${prefix}.${c.key}`) ?? fallbacks[c.key]));
+      note.update(params);
+    },
     focus: () => frame.run,
   });
   return {

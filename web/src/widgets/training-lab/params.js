@@ -2,8 +2,8 @@
 // rates, the list of configurations. Parsing and limits only: whether a configuration can run at all is
 // the kernel's call (train.check), whose message the lab shows beside the configuration.
 import { PLACEMENTS } from '../../experiment/choices.js';
-import { parseDepth, parseWhole } from '../../experiment/params.js';
-import { parseNumber, parseVector } from '../../ui/parse.js';
+import { parseDepth, parsePositive, parseWhole } from '../../experiment/params.js';
+import { parseVector } from '../../ui/parse.js';
 
 const MAX_RATES = 12; // a sweep wider than this is a typo, not an experiment
 
@@ -11,12 +11,7 @@ export const parseWarmup = (text) => parseWhole(text, { what: 'Warmup', min: 0 }
 export const parseSteps = (text) => parseWhole(text, { what: 'The number of steps', min: 1 });
 
 /** A learning rate: a positive number. */
-export function parseRate(text) {
-  const r = parseNumber(text);
-  if (!r.ok) return r;
-  if (!(r.value > 0)) return { ok: false, message: `The learning rate must be above 0 (got ${r.value}).` };
-  return { ok: true, value: r.value };
-}
+export const parseRate = (text) => parsePositive(text, { what: 'The learning rate' });
 
 /** Learning rates "3e-4, 1e-3, 3e-3" → sorted, without repeats, each above 0. */
 export function parseRates(text) {

@@ -28,7 +28,7 @@ function runItem(run, outcome, progress, waitingFor) {
     const p = progress(run.id);
     return html`<li class="lab-run-pending">seed ${run.seed}: ${p && waitingFor !== 'reader' ? `${Math.floor(p * 100)} %` : WAITING[waitingFor]}</li>`;
   }
-  const { finalLoss, trained, diverged, divergedAt } = o.summary;
+  const { finalLoss, trained, diverged, divergedAt, divergedReason } = o.summary;
   const { placement, L, warmup, lr, task } = run.options;
   // (data-L, an HTML attribute: stored as data-l, found by [data-L] and getAttribute('data-L'))
   return html`<li class="lab-run ${trained ? 'lab-trained' : diverged ? 'lab-diverged' : 'lab-stalled'}" data-placement="${placement}"
@@ -36,7 +36,7 @@ function runItem(run, outcome, progress, waitingFor) {
     data-trained="${String(trained)}"${diverged && html` data-diverged-at="${divergedAt}"`}>${
       // a run that blew up says where, not a NaN
       diverged
-        ? `seed ${run.seed}: ✗ diverged at step ${divergedAt} (its loss left float64’s range)`
+        ? `seed ${run.seed}: ✗ diverged at step ${divergedAt} (${divergedReason})`
         : `seed ${run.seed}: ${formatNumber(finalLoss, 3)} ${trained ? '✓ trained' : '✗ did not'}`
     }</li>`;
 }
