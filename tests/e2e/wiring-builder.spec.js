@@ -221,6 +221,11 @@ test('one click takes the wiring to the lab, which trains it beside its preset; 
   await expect(profile.locator('.chart-data thead th').last()).toHaveText('Your wiring');
   await expect(profile.locator('.chart-data td[data-col="w1"]').first()).toHaveAttribute('data-value', /^\d/);
   await expect(page).toHaveURL(/pg\.placements=[^&]*w1/);
+
+  // the builder back on a preset: no written wiring left; the lab's rows that trained it say so
+  await b.getByLabel('Start from').selectOption('deepnorm');
+  await expect(lab.locator('.lab-config-message')).toHaveText([/no longer on the page/, /no longer on the page/, '']);
+  await expect(profile.locator('summary', { hasText: 'Wirings:' })).not.toContainText('Your wiring');
 });
 
 test('axe finds nothing serious in the builder and its row, light and dark', async ({ page }) => {

@@ -101,11 +101,14 @@ export function configsControl({ key, name, fallback, max = 6, onChange }) {
 
   show(readParam(name) ?? fallback);
   // a wiring written, changed or gone: every row offers the wirings there are now; a row that trained a written
-  // wiring is a change of the configurations
+  // wiring is a change of the configurations, and a row whose written wiring is gone says what it trains now
   const stopWritten = subscribeWritten(() => {
-    const before = control.value.map((c) => c.placement).join();
+    const before = control.rows.map((r) => r.select.value);
     for (const r of control.rows) setChoices(r.select, wiringChoices());
-    if (control.value.some((c) => !placementOf(c.placement)) || before !== control.rows.map((r) => r.select.value).join()) commit();
+    const gone = control.rows.filter((r, k) => r.select.value !== before[k]);
+    if (!before.some((key) => !placementOf(key))) return;
+    commit();
+    for (const r of gone) r.check.textContent = 'The written wiring this configuration trained is no longer on the page: it trains the wiring shown.';
   });
   control.destroy = stopWritten;
   control.setText = (text) => {
