@@ -156,6 +156,18 @@ test('a link with ?wiring= reproduces the wiring: the drawing, the sentence and 
     .toEqual(['{"from":"pre","norm":"rms","out":true,"residual":false,"scale_out":"1/sqrt(2*L)"}', '{"from":"post","alpha":"2"}']);
 });
 
+test('a link’s wiring beside the builder’s preset is “Your wiring”; once the builder writes one, the two are numbered', async ({ page }) => {
+  const b = await open(page, `${LIGHT}&wiring=deepnorm&wiring=${encodeURIComponent(RMS_SCALED)}`);
+  await expect(b.getByLabel('Start from')).toHaveValue('deepnorm');
+  await writtenRow(page, RMS_SCALED);
+  const rowOf = (text) => tableOf(page).locator('tbody tr').filter({ has: page.locator(`td[data-placement="${text.replaceAll('"', '\\"')}"]`) }).locator('th');
+  await expect(rowOf(RMS_SCALED)).toHaveText('Your wiring, L = 6');
+  await b.getByRole('button', { name: 'norm after the last block' }).click();
+  await writtenRow(page, '{"from":"deepnorm","final":true}');
+  await expect(rowOf('{"from":"deepnorm","final":true}')).toHaveText('Your wiring 1, L = 6');
+  await expect(rowOf(RMS_SCALED)).toHaveText('Your wiring 2, L = 6');
+});
+
 test('what the kernel refuses is said beside the field it is about, and the last good wiring stays', async ({ page }) => {
   const b = await open(page);
   const field = (label) => b.locator('.field', { has: page.getByLabel(label) });

@@ -135,8 +135,13 @@ export async function mount(el, props) {
   function placeRows(rows, columns) {
     const body = table.tBodies[0];
     const keys = rows.map((row) => String(row.key));
-    if (keys.join('\n') === [...body.rows].map((tr) => tr.dataset.row).join('\n')) return;
     const have = new Map([...body.rows].map((tr) => [tr.dataset.row, tr]));
+    // (a kept row's label may change: "Your wiring" is "Your wiring 1" once a link adds a second)
+    rows.forEach((row, r) => {
+      const th = have.get(keys[r])?.cells[0];
+      if (th && th.textContent !== row.label) th.textContent = row.label;
+    });
+    if (keys.join('\n') === [...body.rows].map((tr) => tr.dataset.row).join('\n')) return;
     body.replaceChildren(...rows.map((row, r) => have.get(keys[r]) ?? element(html`<tr role="row" data-row="${keys[r]}"><th scope="row" role="rowheader" data-header="${rowHeader}">${row.label}</th>${columns.map(() => html`<td role="cell"></td>`)}</tr>`)));
     const kept = new Set(keys);
     for (const k of have.keys()) {
