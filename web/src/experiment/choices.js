@@ -13,6 +13,11 @@ const ARTICLE_COUNT = 3; // the article measures the first three presets: Post-L
 export const PLACEMENTS = PRESETS.map((p, k) => ({
   key: p.name, label: p.label, wiring: p.wiring, colour: PALETTE[k % PALETTE.length], article: k < ARTICLE_COUNT,
 }));
+// The wirings a reader writes (experiment/written-wirings.js) take their colours from a family of their own, apart
+// from every preset's (CSS variables of style.css), one after another.
+const WRITTEN_PALETTE = ['--written-1', '--written-2', '--written-3'];
+/** The colour of the k-th written wiring (k from 0). */
+export const writtenColour = (k) => WRITTEN_PALETTE[k % WRITTEN_PALETTE.length];
 export const ARTICLE_PLACEMENTS = PLACEMENTS.filter((p) => p.article);
 /** The entry of the wiring named key (undefined for an unknown name). */
 export const placementOf = (key) => PLACEMENTS.find((p) => p.key === key);

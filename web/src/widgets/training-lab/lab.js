@@ -1,14 +1,16 @@
 // What the lab's two views share: the frame (controls, Run, status, results), the runs of a configuration,
 // their labels, the kernel's check of every configuration before anything starts, and links elsewhere in
 // the chapter that open the lab with a configuration ("?t.configs=…#training-lab") without reloading.
-import { placementOf, TASKS } from '../../experiment/choices.js';
+import { TASKS } from '../../experiment/choices.js';
 import { followInPlaceLinks } from '../../experiment/in-place-links.js';
+import { wiringOfText } from '../../experiment/written-wirings.js';
 import { linkNote } from '../../ui/controls.js';
 import { fragment, html } from '../../ui/html.js';
 import { formatRate } from './params.js';
 import './style.css';
 
-const placementLabel = (key) => placementOf(key)?.label ?? key;
+// a configuration's wiring: a preset's name or a written wiring's text form (what the kernel runs)
+const placementLabel = (text) => wiringOfText(text)?.label ?? text;
 const taskLabel = (key) => TASKS.find((t) => t.key === key)?.label ?? key;
 
 /** "Post-LN, L = 24, warmup 50" (and the rate when the view varies it) */
@@ -128,6 +130,7 @@ export function labView({ frame, run, draw, prefix, section = 'training-lab', co
     restart: run,
     destroy() {
       stopLinks();
+      for (const c of controls) c.destroy?.();
       for (const part of owned) part.destroy();
     },
   };
