@@ -5,7 +5,7 @@
 // reader asks, whether it trains in the lab without warmup (the lab's runs, its kernel's verdict per seed).
 // Each computed cell carries data-wiring, data-column and data-value; the verdicts come from the kernels
 // (stack.median, stack.streamGrowth, train.summary); this file counts them.
-import { PLACEMENTS } from '../../experiment/choices.js';
+import { PLACEMENTS, placementOf } from '../../experiment/choices.js';
 import { createLiveRuns } from '../../experiment/live-runs.js';
 import { parseSeeds } from '../../experiment/params.js';
 import { getSettings } from '../../experiment/settings.js';
@@ -19,7 +19,12 @@ import './style.css';
 const stackRunId = (placement, L, seed) => `${placement}|${L}|${seed}|1`;
 const trainRunId = (o) => [o.task, o.placement, o.L, o.warmup, o.lr, o.steps, o.seed].join('|');
 
-/** props: {L, seeds (the article's runs, "0-5"), labSeeds (the lab's, "0-2")}; the lab's other settings are its kernel's defaults */
+const COUNT_WORDS = ['none', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+
+/**
+ * props: {wirings (the table's rows, "post,pre,…"), L, seeds (the article's runs, "0-5"), labSeeds (the lab's,
+ * "0-2")}; the lab's other settings are its kernel's defaults
+ */
 export async function mount(el, props) {
   let view;
   const [stack, train, settings, init, lab] = await Promise.all([
@@ -29,6 +34,7 @@ export async function mount(el, props) {
     createLiveRuns({ el, render: () => view?.draw(), restart: () => view?.startInit(), what: 'numbers' }),
     createLiveRuns({ el, render: () => view?.draw(), restart: () => view?.startLab(), what: 'verdicts', kind: 'train' }),
   ]);
+  const wirings = String(props.wirings ?? PLACEMENTS.map((p) => p.key).join(',')).split(',').map((key) => placementOf(key.trim())).filter(Boolean);
   const L = Number(props.L ?? 24);
   const seeds = parseSeeds(String(props.seeds ?? '0-5')).value;
   const labSeeds = parseSeeds(String(props.labSeeds ?? '0-2')).value;
@@ -39,7 +45,7 @@ export async function mount(el, props) {
   el.classList.add('part4-summary-runs');
   // (the first two columns' progress is the footer's line and the cells' own text: no line that comes and goes above
   // the button, which would move it)
-  el.append(fragment(html`<div class="part4-lab-bar"><button type="button" class="part4-lab-run">Run all nine at L = ${L} without warmup</button>
+  el.append(fragment(html`<div class="part4-lab-bar"><button type="button" class="part4-lab-run">Run all ${COUNT_WORDS[wirings.length] ?? wirings.length} at L = ${L} without warmup</button>
       <button type="button" class="part4-lab-cancel" hidden>Cancel</button>
       <p class="chart-status part4-lab-status" aria-live="polite"></p></div>
     <p class="part4-lab-verdict" aria-live="polite"></p>
@@ -68,7 +74,7 @@ export async function mount(el, props) {
       a.title = a.dataset.col === 'lab' ? 'computed by the lab’s kernel in your browser' : 'computed in your browser, as in the table of every wiring';
     }
     // each row's wiring in its colour, as in every chart of the page
-    for (const p of PLACEMENTS) {
+    for (const p of wirings) {
       const name = cells.find((a) => a.dataset.row === p.key)?.closest('tr')?.cells[1];
       if (!name || name.querySelector('.part4-swatch')) continue;
       const swatch = element(html`<span class="part4-swatch" aria-hidden="true" data-colour="${p.colour}"></span>`);
@@ -77,9 +83,9 @@ export async function mount(el, props) {
     }
   }
 
-  const stackRuns = PLACEMENTS.flatMap((p) => seeds.map((seed) => ({ id: stackRunId(p.key, L, seed), placement: p.key, options: { ...settings.values, placement: p.key, L, seed, scale: 1 } })));
+  const stackRuns = wirings.flatMap((p) => seeds.map((seed) => ({ id: stackRunId(p.key, L, seed), placement: p.key, options: { ...settings.values, placement: p.key, L, seed, scale: 1 } })));
   const labRuns = labSeeds.flatMap((seed) =>
-    PLACEMENTS.map((p) => {
+    wirings.map((p) => {
       const options = { ...train.defaults, placement: p.key, L, warmup: 0, seed };
       return { id: trainRunId(options), placement: p.key, options };
     }),
@@ -162,7 +168,7 @@ export async function mount(el, props) {
       delete verdict.dataset.done;
       return;
     }
-    const counts = PLACEMENTS.map((p) => ({ p, ...labCount(p.key) }));
+    const counts = wirings.map((p) => ({ p, ...labCount(p.key) }));
     const list = (items) => (items.length ? items.map(({ p }) => p.label).join(', ') : 'none');
     const every = counts.filter((c) => c.trained === c.total);
     const none = counts.filter((c) => c.trained === 0);
