@@ -161,6 +161,16 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
       return true;
     },
 
+    /** Stops its runs at the reader's word (a figure's own Cancel): what finished stays, Compute finishes the rest. */
+    cancel() {
+      runSet.cancel();
+      share.clear();
+      live.waitingFor = 'reader';
+      footer.textContent = `Cancelled. The ${what} computed so far stay; Compute finishes the rest.`;
+      compute.hidden = false;
+      soon(false);
+    },
+
     /** Stops its runs and its drawing for good (the figure goes away). */
     destroy() {
       view.disconnect();

@@ -123,6 +123,14 @@ export function selectControl({ key, name, label, choices, fallback, className =
   const problem = (t) => (t === null || t === undefined || known(t) === t ? '' :
     `${name}=“${shown(t)}”, not one of ${choices.map((c) => c.key).join(', ')}: ${fallback} is used`);
   const { el, select } = selectField({ label, choices, value: known(text), name, className });
+  // choices that say what they mean ({about}): the chosen one's meaning under the select, where it is offered
+  const about = choices.some((c) => c.about) ? element(html`<span class="field-hint choice-about" id="${select.id}-about"></span>`) : null;
+  if (about) {
+    el.append(about);
+    select.setAttribute('aria-describedby', about.id);
+  }
+  const explain = () => about && (about.textContent = choices.find((c) => c.key === select.value)?.about ?? '');
+  explain();
   const control = {
     key,
     name,
@@ -132,7 +140,10 @@ export function selectControl({ key, name, label, choices, fallback, className =
     fallbackValue: fallback,
     ok: true,
     linkProblem: problem(text),
-    read: () => (control.value = select.value),
+    read: () => {
+      explain();
+      return (control.value = select.value);
+    },
     show(t) {
       select.value = known(t);
       control.linkProblem = problem(t);

@@ -122,10 +122,20 @@ export async function mount(el, props) {
         trs[r].cells[k + 1].dataset.label = columnLabels[k]; // a stacked row's cell names its column
       }),
     );
+    // numbers of a row the prose names beside its columns (spec.extras): once every run of the row is in
+    for (const row of spec.extras ? rows : []) {
+      const cells = computed.get(String(row.key));
+      if (!cells || spec.extras.every((key) => cells.has(key))) continue;
+      if (!spec.needs(row.key, columns[0].key, current).every((id) => live.results.has(id))) continue;
+      for (const key of spec.extras) {
+        const value = spec.extraValue(row.key, key, current, live.results);
+        cells.set(key, { text: withMinusSigns(formatNumber(value, 4)), value });
+      }
+    }
     // the figure's placeholder carries the id the prose's numbers name (mount.js puts this element inside it)
     const source = el.closest('.widget[id]')?.id;
     if (source) {
-      const columnKeys = new Set(columns.map((col) => String(col.key)));
+      const columnKeys = new Set([...columns.map((col) => String(col.key)), ...(spec.extras ?? [])]);
       fillLiveCells(source, (row, col) => (computed.has(row) && columnKeys.has(col) ? computed.get(row).get(col) ?? null : undefined));
     }
   }

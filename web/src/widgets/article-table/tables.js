@@ -140,6 +140,14 @@ export const TABLES = {
       const reason = runs.map((r) => r.undefinedRatios[col]).find(Boolean);
       return reason ? undefinedValue(reason) : stack.median(runs.map((r) => ratioOf(r, col)));
     },
+    // numbers the prose names that are not columns: the smallest and the largest single seed's ratio over all
+    // parameters, the spread behind a median (ReZero's is wide: content/27)
+    extras: ['all-min', 'all-max'],
+    extraValue(row, key, c, results) {
+      const [placement, L] = row.split('|');
+      const ratios = c.seeds.map((s) => ratioOf(results.get(runId(placement, Number(L), s)), 'all'));
+      return key === 'all-min' ? Math.min(...ratios) : Math.max(...ratios);
+    },
   },
 
   // The Pre-LN residual stream grows with depth, but slower than √L (seed 0 alone, as in the article).

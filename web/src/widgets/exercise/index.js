@@ -35,7 +35,8 @@ export const enhances = true;
 //   ex.state: what changes as the reader works, and nothing else does
 //     {inputs, typedInputs ({name: text} the reader typed, kept with the progress), seed, solution (the kernels'
 //      for these numbers, or null when they cannot be used), revealed (the worked solution has been opened:
-//      accepted intervals may show), elsewhere (another tab's change is about to be shown)};
+//      accepted intervals may show), elsewhere (another tab's change is about to be shown), checkedHere (these
+//      numbers were checked in this visit: the badge)};
 //   ex.view: the elements built around the section (question, badge, body, form, tolerance, feedback,
 //     solutionBox), and its parts: answers, hints, inputBox, grading.
 
@@ -53,7 +54,7 @@ export async function mount(section) {
     // every change to the record says here whether it was saved
     record: { ...stored, update: (change) => ex.view.unsaved.show(stored.update(change)) },
     partIds: props.parts.map((p) => p.id),
-    state: { inputs: structuredClone(props.defaults), typedInputs: {}, seed: null, solution: null, revealed: false, elsewhere: false },
+    state: { inputs: structuredClone(props.defaults), typedInputs: {}, seed: null, solution: null, revealed: false, elsewhere: false, checkedHere: false },
   };
   ex.view = buildView(section, ex);
 
@@ -189,10 +190,19 @@ function clearResults(ex) {
   ex.view.feedback.textContent = '';
 }
 
+// Solved once stays solved (the progress keeps it), but after New numbers the badge must not say "✓ Solved" of
+// numbers nobody has answered: it says the exercise was solved on other numbers until these are, that is while
+// no attempt has been made on them, or while the last Check made on them in this visit left a part not right.
 function showState(ex) {
-  const state = exerciseState(ex.record.get(), ex.partIds);
-  ex.view.badge.textContent = STATE_LABELS[state];
+  const rec = ex.record.get();
+  const state = exerciseState(rec, ex.partIds);
+  const rightHere = () => ex.view.answers.every((a) => (a.part.kind === 'explain' ? rec.selfCheck[a.part.id] === 'yes' : a.el.classList.contains('ex-right')));
+  const otherNumbers = state === 'solved' && ex.view.inputBox !== null && rec.variants.length > 0 &&
+    (rec.attempts === 0 || (ex.state.checkedHere && !rightHere()));
+  ex.view.badge.textContent = otherNumbers ? STATE_LABELS.solvedElsewhere : STATE_LABELS[state];
   ex.view.badge.dataset.state = state;
+  if (otherNumbers) ex.view.badge.dataset.numbers = 'not yet';
+  else delete ex.view.badge.dataset.numbers;
 }
 
 function selfChecked(ex) {
@@ -204,6 +214,7 @@ function selfChecked(ex) {
 const typedOrNull = (typed) => (Object.keys(typed).length ? { ...typed } : null);
 
 function newNumbers(ex) {
+  ex.state.checkedHere = false;
   ex.record.update((r) => {
     r.seed = ex.state.seed;
     r.inputs = typedOrNull(ex.state.typedInputs);
@@ -211,6 +222,7 @@ function newNumbers(ex) {
   });
   if (solve(ex)) refreshQuestion(ex);
   clearResults(ex);
+  showState(ex);
 }
 
 function chooseSeed(ex, next) {
@@ -285,6 +297,7 @@ function check(ex) {
   const refused = assessed.map(({ a, g }) => ({ a, why: refusalOf(g, a.text()) })).filter(({ why }) => why);
   if (refused.length) return refuse(ex, refused);
   const results = assessed.map(({ a, r, g }) => ({ a, ok: view.grading.grade(a, r, g) }));
+  state.checkedHere = true; // (the badge: these numbers have been checked in this visit)
   logAttempt(ex, results);
   const graded = results.filter(({ a }) => a.part.kind !== 'explain');
   view.feedback.textContent = summaryText({

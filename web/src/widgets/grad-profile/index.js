@@ -29,6 +29,8 @@ export async function mount(el, props) {
     { prefix, onChange: () => start() },
   );
   const { host, status, dataTable } = chartFrame(el, controls, live);
+  // the figure's caption (content/ gives it): what it draws and how to read it, above its controls
+  if (props.caption) el.prepend(element(html`<p class="figure-caption">${props.caption}</p>`));
   const zeroNote = element(html`<p class="exp-note"></p>`);
   status.after(zeroNote);
   const chart = createChart(host, {

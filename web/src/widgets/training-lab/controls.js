@@ -4,7 +4,8 @@
 import { placementOf } from '../../experiment/choices.js';
 import { parseDepth } from '../../experiment/params.js';
 import { readParam, writeParams } from '../../experiment/url-state.js';
-import { subscribeWritten, wiringChoices } from '../../experiment/written-wirings.js';
+import { subscribeWritten, wiringChoices, wiringOf } from '../../experiment/written-wirings.js';
+import { shadeCss, shadesOf } from '../../experiment/wiring-colours.js';
 import { debounced, selectField, setChoices } from '../../ui/controls.js';
 import { createField } from '../../ui/field.js';
 import { element, html } from '../../ui/html.js';
@@ -27,13 +28,16 @@ export function configsControl({ key, name, fallback, max = 6, onChange }) {
 
   function row(config) {
     const li = element(html`<li class="lab-config"></li>`);
+    // the colour this configuration is drawn in: its wiring's (a shade of it for a wiring's second row)
+    const swatch = element(html`<span class="lab-swatch lab-config-swatch" aria-hidden="true"></span>`);
     const { el: wiring, select } = selectField({ label: 'Wiring', choices: wiringChoices(), value: config.placement });
     const depth = createField({ label: 'Depth L', value: String(config.L) });
     const warmup = createField({ label: 'Warmup steps', value: String(config.warmup), hint: '0: none' });
     const remove = element(html`<button type="button" class="lab-remove">Remove</button>`);
     const check = element(html`<p class="field-message lab-config-message" aria-live="polite"></p>`);
+    wiring.querySelector('label').prepend(swatch); // (beside its label: the select keeps its whole width)
     li.append(wiring, depth.el, warmup.el, remove, check);
-    const r = { li, select, depth, warmup, remove, check };
+    const r = { li, swatch, select, depth, warmup, remove, check };
     select.addEventListener('change', commit);
     for (const f of [depth, warmup]) {
       const wait = debounced(commit);
@@ -67,6 +71,14 @@ export function configsControl({ key, name, fallback, max = 6, onChange }) {
       return { placement: r.select.value, L: L.value, warmup: warmup.value };
     });
     add.disabled = control.rows.length >= max;
+    const colours = control.rows.map((r) => wiringOf(r.select.value)?.colour);
+    shadesOf(colours).forEach((shade, k) => {
+      const { swatch } = control.rows[k];
+      swatch.dataset.colour = colours[k] ?? '';
+      swatch.dataset.shade = String(shade);
+      // (set as a property: the page's policy refuses style attributes in markup)
+      swatch.style.background = colours[k] ? shadeCss(colours[k], shade) : 'transparent';
+    });
     control.ok = ok;
     if (ok) control.value = value;
   }

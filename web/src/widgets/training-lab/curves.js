@@ -7,7 +7,7 @@ import { formatSeeds, parseSeeds } from '../../experiment/params.js';
 import { textOf } from '../../experiment/written-wirings.js';
 import { formatNumber } from '../../ui/format.js';
 import { element, html } from '../../ui/html.js';
-import { createStepCharts, configColour, seedDash } from './charts.js';
+import { createStepCharts, seedDash } from './charts.js';
 import { rateControl, selectControl, selectField, setChoices, textControl } from '../../ui/controls.js';
 import { configsControl } from './controls.js';
 import { createHeatmaps } from './heatmap.js';
@@ -65,7 +65,7 @@ export function mountCurves(el, props, { train, live }) {
 
   const valid = () => controls.every((c) => c.ok);
   const groupsNow = () =>
-    groupRuns(d, configs.value.map((c) => ({ ...c, placement: textOf(c.placement) })), { task: task.value, lr: lr.value, steps: steps.value, seeds: seeds.value }, { colour: (k) => configColour(k) });
+    groupRuns(d, configs.value.map((c) => ({ ...c, placement: textOf(c.placement) })), { task: task.value, lr: lr.value, steps: steps.value, seeds: seeds.value });
 
   let current = null; // what the last Run computes: {groups, steps, task}
 
@@ -118,9 +118,9 @@ export function mountCurves(el, props, { train, live }) {
       levels.push({ key: 'chance', label: `chance, ln ${train.vocabulary.length} = ${formatNumber(train.chanceLoss, 4)}`, value: train.chanceLoss, colour: '--muted', dash: [2, 3] });
     }
     charts.update(
-      groups.flatMap((g) => g.runs.map((r, s) => ({ id: r.id, label: `${g.label}, seed ${r.seed}`, colour: g.colour, dash: seedDash(s), records: recordsOf(r.id) }))),
+      groups.flatMap((g) => g.runs.map((r, s) => ({ id: r.id, label: `${g.label}, seed ${r.seed}`, colour: g.colour, shade: g.shade, dash: seedDash(s), records: recordsOf(r.id) }))),
       current.steps,
-      `one line per seed (${groups[0].runs.length} seeds), one colour per configuration: ${groups.map((g) => g.label).join('; ')}`,
+      `one line per seed (${groups[0].runs.length} seeds), one colour per configuration (its wiring's, a shade of it for a wiring's second configuration): ${groups.map((g) => g.label).join('; ')}`,
       levels,
     );
     heatmaps.update(
