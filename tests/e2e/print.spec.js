@@ -110,3 +110,31 @@ test('a worksheet and an answer key: the exercises alone with their numbers; no 
   await testInfo.attach('worksheet.pdf', { body: worksheet, contentType: 'application/pdf' });
   await testInfo.attach('answer-key.pdf', { body: key, contentType: 'application/pdf' });
 });
+
+// The chapter's HTML leaves the exercises' words out (issue 38): the page puts them in as it opens, so printing the
+// chapter still prints every question, what it asks and its hints; the exercises' page prints them without scripts.
+test('print: every exercise’s words on paper, from the chapter and, without JavaScript, from the exercises’ page', async ({ page, browser, baseURL }) => {
+  const wordsOnPaper = async (where) => {
+    await where.emulateMedia({ media: 'print' });
+    const exercises = where.locator('section.exercise');
+    await expect(exercises).toHaveCount(21);
+    for (const ex of await exercises.all()) {
+      const id = await ex.getAttribute('id');
+      await expect(ex.locator('.ex-question'), id).toBeVisible();
+      expect((await ex.locator('.ex-question').innerText()).trim().length, id).toBeGreaterThan(30);
+      await expect(ex.locator('.ex-asked > li').first(), id).toBeVisible();
+    }
+  };
+  await page.goto(lightUrl());
+  await expect(page.locator('section.exercise[data-text="filled"]')).toHaveCount(21, { timeout: 60_000 });
+  await expect(page.locator('section.exercise[data-mount]')).toHaveCount(0); // none mounted: the words came alone
+  await wordsOnPaper(page);
+
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto('./exercises.html');
+  await wordsOnPaper(plain);
+  const pdf = await plain.pdf({ format: 'A4' });
+  expect(pagesOf(pdf)).toBeGreaterThan(10);
+  await context.close();
+});

@@ -4,6 +4,7 @@
 import 'katex/dist/katex.min.css';
 import './style.css';
 import { applyAssignment } from './assignment/pending.js';
+import { fillAllExerciseText } from './exercises/text.js';
 import { openCache } from './experiment/cache.js';
 import { followLinksAhead } from './experiment/in-place-links.js';
 import { getPool } from './experiment/pool.js';
@@ -30,4 +31,6 @@ followLinksAhead({ whenMounted });
 // copy is made once the figures near the window have mounted and those in view have computed and drawn their runs
 // (a figure draws in the frame after its last result)
 const figuresInViewDone = () => whenNearMounted().then(() => getPool().whenNothingInView()).then(nextFrame);
+// every exercise's words, not in the page's HTML (exercises/text.js), once the figures in view have what they need
+figuresInViewDone().then(() => fillAllExerciseText(document));
 if (import.meta.env.PROD && 'serviceWorker' in navigator) keepOneBuild(new URL('sw.js', location.href), import.meta.url, figuresInViewDone);

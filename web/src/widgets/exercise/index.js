@@ -20,6 +20,7 @@ import { createHints } from './hints.js';
 import { createInputBox } from './inputs.js';
 import { renderLive } from '../../exercises/live-tex.js';
 import { propsOfSection } from '../../exercises/props.js';
+import { fillExerciseText } from '../../exercises/text.js';
 import { exerciseState, storedRecord } from '../../exercises/record.js';
 import { createReset } from './reset.js';
 import { createUnsavedNote } from './unsaved.js';
@@ -44,7 +45,8 @@ const toleranceText = ({ atol, rtol }) =>
   `within ${formatNumber(atol, 2)}${rtol ? ` + ${formatNumber(rtol * 100, 2)} % of the value` : ''}, per entry`;
 
 export async function mount(section) {
-  const props = await propsOfSection(section);
+  // its words (exercises/text.js) and what working it needs, both chunks of their own, loaded together
+  const [props] = await Promise.all([propsOfSection(section), fillExerciseText(section)]);
   const exercises = needsKernels(props.parts) ? await loadExercises() : null;
   const stored = storedRecord(props.n);
   const ex = {
