@@ -4,7 +4,7 @@
 // serves for any missing address (its URLs are absolute under BASE_PATH, so it works at any depth).
 // A production build also gets dist/sw.js, the service worker that keeps the build for offline reading,
 // a Content-Security-Policy on each page (plugins/csp.js), and the chapter preloads its math fonts
-// (plugins/preload-fonts.js).
+// (plugins/preload-fonts.js) and the kernels' wasm (plugins/preload-wasm.js).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import { defineConfig } from 'vite';
 import content from './plugins/content.js';
 import csp from './plugins/csp.js';
 import preloadFonts from './plugins/preload-fonts.js';
+import preloadWasm from './plugins/preload-wasm.js';
 import serviceWorker from './plugins/service-worker.js';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -24,7 +25,7 @@ export default defineConfig({
   define: { __KERNELS_VERSION__: JSON.stringify(kernelsVersion) },
   root: here('.'),
   base: process.env.BASE_PATH ?? './',
-  plugins: [content({ contentDir: here('../content') }), preloadFonts(), csp(), serviceWorker({ source: here('src/sw.js') })],
+  plugins: [content({ contentDir: here('../content') }), preloadFonts(), preloadWasm(), csp(), serviceWorker({ source: here('src/sw.js') })],
   worker: { format: 'es' },
   build: {
     outDir: here('../dist'), emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0,

@@ -6,6 +6,7 @@ import './style.css';
 import { applyAssignment } from './assignment/pending.js';
 import { fillAllExerciseText } from './exercises/text.js';
 import { openCache } from './experiment/cache.js';
+import { compiledKernels } from './kernels/compiled.js';
 import { followLinksAhead } from './experiment/in-place-links.js';
 import { getPool } from './experiment/pool.js';
 import { mountContents } from './ui/contents.js';
@@ -22,6 +23,7 @@ mountContents(document);
 watchScrollRegions(document.body);
 watchTouchTips(document);
 applyAssignment(document); // a teacher's assignment, when the visit has one (its seeds: before an exercise reads its own)
+compiledKernels().catch(() => {}); // once, for the page and every worker, from the preloaded file (kernels/compiled.js)
 openCache(); // while the figures' code loads (experiment/cache.js)
 loadAhead(document); // the figure a link points at: before the first layout
 mountWidgets(document);

@@ -18,6 +18,7 @@
 // runs in V8's baseline code while its optimising compiler works on background threads, and on 2 cores a second
 // first run beside it, the page's main thread and those compiler threads all share them.
 // (What each choice measured: docs/measurements.md.)
+import { compiledKernels } from '../kernels/compiled.js';
 import { cached, store } from './cache.js';
 
 const MAX_WORKERS = 4;
@@ -204,6 +205,11 @@ export class RunPool {
     const worker = this.createWorker();
     worker.onmessage = ({ data }) => {
       const job = slot.job;
+      if (data.type === 'ready') {
+        if (!this.workerReady) performance.mark?.('first worker ready'); // a milestone of the page's opening (npm run bench)
+        this.workerReady = true;
+        return;
+      }
       if (!job || data.id !== job.id) return;
       if (data.type === 'progress') {
         job.progress = data.done / data.total;
@@ -218,6 +224,7 @@ export class RunPool {
         }
         this.emit();
       } else if (data.type === 'result') {
+        if (!this.finished) performance.mark?.('first run done'); // a milestone of the page's opening (npm run bench)
         slot.job = null;
         slot.ran++;
         this.stopped(job);
@@ -362,7 +369,12 @@ export function poolSize({ cores, deviceMemory }) {
 export function getPool() {
   singleton ??= new RunPool({
     size: poolSize({ cores: navigator.hardwareConcurrency, deviceMemory: navigator.deviceMemory }),
-    createWorker: () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }),
+    createWorker: () => {
+      const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+      // the kernels compiled once, for every worker (kernels/compiled.js); without them the worker compiles its own
+      compiledKernels().then((kernels) => worker.postMessage({ kernels }), () => worker.postMessage({ kernels: null }));
+      return worker;
+    },
     firstRunAlone: true,
   });
   return singleton;
