@@ -365,16 +365,19 @@ export function poolSize({ cores, deviceMemory }) {
   return Math.max(1, Math.min(byCores, Math.floor(deviceMemory / GB_PER_WORKER)));
 }
 
+/** A module worker for the kernels' runs (worker.js), handed the kernels compiled once for the page
+ * (kernels/compiled.js); when the page could not compile them, the worker loads its own. */
+export function createKernelWorker() {
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  compiledKernels().then((kernels) => worker.postMessage({ kernels }), () => worker.postMessage({ kernels: null }));
+  return worker;
+}
+
 /** The page's one pool, created on first use. */
 export function getPool() {
   singleton ??= new RunPool({
     size: poolSize({ cores: navigator.hardwareConcurrency, deviceMemory: navigator.deviceMemory }),
-    createWorker: () => {
-      const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-      // the kernels compiled once, for every worker (kernels/compiled.js); without them the worker compiles its own
-      compiledKernels().then((kernels) => worker.postMessage({ kernels }), () => worker.postMessage({ kernels: null }));
-      return worker;
-    },
+    createWorker: createKernelWorker,
     firstRunAlone: true,
   });
   return singleton;
