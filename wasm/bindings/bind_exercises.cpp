@@ -31,7 +31,7 @@ val exercise_variant_js(val n, val seed) {
 }
 
 val solve_exercise_js(val n, val inputs) {
-  return guarded_inputs([&] {
+  return guarded([&] {
     const int number = exercise_number(n);
     const ExerciseSolution s = solve_exercise(number, inputs_from(inputs));
     val parts = val::array();
@@ -65,7 +65,7 @@ val solve_exercise_js(val n, val inputs) {
 }
 
 val grade_part_js(val n, val inputs, val part, val answer) {
-  return guarded_inputs([&] {
+  return guarded([&] {
     require(part.isString(), "part must be a string (a part id)");
     const ExerciseSolution s = solve_exercise(exercise_number(n), inputs_from(inputs));
     // answer.ulp (optional): one unit in the last digit typed, per entry; 0 for an exact expression
@@ -91,7 +91,7 @@ val grade_part_js(val n, val inputs, val part, val answer) {
 }
 
 std::string check_well_posed_js(val n, val inputs) {
-  return guarded_inputs([&] {
+  return guarded([&] {
     const int number = exercise_number(n);
     return check_well_posed(number, solve_exercise(number, inputs_from(inputs)));
   });
