@@ -274,6 +274,22 @@ const BINDINGS = {
     allows: ([n, inputs]) => unlessWellPosed(n, inputs),
   },
   checkWellPosed: { args: withInputs },
+  // several parts of one attempt against one solution: the parts of the exercise and anything else, each graded or refused
+  gradeParts: {
+    args: () =>
+      withInputs().chain(([n, inputs]) =>
+        fc.tuple(
+          fc.constant(n),
+          fc.constant(inputs),
+          fc.oneof(
+            { weight: 6, arbitrary: fc.dictionary(fc.constantFrom(...(exerciseParts.get(n) ?? ['x'])),
+              fc.oneof(fc.record({ rows: whole(0, 4), cols: whole(0, 4), values: list(0, 9) }, { requiredKeys: ['values'] }), anything), { maxKeys: 4 }) },
+            { weight: 1, arbitrary: anything },
+          ),
+        ),
+      ),
+    allows: ([n, inputs]) => unlessWellPosed(n, inputs),
+  },
   layerNormSteps: {
     args: () => fc.integer({ min: 0, max: 6 }).chain((d) => fc.tuple(vector(d), vector(d), vector(d), eps)),
     // σ = 0; or a row computed in its own unit, whose printed steps (deviations, squares, variance in the
