@@ -19,6 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../tests/e2e/playwright.config.js';
+import { PLACEMENTS } from '../web/src/experiment/choices.js';
 import './lib/fetch-file-urls.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -212,11 +213,16 @@ async function chromiumSite() {
     note('chromium', `first contentful paint (production site, local server; ${FIRST_VISITS} first visits)`, each('fcp', (v) => `${v.toFixed(0)} ms`));
     note('chromium', 'first live number (table A, opened at #table-a)', each('first', s2));
     note('chromium', 'table A complete', each('all', s2));
-    // Part 4's table at its defaults (9 wirings × L = 6, 24 × seeds 0–5: 108 runs) on a first visit opened at it
+    // Part 4's table at its defaults (every preset × L = 6, 24 × seeds 0–5) on a first visit opened at it, then the
+    // reader's row of the wiring builder after an edit
     const part4 = [];
     for (let i = 0; i < FIRST_VISITS; i++) part4.push(await part4Visit('http://127.0.0.1:4391/residual-ln/#table-placements', profileDir));
-    note('chromium', 'Part 4’s table complete (108 runs, first visit opened at #table-placements; from the navigation)',
+    note('chromium', `Part 4’s table complete (${PART4_CELLS / 4 * 6} runs, first visit opened at #table-placements; from the navigation)`,
       `${part4.map((v) => s2(v.all)).join(', ')} (median ${s2(median(part4.map((v) => v.all)))}); its runs alone ${part4.map((v) => s2(v.runs)).join(', ')}`);
+    const edits = part4.flatMap((v) => v.edits);
+    note('chromium', `Part 4’s "Build a wiring": the reader's row after a switch pressed (${edits.length} edits, table complete)`,
+      `first L = 6 value ${edits.map((e) => s2(e[6])).join(', ')} (median ${s2(median(edits.map((e) => e[6])))}); ` +
+      `L = 24 ${edits.map((e) => s2(e[24])).join(', ')} (median ${s2(median(edits.map((e) => e[24])))})`);
 
     // the training lab's default view (Post-LN L = 24 without and with warmup, Pre-LN; 3 seeds each: 9 runs of
     // about 35 GFLOP) on the page's pool (a worker per core and one more for training runs, pool.js), from the
@@ -274,6 +280,8 @@ async function chromiumSite() {
 }
 
 const FIRST_VISITS = 3;
+// Part 4's table at its defaults: every preset at L = 6 and 24, four measures
+const PART4_CELLS = PLACEMENTS.length * 2 * 4;
 
 // One first visit of url in a browser of its own (a fresh profile): the moments, taken in the page itself (a
 // Playwright wait polls, and noticed them about 0.2 s late), of the first contentful paint, the first number
@@ -320,23 +328,57 @@ async function part4Visit(url, profileDir) {
   try {
     const site = await browser.newPage();
     await site.waitForTimeout(4000);
-    await site.addInitScript(() => {
+    await site.addInitScript((cells) => {
       const watch = new MutationObserver(() => {
         const table = document.querySelector('#table-placements table');
         if (table && !window.__part4Started && table.querySelector('td.pending')) window.__part4Started = performance.now();
-        if (document.querySelectorAll('#table-placements td[data-measure]').length === 72) {
+        if (document.querySelectorAll('#table-placements td[data-measure]').length === cells) {
           window.__part4 = performance.now();
           watch.disconnect();
         }
       });
       document.addEventListener('DOMContentLoaded', () => watch.observe(document.body, { subtree: true, childList: true }));
-    });
+    }, PART4_CELLS);
     await site.goto(url);
     await site.waitForFunction(() => window.__part4, null, { timeout: 300_000 });
-    return await site.evaluate(() => ({ all: window.__part4, runs: window.__part4 - window.__part4Started }));
+    const table = await site.evaluate(() => ({ all: window.__part4, runs: window.__part4 - window.__part4Started }));
+    return { ...table, edits: await writtenRowTimes(site) };
   } finally {
     await browser.close();
   }
+}
+
+// Part 4's "Build a wiring", once the table is complete: a switch of the drawing pressed (as the reader would, the
+// table's last rows and the drawing in view), then the moment the reader's row at L = 6 has its first value and
+// the moment its L = 24 row has (each a median over the seeds: six runs per depth). Three edits, each a wiring the
+// page has not run: Pre-LN with a norm after the add, then one on the branch's output too, then without the residual.
+async function writtenRowTimes(site) {
+  const times = [];
+  for (const name of ['norm after the add', 'norm on the branch’s output', 'stream added back (residual)']) {
+    await site.locator('#table-placements tbody tr').last().evaluate((tr) => tr.scrollIntoView({ block: 'start' }));
+    await site.waitForTimeout(1000); // a reader looks before pressing: the figures have heard where the window is
+    times.push(await site.locator('#build-wiring').getByRole('button', { name }).evaluate(
+      (button) =>
+        new Promise((resolve) => {
+          const before = new URL(location.href).searchParams.get('wiring');
+          const start = performance.now();
+          const at = {};
+          const look = () => {
+            const text = new URL(location.href).searchParams.get('wiring');
+            if (text === before) return false;
+            for (const L of [6, 24]) {
+              if (!at[L] && [...document.querySelectorAll(`#table-placements td[data-l="${L}"][data-value]`)].some((td) => td.dataset.placement === text)) at[L] = performance.now() - start;
+            }
+            if (at[6] && at[24]) resolve(at);
+            return at[6] && at[24];
+          };
+          const watch = new MutationObserver(() => look() && watch.disconnect());
+          watch.observe(document.querySelector('#table-placements'), { subtree: true, childList: true, attributes: true });
+          button.click(); // (not Playwright's click, which would scroll the button to the middle of the window)
+        }),
+    ));
+  }
+  return times;
 }
 
 // Chromium puts its processes in sessions of their own, so Linux's autogroup scheduler weighs them apart from this

@@ -31,6 +31,9 @@ TEST(ExerciseWirings, Ex18RmsNormOfTwoFourFourSix) {
   EXPECT_TRUE(near(s.steps.at("layernorm-mean"), {0}, 1e-15));
   EXPECT_EQ(check_well_posed(18, solve_exercise(18, {{"x", row({-1, 1})}, {"eps", num(0)}})),
             "the mean of x is (nearly) 0, where RMSNorm and LayerNorm agree");
+  // x = 0 with ε = 0: the 0/0 is named, not the zero mean that comes with it
+  EXPECT_EQ(check_well_posed(18, solve_exercise(18, {{"x", row({0, 0, 0, 0})}, {"eps", num(0)}})),
+            "with ε = 0 and x = 0 the root mean square is 0: the output is 0/0 (ε > 0 is what prevents this)");
 }
 
 TEST(ExerciseWirings, Ex19DeepNormConstantsAtNinetySixBlocks) {
@@ -58,6 +61,17 @@ TEST(ExerciseWirings, Ex20MixLnPostBlocks) {
   for (int i = 0; i < 30; ++i) EXPECT_EQ(block_wiring(wiring_preset("mixln"), i, 30).after, i < 7) << i;
   EXPECT_TRUE(grade_part(odd, "post-blocks", num(7)).correct);
   EXPECT_FALSE(grade_part(odd, "post-blocks", num(7.5)).correct);  // a count is exact
+}
+
+// Below 4 blocks the first quarter holds no block: the question has nothing to count, and L says why.
+TEST(ExerciseWirings, Ex20NeedsFourBlocks) {
+  for (const double L : {1.0, 3.0}) {
+    EXPECT_EQ(thrown_message([L] { solve_exercise(20, {{"L", num(L)}}); }),
+              "L must be a whole number from 4 to 1024, got " + std::string(L == 1 ? "1" : "3"));
+  }
+  const ExerciseSolution four = solve_exercise(20, {{"L", num(4)}});
+  EXPECT_TRUE(near(part(four, "post-blocks").answer, {1}, 0));
+  EXPECT_TRUE(near(part(four, "first-pre").answer, {2}, 0));
 }
 
 TEST(ExerciseWirings, Ex21ReZeroGateAtZero) {

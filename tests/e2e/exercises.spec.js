@@ -57,7 +57,7 @@ for (const [n, key] of Object.entries(ANSWERS)) {
     for (const [id, text] of Object.entries(key.right)) await answer(page, n, id, text);
     await check(page, n);
     const parts = Object.keys(key.right).length;
-    await expect(status(page, n)).toContainText(parts === 1 ? /^Right\./ : `All ${parts} answers right.`);
+    await expect(status(page, n)).toContainText(parts === 1 ? /^Right\./ : parts === 2 ? 'Both answers right.' : `All ${parts} answers right.`);
     for (const id of Object.keys(key.right)) {
       await expect(partOf(page, n, id)).toHaveClass(/ex-right/);
       await expect(partOf(page, n, id).locator('.ex-interval')).toContainText('Accepted');
@@ -106,14 +106,14 @@ test('choice exercises: the right choice is accepted, a wrong one is not', async
   await expect(ex.locator('.ex-part[data-part="highway"]')).toHaveClass(/ex-right/);
   await ex.locator('.ex-part[data-part="post"]').getByLabel(/\(a\)/).check();
   await check(page, 1);
-  await expect(status(page, 1)).toContainText('All 2 answers right. Well done.');
+  await expect(status(page, 1)).toContainText('Both answers right. Well done.');
 
   await open(page, 14);
   const fixes = section(page, 14).locator('.ex-part[data-part="fixes"]');
   for (const label of [/warmup/, /switch to Pre-LN/, /scale the branch/]) await fixes.getByLabel(label).check();
   await section(page, 14).locator('.ex-part[data-part="mechanism"]').getByLabel(/chain multiplicatively/).check();
   await check(page, 14);
-  await expect(status(page, 14)).toContainText('All 2 answers right. Well done.');
+  await expect(status(page, 14)).toContainText('Both answers right. Well done.');
 });
 
 test('garbage gets the format message and costs no attempt', async ({ page }) => {
@@ -242,7 +242,9 @@ test('an answer of the wrong shape is told its shape and costs no attempt; no ot
   for (const [typed, said] of [
     ['0', 'Expected 4 numbers, got 1.'],
     ['-1.4142, 0, 1.4142', 'Expected 4 numbers, got 3.'],
-    ['-1,4142, 0, 0, 1,4142', 'Expected 4 numbers, got 6. If a comma is a decimal comma, write a point instead (1.5, not 1,5).'],
+    // (a comma beside other separators: asked about before the shape is, issue 35)
+    ['-1,4142, 0, 0, 1,4142', '“-1,4142”: is the comma a decimal point? Write -1.4142, with a point.'],
+    ['1,4, 2, 3, 4, 5', '“1,4”: is the comma a decimal point? Write 1.4, with a point.'],
   ]) {
     await answer(page, 4, 'output', typed);
     await check(page, 4);

@@ -7,11 +7,11 @@ import { lightUrl } from './reach.js';
 
 test.describe.configure({ timeout: 180_000 });
 
-// the figures of Part 1, the instruments of Part 2, the training lab of Part 3 and Part 4's table and chart, in
-// reading order (the LayerNorm instrument has no id: its kind)
+// the figures of Part 1, the instruments of Part 2, the training lab of Part 3 and Part 4's summary, table, wiring builder
+// and chart, in reading order (the LayerNorm instrument has no id: its kind)
 const FIGURES = ['figure-s01', 'experiment-settings', 'table-a', 'table-b', 'figure-grad-profile', 'figure-ratio-depth',
   'table-c', 'table-d', 'figure-stream-growth', 'table-measures', 'layernorm', 'eps-sigma-instrument', 'training-lab-curves',
-  'training-lab-cliff', 'table-placements', 'figure-placements-profile'];
+  'training-lab-cliff', 'part4-summary-runs', 'table-placements', 'build-wiring', 'figure-placements-profile'];
 
 /** Where the focus is: the figure whose control has it (a mounted figure's form field, button, summary or switch). */
 const focusIn = (page) =>

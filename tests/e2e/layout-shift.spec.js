@@ -31,8 +31,8 @@ async function recordShifts(page) {
 
 // the figures, by the address a link to each one would use (ids of widgets, or of the heading above)
 const FIGURES = ['#figure-s01', '#table-a', '#table-b', '#figure-grad-profile', '#figure-ratio-depth', '#table-c', '#table-d',
-  '#figure-stream-growth', '#table-measures', '#layernorm-one-vector-at-a-time', '#eps-sigma', '#training-lab', '#table-placements',
-  '#figure-placements-profile', '#progress'];
+  '#figure-stream-growth', '#table-measures', '#layernorm-one-vector-at-a-time', '#eps-sigma', '#training-lab', '#part4-summary-runs', '#table-placements',
+  '#build-wiring', '#figure-placements-profile', '#progress'];
 
 /** In the page: the figure a link to `hash` arrives at, its height mounted and the reserve its placeholder keeps. */
 function reserveFit(hash) {

@@ -64,9 +64,17 @@ test('the table of every wiring computes each depth and measure, carries its dat
   expect(await live.count()).toBeGreaterThan(20);
   for (const a of await live.all()) {
     const [w, L] = (await a.getAttribute('data-row')).split('|');
-    const td = table.locator(`td[data-placement="${w}"][data-l="${L}"][data-measure="${await a.getAttribute('data-col')}"]`);
+    const col = await a.getAttribute('data-col');
+    if (!MEASURES.includes(col)) continue; // a number beside the columns (all-min, all-max): below
+    const td = table.locator(`td[data-placement="${w}"][data-l="${L}"][data-measure="${col}"]`);
     await expect(a).toHaveText((await td.locator('.computed').textContent()).trim());
   }
+  // ReZero's spread over the seeds (issue 35): the smallest and largest single seed's ratio, around the median
+  const extreme = async (col) => Number(await page.locator(`a.live-cell[data-row="rezero|24"][data-col="${col}"]`).getAttribute('data-value'));
+  const [lo, hi] = [await extreme('all-min'), await extreme('all-max')];
+  expect(lo).toBeLessThanOrEqual(cells['rezero|24|all']);
+  expect(hi).toBeGreaterThanOrEqual(cells['rezero|24|all']);
+  expect(hi / lo).toBeGreaterThan(10); // noise from the draw: seeds 0 to 5 span more than a factor of ten
 });
 
 test('a sentence far below the table brings the table to compute its numbers', async ({ page }) => {

@@ -40,7 +40,7 @@ test('the panel lists every exercise with a link and its state: solved, attempte
   const ex11 = await answerAndCheck(page, 11, { deep: '1/3', shallow: '2', ratio: '6' });
   await expect(ex11.getByRole('status')).toContainText('All 3 answers right');
   const ex4 = await answerAndCheck(page, 4, { mean: '5' });
-  await expect(ex4.getByRole('status')).toContainText('0 of 1 answer right (attempt 1).'); // not "0 of 1 answers"
+  await expect(ex4.getByRole('status')).toContainText('Not right yet (attempt 1).'); // not "0 of 1 answers"
 
   await openPanel(page);
   await expect(item(page, 11)).toHaveAttribute('data-status', 'solved');

@@ -85,8 +85,9 @@ test('the default view trains as PyTorch does: Post-LN at L = 24 stalls without 
     expect(r.trained).toBe(String(r.finalLoss < THRESHOLD_REGRESS));
   }
   await expect(L.locator('.lab-summary caption')).toContainText(`below ${THRESHOLD_REGRESS}`);
-  await expect(L.locator('.lab-summary .lab-count')).toHaveText(['0 of 3 seeds', '3 of 3 seeds', '3 of 3 seeds']);
-  await expect(L.locator('.lab-verdict')).toHaveText([/not so/, /not so/, /no prediction; 3 of 3 seeds trained/]);
+  // (in words: issue 35 found "1 of 1 seeds")
+  await expect(L.locator('.lab-summary .lab-count')).toHaveText(['none of the 3 seeds trained', 'all 3 seeds trained', 'all 3 seeds trained']);
+  await expect(L.locator('.lab-verdict')).toHaveText([/not so/, /not so/, /no prediction; all 3 seeds trained/]);
   await expect(L.locator('.lab-predict-score')).toHaveText('0 of 2 predictions right. 1 configuration was left without one.');
   await expectStalls(L);
 
@@ -439,6 +440,10 @@ test('the char model, visible: its text, the chance level, samples at step 0, mi
   const shown = samples.locator('.lab-sample-runs [data-sample]');
   await expect(shown).toHaveCount(3);
   expect(await shown.evaluateAll((els) => els.map((e) => e.dataset.step))).toEqual(['0', '20', '40']);
+  // one count for the charts and the samples: updates done (the charts' last loss, taken before the last update, is
+  // at 39; the last sample comes after all 40 updates; issue 35 found "after step 40" beside a chart ending at 39)
+  await expect(shown.locator('.lab-sample-step')).toHaveText(['before any update: ', 'after 20 updates: ', 'after 40 updates: ']);
+  expect(await L.locator('.lab-chart').first().evaluate((f) => f.querySelector('.u-legend .u-series th')?.textContent ?? '')).toMatch(/updates done/);
   const atEnd = await shown.nth(2).getAttribute('data-sample');
   expect(atEnd).toHaveLength(40);
   expect(await L.locator('.lab-chart').first().evaluate((f) => f.textContent + (f.querySelector('[aria-label]')?.getAttribute('aria-label') ?? ''))).toMatch(
@@ -447,7 +452,7 @@ test('the char model, visible: its text, the chance level, samples at step 0, mi
 
   // the reader's prompt: the kernel's own prompt after the last step gives the run's last sample again
   const ask = samples.locator('.lab-ask');
-  await ask.getByLabel('After step').fill('40');
+  await ask.getByLabel('After how many updates').fill('40');
   await ask.getByRole('button', { name: 'Continue' }).click();
   await expect(ask.locator('.lab-ask-out [data-sample]')).toHaveAttribute('data-sample', atEnd, { timeout: 60_000 });
   await expect(ask.locator('.lab-ask-out [data-sample]')).toHaveAttribute('data-step', '40');
@@ -456,7 +461,7 @@ test('the char model, visible: its text, the chance level, samples at step 0, mi
   const ps = await bars.evaluateAll((els) => els.map((e) => Number(e.dataset.p)));
   expect(ps.every((p, i) => p >= 0 && p <= 1 && (i === 0 || p <= ps[i - 1]))).toBe(true);
   // after step 0 the untrained model, and a prompt it cannot read is answered beside its field
-  await ask.getByLabel('After step').fill('0');
+  await ask.getByLabel('After how many updates').fill('0');
   await ask.getByRole('button', { name: 'Continue' }).click();
   await expect(ask.locator('.lab-ask-out [data-sample]')).toHaveAttribute('data-sample', (await shown.nth(0).getAttribute('data-sample')) ?? '', { timeout: 60_000 });
   await ask.getByLabel('Prompt').fill('The Fox');
@@ -464,9 +469,9 @@ test('the char model, visible: its text, the chance level, samples at step 0, mi
   await expect(ask.getByLabel('Prompt').locator('xpath=..').locator('.field-message')).toHaveText(
     "The prompt may hold only the text's characters (a to z, space and '.'): 'T' is not one of them.",
   );
-  await ask.getByLabel('After step').fill('41');
+  await ask.getByLabel('After how many updates').fill('41');
   await ask.getByRole('button', { name: 'Continue' }).click();
-  await expect(ask.getByLabel('After step').locator('xpath=..').locator('.field-message')).toHaveText('The step must be between 0 and 40 (got 41).');
+  await expect(ask.getByLabel('After how many updates').locator('xpath=..').locator('.field-message')).toHaveText('The number of updates must be between 0 and 40 (got 41).');
 });
 
 test('over the work budget: the question is asked beside Run, and the seeds say they wait for the reader', async ({ page }) => {

@@ -100,7 +100,7 @@ describe('Part 4 claims', () => {
   it('cites each wiring\'s source beside it', () => {
     const text = prose('27-wirings-one-by-one.md');
     for (const cite of [/Zhang & Sennrich, "Root Mean Square Layer Normalization", NeurIPS 2019/, /"LLaMA: Open and Efficient Foundation Language Models", 2023/,
-      /"Peri-LN: Revisiting Normalization Layer in the Transformer Architecture", ICML 2025/, /"DeepNet: Scaling Transformers to 1,000 Layers", Wang et al., 2022/,
+      /"Peri-LN: Revisiting Normalization Layer in the Transformer Architecture", ICML 2025/, /Wang et al., "DeepNet: Scaling Transformers to 1,000 Layers", 2022/,
       /Bachlechner et al., "ReZero is All You Need: Fast Convergence at Large Depth", 2020/, /Touvron et al., "Going deeper with Image Transformers", ICCV 2021/,
       /Li, Yin & Liu, "Mix-LN: Unleashing the Power of Deeper Layers by Combining Pre-LN and Post-LN", ICLR 2025/]) {
       expect(text).toMatch(cite);

@@ -149,6 +149,12 @@ const wiringText = fc.oneof(
   { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
 );
 
+// A design challenge's inputs ({L, band}), good and bad
+const designInputs = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ L: fc.record({ values: fc.array(fc.oneof(fc.integer({ min: 0, max: 120 }), num), { minLength: 1, maxLength: 2 }) }), band: fc.record({ values: fc.array(num, { minLength: 0, maxLength: 3 }) }) }, { requiredKeys: [] }) },
+  { weight: 1, arbitrary: anything },
+);
+
 // Stack options: small shapes (every run takes milliseconds), any field sometimes wrong
 // a field left undefined takes the kernel's default, a protocol-sized run: too slow (and too large) for a case
 const option = (valid) => fc.oneof({ weight: 12, arbitrary: valid }, { weight: 1, arbitrary: anything.filter((v) => v !== undefined) });
@@ -341,6 +347,18 @@ const BINDINGS = {
       const measure = path === 'result.ratio' ? 'all' : /^result\.ratios\.(.+)$/.exec(path)?.[1];
       return measure !== undefined && typeof r.undefinedRatios[measure] === 'string' && r.undefinedRatios[measure] !== '';
     },
+  },
+  designExercises: { args: () => fc.constant([]) },
+  designDefaults: { args: () => fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(22, 23) }, { weight: 1, arbitrary: anything })) },
+  designVariant: { args: () => fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(22, 23) }, { weight: 1, arbitrary: anything }), fc.oneof(whole(-2, 2 ** 40), anything)) },
+  designTask: { args: () => fc.tuple(fc.oneof(fc.constantFrom(21, 22, 23), anything), designInputs) },
+  designRuns: { args: () => fc.tuple(fc.oneof(fc.constantFrom(22, 23), anything), designInputs, fc.oneof({ weight: 4, arbitrary: wiringText }, { weight: 1, arbitrary: anything })) },
+  // judged from made-up results: every seed's, some missing, some not numbers
+  judgeDesign: {
+    args: () => fc.tuple(fc.constantFrom(22, 23), designInputs, fc.oneof({ weight: 4, arbitrary: wiringText }, { weight: 1, arbitrary: anything }),
+      fc.oneof(fc.array(fc.record({ ratio: num, streamSd: list(0, 100), trained: fc.boolean(), diverged: fc.boolean(), finalLoss: num, divergedAt: whole(-2, 200), threshold: num }, { requiredKeys: [] }), { maxLength: 7 }), anything)),
+    // a verdict's value is NaN where its median has none (a run's ratio 0/0), said in its sentence
+    allows: () => (path, r) => /^result\.checks\[\d+\]\.value$/.test(path) && r.checks.some((c) => /no value/.test(c.sentence)),
   },
   wiringPresets: { args: () => fc.constant([]) },
   describeWiring: { args: () => fc.tuple(fc.oneof({ weight: 6, arbitrary: wiringText }, { weight: 1, arbitrary: anything })) },

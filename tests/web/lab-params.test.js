@@ -65,3 +65,22 @@ describe('seeds', () => {
     expect(parseSeeds('4294967296').ok).toBe(false);
   });
 });
+
+// issue 35: at 24 blocks the colour bar's labels ran together ("1e−11e0"): the last decade stood right after the one
+// before it whatever the spacing
+describe('the heat map colour bar', () => {
+  it('labels both ends and never puts a label closer to the last than the spacing', async () => {
+    const { legendDecades } = await import('../../web/src/widgets/training-lab/heatmap.js');
+    expect(legendDecades(-11, 0)).toEqual([-11, -9, -7, -5, -3, 0]);
+    expect(legendDecades(-3, 0)).toEqual([-3, -2, -1, 0]);
+    expect(legendDecades(-1, 0)).toEqual([-1, 0]);
+    for (let lo = -30; lo < 0; lo++) {
+      const shown = legendDecades(lo, 0);
+      const gaps = shown.slice(1).map((p, k) => p - shown[k]);
+      expect(shown[0], `from ${lo}`).toBe(lo);
+      expect(shown.at(-1)).toBe(0);
+      expect(shown.length).toBeLessThanOrEqual(8);
+      expect(Math.min(...gaps), `from ${lo}: ${shown}`).toBeGreaterThanOrEqual(Math.max(...gaps.slice(0, -1), 1));
+    }
+  });
+});

@@ -88,6 +88,20 @@ describe('parseVector', () => {
     expect(parseMatrix('1,5; 2,5')).toMatchObject({ ok: true, value: [[1, 5], [2, 5]] }); // a matrix's rows
   });
 
+  // issue 35: "1,414" was read as [1, 414] and "[0,4714, 0,9428, …]" as 8 numbers in an answer's vector field
+  it('asks about a comma that may be a decimal comma where numbers have decimals (answers, a question\'s numbers)', () => {
+    const asked = (text) => parseVector(text, { decimals: true });
+    expect(asked('1,414')).toEqual({ ok: false, message: '“1,414”: is the comma a decimal point? Write 1.414, with a point.' });
+    expect(asked('[0,4714, 0,9428, 0,9428, 1,4142]')).toEqual({ ok: false, message: '“0,4714”: is the comma a decimal point? Write 0.4714, with a point.' });
+    expect(asked('0,5 1,5')).toMatchObject({ ok: false, message: expect.stringMatching(/^“0,5”: is the comma a decimal point/) });
+    // a list of tight commas only, and commas followed by spaces, are lists
+    expect(asked('0,0,0,0')).toMatchObject({ ok: true, value: [0, 0, 0, 0] });
+    expect(asked('2,4,4,6')).toMatchObject({ ok: true, value: [2, 4, 4, 6] });
+    expect(asked('1.414, 2')).toMatchObject({ ok: true, value: [1.414, 2] });
+    // whole-number lists (depths, seeds) read every comma as a separator
+    expect(parseVector('6,24')).toMatchObject({ ok: true, value: [6, 24] });
+  });
+
   it.each([
     ['2, 4, 4, 6', [2, 4, 4, 6]],
     ['[2,4,4,6]', [2, 4, 4, 6]],

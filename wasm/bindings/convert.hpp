@@ -135,6 +135,13 @@ template <class T, std::enable_if_t<has_fields<T>::value, int> = 0>
 val field_js(const T& r) {
   return result_to_js(r);
 }
+// A list of such results: an array of objects.
+template <class T, std::enable_if_t<has_fields<T>::value, int> = 0>
+val field_js(const std::vector<T>& list) {
+  val out = val::array();
+  for (const T& r : list) out.call<void>("push", result_to_js(r));
+  return out;
+}
 
 // A result as a JS object: one property per field its for_each_field names (the kernel's one list of them).
 template <class Result>

@@ -54,6 +54,10 @@ ExerciseSolution solve_18(const ExerciseInputs& inputs) {
 }
 
 std::string ill_posed_18(const ExerciseSolution& s) {
+  // x = 0 with ε = 0 has a mean of 0 too, but its output is 0/0: that reason (the exercise's own) is the one to give
+  for (const ExercisePart& p : s.parts) {
+    if (!all_finite(p.answer)) return "";
+  }
   // a mean of zero makes RMSNorm and LayerNorm the same map: nothing to tell apart, the question's point lost
   return std::abs(scalar_step(s, "mean")) < 0.5 ? "the mean of x is (nearly) 0, where RMSNorm and LayerNorm agree" : "";
 }
@@ -96,7 +100,8 @@ ExerciseInputs draw_20(Dice& dice) {
 
 ExerciseSolution solve_20(const ExerciseInputs& inputs) {
   const Reader in(20, inputs, {"L"});
-  const int L = in.whole("L", 1, 1024);
+  // from 4 blocks on: below, ⌊L/4⌋ = 0 and the stack has no Post-LN block to count (nothing to ask)
+  const int L = in.whole("L", 4, 1024);
   const int post = first_post_blocks(wiring_preset("mixln"), L);
 
   Builder b;
@@ -158,7 +163,7 @@ ExerciseSolution solve_21(const ExerciseInputs& inputs) {
 
 std::string ill_posed_21(const ExerciseSolution& s) {
   // the gate's gradient must not vanish too: then nothing in the block would have a gradient to compare
-  return std::abs(scalar_step(s, "dr")) < 0.05 ? "the gate's gradient gᵀ W x is (nearly) 0" : "";
+  return std::abs(scalar_step(s, "dr")) < 0.05 ? "the gate's gradient ȳᵀ W x is (nearly) 0" : "";
 }
 
 }  // namespace

@@ -27,15 +27,25 @@ const PresetText kPresetTexts[] = {
     {"prerms", "Pre-RMSNorm",
      R"j({"norm": "rms", "in": true, "out": false, "after": false, "residual": true, "final": true})j"},
     {"peri", "Peri-LN", R"j({"in": true, "out": true, "after": false, "residual": true, "final": true})j"},
-    // DeepNet's single-stack constants: α = (2N)^¼ on the stream, β = (8N)^¼ dividing Wv, Wo, W1, W2
+    // Wang et al., "DeepNet: Scaling Transformers to 1,000 Layers" (2022), its constants for a single stack of N blocks
+    // (encoder-only or decoder-only; its encoder-decoder takes others): α = (2N)^¼ on the stream, Wv, Wo, W1, W2
+    // scaled by (8N)^-¼. The paper draws them Xavier-normal with that gain; its authors' library, microsoft/torchscale
+    // (architecture/encoder.py), divides every parameter of those layers, weights and biases, by (8N)^¼ after the
+    // default init, and so does this kernel (β here is that divisor).
     {"deepnorm", "DeepNorm",
      R"j({"in": false, "out": false, "after": true, "residual": true, "final": false,
          "alpha": "(2*L)^0.25", "beta": "(8*L)^0.25"})j"},
+    // Bachlechner et al., "ReZero is All You Need: Fast Convergence at Large Depth" (2020): no norm, one gate per
+    // block starting at 0
     {"rezero", "ReZero",
      R"j({"in": false, "out": false, "after": false, "residual": true, "final": false, "gate": "block", "gate0": "0"})j"},
+    // Touvron et al., "Going deeper with Image Transformers" (CaiT, 2021): a gate per channel starting at cait(L)
+    // (expr.cpp: CaiT's 0.1 up to depth 18, 1e-5 at 24, 1e-6 deeper; 1e-5 for 19 to 23 blocks is this page's choice)
     {"layerscale", "LayerScale",
      R"j({"in": true, "out": false, "after": false, "residual": true, "final": true, "gate": "channel",
          "gate0": "cait(L)"})j"},
+    // Li, Yin & Liu, "Mix-LN: Unleashing the Power of Deeper Layers by Combining Pre-LN and Post-LN" (2025): the
+    // first quarter of the blocks Post-LN
     {"mixln", "Mix-LN",
      R"j({"in": true, "out": false, "after": false, "residual": true, "final": true, "first_post": "L/4"})j"},
     // OLMo 2's reordered norm: x + RMSNorm(F(x)), no norm on the branch's input, a final norm

@@ -19,15 +19,16 @@ export function summaryText({ graded, right, open, attempts, left = 0 }) {
   const rest = open ? ` ${open} part${open === 1 ? '' : 's'} not answered yet.` : '';
   const mark = left ? ` ${left === 1 ? 'Your explanation is' : `${left} explanations are`} still to mark: compare with the model answer below, then mark it.` : '';
   if (graded === 0) return `Compare your explanation with the model answer below, then mark it.${rest}`;
-  if (right === graded) return `${graded === 1 ? 'Right.' : `All ${graded} answers right.`}${open || left ? mark + rest : ' Well done.'}`;
-  return `${right} of ${graded} answer${graded === 1 ? '' : 's'} right (attempt ${attempts}).${mark}${rest}`;
+  const all = graded === 1 ? 'Right.' : graded === 2 ? 'Both answers right.' : `All ${graded} answers right.`;
+  if (right === graded) return `${all}${open || left ? mark + rest : ' Well done.'}`;
+  const some = graded === 1 ? 'Not right yet' : `${right} of ${graded} answers right`;
+  return `${some} (attempt ${attempts}).${mark}${rest}`;
 }
 
 /** An explanation is a sentence or more: fewer words do not open the model answer. */
 export const MIN_EXPLAIN_WORDS = 3;
 
-/** How the exercise's state reads beside its title. */
-export const STATE_LABELS = { solved: '✓ Solved', attempted: 'Attempted', untouched: 'Not started' };
+// (How the exercise's state reads beside its title: exercises/outcome.js STATE_LABELS.)
 
 /**
  * Why a graded answer is not counted as an attempt, or '' when it is: a wrong shape (a vector of the wrong

@@ -19,7 +19,10 @@ const SOLVED = new Set(['first-try', 'tries', 'hints', 'solution']);
 export const isSolved = (outcome) => SOLVED.has(outcome);
 
 /** How an outcome reads beside an exercise's title, in the banner and in the progress panel. */
-export const STATE_LABELS = { solved: '✓ Solved', attempted: 'Attempted', untouched: 'Not started' };
+export const STATE_LABELS = {
+  solved: '✓ Solved', attempted: 'Attempted', untouched: 'Not started',
+  solvedElsewhere: '✓ Solved on earlier numbers; not yet these', // (the exercise's badge only, outside an assignment: the progress says solved)
+};
 /** 'solved', 'attempted' or 'untouched': an outcome as the page shows it. */
 export const stateOf = (outcome) => (isSolved(outcome) ? 'solved' : outcome);
 

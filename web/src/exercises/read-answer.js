@@ -5,7 +5,7 @@ import { parseMatrix, parseNumber, parseVector } from '../ui/parse.js';
 
 const PARSE = {
   number: (t) => parseNumber(t),
-  vector: (t) => parseVector(t, { max: 64 }),
+  vector: (t) => parseVector(t, { max: 64, decimals: true }),
   matrix: (t) => parseMatrix(t, { maxRows: 16, maxCols: 16 }),
 };
 
@@ -41,7 +41,7 @@ export function readAnswer(part, text) {
 // a question's own numbers are smaller than an answer may be: a vector of at most 12, a matrix of at most 6×6
 const PARSE_INPUT = {
   number: (t) => parseNumber(t),
-  vector: (t) => parseVector(t, { max: 12 }),
+  vector: (t) => parseVector(t, { max: 12, decimals: true }),
   matrix: (t) => parseMatrix(t, { maxRows: 6, maxCols: 6 }),
 };
 

@@ -67,7 +67,7 @@ export function questionNumbers(props, variant, texts = {}) {
 
 // how the kernels' input names read on the page
 const INPUT_LABELS = {
-  eps: 'ε', gamma: 'γ', delta: 'δ', sigma2: 'σ² per block',
+  eps: 'ε', gamma: 'γ', delta: 'δ', sigma2: 'σ² per block', g: 'ȳ = ∂ℒ/∂y',
   sigma2_deep: 'σ² of the deep block', sigma2_shallow: 'σ² of the shallow block',
 };
 

@@ -1,28 +1,33 @@
 // The named choices of the experiment, as the kernels spell them (the presets of wasm/src/wiring.cpp, measure_name,
 // the training tasks) and as the page labels them.
 import PRESETS from '../wasm/presets.js';
+import { presetColour, WRITTEN_COLOUR } from './wiring-colours.js';
 
-// A colour for each preset in the kernel's order (CSS variables of style.css): the article's three, then Part 4's.
-const PALETTE = ['--accent', '--fg', '--danger', '--series-1', '--series-2', '--series-3', '--series-4', '--series-5',
-  '--series-6', '--series-7', '--series-8', '--series-9'];
 const ARTICLE_COUNT = 3; // the article measures the first three presets: Post-LN, Pre-LN, no residual
 
 // Every wiring the chapter names, from the kernel's table of presets (scripts/emit-presets.mjs writes it at each
-// build): its name, its label, its description, its colour in every chart, and whether the article measures it
-// (Part 1's tables and the charts' first view take those three; Part 4 adds the others).
+// build): its name, its label, its description, its colour in every chart (its position's hue family:
+// wiring-colours.js), and whether the article measures it (Part 1's tables and the charts' first view take those
+// three; Part 4 adds the others).
 export const PLACEMENTS = PRESETS.map((p, k) => ({
-  key: p.name, label: p.label, wiring: p.wiring, colour: PALETTE[k % PALETTE.length], article: k < ARTICLE_COUNT,
+  key: p.name, label: p.label, wiring: p.wiring, colour: presetColour(k), article: k < ARTICLE_COUNT,
 }));
+// The wirings a reader writes (experiment/written-wirings.js) take their colours from a family of their own, apart
+// from every preset's (wiring-colours.js): the family's colour, then a darker and a lighter one of its hue.
+const WRITTEN_PALETTE = [WRITTEN_COLOUR, `${WRITTEN_COLOUR}-2`, `${WRITTEN_COLOUR}-3`];
+/** The colour of the k-th written wiring (k from 0). */
+export const writtenColour = (k) => WRITTEN_PALETTE[k % WRITTEN_PALETTE.length];
 export const ARTICLE_PLACEMENTS = PLACEMENTS.filter((p) => p.article);
 /** The entry of the wiring named key (undefined for an unknown name). */
 export const placementOf = (key) => PLACEMENTS.find((p) => p.key === key);
 
+// Each measure of "the gradient of a block" with what it takes in, shown under the select that offers it.
 export const MEASURES = [
-  { key: 'all', label: 'all parameters of the block (the article’s)' },
-  { key: 'weights', label: 'Linear weights only' },
-  { key: 'no-ln', label: 'Linear layers only (no norm, no gate)' },
-  { key: 'input', label: 'gradient w.r.t. the block’s input' },
-  { key: 'penultimate', label: 'block 1 against block L − 1' },
+  { key: 'all', label: 'all parameters of the block (the article’s)', about: 'Every parameter the block owns: its six Linear layers’ weights and biases, its norms’ weights and biases, and its gates.' },
+  { key: 'weights', label: 'Linear weights only', about: 'The weight matrices of the block’s six Linear layers; their biases, the norms and the gates are left out.' },
+  { key: 'no-ln', label: 'Linear layers only (no norm, no gate)', about: 'The six Linear layers, weights and biases; every norm parameter and every gate is left out.' },
+  { key: 'input', label: 'gradient w.r.t. the block’s input', about: 'Not a parameter: the gradient that reaches the block’s input, what the stream carries down.' },
+  { key: 'penultimate', label: 'block 1 against block L − 1', about: 'All parameters, as the article’s, but block 1 is compared with the last but one block, leaving out the last block’s norm.' },
 ];
 
 // The block's activation (StackConfig.activation)

@@ -6,6 +6,7 @@ import { checkboxControl, linkNote, selectControl, textControl } from '../ui/con
 import { element, html } from '../ui/html.js';
 import { MEASURES, PLACEMENTS } from './choices.js';
 import { formatSeeds, parseDepth, parseDepths, parsePlacements, parseScale, parseScales, parseSeeds } from './params.js';
+import { subscribeWritten, textOf, wiringChoices } from './written-wirings.js';
 import './controls.css';
 
 const atLeast = (min, r, message) => (r.ok && (Array.isArray(r.value) ? r.value : [r.value]).some((v) => v < min) ? { ok: false, message } : r);
@@ -32,15 +33,36 @@ const TEXT_KINDS = {
 };
 const CHOICES = { measure: MEASURES, placement: PLACEMENTS };
 
-/** The wirings, one checkbox each under a summary naming the chosen ones: the figures' and the lab's. */
-export function wiringsControl(options) {
-  return checkboxControl({
+/**
+ * The wirings, one checkbox each under a summary naming the chosen ones: the figures' and the lab's. The presets,
+ * then the wirings the reader has written (experiment/written-wirings.js): a written wiring that is chosen and
+ * changes (or goes) is a change of the control (onChange).
+ */
+export function wiringsControl({ onChange, ...options }) {
+  const keys = () => wiringChoices().map((c) => c.key);
+  const texts = () => JSON.stringify(control.value.map(textOf)); // the chosen wirings' text forms
+  let ran = '';
+  const changed = () => {
+    ran = texts();
+    onChange?.(control);
+  };
+  const control = checkboxControl({
     legend: 'Wirings',
-    choices: PLACEMENTS,
-    parse: parsePlacements,
+    choices: wiringChoices(),
+    parse: (text) => parsePlacements(text, keys()),
     linkProblem: (message) => `The wirings in this link cannot be read: ${message}`,
+    onChange: changed,
     ...options,
   });
+  ran = texts();
+  const stop = subscribeWritten(() => {
+    control.setChoices(wiringChoices());
+    if (texts() === ran) return;
+    control.keep();
+    changed();
+  });
+  control.destroy = stop;
+  return control;
 }
 
 function controlOf(spec, name, onChange) {

@@ -25,6 +25,7 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
   let asking = null; // the run set over the work budget that waits for the reader's yes (its key)
   const share = createShare(); // this figure's part of the page's budget
   let approved = null;
+  let runKeys = new Map(); // the last runs started: id → the pool's key of its configuration
   compute.addEventListener('click', () => {
     approved = asking ?? approved;
     restart();
@@ -106,7 +107,11 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
       }
       // work the reader said yes to is theirs; the rest counts against the page's budget until it finishes
       if (key !== approved) share.claim(flops);
-      live.results = new Map();
+      // a run asked for again, its configuration unchanged, keeps its result: when only some of a figure's runs
+      // change (a written wiring's rows in Part 4's table), the others' cells are not drawn again
+      const keys = new Map(runs.map((r, k) => [r.id, keyOf(full[k])]));
+      live.results = new Map([...live.results].filter(([id]) => keys.has(id) && keys.get(id) === runKeys.get(id)));
+      runKeys = keys;
       live.progress = new Map();
       live.failed = new Map();
       live.steps = new Map();
@@ -154,6 +159,16 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
         },
       });
       return true;
+    },
+
+    /** Stops its runs at the reader's word (a figure's own Cancel): what finished stays, Compute finishes the rest. */
+    cancel() {
+      runSet.cancel();
+      share.clear();
+      live.waitingFor = 'reader';
+      footer.textContent = `Cancelled. The ${what} computed so far stay; Compute finishes the rest.`;
+      compute.hidden = false;
+      soon(false);
     },
 
     /** Stops its runs and its drawing for good (the figure goes away). */

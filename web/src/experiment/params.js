@@ -96,11 +96,14 @@ export function formatSeeds(seeds) {
 
 const PLACEMENT_KEYS = PLACEMENTS.map((p) => p.key);
 
-/** Wirings "post,pre" → ['post', 'pre'] in the page's order; at least one. */
-export function parsePlacements(text) {
+/**
+ * Wirings "post,pre" → ['post', 'pre'] in the page's order; at least one. known: the names offered, in that order
+ * (the presets', then the written wirings' keys: experiment/written-wirings.js).
+ */
+export function parsePlacements(text, known = PLACEMENT_KEYS) {
   const keys = String(text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const bad = keys.find((k) => !PLACEMENT_KEYS.includes(k));
-  if (bad !== undefined) return { ok: false, message: `“${bad.slice(0, 24)}” is not a wiring (${PLACEMENT_KEYS.join(', ')}).` };
+  const bad = keys.find((k) => !known.includes(k));
+  if (bad !== undefined) return { ok: false, message: `“${bad.slice(0, 24)}” is not a wiring (${known.join(', ')}).` };
   if (keys.length === 0) return { ok: false, message: 'Choose at least one wiring.' };
-  return { ok: true, value: PLACEMENT_KEYS.filter((k) => keys.includes(k)) };
+  return { ok: true, value: known.filter((k) => keys.includes(k)) };
 }

@@ -7,7 +7,7 @@ export function readParam(name) {
 
 // The query of the history entry the reader is on, as the page last found or wrote it: on Back or Forward it
 // is the query of the entry just left, which the browser no longer tells.
-let shown = location.search;
+let shown = typeof location === 'object' ? location.search : ''; // (no page: a module imported by a test in Node)
 
 /** entries: {name: [value, defaultValue]}; values are written as strings. */
 export function writeParams(entries) {
@@ -16,6 +16,28 @@ export function writeParams(entries) {
     if (value === undefined || value === null || String(value) === String(fallback)) url.searchParams.delete(name);
     else url.searchParams.set(name, String(value));
   }
+  if (url.href !== location.href) history.replaceState(history.state, '', url);
+  shown = location.search;
+}
+
+/** Every value of a parameter a link may repeat (?wiring=…&wiring=…), in the link's order. */
+export function readParams(name) {
+  return new URLSearchParams(location.search).getAll(name);
+}
+
+/**
+ * Sets the first value of a repeatable parameter, keeping the others where they are: left out when it is the
+ * fallback and the only one (a later value would otherwise take the first one's place on the next visit).
+ */
+export function writeFirstParam(name, value, fallback) {
+  const url = new URL(location.href);
+  const before = url.searchParams.getAll(name);
+  const others = before.slice(1);
+  const kept = String(value) === String(fallback) && others.length === 0 ? [] : [String(value), ...others];
+  if (kept.join('\n') === before.join('\n')) return;
+  // (the values go to the end of the query, in their order: read back, they are the same list)
+  url.searchParams.delete(name);
+  for (const v of kept) url.searchParams.append(name, v);
   if (url.href !== location.href) history.replaceState(history.state, '', url);
   shown = location.search;
 }

@@ -6,6 +6,7 @@
 // those values, full precision in data-value.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { shadeHex } from '../experiment/wiring-colours.js';
 import { formatNumber } from './format.js';
 import { element, html, setHtml } from './html.js';
 import './chart.css';
@@ -18,6 +19,9 @@ const PRINT = 'print';
 
 // The value of a CSS custom property on :root, e.g. colour('--accent') → '#0e7490'.
 const colour = (name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+
+// a series' stroke: its CSS variable, at its shade when one chart shows a wiring more than once (wiring-colours.js)
+const strokeOf = (s) => shadeHex(s.colour, s.shade ?? 0, colour);
 
 // #rrggbb → #rrggbbaa; other notations are returned as they are (opaque).
 const withAlpha = (c, alpha) => (/^#[0-9a-f]{6}$/i.test(c) ? c + Math.round(alpha * 255).toString(16).padStart(2, '0') : c);
@@ -44,7 +48,7 @@ function autoSize(u, values, axisIdx, cycleNum) {
  * live? (legend follows the cursor, default true), height?}.
  * update(series, data): series [{key, label, labelHtml? (the label with markup, html`…`: legend and table),
  * reference? (a line drawn for reference, a threshold: not a computed value),
- * colour: CSS variable, width?, dash?, line? (default true; false
+ * colour: CSS variable, shade? (0, 1, …: the same family, lighter or darker: wiring-colours.js), width?, dash?, line? (default true; false
  * draws points only), points? (true / false / uPlot's choice), pointSize?, spanGaps?}], data [xs, ys…]
  * aligned with series (null = no value).
  * → {el, update, describe(label), destroy()}
@@ -97,9 +101,9 @@ export function createChart(host, options) {
   function build() {
     plot?.destroy();
     // legend markers: a filled square for series drawn as points only, an outlined one for lines
-    const markerFill = [null, ...last.series.map((s) => ((s.line ?? true) ? 'transparent' : withAlpha(colour(s.colour), 0.55)))];
+    const markerFill = [null, ...last.series.map((s) => ((s.line ?? true) ? 'transparent' : withAlpha(strokeOf(s), 0.55)))];
     const seriesOptions = last.series.map((s) => {
-      const stroke = colour(s.colour);
+      const stroke = strokeOf(s);
       const line = s.line ?? true;
       return {
         // a label with markup (an exponent typeset as one) goes to uPlot as an element

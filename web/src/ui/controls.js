@@ -123,6 +123,14 @@ export function selectControl({ key, name, label, choices, fallback, className =
   const problem = (t) => (t === null || t === undefined || known(t) === t ? '' :
     `${name}=“${shown(t)}”, not one of ${choices.map((c) => c.key).join(', ')}: ${fallback} is used`);
   const { el, select } = selectField({ label, choices, value: known(text), name, className });
+  // choices that say what they mean ({about}): the chosen one's meaning under the select, where it is offered
+  const about = choices.some((c) => c.about) ? element(html`<span class="field-hint choice-about" id="${select.id}-about"></span>`) : null;
+  if (about) {
+    el.append(about);
+    select.setAttribute('aria-describedby', about.id);
+  }
+  const explain = () => about && (about.textContent = choices.find((c) => c.key === select.value)?.about ?? '');
+  explain();
   const control = {
     key,
     name,
@@ -132,7 +140,10 @@ export function selectControl({ key, name, label, choices, fallback, className =
     fallbackValue: fallback,
     ok: true,
     linkProblem: problem(text),
-    read: () => (control.value = select.value),
+    read: () => {
+      explain();
+      return (control.value = select.value);
+    },
     show(t) {
       select.value = known(t);
       control.linkProblem = problem(t);
@@ -161,37 +172,46 @@ export function selectControl({ key, name, label, choices, fallback, className =
 /**
  * Checkboxes for a set of choices [{key, label, colour?}], kept in the URL as "a,b". parse("a,b") → the keys
  * ({ok, value}); linkProblem(message): what is said when a link's set cannot be read. folded: the boxes under a
- * summary naming the chosen ones (a long set), opened when there is something to say about them.
+ * summary naming the chosen ones (a long set), opened when there is something to say about them. setChoices(list)
+ * offers another set (the written wirings come and go), keeping the chosen ones still offered.
  */
 export function checkboxControl({ key, name, legend, choices, fallback, parse, linkProblem, folded = false, className = '', text = readParam(name) ?? fallback, onChange }) {
-  // (a swatch's colour is set as a property: the page's policy refuses style attributes in markup)
-  const labels = choices.map((c) => html`<label><input type="checkbox" value="${c.key}">${c.colour && html`<span class="choice-swatch" aria-hidden="true"></span>`} ${c.label}</label>`);
-  const set = html`<legend>${legend}</legend><span class="choice-boxes">${labels}</span>`;
+  const set = html`<legend>${legend}</legend><span class="choice-boxes"></span>`;
   const message = html`<span class="field-message" aria-live="polite"></span>`;
   const el = folded
     ? element(html`<details class="${className}"><summary></summary><fieldset>${set}</fieldset>${message}</details>`)
     : element(html`<fieldset class="${className}">${set}${message}</fieldset>`);
   const summary = el.querySelector('summary');
   const messageEl = el.querySelector('.field-message');
-  const boxes = [...el.querySelectorAll('input[type="checkbox"]')];
-  boxes.forEach((box, k) => box.parentElement.querySelector('.choice-swatch')?.style.setProperty('--swatch', `var(${choices[k].colour})`));
   const fallbackValue = parse(fallback).value;
   let readError = '';
   const say = (t) => {
     messageEl.textContent = t;
     if (t && folded) el.open = true; // a message about the boxes is read beside them
   };
-  const checked = () => boxes.filter((b) => b.checked).map((b) => b.value).join(',');
+  const checked = () => control.boxes.filter((b) => b.checked).map((b) => b.value).join(',');
   const name_ = () => {
     if (!folded) return;
-    const chosen = choices.filter((c, k) => boxes[k].checked).map((c) => c.label);
+    const chosen = choices.filter((c, k) => control.boxes[k].checked).map((c) => c.label);
     summary.textContent = `${legend}: ${chosen.length ? chosen.join(', ') : 'none'}`;
   };
+  // the boxes of a set of choices (a swatch's colour is set as a property: the page's policy refuses style
+  // attributes in markup), none checked
+  function placeBoxes(list) {
+    choices = list;
+    const host = el.querySelector('.choice-boxes');
+    setHtml(host, html`${list.map((c) => html`<label><input type="checkbox" value="${c.key}">${c.colour && html`<span class="choice-swatch" aria-hidden="true"></span>`} ${c.label}</label>`)}`);
+    control.boxes = [...host.querySelectorAll('input[type="checkbox"]')];
+    control.boxes.forEach((box, k) => {
+      box.parentElement.querySelector('.choice-swatch')?.style.setProperty('--swatch', `var(${list[k].colour})`);
+      box.addEventListener('change', commit);
+    });
+  }
   const control = {
     key,
     name,
     el,
-    boxes,
+    boxes: [],
     value: fallbackValue,
     fallbackValue,
     ok: true,
@@ -207,7 +227,7 @@ export function checkboxControl({ key, name, legend, choices, fallback, parse, l
     show(t) {
       const r = parse(t);
       const keys = r.ok ? r.value : fallbackValue;
-      boxes.forEach((b) => (b.checked = keys.includes(b.value)));
+      control.boxes.forEach((b) => (b.checked = keys.includes(b.value)));
       control.value = keys;
       control.ok = true;
       readError = r.ok ? '' : linkProblem(r.message);
@@ -218,6 +238,12 @@ export function checkboxControl({ key, name, legend, choices, fallback, parse, l
     setText(t) {
       control.show(t);
       commit();
+    },
+    setChoices(list) {
+      const chosen = control.value;
+      placeBoxes(list);
+      control.boxes.forEach((b) => (b.checked = chosen.includes(b.value)));
+      control.read();
     },
     setMessage: (t) => say(readError || t),
     keep() {
@@ -230,7 +256,7 @@ export function checkboxControl({ key, name, legend, choices, fallback, parse, l
     control.keep();
     onChange?.(control);
   };
-  boxes.forEach((b) => b.addEventListener('change', commit));
+  placeBoxes(choices);
   control.show(text);
   return control;
 }

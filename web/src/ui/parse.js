@@ -2,7 +2,8 @@
 // A number may be written plainly (2, -1.5, 3e-5, unicode minus −2) or as a small expression with
 // + − * / ^ (or **), parentheses, √ / sqrt(…), exp(…), π and e (so "−√2", "2/sqrt(2)", "1.02**48" and "e^0.96"
 // are numbers); a leading ≈ or ~ and a trailing × or x are read past ("≈ 1.414", "~2.6", "6×", "6x"). A comma
-// between digits ("1,414") is asked about: a decimal comma is never split into two numbers. Every failure returns a message written for the
+// between digits ("1,414") is asked about: a decimal comma is never split into two numbers (in a list, where
+// the list leaves it in doubt: askedComma). Every failure returns a message written for the
 // reader; nothing here throws. Each number also reports `ulp`, one unit in the last digit typed ("1.41" →
 // 0.01, "6" → 1; 0 for an expression, which is exact), so a grader can tell "right, to fewer digits".
 //
@@ -164,8 +165,20 @@ function splitEntries(body) {
     .split(/\s/);
 }
 
+// A comma between digits in a list where numbers may have decimals: a decimal comma or a separator? Asked, as a
+// single number's is, when the list says so: "1,414" alone (one comma, nothing else between the numbers), or
+// "0,4714, 0,9428" (a comma with a space, a semicolon or a space elsewhere separates, so the tight ones are
+// inside numbers). A list of tight commas only ("0,0,0,0") reads as a list. → the message, or ''
+function askedComma(body) {
+  if (!/\d,\d/.test(body)) return '';
+  const separated = /,\s|;|\s/.test(body);
+  if (!separated && (body.match(/,/g) ?? []).length > 1) return '';
+  const inside = separated ? body.split(/,\s+|[;\s]+/).find((part) => /\d,\d/.test(part)) : body;
+  return decimalComma(inside.trim());
+}
+
 // text is normalised
-function readVector(text, { min = 1, max = Infinity } = {}) {
+function readVector(text, { min = 1, max = Infinity, decimals = false } = {}) {
   const body = stripBrackets(text).trim();
   if (body === '') return { ok: false, message: `Enter ${min === 1 ? 'at least one number' : `at least ${min} numbers`}, e.g. 2, 4, 4, 6.` };
   // "−1,414; 0; 0; 1,414": semicolons separate, so a comma between digits sits inside a number
@@ -173,6 +186,8 @@ function readVector(text, { min = 1, max = Infinity } = {}) {
     const inside = body.split(';').find((part) => /\d,\d/.test(part));
     if (inside !== undefined) return { ok: false, message: decimalComma(inside.trim()) };
   }
+  const asked = decimals ? askedComma(body) : '';
+  if (asked) return { ok: false, message: asked };
   const parts = splitEntries(body);
   if (parts.length > max) return { ok: false, message: `Too many entries: ${parts.length} (at most ${max} here).` };
   if (parts.length < min) return { ok: false, message: `Too few entries: ${parts.length} (at least ${min} here).` };
@@ -191,7 +206,9 @@ function readVector(text, { min = 1, max = Infinity } = {}) {
 
 /**
  * A list of numbers: "2, 4, 4, 6", "[2, 4, 4, 6]", "(2 4 4 6)", "−√2, 0".
- * @param {{min?: number, max?: number}} limits entry count allowed
+ * @param {{min?: number, max?: number, decimals?: boolean}} limits entry count allowed; decimals: the numbers may
+ * have decimals (an answer, a question's numbers), so a comma that may be a decimal comma is asked about
+ * (askedComma); lists of whole numbers (depths, seeds) read every comma as a separator
  * → {ok: true, value: number[], ulp: number[]} or {ok: false, message}
  */
 export function parseVector(text, limits = {}) {

@@ -13,6 +13,8 @@ export const registry = {
   'ratio-depth': () => import('./ratio-depth/index.js'),
   'stream-growth': () => import('./stream-growth/index.js'),
   'training-lab': () => import('./training-lab/index.js'),
+  'wiring-builder': () => import('./wiring-builder/index.js'),
+  'part4-summary': () => import('./part4-summary/index.js'),
 };
 
 // Widgets that draw without the kernels: they mount even where WebAssembly is missing.

@@ -9,6 +9,7 @@ import { getSettings } from '../../experiment/settings.js';
 import { agreesWithPrinted, formatLike, formatNumber, withMinusSigns } from '../../ui/format.js';
 import { element, html, replaceWithHtml, setHtml } from '../../ui/html.js';
 import { fillLiveCells } from '../../experiment/live-cells.js';
+import { subscribeWritten, writtenProblem, writtenWirings } from '../../experiment/written-wirings.js';
 import { TABLES } from './tables.js';
 import './style.css';
 
@@ -34,20 +35,43 @@ export async function mount(el, props) {
   const scroller = element(html`<div class="scroll-x table-scroll"><table class="results"></table></div>`);
   const table = scroller.querySelector('table');
   const note = element(html`<p class="exp-note"></p>`);
-  el.append(controls.el, scroller, note, live.footer, live.compute);
+  // what the kernel says of a written wiring it cannot run at a depth of the table (its cells say "error")
+  const writtenNote = element(html`<p class="exp-note field-message" aria-live="polite"></p>`);
+  el.append(controls.el, scroller, note, writtenNote, live.footer, live.compute);
+  const written = spec.written ? writtenWirings : () => [];
+  // a wiring written or changed: its rows (re)compute, every other cell stays as it is
+  const stopWritten = spec.written ? subscribeWritten(() => start({ keepCells: true })) : () => {};
 
   let current;
+  let refused = new Map(); // run id → why the kernel cannot run it (a written wiring's, at a depth it refuses)
 
-  function start() {
-    current = { ...controls.values };
+  function start({ keepCells = false } = {}) {
+    current = { ...controls.values, written: written() };
     const problems = Object.entries(spec.problems?.(current) ?? {});
     for (const [key, message] of problems) controls.setMessage(key, message);
     if (problems.some(([, message]) => message)) return;
+    const runs = spec.runs(current).map((r) => ({ ...r, options: { ...settings.values, ...r.options } }));
+    // a written wiring the kernel cannot build at some depth keeps its message in its cells; the rest runs
+    refused = new Map();
+    for (const r of runs.filter((x) => x.written)) {
+      try {
+        stack.check(r.options);
+      } catch (error) {
+        refused.set(r.id, error.message);
+      }
+    }
+    const why = new Map(); // a written wiring's text form → the kernel's first refusal of it
+    for (const r of runs) if (refused.has(r.id) && !why.has(r.options.placement)) why.set(r.options.placement, refused.get(r.id));
+    const labelOf = (text) => current.written.find((w) => w.text === text)?.label;
+    writtenNote.textContent = [writtenProblem(), ...[...why].map(([text, m]) => `${labelOf(text)} cannot run here: ${m}.`)].filter(Boolean).join(' ');
     // every run must be possible before any starts: otherwise the kernel's message says why
-    if (!live.start(spec.runs(current).map((r) => ({ ...r, options: { ...settings.values, ...r.options } })))) return;
-    // new runs (other controls, or the settings drawer's model and batch): every cell computes again
-    done = new Set();
-    for (const cells of computed.values()) cells.clear();
+    if (!live.start(runs.filter((r) => !refused.has(r.id)))) return;
+    // new runs (other controls, or the settings drawer's model and batch): every cell computes again; a written
+    // wiring changed: only its rows, whose keys are new
+    if (!keepCells) {
+      done = new Set();
+      for (const cells of computed.values()) cells.clear();
+    }
     render();
   }
 
@@ -67,24 +91,24 @@ export async function mount(el, props) {
     const rows = spec.rows(c);
     const columns = spec.columns(c);
     const comparable = controls.isFallback() && settings.isDefault() && props.published;
-    const key = JSON.stringify([c, comparable, rows.map((r) => r.key), columns.map((col) => col.key)]);
+    // (the written wirings change rows, not the frame)
+    const key = JSON.stringify([{ ...c, written: undefined }, comparable, columns.map((col) => col.key)]);
     if (key !== frameKey) {
       frameKey = key;
       drawn = new Map();
       done = new Set();
-      computed = new Map(rows.map((row) => [String(row.key), new Map()]));
+      computed = new Map();
       // explicit roles: on a phone the rows are laid out as stacked cards (style.css), which would drop a
       // table's semantics in some browsers
       const head = html`<tr role="row"><th scope="col" role="columnheader">${spec.rowHeader}</th>${columns.map((col) => html`<th scope="col" role="columnheader">${col.label}</th>`)}</tr>`;
-      const body = rows.map((row) => html`<tr role="row"><th scope="row" role="rowheader">${row.label}</th>${columns.map(() => html`<td role="cell"></td>`)}</tr>`);
-      setHtml(table, html`<caption>${props.caption ?? ''}</caption><thead role="rowgroup">${head}</thead><tbody role="rowgroup">${body}</tbody>`);
+      setHtml(table, html`<caption>${props.caption ?? ''}</caption><thead role="rowgroup">${head}</thead><tbody role="rowgroup"></tbody>`);
       table.setAttribute('role', 'table');
       [rowHeader, ...columnLabels] = [...table.tHead.rows[0].cells].map((th) => th.textContent.replace(/\s+/g, ' ').trim());
-      for (const tr of table.tBodies[0].rows) tr.cells[0].dataset.header = rowHeader; // a stacked row names its kind
       note.textContent = props.published && !comparable
         ? 'The published values are for the article’s settings; put the controls back to compare.'
         : '';
     }
+    placeRows(rows, columns);
     const trs = table.tBodies[0].rows;
     rows.forEach((row, r) =>
       columns.forEach((col, k) => {
@@ -98,18 +122,53 @@ export async function mount(el, props) {
         trs[r].cells[k + 1].dataset.label = columnLabels[k]; // a stacked row's cell names its column
       }),
     );
+    // numbers of a row the prose names beside its columns (spec.extras): once every run of the row is in
+    for (const row of spec.extras ? rows : []) {
+      const cells = computed.get(String(row.key));
+      if (!cells || spec.extras.every((key) => cells.has(key))) continue;
+      if (!spec.needs(row.key, columns[0].key, current).every((id) => live.results.has(id))) continue;
+      for (const key of spec.extras) {
+        const value = spec.extraValue(row.key, key, current, live.results);
+        cells.set(key, { text: withMinusSigns(formatNumber(value, 4)), value });
+      }
+    }
     // the figure's placeholder carries the id the prose's numbers name (mount.js puts this element inside it)
     const source = el.closest('.widget[id]')?.id;
     if (source) {
-      const columnKeys = new Set(columns.map((col) => String(col.key)));
+      const columnKeys = new Set([...columns.map((col) => String(col.key)), ...(spec.extras ?? [])]);
       fillLiveCells(source, (row, col) => (computed.has(row) && columnKeys.has(col) ? computed.get(row).get(col) ?? null : undefined));
     }
+  }
+
+  // The rows in the order of spec.rows: a row whose key is kept keeps its element and its cells (a written wiring
+  // added, changed or gone moves no other row's numbers); a new one starts empty.
+  function placeRows(rows, columns) {
+    const body = table.tBodies[0];
+    const keys = rows.map((row) => String(row.key));
+    const have = new Map([...body.rows].map((tr) => [tr.dataset.row, tr]));
+    // (a kept row's label may change: "Your wiring" is "Your wiring 1" once a link adds a second)
+    rows.forEach((row, r) => {
+      const th = have.get(keys[r])?.cells[0];
+      if (th && th.textContent !== row.label) th.textContent = row.label;
+    });
+    if (keys.join('\n') === [...body.rows].map((tr) => tr.dataset.row).join('\n')) return;
+    body.replaceChildren(...rows.map((row, r) => have.get(keys[r]) ?? element(html`<tr role="row" data-row="${keys[r]}"><th scope="row" role="rowheader" data-header="${rowHeader}">${row.label}</th>${columns.map(() => html`<td role="cell"></td>`)}</tr>`)));
+    const kept = new Set(keys);
+    for (const k of have.keys()) {
+      if (kept.has(k)) continue;
+      computed.delete(k);
+      for (const col of columns) {
+        drawn.delete(`${k}|${col.key}`);
+        done.delete(`${k}|${col.key}`);
+      }
+    }
+    for (const k of keys) if (!computed.has(k)) computed.set(k, new Map());
   }
 
   function cell(row, col, printed) {
     const needs = spec.needs(row, col, current);
     const { results, progress, failed } = live;
-    const error = needs.map((id) => failed.get(id)).find(Boolean);
+    const error = needs.map((id) => refused.get(id) ?? failed.get(id)).find(Boolean);
     if (error) return html`<td class="failed" title="${error}">error</td>`;
     if (!needs.every((id) => results.has(id))) {
       const done = needs.reduce((sum, id) => sum + (results.has(id) ? 1 : progress.get(id) ?? 0), 0) / needs.length;
@@ -143,5 +202,5 @@ export async function mount(el, props) {
     return html`<td${data} data-value="${value}"${printed && html` data-published="${printed}"`}><span class="computed num">${shown}</span>${published}</td>`;
   }
 
-  return runFigure(el, { settings, controls, live, start });
+  return runFigure(el, { settings, controls, live, start, owned: [{ destroy: stopWritten }] });
 }

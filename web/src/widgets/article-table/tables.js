@@ -22,6 +22,21 @@ const PART4_MEASURES = [
   { key: 'sd-factor', label: 'stream sd, last block / first' },
 ];
 
+// Part 4's wirings, {text, label, run, written?}: the presets, then the written ones whose text form is not a
+// preset's row already (a written wiring runs as `run`: experiment/written-wirings.js)
+function part4Wirings(c) {
+  const presets = PLACEMENTS.map((p) => ({ text: p.key, label: p.label, run: p.key }));
+  const seen = new Set(presets.map((p) => p.text));
+  return [...presets, ...(c.written ?? []).filter((w) => !seen.has(w.text) && seen.add(w.text))];
+}
+// a row's key, "<wiring's text form>|<L>", read back (L is after the last "|", whatever a link's text holds), with
+// what its runs are given as their placement
+const rowOf = (row, c) => {
+  const cut = row.lastIndexOf('|');
+  const text = row.slice(0, cut);
+  return { text, run: c.written?.find((w) => w.text === text)?.run ?? text, L: Number(row.slice(cut + 1)) };
+};
+
 /** A cell whose value does not exist for these runs, and why (the kernel's reason): shown as "undefined". */
 export const undefinedValue = (reason) => ({ undefinedReason: reason });
 
@@ -94,31 +109,44 @@ export const TABLES = {
   },
 
   // Part 4: every wiring, the article's and the field's, under the article's protocol at initialisation: the
-  // ratio under three measures and the stream's growth, medians over seeds, by depth.
+  // ratio under three measures and the stream's growth, medians over seeds, by depth. The wirings a reader has
+  // written (c.written: experiment/written-wirings.js) have rows of their own after the presets; a row is keyed by
+  // its wiring's text form (a preset's name is its own) and L.
   P: {
     controls: [
       { key: 'Ls', label: 'Depths', kind: 'depths', fallback: '6, 24', min: 2 },
       { key: 'seeds', label: 'Seeds', kind: 'seeds', fallback: '0-5' },
     ],
+    written: true,
     rowHeader: 'wiring, depth',
-    rows: (c) => PLACEMENTS.flatMap((p) => c.Ls.map((L) => ({ key: `${p.key}|${L}`, label: `${p.label}, L\u00a0=\u00a0${L}`, placement: p.key, L }))),
+    rows: (c) => part4Wirings(c).flatMap((p) => c.Ls.map((L) => ({ key: `${p.text}|${L}`, label: `${p.label}, L\u00a0=\u00a0${L}` }))),
     columns: () => PART4_MEASURES,
     // the shallow depth of every wiring first, then the deeper ones: the table fills in row pairs' first halves early
-    runs: (c) => c.Ls.flatMap((L) => c.seeds.flatMap((s) => PLACEMENTS.map((p) => run(p.key, L, s)))),
+    // (a written wiring that is a preset value for value asks for the preset's runs: once)
+    runs: (c) => [...new Map(c.Ls.flatMap((L) => c.seeds.flatMap((s) => part4Wirings(c).map((p) => [runId(p.run, L, s), { ...run(p.run, L, s), written: p.written }])))).values()],
     needs: (row, _col, c) => {
-      const [placement, L] = row.split('|');
-      return c.seeds.map((s) => runId(placement, Number(L), s));
+      const { run: placement, L } = rowOf(row, c);
+      return c.seeds.map((s) => runId(placement, L, s));
     },
-    cellData: (row, col) => {
-      const [placement, L] = row.split('|');
-      return { placement, L, measure: col };
+    // (data-placement: the wiring's text form)
+    cellData: (row, col, c) => {
+      const { text, L } = rowOf(row, c);
+      return { placement: text, L, measure: col };
     },
     value(row, col, c, results, stack) {
-      const [placement, L] = row.split('|');
-      const runs = c.seeds.map((s) => results.get(runId(placement, Number(L), s)));
+      const { run: placement, L } = rowOf(row, c);
+      const runs = c.seeds.map((s) => results.get(runId(placement, L, s)));
       if (col === 'sd-factor') return stack.median(runs.map((r) => stack.streamGrowth(r.streamSd).factor));
       const reason = runs.map((r) => r.undefinedRatios[col]).find(Boolean);
       return reason ? undefinedValue(reason) : stack.median(runs.map((r) => ratioOf(r, col)));
+    },
+    // numbers the prose names that are not columns: the smallest and the largest single seed's ratio over all
+    // parameters, the spread behind a median (ReZero's is wide: content/27)
+    extras: ['all-min', 'all-max'],
+    extraValue(row, key, c, results) {
+      const [placement, L] = row.split('|');
+      const ratios = c.seeds.map((s) => ratioOf(results.get(runId(placement, Number(L), s)), 'all'));
+      return key === 'all-min' ? Math.min(...ratios) : Math.max(...ratios);
     },
   },
 

@@ -2,6 +2,7 @@
 // log–log chart of the scale against σ, and the depth strip's two products as numbers and as a chart.
 // Every number arrives computed by the kernels (kernels/norm-scale.js); this file only formats and places it.
 import katex from 'katex';
+import { placementOf } from '../../experiment/choices.js';
 import { createChart, createDataTable } from '../../ui/chart.js';
 import { formatNumber, texNumber } from '../../ui/format.js';
 import { element, html, setHtml, trusted } from '../../ui/html.js';
@@ -143,8 +144,9 @@ export function createDepthView() {
   const chart = createChart(host, { x: { label: 'blocks crossed k', integer: true }, y: { label: 'log₁₀ of the product' }, live: false, height: CHART_HEIGHT });
   chart.describe('Line chart: log₁₀ of the Post-LN chain of scales and of the Pre-LN bound against the blocks crossed. Nothing is drawn until the inputs can be read.');
   const series = (points) => [
-    { key: 'chain', label: 'Post-LN chain', colour: '--danger', points },
-    { key: 'bound', label: 'Pre-LN bound (1+δ)ᵏ', colour: '--accent', points },
+    // each line in its wiring's colour, as in every chart of the page
+    { key: 'chain', label: 'Post-LN chain', colour: placementOf('post').colour, points },
+    { key: 'bound', label: 'Pre-LN bound (1+δ)ᵏ', colour: placementOf('pre').colour, points },
   ];
   // the chart's room kept from the start, so a first result that comes in later (a measured stack's run) draws
   // into it and moves nothing below; not an empty frame, whose axes would resize under the reader's eyes when

@@ -44,7 +44,7 @@ export const enhances = true;
 //     {inputs, typedInputs ({name: text} the reader typed, kept with the progress), base (the variant's own numbers,
 //      before any typing), seed, solution (the kernels' for these numbers, or null when they cannot be used), revealed
 //      (the worked solution has been opened: accepted intervals may show), elsewhere (another tab's change is about
-//      to be shown)};
+//      to be shown), checkedHere (these numbers were checked in this visit: the badge)};
 //   ex.view: the elements built around the section (question, badge, body, form, tolerance, feedback,
 //     solutionBox), and its parts: answers, hints, inputBox, grading.
 
@@ -62,7 +62,7 @@ export async function mount(section) {
     // every change to the record says here whether it was saved
     record: { ...stored, update: (change) => ex.view.unsaved.show(stored.update(change)) },
     partIds: props.parts.map((p) => p.id),
-    state: { inputs: structuredClone(props.defaults), typedInputs: {}, base: structuredClone(props.defaults), seed: null, solution: null, revealed: false, elsewhere: false },
+    state: { inputs: structuredClone(props.defaults), typedInputs: {}, base: structuredClone(props.defaults), seed: null, solution: null, revealed: false, elsewhere: false, checkedHere: false },
   };
   ex.view = buildView(section, ex);
 
@@ -210,12 +210,22 @@ const originalSeed = (ex) => expectedSeed(ex) ?? null;
 /** Whether the numbers shown are practice: an assigned exercise on numbers other than its assigned ones. */
 const practising = (ex) => assigned(ex) && (ex.state.seed !== expectedSeed(ex) || Object.keys(ex.state.typedInputs).length > 0);
 
+// The badge reads the one outcome rule (on an assigned exercise, only the assigned numbers count). Outside an
+// assignment solved once stays solved (the progress keeps it), but after New numbers the badge must not say
+// "✓ Solved" of numbers nobody has answered: it says the exercise was solved on other numbers until these are, that
+// is while no attempt has been made on them, or while the last Check made on them in this visit left a part not right.
 function showState(ex) {
+  const rec = ex.record.get();
   const due = assigned(ex) ? dueAt(assignment().due) : null;
-  const result = recordOutcome({ record: ex.record.get(), props: ex.props, expectedSeed: expectedSeed(ex), due });
+  const result = recordOutcome({ record: rec, props: ex.props, expectedSeed: expectedSeed(ex), due });
   const state = stateOf(result.outcome);
-  ex.view.badge.textContent = `${STATE_LABELS[state]}${result.late ? ' (late)' : ''}`;
+  const rightHere = () => ex.view.answers.every((a) => (a.part.kind === 'explain' ? rec.selfCheck[a.part.id] === 'yes' : a.el.classList.contains('ex-right')));
+  const otherNumbers = !assigned(ex) && state === 'solved' && ex.view.inputBox !== null && rec.variants.length > 0 &&
+    (rec.attempts === 0 || (ex.state.checkedHere && !rightHere()));
+  ex.view.badge.textContent = otherNumbers ? STATE_LABELS.solvedElsewhere : `${STATE_LABELS[state]}${result.late ? ' (late)' : ''}`;
   ex.view.badge.dataset.state = state;
+  if (otherNumbers) ex.view.badge.dataset.numbers = 'not yet';
+  else delete ex.view.badge.dataset.numbers;
   return result;
 }
 
@@ -245,6 +255,7 @@ function selfChecked(ex) {
 const typedOrNull = (typed) => (Object.keys(typed).length ? { ...typed } : null);
 
 function newNumbers(ex) {
+  ex.state.checkedHere = false;
   ex.record.update((r) => {
     r.seed = ex.state.seed;
     r.inputs = typedOrNull(ex.state.typedInputs);
@@ -252,6 +263,7 @@ function newNumbers(ex) {
   });
   if (solve(ex)) refreshQuestion(ex);
   clearResults(ex);
+  showState(ex);
 }
 
 // A seed chosen by New numbers, or null for "The original numbers" (the assigned ones on an assigned exercise).
@@ -352,6 +364,7 @@ function check(ex) {
   const refused = assessed.map(({ a, g }) => ({ a, why: refusalOf(g, a.text()) })).filter(({ why }) => why);
   if (refused.length) return refuse(ex, refused);
   const results = assessed.map(({ a, r, g }) => ({ a, ok: view.grading.grade(a, r, g) }));
+  state.checkedHere = true; // (the badge: these numbers have been checked in this visit)
   logAttempt(ex, results);
   const graded = results.filter(({ a }) => a.part.kind !== 'explain');
   const practice = practising(ex) ? ' Practice numbers: this attempt does not count for the assignment.' : '';

@@ -2,12 +2,12 @@
 // (at its defaults the article's three, L = 96, seed 0). One run per wiring in the worker pool; each curve
 // appears as its run finishes. The reader picks the wirings, the depth, the seed and what "gradient of a block"
 // means.
-import { placementOf } from '../../experiment/choices.js';
 import { createControls } from '../../experiment/controls.js';
 import { chartFrame } from '../../experiment/chart-frame.js';
 import { runFigure } from '../../experiment/figure.js';
 import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
+import { runText, wiringOf } from '../../experiment/written-wirings.js';
 import { createChart } from '../../ui/chart.js';
 import { element, html } from '../../ui/html.js';
 
@@ -29,6 +29,8 @@ export async function mount(el, props) {
     { prefix, onChange: () => start() },
   );
   const { host, status, dataTable } = chartFrame(el, controls, live);
+  // the figure's caption (content/ gives it): what it draws and how to read it, above its controls
+  if (props.caption) el.prepend(element(html`<p class="figure-caption">${props.caption}</p>`));
   const zeroNote = element(html`<p class="exp-note"></p>`);
   status.after(zeroNote);
   const chart = createChart(host, {
@@ -37,14 +39,14 @@ export async function mount(el, props) {
   });
 
   let current;
-  let wirings = []; // the chosen wirings' entries (choices.js)
+  let wirings = []; // the chosen wirings' entries (choices.js, or a written wiring's: written-wirings.js)
 
   function start() {
     current = { ...controls.values };
-    wirings = current.placements.map(placementOf);
+    wirings = current.placements.map(wiringOf);
     const runs = wirings.map((p) => ({
       id: p.key,
-      options: { ...settings.values, placement: p.key, L: current.L, seed: current.seed, scale: 1 },
+      options: { ...settings.values, placement: runText(p.key), L: current.L, seed: current.seed, scale: 1 },
     }));
     if (!live.start(runs)) return;
     chart.describe(

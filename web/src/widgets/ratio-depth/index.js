@@ -2,12 +2,13 @@
 // seeds as a line, for the chosen wirings (the article's three at first). The runs are Table B's (same options, same ids), so the pool
 // computes each once for both; the ratio under each measure and the median come from the kernels.
 import { loadStack } from '../../kernels/stack.js';
-import { measureProblem, placementOf } from '../../experiment/choices.js';
+import { measureProblem } from '../../experiment/choices.js';
 import { createControls } from '../../experiment/controls.js';
 import { chartFrame } from '../../experiment/chart-frame.js';
 import { runFigure } from '../../experiment/figure.js';
 import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
+import { runText, wiringOf } from '../../experiment/written-wirings.js';
 import { createChart } from '../../ui/chart.js';
 
 const runId = (placement, L, seed, scale = 1) => `${placement}|${L}|${seed}|${scale}`;
@@ -41,18 +42,18 @@ export async function mount(el, props) {
   });
 
   let runCount = 0;
-  let wirings = []; // the chosen wirings' entries (choices.js)
+  let wirings = []; // the chosen wirings' entries (choices.js, or a written wiring's: written-wirings.js)
 
   function start() {
     current = { ...controls.values };
-    wirings = current.placements.map(placementOf);
+    wirings = current.placements.map(wiringOf);
     const { Ls, seeds } = current;
     const problem = measureProblem(current.measure, Ls);
     controls.setMessage('Ls', problem);
     if (problem) return;
     const runs = Ls.flatMap((L) =>
       wirings.flatMap((p) =>
-        seeds.map((seed) => ({ id: runId(p.key, L, seed), options: { ...settings.values, placement: p.key, L, seed, scale: 1 } })),
+        seeds.map((seed) => ({ id: runId(p.key, L, seed), options: { ...settings.values, placement: runText(p.key), L, seed, scale: 1 } })),
       ),
     );
     if (!live.start(runs)) return;

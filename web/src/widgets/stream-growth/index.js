@@ -12,7 +12,6 @@ import { createChart } from '../../ui/chart.js';
 import { withMinusSigns } from '../../ui/format.js';
 import { html } from '../../ui/html.js';
 
-const PALETTE = ['--accent', '--danger', '--ok', '--fg', '--muted'];
 const SQRT_DASH = [6, 4];
 const FIT_DASH = [2, 3];
 
@@ -85,17 +84,20 @@ export async function mount(el, props) {
       };
     });
     const series = curves.flatMap(({ s, exponent }, k) => {
-      const c = PALETTE[k % PALETTE.length];
+      // one wiring at several scales: its own colour, one shade per scale (never another wiring's colour)
+      const c = placementOf(placement).colour;
+      const shade = k;
       // the fitted power as an exponent, typeset: L raised to 0.272, not "L^0.272"
       const power = exponent === undefined ? undefined : withMinusSigns(exponent.toFixed(3));
       return [
-        { key: `${s}-sd`, label: `s = ${s}`, colour: c },
-        { key: `${s}-sqrt`, label: `s = ${s}: √L growth`, colour: c, dash: SQRT_DASH, width: 1.5, points: false },
+        { key: `${s}-sd`, label: `s = ${s}`, colour: c, shade },
+        { key: `${s}-sqrt`, label: `s = ${s}: √L growth`, colour: c, shade, dash: SQRT_DASH, width: 1.5, points: false },
         {
           key: `${s}-fit`,
           label: power === undefined ? `s = ${s}: fitted power` : `s = ${s}: fitted L to the power ${power}`,
           labelHtml: power === undefined ? undefined : html`s = ${s}: fitted L<span class="visually-hidden"> to the power </span><sup>${power}</sup>`,
           colour: c,
+          shade,
           dash: FIT_DASH,
           width: 1.5,
           points: false,

@@ -1,27 +1,28 @@
 // The lab's step charts: the loss, the block-1 / block-L gradient ratio and the residual stream's sd after the
-// last block, each against step, one line per run (colour: its configuration; dash: its seed), on logarithmic y
+// last block, each against step, one line per run (colour: its wiring, shaded when a wiring comes twice; dash: its seed), on logarithmic y
 // axes, each with its data table. Drawing only: every value is a step record the kernel produced (train.js, run.step()).
 import { createChart, createDataTable } from '../../ui/chart.js';
 import { element, html } from '../../ui/html.js';
 
 const DASHES = [undefined, [8, 4], [2, 3], [10, 3, 2, 3], [4, 4]];
 
-/** The colour (a CSS variable of style.css) of configuration k and the dash of the seed at index s. */
-export const configColour = (k) => `--lab-${(k % 6) + 1}`;
+/** The dash of the seed at index s. */
 export const seedDash = (s) => DASHES[s % DASHES.length];
 
 function stepChart(host, { title, y, field }) {
   const box = element(html`<figure class="lab-chart"><figcaption>${title}</figcaption><div></div></figure>`);
   const plot = box.querySelector('div');
   host.append(box);
-  const chart = createChart(plot, { x: { label: 'step', integer: true }, y: { label: y, log: true }, height: 260 });
+  // x: the updates done before the step's loss was measured (step k's record is taken before its update), the one
+  // count the lab uses, the samples' "after N updates" included
+  const chart = createChart(plot, { x: { label: 'updates done', integer: true }, y: { label: y, log: true }, height: 260 });
   chart.describe(`Line chart, logarithmic y axis: ${title.toLowerCase()}, drawn as the steps arrive once you press Run.`);
   const table = createDataTable();
   box.append(table.el);
 
   return {
     chart,
-    /** runs: [{id, label, colour, dash, records}] (records so far, in step order); steps: the run length;
+    /** runs: [{id, label, colour, shade, dash, records}] (records so far, in step order); steps: the run length;
      * levels: [{key, label, value, colour, dash}] drawn across the chart (the kernel's threshold, the chance level) */
     update(runs, steps, levels = []) {
       const xs = Array.from({ length: steps }, (_, k) => k);
@@ -32,7 +33,7 @@ function stepChart(host, { title, y, field }) {
       });
       chart.update(
         [
-          ...runs.map((r) => ({ key: r.id, label: r.label, colour: r.colour, dash: r.dash, width: 1.5, points: false })),
+          ...runs.map((r) => ({ key: r.id, label: r.label, colour: r.colour, shade: r.shade, dash: r.dash, width: 1.5, points: false })),
           ...levels.map((l) => ({ key: l.key, label: l.label, colour: l.colour, dash: l.dash, width: 1.5, points: false, reference: true })),
         ],
         [xs, ...columns, ...levels.map((l) => xs.map(() => l.value))],
@@ -40,7 +41,7 @@ function stepChart(host, { title, y, field }) {
       const longest = Math.max(0, ...runs.map((r) => r.records.length));
       table.update({
         caption: `${title}: one column per run, one row per step (steps computed so far).`,
-        rowHeader: 'step',
+        rowHeader: 'updates done',
         columns: runs.map((r) => ({ key: r.id, label: r.label })),
         rows: xs.slice(0, longest).map((k) => ({ key: String(k), label: String(k), values: columns.map((c) => c[k] ?? undefined) })),
       });

@@ -2,9 +2,10 @@
 // rate, for each chosen wiring at one depth, with the task's threshold drawn across. Where a wiring's line
 // crosses the threshold is where it stops training. One run per wiring, rate and seed, on the same pool
 // (a run the main view already computed comes from the cache).
-import { placementOf, TASKS } from '../../experiment/choices.js';
+import { TASKS } from '../../experiment/choices.js';
 import { wiringsControl } from '../../experiment/controls.js';
 import { formatSeeds, parseDepth, parseSeeds } from '../../experiment/params.js';
+import { textOf, wiringOf } from '../../experiment/written-wirings.js';
 import { createChart, createDataTable } from '../../ui/chart.js';
 import { element, html } from '../../ui/html.js';
 import { selectControl, textControl } from '../../ui/controls.js';
@@ -73,7 +74,7 @@ export function mountCliff(el, props, { train, live }) {
       frame.status.textContent = 'The kernel cannot run these settings: see the message beside the field.';
       return;
     }
-    const configs = placements.value.flatMap((placement) => lrs.value.map((lr) => ({ placement, L: L.value, warmup: warmup.value, lr })));
+    const configs = placements.value.flatMap((p) => lrs.value.map((lr) => ({ placement: textOf(p), L: L.value, warmup: warmup.value, lr })));
     const groups = groupRuns(d, configs, { task: task.value, steps: steps.value, seeds: seeds.value }, { withRate: true });
     const messages = new Set();
     if (!checkGroups(train, groups, (k, text) => text && messages.add(text))) {
@@ -101,15 +102,15 @@ export function mountCliff(el, props, { train, live }) {
     if (!live.dataChanged) return;
     live.dataChanged = false;
     const final = (placement, lr, seed) => {
-      const g = groups.find((x) => x.config.placement === placement && x.config.lr === lr);
+      const g = groups.find((x) => x.config.placement === textOf(placement) && x.config.lr === lr);
       return outcome(g.runs.find((r) => r.seed === seed).id)?.summary.finalLoss;
     };
     const lines = current.placements.flatMap((p) =>
-      current.seeds.map((seed) => ({ p, seed, label: `${placementOf(p).label}, seed ${seed}` })),
+      current.seeds.map((seed) => ({ p, seed, label: `${wiringOf(p)?.label ?? p}, seed ${seed}` })),
     );
     chart.update(
       [
-        ...lines.map(({ p, seed, label }) => ({ key: `${p}-${seed}`, label, colour: placementOf(p).colour, points: true, spanGaps: true })),
+        ...lines.map(({ p, seed, label }) => ({ key: `${p}-${seed}`, label, colour: wiringOf(p)?.colour, points: true, spanGaps: true })),
         { key: 'threshold', label: `threshold (${threshold})`, colour: '--muted', dash: [6, 4], width: 1.5, points: false, reference: true },
       ],
       [

@@ -1,18 +1,23 @@
 // The training lab's list of configurations (wiring, depth, warmup per row), kept in the page URL under the lab's
 // prefix ("t.configs=post-24-0,pre-24-0"), each row's fields with their messages; the lab's other controls are the
 // page's kit (ui/controls.js). Nothing runs from here: the lab runs on its Run button.
+import { placementOf } from '../../experiment/choices.js';
 import { parseDepth } from '../../experiment/params.js';
 import { readParam, writeParams } from '../../experiment/url-state.js';
-import { debounced, selectField } from '../../ui/controls.js';
+import { subscribeWritten, wiringChoices, wiringOf } from '../../experiment/written-wirings.js';
+import { shadeCss, shadesOf } from '../../experiment/wiring-colours.js';
+import { debounced, selectField, setChoices } from '../../ui/controls.js';
 import { createField } from '../../ui/field.js';
 import { element, html } from '../../ui/html.js';
 import { formatConfigs, parseConfigs, parseWarmup } from './params.js';
 
 /**
  * The configurations to train, one row each (wiring, depth L, warmup steps), kept in the URL as
- * "post-24-0,post-24-50,pre-24-0". → {el, key, value: [{placement, L, warmup}], ok, setText, setRowMessage(i, text)}
+ * "post-24-0,post-24-50,w1-24-0". The wirings: the presets, then the written ones (experiment/written-wirings.js),
+ * which come and go as the reader writes them. → {el, key, value: [{placement, L, warmup}], ok, setText,
+ * setRowMessage(i, text), destroy()}
  */
-export function configsControl({ key, name, placements, fallback, max = 6, onChange }) {
+export function configsControl({ key, name, fallback, max = 6, onChange }) {
   const el = element(html`<fieldset class="lab-configs"><legend>Configurations</legend><ol class="lab-config-list"></ol>
     <button type="button" class="lab-add">Add a configuration</button>
     <span class="field-message lab-configs-message" aria-live="polite"></span></fieldset>`);
@@ -23,13 +28,16 @@ export function configsControl({ key, name, placements, fallback, max = 6, onCha
 
   function row(config) {
     const li = element(html`<li class="lab-config"></li>`);
-    const { el: wiring, select } = selectField({ label: 'Wiring', choices: placements, value: config.placement });
+    // the colour this configuration is drawn in: its wiring's (a shade of it for a wiring's second row)
+    const swatch = element(html`<span class="lab-swatch lab-config-swatch" aria-hidden="true"></span>`);
+    const { el: wiring, select } = selectField({ label: 'Wiring', choices: wiringChoices(), value: config.placement });
     const depth = createField({ label: 'Depth L', value: String(config.L) });
     const warmup = createField({ label: 'Warmup steps', value: String(config.warmup), hint: '0: none' });
     const remove = element(html`<button type="button" class="lab-remove">Remove</button>`);
     const check = element(html`<p class="field-message lab-config-message" aria-live="polite"></p>`);
+    wiring.querySelector('label').prepend(swatch); // (beside its label: the select keeps its whole width)
     li.append(wiring, depth.el, warmup.el, remove, check);
-    const r = { li, select, depth, warmup, remove, check };
+    const r = { li, swatch, select, depth, warmup, remove, check };
     select.addEventListener('change', commit);
     for (const f of [depth, warmup]) {
       const wait = debounced(commit);
@@ -63,6 +71,14 @@ export function configsControl({ key, name, placements, fallback, max = 6, onCha
       return { placement: r.select.value, L: L.value, warmup: warmup.value };
     });
     add.disabled = control.rows.length >= max;
+    const colours = control.rows.map((r) => wiringOf(r.select.value)?.colour);
+    shadesOf(colours).forEach((shade, k) => {
+      const { swatch } = control.rows[k];
+      swatch.dataset.colour = colours[k] ?? '';
+      swatch.dataset.shade = String(shade);
+      // (set as a property: the page's policy refuses style attributes in markup)
+      swatch.style.background = colours[k] ? shadeCss(colours[k], shade) : 'transparent';
+    });
     control.ok = ok;
     if (ok) control.value = value;
   }
@@ -75,10 +91,11 @@ export function configsControl({ key, name, placements, fallback, max = 6, onCha
   }
 
   function show(text) {
-    let r = parseConfigs(text, { max });
+    const known = wiringChoices().map((c) => c.key);
+    let r = parseConfigs(text, { max, known });
     if (!r.ok) {
       message.textContent = `The link asked for configurations the lab cannot read: ${r.message}`;
-      r = parseConfigs(fallback, { max });
+      r = parseConfigs(fallback, { max, known });
     }
     control.rows = r.value.map(row);
     list.replaceChildren(...control.rows.map((x) => x.li));
@@ -95,6 +112,17 @@ export function configsControl({ key, name, placements, fallback, max = 6, onCha
   });
 
   show(readParam(name) ?? fallback);
+  // a wiring written, changed or gone: every row offers the wirings there are now; a row that trained a written
+  // wiring is a change of the configurations, and a row whose written wiring is gone says what it trains now
+  const stopWritten = subscribeWritten(() => {
+    const before = control.rows.map((r) => r.select.value);
+    for (const r of control.rows) setChoices(r.select, wiringChoices());
+    const gone = control.rows.filter((r, k) => r.select.value !== before[k]);
+    if (!before.some((key) => !placementOf(key))) return;
+    commit();
+    for (const r of gone) r.check.textContent = 'The written wiring this configuration trained is no longer on the page: it trains the wiring shown.';
+  });
+  control.destroy = stopWritten;
   control.setText = (text) => {
     show(text);
     commit();

@@ -2,11 +2,12 @@
 // block-1 / block-L gradient ratio against step, the gradient of every block as a heat map, and a summary
 // of which configurations trained, beside the reader's own prediction. Runs start on Run (the prediction
 // comes first); the steps stream in from the page's workers as the kernel takes them.
-import { PLACEMENTS, TASKS } from '../../experiment/choices.js';
+import { TASKS } from '../../experiment/choices.js';
 import { formatSeeds, parseSeeds } from '../../experiment/params.js';
+import { textOf } from '../../experiment/written-wirings.js';
 import { formatNumber } from '../../ui/format.js';
 import { element, html } from '../../ui/html.js';
-import { createStepCharts, configColour, seedDash } from './charts.js';
+import { createStepCharts, seedDash } from './charts.js';
 import { rateControl, selectControl, selectField, setChoices, textControl } from '../../ui/controls.js';
 import { configsControl } from './controls.js';
 import { createHeatmaps } from './heatmap.js';
@@ -29,7 +30,7 @@ export function mountCurves(el, props, { train, live }) {
   };
   const frame = labFrame(el, live);
   const onChange = () => changed();
-  const configs = configsControl({ key: 'configs', name: `${prefix}.configs`, placements: PLACEMENTS, fallback: fallbacks.configs, onChange });
+  const configs = configsControl({ key: 'configs', name: `${prefix}.configs`, fallback: fallbacks.configs, onChange });
   const task = selectControl({ key: 'task', name: `${prefix}.task`, label: 'Task', choices: TASKS, fallback: fallbacks.task, onChange });
   const lr = rateControl({ key: 'lr', name: `${prefix}.lr`, label: 'Learning rate', fallback: fallbacks.lr, parse: parseRate, format: formatRate, onChange });
   const steps = textControl({ key: 'steps', name: `${prefix}.steps`, label: 'Steps', fallback: fallbacks.steps, parse: parseSteps, onChange });
@@ -64,7 +65,7 @@ export function mountCurves(el, props, { train, live }) {
 
   const valid = () => controls.every((c) => c.ok);
   const groupsNow = () =>
-    groupRuns(d, configs.value, { task: task.value, lr: lr.value, steps: steps.value, seeds: seeds.value }, { colour: (k) => configColour(k) });
+    groupRuns(d, configs.value.map((c) => ({ ...c, placement: textOf(c.placement) })), { task: task.value, lr: lr.value, steps: steps.value, seeds: seeds.value });
 
   let current = null; // what the last Run computes: {groups, steps, task}
 
@@ -117,9 +118,9 @@ export function mountCurves(el, props, { train, live }) {
       levels.push({ key: 'chance', label: `chance, ln ${train.vocabulary.length} = ${formatNumber(train.chanceLoss, 4)}`, value: train.chanceLoss, colour: '--muted', dash: [2, 3] });
     }
     charts.update(
-      groups.flatMap((g) => g.runs.map((r, s) => ({ id: r.id, label: `${g.label}, seed ${r.seed}`, colour: g.colour, dash: seedDash(s), records: recordsOf(r.id) }))),
+      groups.flatMap((g) => g.runs.map((r, s) => ({ id: r.id, label: `${g.label}, seed ${r.seed}`, colour: g.colour, shade: g.shade, dash: seedDash(s), records: recordsOf(r.id) }))),
       current.steps,
-      `one line per seed (${groups[0].runs.length} seeds), one colour per configuration: ${groups.map((g) => g.label).join('; ')}`,
+      `one line per seed (${groups[0].runs.length} seeds), one colour per configuration (its wiring's, a shade of it for a wiring's second configuration): ${groups.map((g) => g.label).join('; ')}`,
       levels,
     );
     heatmaps.update(

@@ -36,6 +36,17 @@ function logRange(maps) {
   return { lo, hi };
 }
 
+/**
+ * The decades the colour bar labels, from lo to hi: at most about `most`, evenly spaced, both ends always, and
+ * never one closer to the last than the spacing (1e−1 beside 1e0 ran together as "1e−11e0").
+ */
+export function legendDecades(lo, hi, most = 7) {
+  const decades = Array.from({ length: hi - lo + 1 }, (_, k) => lo + k);
+  const every = Math.ceil(decades.length / most);
+  const last = decades.length - 1;
+  return decades.filter((_, k) => k === last || (k % every === 0 && last - k >= every));
+}
+
 function legend() {
   const el = element(html`<div class="lab-heat-legend"><span class="lab-heat-legend-title">gradient norm of a block (colour, logarithmic scale)</span>
     <div class="lab-heat-legend-bar" aria-hidden="true"></div><div class="lab-heat-legend-ticks"></div></div>`);
@@ -47,11 +58,8 @@ function legend() {
     update(range) {
       el.hidden = !range;
       if (!range) return;
-      const decades = Array.from({ length: range.hi - range.lo + 1 }, (_, k) => range.lo + k);
-      const every = Math.ceil(decades.length / 7); // at most about seven labels
       ticks.replaceChildren(
-        ...decades
-          .filter((_, k) => k % every === 0 || k === decades.length - 1)
+        ...legendDecades(range.lo, range.hi)
           .map((p) => {
             const tick = element(html`<span>${`1e${p}`.replace('-', '−')}</span>`);
             // (positioned as a property: the page's policy refuses style attributes in markup)
@@ -125,7 +133,7 @@ function heatmap(host) {
       );
       table.update({
         caption: `${label}: gradient norm of each block (columns) at each step (rows).`,
-        rowHeader: 'step',
+        rowHeader: 'updates done',
         columns: Array.from({ length: L }, (_, b) => ({ key: `b${b + 1}`, label: `block ${b + 1}` })),
         rows: records.map((r) => ({ key: String(r.step), label: String(r.step), values: Array.from(r.gradNorm) })),
       });

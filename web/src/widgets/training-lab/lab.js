@@ -1,14 +1,17 @@
 // What the lab's two views share: the frame (controls, Run, status, results), the runs of a configuration,
 // their labels, the kernel's check of every configuration before anything starts, and links elsewhere in
 // the chapter that open the lab with a configuration ("?t.configs=…#training-lab") without reloading.
-import { placementOf, TASKS } from '../../experiment/choices.js';
+import { TASKS } from '../../experiment/choices.js';
 import { followInPlaceLinks } from '../../experiment/in-place-links.js';
+import { wiringOfText } from '../../experiment/written-wirings.js';
 import { linkNote } from '../../ui/controls.js';
+import { shadesOf } from '../../experiment/wiring-colours.js';
 import { fragment, html } from '../../ui/html.js';
 import { formatRate } from './params.js';
 import './style.css';
 
-const placementLabel = (key) => placementOf(key)?.label ?? key;
+// a configuration's wiring: a preset's name or a written wiring's text form (what the kernel runs)
+const placementLabel = (text) => wiringOfText(text)?.label ?? text;
 const taskLabel = (key) => TASKS.find((t) => t.key === key)?.label ?? key;
 
 /** "Post-LN, L = 24, warmup 50" (and the rate when the view varies it) */
@@ -22,18 +25,22 @@ function configLabel({ placement, L, warmup, lr }, { withRate = false } = {}) {
 const runId = (o) => [o.task, o.placement, o.L, o.warmup, o.lr, o.steps, o.seed].join('|');
 
 /**
- * One group per configuration: {key, label, colour?, config, runs: [{id, seed, options}]}; options are
- * complete (the kernel's defaults under the lab's choices).
+ * One group per configuration: {key, label, colour, shade, config, runs: [{id, seed, options}]}; options are
+ * complete (the kernel's defaults under the lab's choices). A configuration takes its wiring's colour; a second
+ * one of the same wiring a shade of it (wiring-colours.js), so a colour always says which wiring ran.
  */
-export function groupRuns(defaults, configs, { task, lr, steps, seeds }, { withRate = false, colour } = {}) {
-  return configs.map((c, k) => {
+export function groupRuns(defaults, configs, { task, lr, steps, seeds }, { withRate = false } = {}) {
+  const groups = configs.map((c) => {
     const base = { ...defaults, task, lr, steps, ...c };
     const runs = seeds.map((seed) => {
       const options = { ...base, seed };
       return { id: runId(options), seed, options };
     });
-    return { key: runId({ ...base, seed: '' }), label: configLabel(base, { withRate }), colour: colour?.(k, c), config: base, runs };
+    return { key: runId({ ...base, seed: '' }), label: configLabel(base, { withRate }), colour: wiringOfText(base.placement)?.colour, config: base, runs };
   });
+  // (the cliff's groups are one wiring at several rates, drawn as one line per wiring: no shades there)
+  const shades = withRate ? groups.map(() => 0) : shadesOf(groups.map((g) => g.colour));
+  return groups.map((g, k) => ({ ...g, shade: shades[k] }));
 }
 
 /**
@@ -85,6 +92,7 @@ export function showProgress({ train, live, status, summary, groups, task, steps
     outcome,
     progress: (id) => live.progress.get(id),
     waitingFor: live.waitingFor,
+    finalWindow: train.finalWindow,
     caption:
       `Trained or not, per ${per} (${taskLabel(task)}, ${steps} steps). A run has trained when the mean of its last ` +
       `${train.finalWindow} losses is below ${train.threshold(task)}, the kernel's threshold for this task.`,
@@ -128,6 +136,7 @@ export function labView({ frame, run, draw, prefix, section = 'training-lab', co
     restart: run,
     destroy() {
       stopLinks();
+      for (const c of controls) c.destroy?.();
       for (const part of owned) part.destroy();
     },
   };

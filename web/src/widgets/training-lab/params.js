@@ -31,18 +31,19 @@ export function formatRate(rate) {
 const PLACEMENT_KEYS = PLACEMENTS.map((p) => p.key);
 
 /**
- * Configurations as a link writes them: "post-24-0,post-24-50,pre-24-0" (wiring-depth-warmup).
+ * Configurations as a link writes them: "post-24-0,post-24-50,w1-24-0" (wiring-depth-warmup: a preset's name or a
+ * written wiring's key, experiment/written-wirings.js). known: the wirings offered.
  * → {ok, value: [{placement, L, warmup}]} or {ok: false, message}
  */
-export function parseConfigs(text, { max = 6 } = {}) {
+export function parseConfigs(text, { max = 6, known = PLACEMENT_KEYS } = {}) {
   const parts = String(text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   if (parts.length === 0) return { ok: false, message: 'The lab needs at least one configuration.' };
   if (parts.length > max) return { ok: false, message: `At most ${max} configurations (got ${parts.length}).` };
   const value = [];
   for (const part of parts) {
-    const m = /^([a-z]+)-(\d+)-(\d+)$/.exec(part);
-    if (!m || !PLACEMENT_KEYS.includes(m[1])) {
-      return { ok: false, message: `“${part.slice(0, 24)}” is not a configuration: write wiring-depth-warmup, e.g. post-24-50 (wirings ${PLACEMENT_KEYS.join(', ')}).` };
+    const m = /^([a-z][a-z0-9]*)-(\d+)-(\d+)$/.exec(part);
+    if (!m || !known.includes(m[1])) {
+      return { ok: false, message: `“${part.slice(0, 24)}” is not a configuration: write wiring-depth-warmup, e.g. post-24-50 (wirings ${known.join(', ')}).` };
     }
     const L = parseDepth(m[2]);
     const warmup = parseWarmup(m[3]);

@@ -4,6 +4,7 @@
 // kernel measured (the runs' data-trained verdicts, counted by summary.js). A configuration whose seeds
 // disagree is marked as neither: the measurement, not the reader, is split.
 import { bareSelect } from '../../ui/controls.js';
+import { seedsTrained } from './summary.js';
 import { element, html } from '../../ui/html.js';
 
 const PREDICTIONS = [
@@ -67,7 +68,7 @@ export function createPrediction(host) {
         if (!predicted.has(key)) {
           open++;
           verdict.dataset.result = 'none';
-          verdict.textContent = ` — no prediction; ${c.trained} of ${c.total} seeds trained.`;
+          verdict.textContent = ` — no prediction; ${seedsTrained(c.trained, c.total)}.`;
           continue;
         }
         marked++;
@@ -81,7 +82,7 @@ export function createPrediction(host) {
         verdict.textContent =
           result === 'split'
             ? ` — ${said}; the seeds disagree: ${c.trained} of ${c.total} trained.`
-            : ` — ${result === 'right' ? '✓ right' : '✗ not so'}: ${said}, and ${c.trained} of ${c.total} seeds trained.`;
+            : ` — ${result === 'right' ? '✓ right' : '✗ not so'}: ${said}, and ${seedsTrained(c.trained, c.total)}.`;
       }
       const decided = marked - split;
       const splitNote = split ? ` ${split} ${split === 1 ? 'configuration is' : 'configurations are'} split across seeds.` : '';

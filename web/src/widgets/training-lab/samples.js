@@ -14,8 +14,10 @@ import { formatNumber } from '../../ui/format.js';
 const BARS = 8; // the most probable next characters drawn
 const shown = (ch) => (ch === ' ' ? '␣' : ch);
 
-function sampleLine({ step, prompt, text }, what) {
-  return element(html`<p class="lab-sample" data-sample="${text}" data-step="${step}"><span class="lab-sample-step">${what} step ${step}: </span><span
+// step: the updates done (the run's steps_done), the count the charts' x axis uses too
+function sampleLine({ step, prompt, text }) {
+  const when = step === 0 ? 'before any update' : `after ${step} update${step === 1 ? '' : 's'}`;
+  return element(html`<p class="lab-sample" data-sample="${text}" data-step="${step}"><span class="lab-sample-step">${when}: </span><span
     class="lab-sample-prompt">${prompt}</span><span class="lab-sample-text">${text}</span></p>`);
 }
 
@@ -45,7 +47,7 @@ export function createSamples(host, { train }) {
   const form = el.querySelector('form');
   const { el: runField, select: runSelect } = selectField({ label: 'Run', choices: [] });
   const prompt = createField({ label: 'Prompt', value: train.samplePrompt, hint: 'a to z, space and .', maxLength: 200 });
-  const at = createField({ label: 'After step', value: '', hint: '0 to the run’s steps' });
+  const at = createField({ label: 'After how many updates', value: '', hint: '0 to the run’s steps' });
   el.querySelector('.lab-ask-fields').append(runField, prompt.el, at.el);
   const cancelButton = el.querySelector('.lab-ask-cancel');
   const status = el.querySelector('.lab-ask-status');
@@ -68,7 +70,7 @@ export function createSamples(host, { train }) {
     const run = finished.find((r) => r.id === runSelect.value);
     if (!run) return void (status.textContent = 'No run has finished yet: press Run above first.');
     const steps = run.options.steps;
-    const step = at.input.value.trim() === '' ? { ok: true, value: steps } : parseWhole(at.input.value, { min: 0, max: steps, what: 'The step' });
+    const step = at.input.value.trim() === '' ? { ok: true, value: steps } : parseWhole(at.input.value, { min: 0, max: steps, what: 'The number of updates' });
     at.setMessage(step.ok ? '' : step.message);
     if (!step.ok) return;
     const options = { ...run.options, at: step.value, prompt: prompt.input.value, length: train.sampleChars };
@@ -79,7 +81,7 @@ export function createSamples(host, { train }) {
       return prompt.setMessage(`${error.message[0].toUpperCase()}${error.message.slice(1)}.`);
     }
     stop();
-    status.textContent = `Computing the model after step ${step.value}…`;
+    status.textContent = `Computing the model after ${step.value} updates…`;
     cancelButton.hidden = false;
     const fields = [...Object.keys(train.defaults), 'at', 'prompt', 'length'];
     pending = getPool().request({ kind: 'sample', fields, options }, { cost: step.value });
@@ -91,9 +93,9 @@ export function createSamples(host, { train }) {
       cancelButton.hidden = true;
       status.textContent = result.diverged
         ? `This run diverged at step ${result.step}: it has no model to ask after that.`
-        : `${run.label}, after step ${result.step}: the continuation, and the next character’s probabilities.`;
+        : `${run.label}, after ${result.step} updates: the continuation, and the next character’s probabilities.`;
       out.replaceChildren();
-      if (!result.diverged) out.append(sampleLine(result, 'after'), probabilityBars(result.probabilities, train.vocabulary));
+      if (!result.diverged) out.append(sampleLine(result), probabilityBars(result.probabilities, train.vocabulary));
     } catch (error) {
       if (pending !== mine || error instanceof Cancelled) return;
       pending = null;
@@ -117,7 +119,7 @@ export function createSamples(host, { train }) {
           if (!o?.samples?.length) continue;
           finished.push({ id: r.id, label: `${g.label}, seed ${r.seed}`, options: r.options });
           const box = element(html`<div class="lab-sample-run" data-run="${r.id}"><p class="lab-sample-title">${g.label}, seed ${r.seed}</p></div>`);
-          box.append(...o.samples.map((s) => sampleLine(s, 'after')));
+          box.append(...o.samples.map((s) => sampleLine(s)));
           rows.push(box);
         }
       }
