@@ -281,6 +281,22 @@ const BINDINGS = {
     allows: ([n, inputs]) => unlessWellPosed(n, inputs),
   },
   checkWellPosed: { args: withInputs },
+  // several parts of one attempt against one solution: the parts of the exercise and anything else, each graded or refused
+  gradeParts: {
+    args: () =>
+      withInputs().chain(([n, inputs]) =>
+        fc.tuple(
+          fc.constant(n),
+          fc.constant(inputs),
+          fc.oneof(
+            { weight: 6, arbitrary: fc.dictionary(fc.constantFrom(...(exerciseParts.get(n) ?? ['x'])),
+              fc.oneof(fc.record({ rows: whole(0, 4), cols: whole(0, 4), values: list(0, 9) }, { requiredKeys: ['values'] }), anything), { maxKeys: 4 }) },
+            { weight: 1, arbitrary: anything },
+          ),
+        ),
+      ),
+    allows: ([n, inputs]) => unlessWellPosed(n, inputs),
+  },
   // the one norm instrument, either kind (and any other word, refused): σ = 0 or rms = 0 (0/0, said by the
   // instrument); or a row computed in its own unit, whose printed steps (deviations, squares, variance or mean
   // square in the reader's unit) lie past float64 — the instrument shows the steps in the unit and says why
