@@ -1,12 +1,14 @@
 // A module worker that runs the kernels, one run per message, with its own instance of the wasm module,
 // instantiated from the compiled module its pool sends first (kernels/compiled.js: compiled once per page).
 // Messages in:  {kernels: WebAssembly.Module | null} first (null: the page could not compile it, this worker tries),
-//               then {id, kind: 'stack' | 'train' | 'sample', options, batchMs}.
+//               then {id, kind: 'stack' | 'train' | 'sample' | 'grade', options, batchMs}.
 // Out, once:    {type: 'ready'} when the module is instantiated (or {type: 'ready', failed: message}).
 // Out, a stack run:    {id, type: 'progress', done, total} (at most every PROGRESS_MS), then the result;
 //      a training run: {id, type: 'steps', steps: [record…], done, total} (at most once per batchMs), then
 //                      the result {steps, samples, summary} (training-run.js);
 //      a sample:       the char model of a run after a step, asked a prompt (training-run.js sampleAt);
+//      a grading:      a student's progress file read and its attempts graded again (teachers/grade-job.js; its
+//                      module loads only in a worker that grades);
 //      either:         {id, type: 'result', result, seconds} or {id, type: 'error', message}.
 import { useCompiledKernels } from '../kernels/loader.js';
 import { loadStack } from '../kernels/stack.js';
@@ -43,7 +45,9 @@ self.onmessage = async ({ data }) => {
     const [stack, train] = await ready;
     const started = performance.now();
     const { result, transfer = [] } =
-      kind === 'train'
+      kind === 'grade'
+        ? { result: await (await import('../teachers/grade-job.js')).gradeJob(options) }
+        : kind === 'train'
         ? { result: runTraining(train, options, { batchMs, post: (message) => self.postMessage({ id, ...message }) }) }
         : kind === 'sample'
           ? { result: sampleAt(train, options) }
