@@ -3,7 +3,7 @@
 //   front matter: title, exercise (number), defaults (JSON: the question's inputs as the key states them),
 //                 inputs (JSON: {name: "number" | "vector" | "matrix"}: which inputs the reader may edit)
 //   body:         the question (markdown; math may hold {{input}} placeholders), then sections
-//     ### Answer     one line per part: `- id (number|vector|matrix|choice|multi|explain): label`;
+//     ### Answer     one line per part: `- id (number|vector|matrix|choice|multi|explain|wiring): label`;
 //                    choice/multi options indented `  - key: text`, the right ones ending in `[correct]`;
 //                    an explain part's model answer indented `  > text`
 //     ### Hints      a numbered list, revealed one at a time
@@ -13,7 +13,8 @@
 // The section shows, without JavaScript, the question (with its default inputs), what is asked, and the hints;
 // what the exercise widget needs (props: the parts, hints, worked solution and mistakes as KaTeX markup) goes
 // to the exercises' own chunk (content.js: virtual:exercise-props), loaded as the first exercise mounts.
-const KINDS = new Set(['number', 'vector', 'matrix', 'choice', 'multi', 'explain']);
+// wiring: a design challenge's answer, written with the wiring editor and judged by running it (exercises/design.js)
+const KINDS = new Set(['number', 'vector', 'matrix', 'choice', 'multi', 'explain', 'wiring']);
 
 function sections(body) {
   const parts = body.split(/^### +(Answer|Hints|Solution|Mistakes)\s*$/m);

@@ -6,6 +6,7 @@ import { exerciseRecord } from '../progress/validate.js';
 import { gradeChoice, refusalOf } from './check.js';
 import { isNumeric, readAnswer } from './read-answer.js';
 import { assignedSeed, sameKey } from './assignment.js';
+import { WIRING_KIND, designGrade } from './design.js';
 import { isolated } from '../ui/bidi.js';
 import { questionNumbers, toKernel, toKernelInputs } from './values.js';
 
@@ -19,21 +20,26 @@ export const OUTCOMES = {
   untouched: 'untouched',
 };
 
+/** The numbers a logged attempt was made on (its variant seed and any inputs typed over it), as the kernels take them. */
+export function attemptNumbers(exercises, props, entry) {
+  const variant = entry.seed === null ? null : exercises.variant(props.n, entry.seed);
+  return toKernelInputs(questionNumbers(props, variant, entry.inputs ?? {}).inputs);
+}
+
 /**
  * One logged attempt graded again. → {parts: {id: 'right' | 'wrong' | 'not graded' | 'explained'}, problem}
  * ('not graded': what the exercise would not have counted: unreadable, a wrong shape, too few digits;
- * problem: why the attempt's numbers cannot be rebuilt, else '').
+ * problem: why the attempt's numbers cannot be rebuilt, or its design was not run, else ''). judged(n, kernelInputs,
+ * wiring): a design's verdict from its runs made again, {error} when it could not be run, undefined when not yet.
  */
-export function regradeAttempt({ exercises, props, entry }) {
+export function regradeAttempt({ exercises, props, entry, judged }) {
   const parts = {};
   let kernelInputs = null;
   let problem = '';
-  const numeric = props.parts.some((p) => isNumeric(p.kind));
+  const numeric = props.parts.some((p) => isNumeric(p.kind) || p.kind === WIRING_KIND);
   if (numeric) {
     try {
-      const variant = entry.seed === null ? null : exercises.variant(props.n, entry.seed);
-      const { inputs } = questionNumbers(props, variant, entry.inputs ?? {});
-      kernelInputs = toKernelInputs(inputs);
+      kernelInputs = attemptNumbers(exercises, props, entry);
       exercises.solve(props.n, kernelInputs); // numbers the exercise would refuse are not graded
     } catch (error) {
       kernelInputs = null;
@@ -49,6 +55,12 @@ export function regradeAttempt({ exercises, props, entry }) {
     else if (part.kind === 'explain') parts[id] = 'explained';
     else if (part.kind === 'choice' || part.kind === 'multi') parts[id] = gradeChoice(part, r.value).ok ? 'right' : 'wrong';
     else if (!kernelInputs) parts[id] = 'not graded';
+    else if (part.kind === WIRING_KIND) {
+      // a design is graded by running it: `judged` holds the verdicts of the runs made again (exercises/design.js)
+      const g = designGrade(judged?.(props.n, kernelInputs, r.value));
+      parts[id] = g.verdict;
+      problem ||= g.problem;
+    }
     else {
       const g = exercises.grade(props.n, kernelInputs, id, toKernel(r.value, r.ulp));
       parts[id] = refusalOf(g, text) ? 'not graded' : g.correct ? 'right' : 'wrong';
@@ -67,7 +79,7 @@ export function regradeAttempt({ exercises, props, entry }) {
  *    offSeed (attempts on other numbers, logged or summarised), offSeedSummarised, claimed (the file says every
  *    part solved), entries: [{at, seed, hints, solution, onSeed, parts, problem}], explanations: [text…]}
  */
-export function regradeExercise({ exercises, props, record, expectedSeed, unread = 0 }) {
+export function regradeExercise({ exercises, props, record, expectedSeed, unread = 0, judged }) {
   const gradable = props.parts.filter((p) => p.kind !== 'explain').map((p) => p.id);
   // the assignment's numbers: its seed, and nothing typed over them
   const onSeed = (x) => expectedSeed === undefined || (x.seed === expectedSeed && !x.inputs);
@@ -77,7 +89,7 @@ export function regradeExercise({ exercises, props, record, expectedSeed, unread
     hints: entry.hints,
     solution: entry.solution,
     onSeed: onSeed(entry),
-    ...regradeAttempt({ exercises, props, entry }),
+    ...regradeAttempt({ exercises, props, entry, judged }),
   }));
   const right = new Set();
   let solvedAt = -1;
@@ -132,7 +144,7 @@ export const isSolved = (outcome) => SOLVED.has(outcome);
  * teacher should look at (no name, another class's code, numbers that do not follow from the class code and the
  * name, a verdict the file states that its answers do not bear out, attempts the file counts but does not hold).
  */
-export function regradeStudent({ exercises, allProps, state, assignment, logSetAside = {} }) {
+export function regradeStudent({ exercises, allProps, state, assignment, logSetAside = {}, judged }) {
   const flags = [];
   const who = state.assignment ?? null;
   if (!who) flags.push('no name or class code in the file: its numbers cannot be checked against the class');
@@ -146,7 +158,7 @@ export function regradeStudent({ exercises, allProps, state, assignment, logSetA
     const expectedSeed = !who ? undefined : varies ? assignedSeed(assignment.code, who.name, n) : null;
     // (an exercise the file has no record of is graded as an empty one: untouched)
     const aside = logSetAside[n]?.length ?? 0;
-    const r = regradeExercise({ exercises, props, record: state.exercises[n] ?? exerciseRecord({}), expectedSeed, unread: aside });
+    const r = regradeExercise({ exercises, props, record: state.exercises[n] ?? exerciseRecord({}), expectedSeed, unread: aside, judged });
     results[n] = r;
     if (r.offSeed) {
       const off = [...r.entries.filter((e) => !e.onSeed), ...(state.exercises[n]?.summarised?.numbers ?? [])

@@ -14,7 +14,8 @@ import { OUTCOMES, isSolved, regradeStudent } from '../exercises/regrade.js';
 import { seedParam } from '../exercises/seed.js';
 import { asText, inputLabel, questionNumbers } from '../exercises/values.js';
 import { readParam, writeParams } from '../experiment/url-state.js';
-import { loadExercises } from '../kernels/exercises.js';
+import { loadExercisesWithDesign } from '../exercises/design.js';
+import { createDesignRuns } from './design-runs.js';
 import { MAX_IMPORT_BYTES, readProgressText } from '../progress/validate.js';
 import { isolated, visibleControls } from '../ui/bidi.js';
 import { download } from '../ui/download.js';
@@ -35,7 +36,7 @@ start().catch((error) => {
 });
 
 async function start() {
-  const [allProps, exercises] = await Promise.all([loadExerciseProps(), loadExercises()]);
+  const [allProps, exercises] = await Promise.all([loadExerciseProps(), loadExercisesWithDesign()]);
   const known = Object.keys(allProps).map(Number).sort((a, b) => a - b);
   const assignment = createBuilder(document.querySelector('#assign-builder'), allProps, known);
   const numbers = createNumbers(document.querySelector('#assign-numbers'), allProps, exercises, assignment);
@@ -178,6 +179,7 @@ function createGrader(box, allProps, exercises, assignment) {
   const results = box.querySelector('.teachers-results');
   const actions = box.querySelector('.teachers-actions');
   let table = null; // {header, rows} of the last grading, for the CSV
+  const designs = createDesignRuns(report, exercises); // (a design is graded by running it again)
 
   box.querySelector('.teachers-files').addEventListener('change', async (event) => {
     const chosen = [...(event.target.files ?? [])];
@@ -220,9 +222,10 @@ function createGrader(box, allProps, exercises, assignment) {
       table = null;
       return setHtml(results, html`<p class="teachers-muted">Fill in the assignment above (class code and exercises) to grade the files.</p>`);
     }
+    designs.runFor(files.map((f) => f.state), a, allProps, update); // (update again once they have run)
     const graded = files.map((f) => {
       try {
-        return { file: f.name, ...regradeStudent({ exercises, allProps, state: f.state, assignment: a, logSetAside: f.logSetAside }) };
+        return { file: f.name, ...regradeStudent({ exercises, allProps, state: f.state, assignment: a, logSetAside: f.logSetAside, judged: designs.judged }) };
       } catch (error) {
         return { file: f.name, name: null, results: {}, flags: [`could not be graded (${error.message})`] };
       }
