@@ -67,7 +67,7 @@ test('exercise 22: Post-LN unchanged is explained (at L = 24): which check faile
   await expect(ex.locator('.ex-state')).toHaveText('Not started');
   // Post-LN itself
   await checkByKeyboard(page, 22);
-  await expect(verdict(page, 22).locator('.ex-verdict')).toHaveText(/✗ Not yet: 2 of the 3 checks fail\./, { timeout: RUNS_MS });
+  await expect(verdict(page, 22).locator('.ex-verdict')).toHaveText(/✗ Not yet: 1 of the 3 checks fails\./, { timeout: RUNS_MS });
   await expect(check(page, 22, 'changes')).toContainText('This is Post-LN itself: no setting changed.');
   await expect(check(page, 22, 'ratio')).toHaveAttribute('data-ok', 'false');
   await expect(check(page, 22, 'ratio')).toContainText(/block 1 over block 24, has the median 0\.\d+ over seeds 0–5: below the band \[0\.8, 1\.25\]/);
