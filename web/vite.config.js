@@ -25,7 +25,8 @@ export default defineConfig({
   root: here('.'),
   base: process.env.BASE_PATH ?? './',
   plugins: [content({ contentDir: here('../content') }), preloadFonts(), csp(), serviceWorker({ source: here('src/sw.js') })],
-  worker: { format: 'es' },
+  // a worker that grades for the teachers' page reads the exercises' props (virtual:exercise-props) as the pages do
+  worker: { format: 'es', plugins: () => [content({ contentDir: here('../content') })] },
   build: {
     outDir: here('../dist'), emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0,
     rollupOptions: { input: { index: here('index.html'), teachers: here('teachers.html'), 404: here('404.html') } },

@@ -4,15 +4,20 @@
 // truth; hostile files are reported and skipped; CSV; axe.
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { expect, test } from './fixtures.js';
 
 test.describe.configure({ timeout: 120_000 });
+// the teacher and the students in one time zone, so a due date reads the same on every page of the test
+const ZONE = 'UTC';
+test.use({ timezoneId: ZONE });
 
-/** The teachers' page with an assignment filled in: class code, exercises (numbers), a due date. → the link */
+/** The teachers' page with an assignment filled in: class code, exercises (numbers), a due date and time (as the
+ * date-time field takes it: 2026-12-20T23:59). → the link */
 async function buildLink(page, { code, exercises, due = '' }) {
   await page.goto('./teachers.html');
   await page.getByLabel('Class code').fill(code);
-  if (due) await page.getByLabel('Due date (optional)').fill(due);
+  if (due) await page.getByLabel('Due (optional)').fill(due);
   for (const n of exercises) await page.locator(`.teachers-exercises input[value="${n}"]`).check();
   const link = page.getByLabel('The link for your students');
   await expect(link).toHaveValue(/assign\.class=/);
@@ -21,11 +26,11 @@ async function buildLink(page, { code, exercises, due = '' }) {
 
 /** A student opens the link in a browser of their own, types their name: → exercise 4's x as shown */
 async function asStudent(browser, link, name) {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ timezoneId: ZONE });
   const page = await context.newPage();
   await page.goto(link);
   const banner = page.locator('aside.assignment');
-  await expect(banner).toContainText('Class PHYS 101: exercises 1 and 4, due 20 December 2026.');
+  await expect(banner).toContainText(/Class PHYS 101: exercises 1 and 4, due 20 December 2026(,| at) 23:59 UTC\s+\(\d+ days( \d+ hours?)? left\)\./);
   await banner.getByLabel('Your name or student number').fill(name);
   await banner.getByRole('button', { name: 'Start' }).click();
   await expect(banner).toContainText(`Working as ${name}`);
@@ -36,7 +41,7 @@ async function asStudent(browser, link, name) {
 }
 
 test('a link built on the teachers’ page gives two names two different numbers, the same again for the same name', async ({ page, browser }) => {
-  const link = await buildLink(page, { code: 'PHYS 101', exercises: [1, 4], due: '2026-12-20' });
+  const link = await buildLink(page, { code: 'PHYS 101', exercises: [1, 4], due: '2026-12-20T23:59' });
   expect(new URL(link).searchParams.get('assign.ex')).toBe('1,4');
   const ada = await asStudent(browser, link, 'Ada Lovelace');
   const alan = await asStudent(browser, link, 'Alan Turing');
@@ -57,7 +62,7 @@ test('a link built on the teachers’ page gives two names two different numbers
 });
 
 test('an exported file is graded again to the student’s own table; a verdict edited by hand counts for nothing; hostile files are skipped', async ({ page, browser }, testInfo) => {
-  const link = await buildLink(page, { code: 'PHYS 101', exercises: [1, 4], due: '2026-12-20' });
+  const link = await buildLink(page, { code: 'PHYS 101', exercises: [1, 4], due: '2026-12-20T23:59' });
   const student = await asStudent(browser, link, 'Ada Lovelace');
   const s = student.page;
   // exercise 1 right at the first check; exercise 4 tried once, wrong
@@ -77,7 +82,9 @@ test('an exported file is graded again to the student’s own table; a verdict e
   const [download] = await Promise.all([s.waitForEvent('download'), s.locator('#progress').getByRole('button', { name: 'Export progress' }).click()]);
   const text = readFileSync(await download.path(), 'utf8');
   const saved = JSON.parse(text);
-  expect(saved.assignment).toMatchObject({ code: 'PHYS 101', name: 'Ada Lovelace', exercises: [1, 4], due: '2026-12-20' });
+  expect(saved.assignment).toMatchObject({ code: 'PHYS 101', name: 'Ada Lovelace', exercises: [1, 4], due: '2026-12-20T23:59+00:00' });
+  // named for the class and the student: a teacher gets a class's worth
+  expect(download.suggestedFilename()).toBe('phys-101-ada-lovelace.json');
   await student.context.close();
 
   const good = testInfo.outputPath('ada.json');
@@ -88,7 +95,7 @@ test('an exported file is graded again to the student’s own table; a verdict e
   // the teacher's table says what the student's page said: exercise 1 solved at the first try, 4 attempted
   expect(states).toEqual(['✓ Solved', 'Attempted']);
   await expect(row.locator('td[data-exercise="1"]')).toHaveAttribute('data-outcome', 'first-try');
-  await expect(row.locator('td[data-exercise="1"]')).toHaveText('✓ solved at the first try');
+  await expect(row.locator('td[data-exercise="1"]')).toHaveText('✓ solved at the first try · 1 pt');
   await expect(row.locator('td[data-exercise="4"]')).toHaveAttribute('data-outcome', 'attempted');
   await expect(row.locator('.teachers-flags')).toHaveText('none');
 
@@ -103,12 +110,16 @@ test('an exported file is graded again to the student’s own table; a verdict e
   writeFileSync(junk, '\u0000\u0001 not json {');
   const other = testInfo.outputPath('other.json');
   writeFileSync(other, JSON.stringify({ version: 1, exercises: [], cards: {} }));
+  // (the markup name's file holds other work than Ada's: exercise 4 only; with the same work it would be her copy)
   const markup = testInfo.outputPath('markup.json');
-  writeFileSync(markup, JSON.stringify({ ...saved, assignment: { ...saved.assignment, name: '<img src=x onerror=alert(1)>=HYPERLINK("x")' } }));
+  writeFileSync(markup, JSON.stringify({ ...saved, exercises: { 4: saved.exercises['4'] }, assignment: { ...saved.assignment, name: '<img src=x onerror=alert(1)>=HYPERLINK("x")' } }));
+  // Ada's very work handed in again under another name: shown once, under the name its numbers follow, the copy listed
+  const copy = testInfo.outputPath('bob.json');
+  writeFileSync(copy, JSON.stringify({ ...saved, assignment: { ...saved.assignment, name: 'Bob' } }));
   const deep = testInfo.outputPath('deep.json');
   writeFileSync(deep, `{"version":1,"exercises":{"4":${'['.repeat(5000)}${']'.repeat(5000)}},"cards":{}}`);
   await page.getByRole('button', { name: 'Clear the files' }).click();
-  await page.locator('.teachers-files').setInputFiles([forged, junk, other, markup, deep]);
+  await page.locator('.teachers-files').setInputFiles([forged, junk, other, markup, copy, deep]);
   const report = page.locator('.teachers-file-report');
   await expect(report).toContainText('junk.json: skipped, it cannot be read (it is not JSON).');
   await expect(report).toContainText('other.json: skipped, it cannot be read (its “exercises” must be a set of records by exercise number).');
@@ -116,6 +127,8 @@ test('an exported file is graded again to the student’s own table; a verdict e
   const forgedRow = page.locator('.teachers-grades tbody tr').filter({ hasText: 'ada-edited.json' });
   await expect(forgedRow.locator('td[data-exercise="4"]')).toHaveAttribute('data-outcome', 'attempted');
   await expect(forgedRow.locator('.teachers-flags')).toContainText('exercise 4: the file marks it solved, but its answers graded again do not');
+  await expect(forgedRow.locator('.teachers-flags')).toContainText('the same work is in 2 files under 2 names: bob.json');
+  await expect(page.locator('.teachers-grades tbody th').filter({ hasText: /^Bob$/ })).toHaveCount(0);
   // the markup is text, nowhere an element
   const markupRow = page.locator('.teachers-grades tbody tr').filter({ hasText: 'markup.json' });
   await expect(markupRow.locator('th')).toHaveText('<img src=x onerror=alert(1)>=HYPERLINK("x")');
@@ -123,13 +136,16 @@ test('an exported file is graded again to the student’s own table; a verdict e
   // its flags: the numbers do not follow from this name
   await expect(markupRow.locator('.teachers-flags')).toContainText('numbers that do not follow from the class code and the name');
 
-  // CSV: one row per file graded, the columns of the table
-  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the table as CSV' }).click()]);
-  const csv = readFileSync(await csvDownload.path(), 'utf8').trim().split('\r\n');
-  expect(csv[0]).toBe('student,file,exercise 1,exercise 4,flags');
-  expect(csv).toHaveLength(1 + 3);
-  expect(csv.find((l) => l.includes('ada-edited.json'))).toContain(',attempted,');
-  expect(csv.find((l) => l.includes('markup.json'))).toMatch(/^"<img src=x onerror=alert\(1\)>=HYPERLINK\(""x""\)",markup\.json,/);
+  // the gradebook CSV, read back by a CSV parser: a BOM, a student-ID column, numeric points per exercise and a total,
+  // one row per student (the copy under another name is not one), formula-safe
+  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the gradebook (CSV)' }).click()]);
+  const raw = readFileSync(await csvDownload.path(), 'utf8');
+  expect(raw.startsWith('\uFEFF')).toBe(true);
+  const csv = parse(raw, { bom: true, columns: true });
+  expect(Object.keys(csv[0])).toEqual(['student ID', 'name', 'file', 'exercise 1 (of 1)', 'exercise 4 (of 1)', 'total', 'late attempts', 'flags']);
+  expect(csv).toHaveLength(3);
+  expect(csv.find((r) => r.file === 'ada-edited.json')).toMatchObject({ 'student ID': 'Ada Lovelace', 'exercise 1 (of 1)': '1', 'exercise 4 (of 1)': '0', total: '1' });
+  expect(csv.find((r) => r.file === 'markup.json')['student ID']).toBe('<img src=x onerror=alert(1)>=HYPERLINK("x")');
 });
 
 /** The student's progress exported from the chapter's panel. → its text */
@@ -143,7 +159,7 @@ async function exportProgress(s, link) {
 // Issue 37: the log had kept the last 20 attempts: a first-try solve followed by 20 practice attempts read
 // "attempted" with a flag that the file's verdict was not borne out. What a teacher needs is never evicted.
 test('a first-try solve followed by 35 practice attempts is still solved at the first try; the practice summarised is counted in the file', async ({ page, browser }, testInfo) => {
-  const link = await buildLink(page, { code: 'PHYS 101', exercises: [1, 4], due: '2026-12-20' });
+  const link = await buildLink(page, { code: 'PHYS 101', exercises: [1, 4], due: '2026-12-20T23:59' });
   const student = await asStudent(browser, link, 'Ada Lovelace');
   const s = student.page;
   const ex = s.locator('#exercise-1');
@@ -172,7 +188,7 @@ test('a first-try solve followed by 35 practice attempts is still solved at the 
   await page.locator('.teachers-files').setInputFiles(file);
   const row = page.locator('.teachers-grades tbody tr').filter({ hasText: 'Ada Lovelace' });
   await expect(row.locator('td[data-exercise="1"]')).toHaveAttribute('data-outcome', 'first-try');
-  await expect(row.locator('td[data-exercise="1"]')).toHaveText('✓ solved at the first try');
+  await expect(row.locator('td[data-exercise="1"]')).toHaveText('✓ solved at the first try · 1 pt');
   await expect(row.locator('.teachers-flags')).toHaveText('none');
 });
 

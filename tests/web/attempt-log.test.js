@@ -64,6 +64,15 @@ describe('what the log keeps', () => {
     expect(r.log.length + r.summarised.count).toBe(run.length);
   });
 
+  // Issue 36: outside an assignment the page reads an exercise's state from its log (exercises/outcome.js): the first
+  // right answer of each part is kept on any numbers, not only the graded ones.
+  it('keeps the first right answer of each part on any numbers, past any amount of practice', () => {
+    const r = logged([{ seed: 5, right: ['mean'] }, ...Array.from({ length: 30 }, (_, k) => ({ seed: 6 + k })), { seed: 99, right: ['mean', 'variance'] },
+      ...Array.from({ length: 30 }, (_, k) => ({ seed: 200 + k, right: ['mean', 'variance'] }))]);
+    expect(r.log.filter((e) => e.seed === 5 || e.seed === 99).map((e) => e.right)).toEqual([['mean'], ['mean', 'variance']]);
+    expect(r.log.length).toBe(2 + MAX_LOG);
+  });
+
   it('without an assignment the exercise’s own numbers are the graded ones; typed inputs never are', () => {
     const none = gradedNumbers(null, 4);
     expect(none({ seed: null, inputs: null })).toBe(true);

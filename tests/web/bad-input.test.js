@@ -4,13 +4,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import createKernels from '../../web/src/wasm/kernels.mjs';
 import { loadKernels } from '../../web/src/kernels/loader.js';
-import { loadLayerNorm } from '../../web/src/kernels/layernorm.js';
+import { loadNorm } from '../../web/src/kernels/norm.js';
 import { loadStack } from '../../web/src/kernels/stack.js';
 import { TABLES } from '../../web/src/widgets/article-table/tables.js';
 
 let K, stack, ln;
 beforeAll(async () => {
-  [K, stack, ln] = await Promise.all([loadKernels(), loadStack(), loadLayerNorm()]);
+  let norm;
+  [K, stack, norm] = await Promise.all([loadKernels(), loadStack(), loadNorm()]);
+  ln = { ...norm, steps: (x, g, b, e) => norm.steps('ln', x, g, b, e), jacobian: (x, g, e) => norm.jacobian('ln', x, g, e) };
 });
 
 const messageOf = (call) => {
@@ -95,9 +97,9 @@ describe('bindings check types and lengths before copying', () => {
   });
 
   it('the string "123" is not the vector [1, 2, 3]; null is not 0', () => {
-    expect(messageOf(() => K.layerNormSteps('123', [1, 1, 1], [0, 0, 0], 0))).toBe('x must be an array of numbers (an Array or a Float64Array; got a string)');
-    expect(messageOf(() => K.layerNormSteps([1, '2', 3], [1, 1, 1], [0, 0, 0], 0))).toBe('x must contain only numbers');
-    expect(messageOf(() => K.layerNormSteps([1, 2, 3], [1, 1, 1], [0, 0, 0], null))).toBe('epsilon must be a number (got null)');
+    expect(messageOf(() => K.normSteps('ln', '123', [1, 1, 1], [0, 0, 0], 0))).toBe('x must be an array of numbers (an Array or a Float64Array; got a string)');
+    expect(messageOf(() => K.normSteps('ln', [1, '2', 3], [1, 1, 1], [0, 0, 0], 0))).toBe('x must contain only numbers');
+    expect(messageOf(() => K.normSteps('ln', [1, 2, 3], [1, 1, 1], [0, 0, 0], null))).toBe('epsilon must be a number (got null)');
   });
 
   it('a huge array-like is refused before any copy: the heap does not grow', () => {
@@ -111,7 +113,8 @@ describe('bindings check types and lengths before copying', () => {
   it('no Embind or libc++ words reach the reader', () => {
     for (const call of [
       () => K.median(),
-      () => K.layerNormSteps([1], [1], [0], 0, 'extra'),
+      () => K.normSteps('ln', [1], [1], [0], 0, 'extra'),
+      () => K.normSteps('layernorm', [1], [1], [0], 0),
       () => K.stackCheck(null),
       () => K.runStack({ L: 2 }, 5),
       () => K.growthCurve(1, 1, 'abc'),

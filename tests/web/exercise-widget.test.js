@@ -1,7 +1,7 @@
 // The exercise widget's logic with the real wasm module, without a browser: answers shown in their own shape
 // in worked solutions and practice cards, feedback that keeps the accepted interval hidden until the part is
 // right or the solution revealed, matrices laid out as matrices, seeds from the address checked by the
-// kernel, the saved record read defensively, the exercise's state, and every placeholder of every question and
+// kernel, the saved record read defensively, and every placeholder of every question and
 // solution filled for every variant.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { PLACEHOLDER, fillTex } from '../../web/src/ui/tex-template.js';
 import { gradeChoice, refusalOf, summaryText } from '../../web/src/exercises/check.js';
 import { gradeView } from '../../web/src/widgets/exercise/feedback.js';
 
-import { exerciseState, repaired } from '../../web/src/exercises/record.js';
+import { repaired } from '../../web/src/exercises/record.js';
 import { startingVariant } from '../../web/src/exercises/seed.js';
 import { solutionValues, toKernel } from '../../web/src/exercises/values.js';
 
@@ -215,15 +215,6 @@ describe('the saved record', () => {
     // earlier numbers' attempts: the well-formed entries are kept
     expect(repaired({ variants: [{ seed: 7, attempts: 2 }, { seed: -1, attempts: 1 }, 'x', { seed: null, attempts: 3 }] }).variants)
       .toEqual([{ seed: 7, attempts: 2 }, { seed: null, attempts: 3 }]);
-  });
-
-  it('solved means every part right at least once; attempted means checked; else untouched', () => {
-    expect(exerciseState({}, ['a', 'b'])).toBe('untouched');
-    expect(exerciseState({ answers: { a: '1' } }, ['a', 'b'])).toBe('untouched'); // typed, not checked
-    expect(exerciseState({ attempts: 1, solved: { a: true } }, ['a', 'b'])).toBe('attempted');
-    expect(exerciseState({ attempts: 5, solved: { a: true, b: true } }, ['a', 'b'])).toBe('solved');
-    expect(exerciseState({ selfCheck: { why: 'partly' } }, ['why'])).toBe('attempted');
-    expect(exerciseState({ attempts: 0, variants: [{ seed: 3, attempts: 2 }] }, ['a'])).toBe('attempted'); // other numbers tried
   });
 });
 

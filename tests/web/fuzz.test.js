@@ -124,6 +124,7 @@ const vector = (n) => fc.oneof(
 );
 const eps = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(0, 1e-5, 1) }, { weight: 2, arbitrary: num }, { weight: 1, arbitrary: anything });
 // LayerNorm's arguments: a width d, then x, γ, β of that width (and sometimes of another)
+const normKind = fc.oneof({ weight: 4, arbitrary: fc.constantFrom('ln', 'rms') }, { weight: 1, arbitrary: anything });
 const layerNormRows = fc.record({ rows: fc.integer({ min: 0, max: 3 }), cols: fc.integer({ min: 0, max: 5 }) });
 
 // A written wiring's JSON text: every key of the description (and a stranger), values good and bad: unknown words,
@@ -280,25 +281,32 @@ const BINDINGS = {
     allows: ([n, inputs]) => unlessWellPosed(n, inputs),
   },
   checkWellPosed: { args: withInputs },
-  layerNormSteps: {
-    args: () => fc.integer({ min: 0, max: 6 }).chain((d) => fc.tuple(vector(d), vector(d), vector(d), eps)),
-    // σ = 0; or a row computed in its own unit, whose printed steps (deviations, squares, variance in the
-    // reader's unit) lie past float64 — the instrument shows the steps in the unit and says why
-    allows: () => (path, r) => r.sigma === 0 || (r.unit !== 1 && /^result\.(deviations|squares|variance)/.test(path)),
+  // several parts of one attempt against one solution: the parts of the exercise and anything else, each graded or refused
+  gradeParts: {
+    args: () =>
+      withInputs().chain(([n, inputs]) =>
+        fc.tuple(
+          fc.constant(n),
+          fc.constant(inputs),
+          fc.oneof(
+            { weight: 6, arbitrary: fc.dictionary(fc.constantFrom(...(exerciseParts.get(n) ?? ['x'])),
+              fc.oneof(fc.record({ rows: whole(0, 4), cols: whole(0, 4), values: list(0, 9) }, { requiredKeys: ['values'] }), anything), { maxKeys: 4 }) },
+            { weight: 1, arbitrary: anything },
+          ),
+        ),
+      ),
+    allows: ([n, inputs]) => unlessWellPosed(n, inputs),
   },
-  layerNormJacobian: {
-    args: () => fc.integer({ min: 0, max: 6 }).chain((d) => fc.tuple(vector(d), vector(d), eps)),
-    allows: () => (path, r) => r.sigma === 0,
+  // the one norm instrument, either kind (and any other word, refused): σ = 0 or rms = 0 (0/0, said by the
+  // instrument); or a row computed in its own unit, whose printed steps (deviations, squares, variance or mean
+  // square in the reader's unit) lie past float64 — the instrument shows the steps in the unit and says why
+  normSteps: {
+    args: () => fc.integer({ min: 0, max: 6 }).chain((d) => fc.tuple(normKind, vector(d), vector(d), fc.oneof(vector(d), fc.constant(null)), eps)),
+    allows: () => (path, r) => r.sigma === 0 || r.rms === 0 || (r.unit !== 1 && /^result\.(deviations|squares|variance|meanSquare)/.test(path)),
   },
-  // rms = 0 (an all-zero row with ε = 0): 0/0, said by the instrument; or a row in its own unit, whose squares and
-  // mean square (in the reader's unit) lie past float64
-  rmsNormSteps: {
-    args: () => fc.integer({ min: 0, max: 6 }).chain((d) => fc.tuple(vector(d), vector(d), eps)),
-    allows: () => (path, r) => r.rms === 0 || (r.unit !== 1 && /^result\.(squares|meanSquare)/.test(path)),
-  },
-  rmsNormJacobian: {
-    args: () => fc.integer({ min: 0, max: 6 }).chain((d) => fc.tuple(vector(d), vector(d), eps)),
-    allows: () => (path, r) => r.rms === 0,
+  normJacobian: {
+    args: () => fc.integer({ min: 0, max: 6 }).chain((d) => fc.tuple(normKind, vector(d), vector(d), eps)),
+    allows: () => (path, r) => r.sigma === 0 || r.rms === 0,
   },
   layerNormForward: {
     args: () =>

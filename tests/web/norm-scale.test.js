@@ -98,3 +98,29 @@ describe('normScaleDepth: the Post-LN chain and the Pre-LN bound', () => {
     expect(() => ns.depth({ variances: [1, -1] }, args)).toThrow(/^block 2: the variance must be 0 or more/);
   });
 });
+
+describe('a refused input is named on the Error, for the instrument to put its message beside that field', () => {
+  const inputOf = (call) => {
+    try {
+      call();
+    } catch (e) {
+      return [e.input, e.message];
+    }
+    return [undefined, 'no error'];
+  };
+  it.each([
+    [() => ns.at(-1, 1e-5, 1), 'sigma', /^σ must be 0 or more/],
+    [() => ns.at(1, -1, 1), 'eps', /^ε must be 0 or more/],
+    [() => ns.at(1, 1e-5, 0), 'gamma', /^γ must be more than 0/],
+    [() => ns.depth({ sigma1: 1, p: 1e6, L: 96 }, { eps: 1e-5, gamma: 1, delta: 0.1 }), 'p', /^p is too large/],
+    [() => ns.depth({ sigma1: 1, p: 1, L: 2.5 }, { eps: 1e-5, gamma: 1, delta: 0.1 }), 'L', /^L must be a whole number/],
+    [() => ns.depth({ sigma1: 1, p: 1, L: 0 }, { eps: 1e-5, gamma: 1, delta: 0.1 }), 'L', /^L must be from 1 to/],
+    [() => ns.depth({ sigmas: [1, -2] }, { eps: 1e-5, gamma: 1, delta: 0.1 }), 'list', /^block 2: σ must be 0 or more/],
+    [() => ns.depth({ variances: [1, Number.NaN] }, { eps: 1e-5, gamma: 1, delta: 0.1 }), 'list', /^block 2: the variance/],
+    [() => ns.depth({ sigmas: [1, 2] }, { eps: 1e-5, gamma: 1, delta: -1 }), 'delta', /^δ must be 0 or more/],
+  ])('%#', (call, input, message) => {
+    const [name, text] = inputOf(call);
+    expect(text).toMatch(message);
+    expect(name).toBe(input);
+  });
+});

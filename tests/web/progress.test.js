@@ -347,3 +347,36 @@ describe('one record schema, read strictly or repaired', () => {
   });
 });
 
+
+// Issue 36: on a shared computer "Not you? Change the name" had kept the previous student's work under the new name
+// (Bob saw Ada's solved exercise and exported her attempt).
+describe('another student on the same browser', () => {
+  const ada = { code: 'ML 4410', name: 'Ada Lovelace', exercises: [4], due: '' };
+  const bob = { ...ada, name: 'Bob' };
+
+  it('starts their own record; the previous one stays under its name and can be switched back to; an export holds one student', async () => {
+    const storage = fakeStorage();
+    const progress = await storeOver(storage);
+    progress.setAssignment(ada);
+    progress.update((s) => Object.assign(progress.exercise(4), { attempts: 1, solved: { mean: true }, answers: { mean: '4' } }));
+    const heard = [];
+    progress.subscribe((why, detail) => heard.push([why, detail?.student ?? null]));
+    progress.switchStudent(bob);
+    expect(heard).toEqual([['state replaced', true], ['assignment', null]]);
+    expect(progress.assignment().name).toBe('Bob');
+    expect(progress.peek(4)).toBeUndefined();
+    const exported = JSON.parse(progress.exportJson());
+    expect([exported.assignment.name, Object.keys(exported.exercises)]).toEqual(['Bob', []]);
+    expect(progress.otherStudents()).toEqual([{ code: 'ML 4410', name: 'Ada Lovelace' }]);
+
+    // a reload keeps Bob; Ada comes back with her work, and Bob's stays aside
+    const again = await storeOver(storage);
+    expect(again.assignment().name).toBe('Bob');
+    again.update(() => (again.exercise(4).answers = { mean: '7' }));
+    again.switchStudent({ ...ada, name: 'ada  lovelace' });
+    expect(again.peek(4)).toMatchObject({ attempts: 1, solved: { mean: true }, answers: { mean: '4' } });
+    expect(again.otherStudents()).toEqual([{ code: 'ML 4410', name: 'Bob' }]);
+    again.switchStudent(bob);
+    expect(again.peek(4).answers).toEqual({ mean: '7' });
+  });
+});

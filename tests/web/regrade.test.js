@@ -5,13 +5,17 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exercisePropsByNumber, renderChapter } from '../../web/plugins/content.js';
-import { assignedSeed, assignmentOf, exercisesInLink, readCode, readDue, readExercises, readName } from '../../web/src/exercises/assignment.js';
+import {
+  assignedSeed, assignmentOf, dueAt, dueFor, dueFromLocal, dueText, dueToLocal, exercisesInLink, nameKey, progressFileName, readCode, readDue,
+  readExercises, readExtensions, readName, timeLeftText,
+} from '../../web/src/exercises/assignment.js';
 import { isolated, visibleControls } from '../../web/src/ui/bidi.js';
 import { regradeExercise, regradeStudent } from '../../web/src/exercises/regrade.js';
 import { asText, fromKernel, questionNumbers, toKernelInputs } from '../../web/src/exercises/values.js';
 import { loadExercises } from '../../web/src/kernels/exercises.js';
 import { exerciseRecord, logEntry, readProgress, readProgressText } from '../../web/src/progress/validate.js';
 import { appendAttempt, gradedNumbers } from '../../web/src/progress/attempt-log.js';
+import { UNDETECTABLE } from '../../web/src/exercises/log-checks.js';
 
 const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
 let ex;
@@ -44,6 +48,16 @@ describe('an assignment', () => {
     expect(ex.variant(4, a)).not.toEqual(ex.variant(4, assignedSeed('PHYS 101', 'Alan Turing', 4)));
   });
 
+  // Issue 36: O'Brien and O’Brien were two students with two sets of numbers; so were a name in full-width letters and
+  // one with its accent decomposed.
+  it('gives the same numbers to a name whatever its apostrophe, width or Unicode normal form', () => {
+    const seed = assignedSeed('PHYS 101', "Liam O'Brien", 4);
+    for (const name of ['Liam O’Brien', 'Liam O‘Brien', 'Liam Oʼbrien', 'ＬＩＡＭ　Ｏ＇ＢＲＩＥＮ', 'liam o`brien']) expect(assignedSeed('PHYS 101', name, 4), name).toBe(seed);
+    expect(assignedSeed('PHYS 101', 'Zoë', 4)).toBe(assignedSeed('PHYS 101', 'Zoë', 4));
+    expect(assignedSeed('PHYS 101', 'Liam OBrien', 4)).not.toBe(seed);
+    expect(nameKey('  Ada\u00a0LOVELACE ')).toBe('ada lovelace');
+  });
+
   it('is read from a link, and a link that cannot be used says why', () => {
     const known = [1, 2, 3, 4, 5, 6, 7];
     expect(assignmentOf(new URLSearchParams('assign.class=PHYS%20101&assign.ex=7,4,4&assign.due=2026-12-20'), known))
@@ -53,6 +67,45 @@ describe('an assignment', () => {
     expect(assignmentOf(new URLSearchParams('assign.ex=4'), known).message).toMatch(/give the class a code/);
     expect(readDue('2026-02-30').ok).toBe(false);
     expect(readExercises('', known).ok).toBe(false);
+    expect(assignmentOf(new URLSearchParams('assign.class=A&assign.ex=4&assign.hide=solutions'), known).message).toMatch(/hidden only until a due date/);
+    expect(assignmentOf(new URLSearchParams('assign.class=A&assign.ex=4&assign.due=2026-12-20T23:59%2B01:00&assign.hide=solutions'), known))
+      .toEqual({ assignment: { code: 'A', exercises: [4], due: '2026-12-20T23:59+01:00', hide: true } });
+  });
+
+  // Issue 36: a due date is a moment in the teacher's time zone, seen by each student in theirs with the time left.
+  it('has a due date and time with the teacher’s offset; a day alone is its end anywhere on Earth', () => {
+    expect(readDue('2026-12-20T23:59+01:00')).toEqual({ ok: true, value: '2026-12-20T23:59+01:00', at: Date.parse('2026-12-20T22:59:00Z') });
+    expect(dueAt('2026-12-20')).toBe(Date.parse('2026-12-21T11:59:00Z'));
+    for (const bad of ['2026-12-20T24:00Z', '2026-12-20T23:59+15:00', '2026-12-20 23:59', 'tomorrow']) expect(readDue(bad).ok, bad).toBe(false);
+    const berlin = (ms) => (new Date(ms).getUTCMonth() >= 3 && new Date(ms).getUTCMonth() <= 9 ? 120 : 60); // (near enough for these dates)
+    expect(dueFromLocal('2026-12-20T23:59', berlin)).toBe('2026-12-20T23:59+01:00');
+    expect(dueFromLocal('2026-07-01 08:00', berlin)).toBe('2026-07-01T08:00+02:00');
+    expect(dueFromLocal('2026-07-01', berlin)).toBe('2026-07-01T23:59+02:00');
+    expect(dueToLocal('2026-12-20T22:59Z', berlin)).toBe('2026-12-20T23:59');
+    const due = '2026-12-20T12:00Z';
+    expect(timeLeftText(due, Date.parse('2026-12-17T08:00Z'))).toBe('3 days 4 hours left');
+    expect(timeLeftText(due, Date.parse('2026-12-20T11:35Z'))).toBe('25 minutes left');
+    expect(timeLeftText(due, Date.parse('2026-12-22T12:00Z'))).toBe('past due by 2 days');
+    expect(dueText(due, { timeZone: 'UTC' })).toMatch(/^20 December 2026 (at )?12:00 UTC$/);
+  });
+
+  it('reads a teacher’s extensions, naming a line it cannot read; a student’s due date is their extension’s', () => {
+    const zone = () => 60;
+    const { value, problems } = readExtensions('Ada Lovelace = 2026-12-22 18:00\nno date here\n\nada  lovelace = 2026-12-23 09:00\nAlan = someday', zone);
+    expect(value).toEqual([{ name: 'ada lovelace', due: '2026-12-23T09:00+01:00' }]);
+    expect(problems).toEqual([
+      'line 2 (“no date here”) is not a name = a date and time (Ada Lovelace = 2026-12-22 18:00)',
+      'line 5 (“Alan = someday”) is not a name = a date and time (Ada Lovelace = 2026-12-22 18:00)',
+    ]);
+    expect(dueFor('2026-12-20T23:59+01:00', value, 'ADA LOVELACE')).toBe('2026-12-23T09:00+01:00');
+    expect(dueFor('2026-12-20T23:59+01:00', value, 'Alan')).toBe('2026-12-20T23:59+01:00');
+  });
+
+  it('names a student’s exported file for the class and the student', () => {
+    expect(progressFileName({ code: 'ML 4410', name: 'Ada Lovelace' })).toBe('ml-4410-ada-lovelace.json');
+    expect(progressFileName({ code: 'ML 4410', name: '李雷' })).toBe('ml-4410-李雷.json');
+    expect(progressFileName({ code: 'Phys/101', name: 'Zoë O’Brien' })).toBe('phys-101-zoe-o-brien.json');
+    expect(progressFileName(null)).toBe('residual-ln-progress.json');
   });
 });
 
@@ -171,7 +224,7 @@ describe('every attempt accounted for', () => {
     add(own, rightAnswers(4, own), ['mean', 'variance', 'sigma', 'output'], 0);
     for (let k = 1; k <= 40; k++) add(777, { mean: '1' }, [], k);
     const state = readProgress({ version: 1, cards: {}, assignment: who, exercises: { 4: {
-      ...rec, attempts: 40, seed: 777, variants: [{ seed: own, attempts: 1 }], solved: { mean: true, variance: true, sigma: true, output: true } } } }).state;
+      ...rec, attempts: 40, seed: 777, variants: [{ seed: own, attempts: 1 }], solved: { mean: true, variance: true, sigma: true, output: true }, events: [] } } }).state;
     const g = regradeStudent({ exercises: ex, allProps, assignment, state });
     expect(g.results[4]).toMatchObject({ outcome: 'first-try', tries: 1, attempts: 41, logged: 21, summarised: 20, offSeed: 40 });
     expect(g.flags).toEqual([
@@ -203,5 +256,101 @@ describe('every attempt accounted for', () => {
     const state = readProgress({ version: 1, cards: {}, assignment: who, exercises: { 4: { attempts: 21, seed: own, log } } }).state;
     expect(regradeStudent({ exercises: ex, allProps, assignment, state }).flags)
       .toEqual(['exercise 4: the file counts 21 attempts but holds 1: 20 not in it (a file from an earlier page kept only the last 20)']);
+  });
+});
+
+// Issue 36: a file whose log was edited to turn a wrong answer into a right one is caught whenever the edit leaves a
+// trace; the edits that leave none are named on the teachers' page (log-checks.js UNDETECTABLE).
+describe('a file edited by hand', () => {
+  const assignment = { code: 'PHYS 101', exercises: [4] };
+  const who = { code: 'PHYS 101', name: 'Ada', exercises: [4], due: '' };
+  const own = assignedSeed('PHYS 101', 'Ada', 4);
+  const parts = ['mean', 'variance', 'sigma', 'output'];
+
+  // Ada's exercise 4 as the page writes it: wrong (mean), then right at the second try; exported at minute 30
+  function honest() {
+    const right = rightAnswers(4, own);
+    let rec = { log: [], events: [] };
+    const add = (answers, ok, k) => {
+      rec = { ...rec, ...appendAttempt(rec, logEntry({ seed: own, answers, hints: 0, solution: false, right: ok }, at(k)), gradedNumbers(who, 4)) };
+    };
+    add({ ...right, mean: '123' }, parts.slice(1), 1);
+    add(right, parts, 2);
+    return { version: 1, cards: {}, assignment: who, exportedAt: at(30).toISOString(),
+      exercises: { 4: { ...rec, attempts: 2, seed: own, answers: right, checked: right, solved: Object.fromEntries(parts.map((p) => [p, true])) } } };
+  }
+  const grade = (file) => {
+    const read = readProgressText(JSON.stringify(file));
+    return regradeStudent({ exercises: ex, allProps, assignment, state: read.state, logSetAside: read.logSetAside, exportedAt: file.exportedAt });
+  };
+
+  it('the honest file: solved after several tries, no flag', () => {
+    const g = grade(honest());
+    expect([g.results[4].outcome, g.results[4].tries]).toEqual(['tries', 2]);
+    expect(g.flags).toEqual([]);
+  });
+
+  it('the wrong answer typed over with the right one: its mark disagrees with its grade', () => {
+    const file = honest();
+    file.exercises[4].log[0].answers.mean = file.exercises[4].log[1].answers.mean;
+    const g = grade(file);
+    expect(g.results[4].outcome).toBe('first-try'); // (the answers decide the outcome…)
+    expect(g.flags.join('\n')).toMatch(/exercise 4: an answer and its mark disagree \(the answer was changed after it was checked\): attempt 1 of its log \(2026-12-01 10:01\) marks mean wrong, graded again it is right/);
+  });
+
+  it('the wrong attempt removed, counts and all: the first attempt on the numbers that count is missing', () => {
+    const file = honest();
+    file.exercises[4].log.shift();
+    file.exercises[4].attempts = 1;
+    const g = grade(file);
+    expect(g.results[4].outcome).toBe('tries'); // its own number says it was the second try
+    expect(g.flags.join('\n')).toMatch(/its attempt number 1 on the numbers that count is missing \(the next kept is number 2\)/);
+    // renumbered as the first too: nothing in the file is out of step any more (UNDETECTABLE: "the last attempts removed…" does
+    // not cover this one, but a consistent edit of every record of it does)
+    file.exercises[4].log[0].try = 1;
+    expect(grade(file).flags).toEqual([]);
+    expect(UNDETECTABLE.join(' ')).toMatch(/changed together with everything that records it/);
+  });
+
+  it('the worked solution opened, and the attempts edited to say it was not: read as after the solution, and flagged', () => {
+    const file = honest();
+    file.exercises[4].events = [{ at: at(0).toISOString(), kind: 'solution', seed: own }];
+    const g = grade(file);
+    expect(g.results[4].outcome).toBe('solution');
+    expect(g.flags.join('\n')).toMatch(/the worked solution was opened at 2026-12-01 10:00, but attempt 1 of its log \(2026-12-01 10:01\) says it was not/);
+  });
+
+  it('its log of openings removed: said', () => {
+    const file = honest();
+    delete file.exercises[4].events;
+    expect(grade(file).flags.join('\n')).toMatch(/it holds no log of openings/);
+  });
+
+  it('times moved: out of order, or after the file was exported', () => {
+    const file = honest();
+    file.exercises[4].log[0].at = at(5).toISOString();
+    expect(grade(file).flags.join('\n')).toMatch(/its attempts are not in time order/);
+    const later = honest();
+    later.exercises[4].log[1].at = at(45).toISOString();
+    expect(grade(later).flags.join('\n')).toMatch(/it holds a time \(2026-12-01 10:45\) after the file says it was exported \(2026-12-01 10:30\)/);
+  });
+
+  it('a part marked solved that no attempt answers right, and the last answers checked in no attempt', () => {
+    const file = honest();
+    file.exercises[4].log[1].answers.mean = '124';
+    file.exercises[4].log[1].right = parts.slice(1);
+    file.exercises[4].checked.mean = '99';
+    const g = grade(file);
+    expect(g.results[4].outcome).toBe('attempted');
+    expect(g.flags.join('\n')).toMatch(/exercise 4: the file marks it solved, but its answers graded again do not/);
+    expect(g.flags.join('\n')).toMatch(/the answer it last checked for mean is in none of its logged attempts/);
+  });
+
+  it('one kernel call grades every part of an attempt as the part-by-part grading does', () => {
+    const inputs = toKernelInputs(questionNumbers(allProps[4], ex.variant(4, own)).inputs);
+    const answers = { mean: { rows: 1, cols: 1, values: [1] }, output: { rows: 1, cols: 4, values: [1, 2, 3, 4] }, sigma: { rows: 1, cols: 2, values: [1, 2] } };
+    const all = ex.gradeAll(4, inputs, answers);
+    for (const id of Object.keys(answers)) expect(all[id], id).toEqual(ex.grade(4, inputs, id, answers[id]));
+    expect(() => ex.gradeAll(4, { x: { rows: 1, cols: 2, values: [1, NaN] } }, answers)).toThrow();
   });
 });

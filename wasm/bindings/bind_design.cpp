@@ -50,12 +50,12 @@ val design_variant_js(val n, val seed) {
 }
 
 val design_task_js(val n, val inputs) {
-  return guarded_inputs([&] { return result_to_js(TaskView{design_task(exercise_number(n), inputs_from(inputs))}); });
+  return guarded([&] { return result_to_js(TaskView{design_task(exercise_number(n), inputs_from(inputs))}); });
 }
 
 // The runs that judge a wiring: StackConfig options (22) or TrainConfig options (23), every field given.
 val design_runs_js(val n, val inputs, val wiring) {
-  return guarded_inputs([&] {
+  return guarded([&] {
     const DesignTask task = design_task(exercise_number(n), inputs_from(inputs));
     const WiringSpec w = read_wiring(wiring_arg(wiring));
     val out = val::array();
@@ -76,7 +76,7 @@ val design_runs_js(val n, val inputs, val wiring) {
 // The verdict from the runs' results, one per seed in the task's order: for 22 {ratio (the result's ratios.input),
 // streamSd}, for 23 the lab's summary {trained, diverged, finalLoss, divergedAt, threshold}.
 val judge_design_js(val n, val inputs, val wiring, val results) {
-  return guarded_inputs([&] {
+  return guarded([&] {
     const DesignTask task = design_task(exercise_number(n), inputs_from(inputs));
     const WiringSpec w = read_wiring(wiring_arg(wiring));
     require(val::global("Array").call<bool>("isArray", results), "results must be an array, one per seed");

@@ -31,7 +31,7 @@ val exercise_variant_js(val n, val seed) {
 }
 
 val solve_exercise_js(val n, val inputs) {
-  return guarded_inputs([&] {
+  return guarded([&] {
     const int number = exercise_number(n);
     const ExerciseSolution s = solve_exercise(number, inputs_from(inputs));
     val parts = val::array();
@@ -64,34 +64,56 @@ val solve_exercise_js(val n, val inputs) {
   });
 }
 
+// A part's answer from JS ({rows, cols, values, ulp?}; ulp: one unit in the last digit typed, per entry, 0 for an
+// exact expression), graded against a solution.
+val grade_to_js(const ExerciseSolution& s, const std::string& part, const val& answer) {
+  std::vector<double> ulp;
+  if (answer.typeOf().as<std::string>() == "object" && !answer.isNull() && has_field(answer, "ulp")) {
+    ulp = numbers_arg(answer["ulp"], "answer.ulp", kMaxValueNumbers);
+  }
+  const Grade g = grade_part(s, part, value_from(answer, "answer"), ulp);
+  val entry_ok = val::array();
+  for (bool ok : g.entry_ok) entry_ok.call<void>("push", ok);
+  val out = val::object();
+  out.set("correct", g.correct);
+  out.set("shapeOk", g.shape_ok);
+  out.set("message", g.message);
+  out.set("entryOk", entry_ok);
+  out.set("lo", tk::js::to_js(g.lo.data(), Eigen::Index(g.lo.size())));
+  out.set("hi", tk::js::to_js(g.hi.data(), Eigen::Index(g.hi.size())));
+  out.set("misconception", g.misconception);
+  out.set("moreDigits", g.more_digits);
+  out.set("digitsNeeded", g.digits_needed);
+  return out;
+}
+
 val grade_part_js(val n, val inputs, val part, val answer) {
-  return guarded_inputs([&] {
+  return guarded([&] {
     require(part.isString(), "part must be a string (a part id)");
     const ExerciseSolution s = solve_exercise(exercise_number(n), inputs_from(inputs));
-    // answer.ulp (optional): one unit in the last digit typed, per entry; 0 for an exact expression
-    std::vector<double> ulp;
-    if (answer.typeOf().as<std::string>() == "object" && !answer.isNull() && has_field(answer, "ulp")) {
-      ulp = numbers_arg(answer["ulp"], "answer.ulp", kMaxValueNumbers);
-    }
-    const Grade g = grade_part(s, part.as<std::string>(), value_from(answer, "answer"), ulp);
-    val entry_ok = val::array();
-    for (bool ok : g.entry_ok) entry_ok.call<void>("push", ok);
+    return grade_to_js(s, part.as<std::string>(), answer);
+  });
+}
+
+// Several parts of one attempt graded against one solution of its numbers (the teachers' page grades a class's
+// logs: one solve per attempt, not one per part). answers: {part: answer}; → {part: grade}, as gradePart's.
+val grade_parts_js(val n, val inputs, val answers) {
+  return guarded([&] {
+    require(answers.typeOf().as<std::string>() == "object" && !answers.isNull(), "answers must be an object {part: answer}");
+    const ExerciseSolution s = solve_exercise(exercise_number(n), inputs_from(inputs));
+    const val keys = val::global("Object").call<val>("keys", answers);
+    const int count = keys["length"].as<int>();
     val out = val::object();
-    out.set("correct", g.correct);
-    out.set("shapeOk", g.shape_ok);
-    out.set("message", g.message);
-    out.set("entryOk", entry_ok);
-    out.set("lo", tk::js::to_js(g.lo.data(), Eigen::Index(g.lo.size())));
-    out.set("hi", tk::js::to_js(g.hi.data(), Eigen::Index(g.hi.size())));
-    out.set("misconception", g.misconception);
-    out.set("moreDigits", g.more_digits);
-    out.set("digitsNeeded", g.digits_needed);
+    for (int i = 0; i < count; ++i) {
+      const std::string part = keys[i].as<std::string>();
+      out.set(part, grade_to_js(s, part, answers[part]));
+    }
     return out;
   });
 }
 
 std::string check_well_posed_js(val n, val inputs) {
-  return guarded_inputs([&] {
+  return guarded([&] {
     const int number = exercise_number(n);
     return check_well_posed(number, solve_exercise(number, inputs_from(inputs)));
   });
@@ -106,5 +128,6 @@ EMSCRIPTEN_BINDINGS(exercises) {
   emscripten::function("exerciseVariant", &tk::js::exercise_variant_js);
   emscripten::function("solveExercise", &tk::js::solve_exercise_js);
   emscripten::function("gradePart", &tk::js::grade_part_js);
+  emscripten::function("gradeParts", &tk::js::grade_parts_js);
   emscripten::function("checkWellPosed", &tk::js::check_well_posed_js);
 }

@@ -34,7 +34,7 @@ Vec depth_sigmas(const val& options) {
   // L arrives as a JS number: a fractional one is refused rather than truncated, and one beyond int's
   // range becomes −1, so the kernel's own range message names it
   const double L = number_field(options, "L", 0);
-  require(L == std::floor(L), "L must be a whole number of blocks");
+  require_input(L == std::floor(L), "L", "L must be a whole number of blocks");
   return sigma_profile(number_field(options, "sigma1", 0), number_field(options, "p", 0), std::abs(L) < 1e9 ? int(L) : -1);
 }
 

@@ -207,15 +207,22 @@ inline std::string current_error_message(const char* advice) {
   }
 }
 
+// Runs f; any C++ exception becomes a JS Error with the reader's message, and an InputError's input name travels
+// on it as `input` (the page shows the message beside that field).
 template <class F>
 auto guarded(F&& f, const char* advice = "use smaller inputs") -> decltype(f()) {
-  std::string message;
+  std::string message, input;
   try {
     return f();
+  } catch (const InputError& e) {
+    message = e.what();
+    input = e.input;
   } catch (...) {
     message = current_error_message(advice);
   }
-  val::global("Error").new_(message).throw_();
+  val error = val::global("Error").new_(message);
+  if (!input.empty()) error.set("input", input);
+  error.throw_();
 }
 
 }  // namespace tk::js

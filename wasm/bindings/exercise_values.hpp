@@ -24,23 +24,6 @@ inline std::uint64_t seed_from(const val& v) {
 // The most numbers one value may hold: the exercises' largest matrix is 16 × 16.
 constexpr double kMaxValueNumbers = 4096;
 
-// As guarded() (convert.hpp), and an InputError's input name travels on the Error as `input`.
-template <class F>
-auto guarded_inputs(F&& f) -> decltype(f()) {
-  std::string message, input;
-  try {
-    return f();
-  } catch (const InputError& e) {
-    message = e.what();
-    input = e.input;
-  } catch (...) {
-    message = current_error_message("use smaller numbers");
-  }
-  val error = val::global("Error").new_(message);
-  if (!input.empty()) error.set("input", input);
-  error.throw_();
-}
-
 inline ExerciseValue value_from(const val& v, const std::string& name) {
   require(v.typeOf().as<std::string>() == "object" && !v.isNull(), [&] { return name + " must be an object {rows, cols, values}"; });
   ExerciseValue out;

@@ -47,13 +47,6 @@ struct ExerciseSolution {
   std::map<std::string, ExerciseValue> steps;     // named intermediates the worked solution prints
 };
 
-// A bad input, with a message for the reader and the name of the input it is about (so the page can show
-// it beside that field). Other std::invalid_argument messages concern the inputs together.
-struct InputError : std::invalid_argument {
-  InputError(std::string input_name, const std::string& message)
-      : std::invalid_argument(message), input(std::move(input_name)) {}
-  std::string input;
-};
 
 // {2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21}: the exercises with a kernel, in order.
 std::vector<int> numeric_exercises();

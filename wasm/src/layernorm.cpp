@@ -16,17 +16,17 @@ namespace tk {
 namespace {
 
 void check_params(Eigen::Index d, const Vec& gamma, const Vec* beta, double eps) {
-  require(d >= 1, "LayerNorm needs at least one feature (d >= 1)");
+  require_input(d >= 1, "x", "LayerNorm needs at least one feature (d >= 1)");
   require_eps(eps);
-  require(gamma.size() == d, [&] {
+  require_input(gamma.size() == d, "gamma", [&] {
     return "gamma has " + std::to_string(gamma.size()) + " entries, x has " + std::to_string(d) + ": they must match";
   });
-  require(gamma.allFinite(), "gamma must contain only finite numbers");
+  require_input(gamma.allFinite(), "gamma", "gamma must contain only finite numbers");
   if (beta) {
-    require(beta->size() == d, [&] {
+    require_input(beta->size() == d, "beta", [&] {
       return "beta has " + std::to_string(beta->size()) + " entries, x has " + std::to_string(d) + ": they must match";
     });
-    require(beta->allFinite(), "beta must contain only finite numbers");
+    require_input(beta->allFinite(), "beta", "beta must contain only finite numbers");
   }
 }
 
@@ -72,7 +72,7 @@ Mat forward(const Mat& x, const LayerNormParams& p, double eps, LayerNormCache& 
   const Vec& gamma = p.gamma;
   const Vec& beta = p.beta;
   check_params(x.cols(), gamma, &beta, eps);
-  require(all_finite(x), "x must contain only finite numbers");
+  require_input(all_finite(x), "x", "x must contain only finite numbers");
 
   plain_statistics(x, eps, cache, deviations);
   cache.unit = Vec::Ones(x.rows());
@@ -217,8 +217,8 @@ LayerNormSteps layernorm_steps(const Vec& x, const Vec& gamma, const Vec& beta, 
 }
 
 void require_eps(double eps) {
-  require(std::isfinite(eps), "ε must be a finite number");
-  require(eps >= 0, "ε must be 0 or more (it is added under a square root)");
+  require_input(std::isfinite(eps), "eps", "ε must be a finite number");
+  require_input(eps >= 0, "eps", "ε must be 0 or more (it is added under a square root)");
 }
 
 }  // namespace tk

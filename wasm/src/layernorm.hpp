@@ -15,6 +15,9 @@
 // gradient above 1.8e308) are reported with a message, never returned as ∞.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "tensor.hpp"
 
 namespace tk {
@@ -74,6 +77,17 @@ struct LayerNormJacobian {
 // d ≤ kMaxJacobianWidth (a d × d matrix and its three terms).
 constexpr Eigen::Index kMaxJacobianWidth = 1024;
 LayerNormJacobian layernorm_jacobian(const Vec& x, const Vec& gamma, double eps);
+// Its fields by the names the page reads; "terms" lists the matrices that sum to J, in the order the page draws them.
+template <class F>
+void for_each_field(const LayerNormJacobian& j, F&& f) {
+  f("d", j.J_y_x.rows());
+  f("J", j.J_y_x);
+  f("diagonal", j.diagonal);
+  f("meanRemoval", j.mean_removal);
+  f("varianceRemoval", j.variance_removal);
+  f("terms", std::vector<std::string>{"diagonal", "meanRemoval", "varianceRemoval"});
+  f("sigma", j.sigma);
+}
 
 // One row, every intermediate the step-by-step solution prints (mean → deviations → squares →
 // variance → sigma → zhat → y). When unit ≠ 1 the squares and the variance (and perhaps the deviations)
@@ -92,6 +106,19 @@ struct LayerNormSteps {
   double eps_in_unit;  // ε / u²
 };
 LayerNormSteps layernorm_steps(const Vec& x, const Vec& gamma, const Vec& beta, double eps);
+template <class F>
+void for_each_field(const LayerNormSteps& s, F&& f) {
+  f("mean", s.mean);
+  f("deviations", s.deviations);
+  f("squares", s.squares);
+  f("variance", s.variance);
+  f("sigma", s.sigma);
+  f("zhat", s.zhat);
+  f("y", s.y);
+  f("unit", s.unit);
+  f("xInUnit", s.x_in_unit);
+  f("epsInUnit", s.eps_in_unit);
+}
 
 // The ε every norm takes (LayerNorm, RMSNorm, the ε–σ instrument): a finite number, 0 or more. Throws
 // std::invalid_argument with the words the page shows beside its ε field.

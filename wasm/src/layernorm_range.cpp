@@ -47,7 +47,7 @@ __attribute__((noinline, cold)) void output_without_overflow(const Vec& gamma, c
       if (std::isfinite(y(r, a)) || !std::isfinite(cache.zhat(r, a))) continue;  // NaN rows: the 0/0 above
       const int e = exponent_of(std::max(std::abs(gamma(a)), std::abs(beta(a))));
       y(r, a) = std::ldexp(std::ldexp(gamma(a), -e) * cache.zhat(r, a) + std::ldexp(beta(a), -e), e);
-      require(std::isfinite(y(r, a)),
+      require_input(std::isfinite(y(r, a)), "gamma",
               "gamma and beta make the output larger than float64 can hold (about 1.8e308): y = γ·ẑ + β overflows");
     }
   }

@@ -5,6 +5,37 @@
 
 namespace tk {
 
+const char* norm_key(NormKind kind) { return kind == NormKind::RMSNorm ? "rms" : "ln"; }
+
+NormKind norm_from_key(const std::string& key) {
+  if (key == "ln") return NormKind::LayerNorm;
+  if (key == "rms") return NormKind::RMSNorm;
+  throw std::invalid_argument("the norm must be \"ln\" (LayerNorm) or \"rms\" (RMSNorm), got \"" + key + "\"");
+}
+
+double norm_default_eps(NormKind kind) { return kind == NormKind::RMSNorm ? kRMSNormEps : kLayerNormEps; }
+
+NormRowSteps norm_steps(NormKind kind, const Vec& x, const Vec& gain, const Vec& beta, double eps) {
+  NormRowSteps s{kind, {}, {}};
+  if (kind == NormKind::RMSNorm) {
+    require(beta.size() == 0, "RMSNorm has no β: it subtracts nothing and adds nothing");
+    s.rms = rmsnorm_steps(x, gain, eps);
+  } else {
+    s.ln = layernorm_steps(x, gain, beta, eps);
+  }
+  return s;
+}
+
+NormRowJacobian norm_jacobian(NormKind kind, const Vec& x, const Vec& gain, double eps) {
+  NormRowJacobian j{kind, {}, {}};
+  if (kind == NormKind::RMSNorm) {
+    j.rms = rmsnorm_jacobian(x, gain, eps);
+  } else {
+    j.ln = layernorm_jacobian(x, gain, eps);
+  }
+  return j;
+}
+
 NormParams norm_init(NormKind kind, Eigen::Index d) {
   NormParams p;
   if (kind == NormKind::LayerNorm) p.ln = layernorm_init(d);

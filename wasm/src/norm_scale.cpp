@@ -14,25 +14,29 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-void check_sigma(double sigma, const std::string& who = "σ") {
-  require(std::isfinite(sigma), who + " must be a finite number");
-  require(sigma >= 0, who + " must be 0 or more (it is a standard deviation)");
+// Each check names the input it is about (InputError's `input`: the instrument's field, or "list" for a block of
+// the strip's list), so the page puts its message beside that field.
+void check_sigma(double sigma, const std::string& who = "σ", const char* input = "sigma") {
+  require_input(std::isfinite(sigma), input, [&] { return who + " must be a finite number"; });
+  require_input(sigma >= 0, input, [&] { return who + " must be 0 or more (it is a standard deviation)"; });
 }
 
 void check_gamma(double gamma) {
-  require(std::isfinite(gamma), "γ must be a finite number");
-  require(gamma > 0, "γ must be more than 0 here: the scale is drawn on log axes (a negative γ only flips the Jacobian's sign)");
+  require_input(std::isfinite(gamma), "gamma", "γ must be a finite number");
+  require_input(gamma > 0, "gamma", "γ must be more than 0 here: the scale is drawn on log axes (a negative γ only flips the Jacobian's sign)");
 }
 
-void check_depth(Eigen::Index n, const std::string& what) {
-  require(n >= 1 && n <= kMaxStripDepth, what + " must be from 1 to " + std::to_string(kMaxStripDepth) +
-                                             " blocks (the article's deepest stack has 96)");
+void check_depth(Eigen::Index n, const std::string& what, const char* input) {
+  require_input(n >= 1 && n <= kMaxStripDepth, input, [&] {
+    return what + " must be from 1 to " + std::to_string(kMaxStripDepth) + " blocks (the article's deepest stack has 96)";
+  });
 }
 
 // A quotient that must stay a positive float64: overflow to ∞ or underflow to 0 is reported, never shown.
-double in_range(double value, const std::string& who) {
-  require(std::isfinite(value) && value > 0,
-          who + " is out of float64's reach here: σ², ε and the scale γ/√(σ² + ε) must stay between about 1e-308 and 1.8e308");
+double in_range(double value, const char* input, const std::string& who) {
+  require_input(std::isfinite(value) && value > 0, input, [&] {
+    return who + " is out of float64's reach here: σ², ε and the scale γ/√(σ² + ε) must stay between about 1e-308 and 1.8e308";
+  });
   return value;
 }
 
@@ -48,7 +52,7 @@ NormScalePoint norm_scale_point(double sigma, double eps, double gamma) {
   check_gamma(gamma);
 
   NormScalePoint p;
-  p.scale = sigma > 0 || eps > 0 ? in_range(gamma / root(sigma, eps), "sigma") : kInf;
+  p.scale = sigma > 0 || eps > 0 ? in_range(gamma / root(sigma, eps), "sigma", "sigma") : kInf;
   // the two values beside the scale are only ever larger than it: they can overflow, never underflow
   p.scale_no_eps = gamma / sigma;  // +∞ for σ = 0 (or a σ so small that γ/σ overflows): the note says which
   p.cap = gamma / std::sqrt(eps);  // +∞ for ε = 0 (or an ε so small that γ/√ε overflows)
@@ -109,40 +113,40 @@ NormScaleCurve norm_scale_curve(double sigma, double eps, double gamma, int poin
   c.scale.resize(n);
   c.scale_no_eps.resize(n);
   for (Eigen::Index j = 0; j < n; ++j) {
-    c.scale(j) = in_range(gamma / root(c.sigma(j), eps), "gamma");
-    c.scale_no_eps(j) = in_range(gamma / c.sigma(j), "gamma");
+    c.scale(j) = in_range(gamma / root(c.sigma(j), eps), "gamma", "gamma");
+    c.scale_no_eps(j) = in_range(gamma / c.sigma(j), "gamma", "gamma");
   }
   return c;
 }
 
 Vec sigma_profile(double sigma1, double p, int n) {
   check_sigma(sigma1);
-  require(std::isfinite(p), "p must be a finite number");
-  check_depth(n, "L");
+  require_input(std::isfinite(p), "p", "p must be a finite number");
+  check_depth(n, "L", "L");
   const std::vector<double> curve = power_curve(sigma1, p, n);
   const int out = first_nonfinite_block(curve);
-  require(out == 0, "p is too large: σ·i^p leaves float64's range at block " + std::to_string(out));
+  require_input(out == 0, "p", [&] { return "p is too large: σ·i^p leaves float64's range at block " + std::to_string(out); });
   return Eigen::Map<const Vec>(curve.data(), n);
 }
 
 Vec sigma_from_variances(const Vec& variance) {
-  check_depth(variance.size(), "the list");
+  check_depth(variance.size(), "the list", "list");
   for (Eigen::Index i = 0; i < variance.size(); ++i) {
     const std::string who = "block " + std::to_string(i + 1) + ": the variance";
-    require(std::isfinite(variance(i)), who + " must be a finite number");
-    require(variance(i) >= 0, who + " must be 0 or more (it is a mean of squares)");
+    require_input(std::isfinite(variance(i)), "list", [&] { return who + " must be a finite number"; });
+    require_input(variance(i) >= 0, "list", [&] { return who + " must be 0 or more (it is a mean of squares)"; });
   }
   return variance.cwiseSqrt();
 }
 
 NormScaleDepth norm_scale_depth(const Vec& sigma, double eps, double gamma, double delta) {
   const Eigen::Index n = sigma.size();
-  check_depth(n, "the list");
-  for (Eigen::Index i = 0; i < n; ++i) check_sigma(sigma(i), "block " + std::to_string(i + 1) + ": σ");
+  check_depth(n, "the list", "list");
+  for (Eigen::Index i = 0; i < n; ++i) check_sigma(sigma(i), "block " + std::to_string(i + 1) + ": σ", "list");
   require_eps(eps);  // the same ε as LayerNorm's, in the same words
   check_gamma(gamma);
-  require(std::isfinite(delta), "δ must be a finite number");
-  require(delta >= 0, "δ must be 0 or more (it bounds a norm)");
+  require_input(std::isfinite(delta), "delta", "δ must be a finite number");
+  require_input(delta >= 0, "delta", "δ must be 0 or more (it bounds a norm)");
 
   NormScaleDepth d;
   d.sigma = sigma;
@@ -155,9 +159,9 @@ NormScaleDepth norm_scale_depth(const Vec& sigma, double eps, double gamma, doub
   double chain = 1, chain_log10 = 0;
   for (Eigen::Index i = 0; i < n; ++i) {
     const std::string block = "block " + std::to_string(i + 1);
-    require(sigma(i) > 0 || eps > 0, block + " has σ = 0 and ε = 0: its scale γ/√(σ² + ε) is infinite, and so is "
-                                             "the chain. Any ε > 0 caps it at γ/√ε.");
-    d.scale(i) = in_range(gamma / root(sigma(i), eps), block + ": σ");
+    require_input(sigma(i) > 0 || eps > 0, "list", [&] { return block + " has σ = 0 and ε = 0: its scale γ/√(σ² + ε) is infinite, and so is "
+                                             "the chain. Any ε > 0 caps it at γ/√ε."; });
+    d.scale(i) = in_range(gamma / root(sigma(i), eps), "list", block + ": σ");
     chain *= d.scale(i);
     chain_log10 += std::log10(d.scale(i));
     d.chain(i) = chain;

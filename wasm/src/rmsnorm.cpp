@@ -18,12 +18,12 @@ constexpr double kSmallestNormal = std::numeric_limits<double>::min();
 constexpr double kSmallestExactMeanSquare = kSmallestNormal / std::numeric_limits<double>::epsilon();
 
 void check_params(Eigen::Index d, const Vec& gain, double eps) {
-  require(d >= 1, "RMSNorm needs at least one feature (d >= 1)");
+  require_input(d >= 1, "x", "RMSNorm needs at least one feature (d >= 1)");
   require_eps(eps);
-  require(gain.size() == d, [&] {
+  require_input(gain.size() == d, "gain", [&] {
     return "the gain g has " + std::to_string(gain.size()) + " entries, x has " + std::to_string(d) + ": they must match";
   });
-  require(all_finite(gain), "the gain g must contain only finite numbers");
+  require_input(all_finite(gain), "gain", "the gain g must contain only finite numbers");
 }
 
 // (RMS-fwd) as written, for every row, each step rounded as written: ms = Σx² / d, rms = √(ms + ε), xhat = x / rms.
@@ -70,7 +70,7 @@ RMSNormParams rmsnorm_init(Eigen::Index d) { return RMSNormParams{Vec::Ones(d)};
 Mat rmsnorm_forward(const Mat& x, const RMSNormParams& p, double eps, RMSNormCache& cache) {
   TK_PROFILE_OP(LayerNorm);
   check_params(x.cols(), p.gain, eps);
-  require(all_finite(x), "x must contain only finite numbers");
+  require_input(all_finite(x), "x", "x must contain only finite numbers");
   plain_statistics(x, eps, cache);
   cache.unit = Vec::Ones(x.rows());
   cache.rms_in_unit = cache.rms;
@@ -85,7 +85,7 @@ Mat rmsnorm_forward(const Mat& x, const RMSNormParams& p, double eps, RMSNormCac
     double* out = &y(r, 0);
     for (Eigen::Index j = 0; j < d; ++j) out[j] = xhat[j] * g[j];
   }
-  require(all_finite(y) || !all_finite(cache.xhat),
+  require_input(all_finite(y) || !all_finite(cache.xhat), "gain",
           "the gain makes the output larger than float64 can hold (about 1.8e308): y = g ⊙ xhat overflows");
   return y;
 }

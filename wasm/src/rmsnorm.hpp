@@ -14,6 +14,9 @@
 // the plain formulas above. Results float64 cannot hold are reported with a message, never returned as ∞.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "tensor.hpp"
 
 namespace tk {
@@ -62,6 +65,16 @@ struct RMSNormJacobian {
 };
 // d ≤ kMaxJacobianWidth (layernorm.hpp). With rms = 0 the entries are ±∞/NaN: the Jacobian does not exist there.
 RMSNormJacobian rmsnorm_jacobian(const Vec& x, const Vec& gain, double eps);
+// Its fields by the names the page reads; "terms" lists the matrices that sum to J, in the order the page draws them.
+template <class F>
+void for_each_field(const RMSNormJacobian& j, F&& f) {
+  f("d", j.J_y_x.rows());
+  f("J", j.J_y_x);
+  f("diagonal", j.diagonal);
+  f("scaleRemoval", j.scale_removal);
+  f("terms", std::vector<std::string>{"diagonal", "scaleRemoval"});
+  f("rms", j.rms);
+}
 
 // One row, every intermediate the step-by-step view prints (squares → mean square → rms → xhat → y). When
 // unit ≠ 1 the squares and their mean lie beyond float64 and hold its nearest value; the same question in that
@@ -77,5 +90,16 @@ struct RMSNormSteps {
   double eps_in_unit;  // ε / u²
 };
 RMSNormSteps rmsnorm_steps(const Vec& x, const Vec& gain, double eps);
+template <class F>
+void for_each_field(const RMSNormSteps& s, F&& f) {
+  f("squares", s.squares);
+  f("meanSquare", s.mean_square);
+  f("rms", s.rms);
+  f("xhat", s.xhat);
+  f("y", s.y);
+  f("unit", s.unit);
+  f("xInUnit", s.x_in_unit);
+  f("epsInUnit", s.eps_in_unit);
+}
 
 }  // namespace tk

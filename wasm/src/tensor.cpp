@@ -8,6 +8,7 @@ namespace tk {
 
 void throw_invalid_argument(const char* message) { throw std::invalid_argument(message); }
 void throw_invalid_argument(const std::string& message) { throw std::invalid_argument(message); }
+void throw_input_error(const char* input, const std::string& message) { throw InputError(input, message); }
 
 __attribute__((noinline)) bool all_finite(const double* v, Eigen::Index n) {
   bool finite = true;

@@ -53,6 +53,24 @@ inline void require(bool ok, MakeMessage&& message) {
   if (!ok) throw_invalid_argument_made(message);
 }
 
+// A bad input, with a message for the reader and the name of the input it is about (so the page can show it
+// beside that field: the bindings put the name on the JS Error as `input`). Other std::invalid_argument
+// messages concern the inputs together.
+struct InputError : std::invalid_argument {
+  InputError(std::string input_name, const std::string& message)
+      : std::invalid_argument(message), input(std::move(input_name)) {}
+  std::string input;
+};
+[[noreturn]] __attribute__((noinline, cold)) void throw_input_error(const char* input, const std::string& message);
+// require, naming the input the check is about; the message is built only if the check fails.
+template <class MakeMessage, class = decltype(std::string(std::declval<MakeMessage&>()()))>
+inline void require_input(bool ok, const char* input, MakeMessage&& message) {
+  if (!ok) throw_input_error(input, std::string(message()));
+}
+inline void require_input(bool ok, const char* input, const char* message) {
+  if (!ok) throw_input_error(input, message);
+}
+
 // Whether every entry is finite (|v| ≤ the largest double is false for ±∞ and NaN), as one pass of comparisons
 // the compiler vectorises, where Eigen's allFinite (x − x == 0) took half of LayerNorm's forward in WebAssembly.
 // Out of line: one copy of that (unrolled, vectorised) loop for every caller, not one inlined in each.

@@ -306,8 +306,6 @@ std::vector<std::size_t> differing(const WiringSpec& a, const WiringSpec& b) {
 
 }  // namespace
 
-const char* norm_key(NormKind kind) { return kind == NormKind::RMSNorm ? "rms" : "ln"; }
-
 const char* gate_key(GateKind gate) {
   switch (gate) {
     case GateKind::None: return "none";

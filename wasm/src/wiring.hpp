@@ -98,7 +98,6 @@ struct StackWiring {
 };
 StackWiring stack_wiring(const WiringSpec& w, int L);
 
-const char* norm_key(NormKind kind);  // "ln", "rms"
 const char* gate_key(GateKind gate);  // "none", "block", "sublayer", "channel"
 
 }  // namespace tk

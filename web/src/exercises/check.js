@@ -28,11 +28,7 @@ export function summaryText({ graded, right, open, attempts, left = 0 }) {
 /** An explanation is a sentence or more: fewer words do not open the model answer. */
 export const MIN_EXPLAIN_WORDS = 3;
 
-/** How the exercise's state reads beside its title. */
-export const STATE_LABELS = {
-  solved: '✓ Solved', attempted: 'Attempted', untouched: 'Not started',
-  solvedElsewhere: '✓ Solved on earlier numbers; not yet these', // (the badge only: the progress says solved)
-};
+// (How the exercise's state reads beside its title: exercises/outcome.js STATE_LABELS.)
 
 /**
  * Why a graded answer is not counted as an attempt, or '' when it is: a wrong shape (a vector of the wrong

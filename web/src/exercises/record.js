@@ -1,8 +1,9 @@
 // One exercise's saved record in the reader's progress (progress/store.js), read defensively so stored data
-// can never stop the exercise from starting (its fields: progress/validate.js, EXERCISE_FIELDS), and the
-// exercise's state at a glance.
+// can never stop the exercise from starting (its fields: progress/validate.js, EXERCISE_FIELDS), and the events
+// logged on it. (How it went: outcome.js recordOutcome.)
 import { progress } from '../progress/store.js';
 import { repairedExerciseRecord } from '../progress/validate.js';
+import { appendEvent, eventEntry, eventsOf } from '../progress/events.js';
 
 /** Puts every field of a stored record in its expected type, in place (a bad field starts empty, a bad optional one goes). */
 export function repaired(r) {
@@ -11,13 +12,15 @@ export function repaired(r) {
   return Object.assign(r, fixed);
 }
 
-/** 'solved' (every part right at least once), 'attempted' (checked at least once) or 'untouched'. */
-export function exerciseState(record, partIds) {
-  const r = repaired({ ...record });
-  if (partIds.length && partIds.every((id) => r.solved[id])) return 'solved';
-  if (r.attempts > 0 || r.variants.length || Object.keys(r.solved).length || Object.keys(r.selfCheck).length) return 'attempted';
-  return 'untouched';
+/** record with one more event logged (progress/events.js: a hint or the worked solution opened, the key printed, a
+ * reset, a self-mark), in place; a record from an earlier page starts its events from its marks (eventsOf). */
+export function withEvent(record, fields, now = new Date()) {
+  record.events = appendEvent(eventsOf(record), eventEntry(fields, now));
+  return record;
 }
+
+/** Whether the record's events say the worked solution was seen (opened, or printed in the key) on this exercise. */
+export const solutionSeen = (record) => (record.events ?? []).some((e) => e.kind === 'solution' || e.kind === 'key');
 
 /** The record of exercise n in the store: read it, change it (saved at once), or clear it. (validate.js's
  * exerciseRecord checks a record's fields; this one is a handle on a stored one.) */

@@ -1,24 +1,24 @@
-// A student's saved work graded again, as the teachers' page grades it: every attempt in an exercise's log is
-// read as the student typed it and graded by the kernels against the numbers it was made on (its variant seed
-// and any inputs typed over them), exactly as the exercise graded it at Check. The verdicts the file itself
-// states (solved, checked) count for nothing. No DOM.
+// A student's saved work graded again, as the teachers' page grades it, in two steps:
+//   1. gradeFile / gradeLog (the kernels; in the page's workers): every attempt in an exercise's log read as the
+//      student typed it and graded against the numbers it was made on (its variant seed and any inputs typed over
+//      them), exactly as the exercise graded it at Check: a verdict per part and the mistake a wrong one matches.
+//      This depends on the file alone, never on the teachers' form, so it is done once per exercise of a file.
+//   2. assessStudent / assessExercise (no kernels; cheap): those verdicts read for an assignment (its class code
+//      decides which numbers count, its due date which attempts are late) through the one outcome rule
+//      (outcome.js), with the flags a teacher must see and the file's consistency checks (log-checks.js).
+// The verdicts the file itself states (solved, checked, right) count for nothing. No DOM.
 import { exerciseRecord } from '../progress/validate.js';
-import { gradeChoice, refusalOf } from './check.js';
+import { numbersKey } from '../progress/attempt-log.js';
+import { gradeChoice } from './check.js';
 import { isNumeric, readAnswer } from './read-answer.js';
-import { assignedSeed, sameKey } from './assignment.js';
+import { sameKey } from './assignment.js';
 import { WIRING_KIND, designGrade } from './design.js';
 import { isolated } from '../ui/bidi.js';
+import { exerciseOutcome, expectedSeedOf, onCountedNumbers } from './outcome.js';
+import { checkLog } from './log-checks.js';
 import { questionNumbers, toKernel, toKernelInputs } from './values.js';
 
-/** How an exercise went, in the order a teacher reads them. */
-export const OUTCOMES = {
-  'first-try': 'solved at the first try',
-  tries: 'solved after several tries',
-  hints: 'solved after hints',
-  solution: 'solved after the solution',
-  attempted: 'attempted',
-  untouched: 'untouched',
-};
+export { OUTCOMES, isSolved } from './outcome.js';
 
 /** The numbers a logged attempt was made on (its variant seed and any inputs typed over it), as the kernels take them. */
 export function attemptNumbers(exercises, props, entry) {
@@ -26,26 +26,33 @@ export function attemptNumbers(exercises, props, entry) {
   return toKernelInputs(questionNumbers(props, variant, entry.inputs ?? {}).inputs);
 }
 
-/**
- * One logged attempt graded again. → {parts: {id: 'right' | 'wrong' | 'not graded' | 'explained'}, problem}
- * ('not graded': what the exercise would not have counted: unreadable, a wrong shape, too few digits;
- * problem: why the attempt's numbers cannot be rebuilt, or its design was not run, else ''). judged(n, kernelInputs,
- * wiring): a design's verdict from its runs made again, {error} when it could not be run, undefined when not yet.
- */
-export function regradeAttempt({ exercises, props, entry, judged }) {
-  const parts = {};
-  let kernelInputs = null;
-  let problem = '';
-  const numeric = props.parts.some((p) => isNumeric(p.kind) || p.kind === WIRING_KIND);
-  if (numeric) {
+// A question's numbers as the kernels take them, once per numbers of a log (the same variant is checked many times).
+function numbersOf(exercises, props, entry, memo) {
+  const key = numbersKey(entry);
+  if (!memo.has(key)) {
     try {
-      kernelInputs = attemptNumbers(exercises, props, entry);
-      exercises.solve(props.n, kernelInputs); // numbers the exercise would refuse are not graded
+      memo.set(key, { inputs: attemptNumbers(exercises, props, entry) });
     } catch (error) {
-      kernelInputs = null;
-      problem = `its numbers cannot be rebuilt (${error.message})`;
+      memo.set(key, { error });
     }
   }
+  return memo.get(key);
+}
+
+/**
+ * One logged attempt graded again. memo: numbers already rebuilt for this log (numbersKey → kernel inputs).
+ * → {parts: {id: 'right' | 'wrong' | 'not graded' | 'explained'}, mistakes: {id: the mistake a wrong answer matches},
+ *    problem} ('not graded': what the exercise would not have counted: unreadable, a wrong shape, too few digits;
+ *    problem: why the attempt's numbers cannot be rebuilt, or its design was not run, else '')
+ * judged(n, kernelInputs, wiring): a design's verdict from its runs made again (exercises/design.js), {error} when it
+ * could not be run, undefined when not yet (the page's workers grade without it; the teachers' page grades a design
+ * exercise again on its main thread once the designs have run).
+ */
+export function regradeAttempt({ exercises, props, entry, memo = new Map(), judged }) {
+  const parts = {};
+  const mistakes = {};
+  const numeric = {};
+  const designs = {}; // part id → the wiring written there (its text form)
   for (const [id, text] of Object.entries(entry.answers)) {
     const part = props.parts.find((p) => p.id === id);
     if (!part) continue; // a part this build does not have
@@ -53,98 +60,151 @@ export function regradeAttempt({ exercises, props, entry, judged }) {
     if (r.empty) continue;
     if (r.error) parts[id] = 'not graded';
     else if (part.kind === 'explain') parts[id] = 'explained';
-    else if (part.kind === 'choice' || part.kind === 'multi') parts[id] = gradeChoice(part, r.value).ok ? 'right' : 'wrong';
-    else if (!kernelInputs) parts[id] = 'not graded';
-    else if (part.kind === WIRING_KIND) {
-      // a design is graded by running it: `judged` holds the verdicts of the runs made again (exercises/design.js)
-      const g = designGrade(judged?.(props.n, kernelInputs, r.value));
-      parts[id] = g.verdict;
-      problem ||= g.problem;
-    }
-    else {
-      const g = exercises.grade(props.n, kernelInputs, id, toKernel(r.value, r.ulp));
-      parts[id] = refusalOf(g, text) ? 'not graded' : g.correct ? 'right' : 'wrong';
+    else if (part.kind === 'choice' || part.kind === 'multi') {
+      const g = gradeChoice(part, r.value);
+      parts[id] = g.ok ? 'right' : 'wrong';
+      const named = g.wrongKeys.find((k) => props.mistakes?.[k]);
+      if (named) mistakes[id] = named;
+    } else if (part.kind === WIRING_KIND) designs[id] = r.value;
+    else numeric[id] = toKernel(r.value, r.ulp);
+  }
+  if (!Object.keys(numeric).length && !Object.keys(designs).length) return { parts, mistakes, problem: '' };
+  const numbers = numbersOf(exercises, props, entry, memo);
+  let problem = numbers.error ? `its numbers cannot be rebuilt (${numbers.error.message})` : '';
+  if (Object.keys(designs).length && !problem) {
+    try {
+      exercises.solve(props.n, numbers.inputs); // numbers the challenge would refuse are not graded
+    } catch (error) {
+      problem = `its numbers cannot be rebuilt (${error.message})`;
     }
   }
-  return { parts, problem };
+  for (const [id, wiring] of Object.entries(designs)) {
+    // a design is graded by running it: `judged` holds the verdicts of the runs made again
+    const g = problem ? { verdict: 'not graded', problem } : designGrade(judged?.(props.n, numbers.inputs, wiring));
+    parts[id] = g.verdict;
+    problem ||= g.problem;
+  }
+  if (!Object.keys(numeric).length) return { parts, mistakes, problem };
+  let grades = null;
+  if (!problem) {
+    try {
+      grades = exercises.gradeAll(props.n, numbers.inputs, numeric); // one solve for every part of the attempt
+    } catch (error) {
+      problem = `its numbers cannot be rebuilt (${error.message})`; // numbers the exercise would refuse are not graded
+    }
+  }
+  for (const id of Object.keys(numeric)) {
+    const g = grades?.[id];
+    // (a wrong shape or too few digits: not counted, as the exercise refused it: check.js refusalOf)
+    if (!g || !g.shapeOk || g.moreDigits) parts[id] = 'not graded';
+    else parts[id] = g.correct ? 'right' : 'wrong';
+    if (g && parts[id] === 'wrong' && g.misconception) mistakes[id] = g.misconception;
+  }
+  return { parts, mistakes, problem };
+}
+
+/** Every attempt of a log graded again (regradeAttempt's, in log order). */
+export function gradeLog({ exercises, props, log, judged }) {
+  const memo = new Map();
+  return log.map((entry) => regradeAttempt({ exercises, props, entry, memo, judged }));
 }
 
 /**
- * An exercise's record graded again from its log. `expectedSeed`: the seed the assignment gives this student
- * (undefined when there is no assignment to hold it to); attempts on other numbers are graded and counted
- * apart, not towards the outcome. `unread`: entries of the log the file's reading set aside. The log keeps every attempt a teacher needs (progress/attempt-log.js); the
- * practice it summarised is counted, by numbers.
- * → {outcome (a key of OUTCOMES), tries (the attempt that solved it, counted as the exercise counted it),
- *    attempts (as the file counts them, over all numbers), logged, summarised (practice counted, not logged),
- *    offSeed (attempts on other numbers, logged or summarised), offSeedSummarised, claimed (the file says every
- *    part solved), entries: [{at, seed, hints, solution, onSeed, parts, problem}], explanations: [text…]}
+ * The exercises `numbers` of a progress file (readProgress's state) graded again: what the page's workers do for
+ * the teachers' page. → {n: gradeLog's} (an exercise the file has no record of: [])
  */
-export function regradeExercise({ exercises, props, record, expectedSeed, unread = 0, judged }) {
+export function gradeFile({ exercises, allProps, state, numbers, judged }) {
+  const out = {};
+  for (const n of numbers) {
+    if (!allProps[n]) continue;
+    out[n] = gradeLog({ exercises, props: allProps[n], log: state.exercises[n]?.log ?? [], judged });
+  }
+  return out;
+}
+
+/**
+ * An exercise's record assessed from its graded log (gradeLog's `graded`). expectedSeed: the seed the assignment
+ * gives this student (undefined when there is no assignment to hold it to); attempts on other numbers are graded and
+ * counted apart, not towards the outcome. unread: entries of the log the file's reading set aside. due: the
+ * student's due moment (ms) or null; lateCounts: whether attempts after it count. The log keeps every attempt a
+ * teacher needs (progress/attempt-log.js); the practice it summarised is counted, by numbers.
+ * → the outcome rule's result (outcome, tries, at, late, lateAttempts, marks, …) and
+ *   {attempts (as the file counts them, over all numbers), logged, summarised (practice counted, not logged),
+ *    offSeed (attempts on other numbers, logged or summarised), offSeedSummarised, claimed (the file says every part
+ *    solved), entries: [{at, seed, inputs, hints, solution, onSeed, late, try, right, parts, mistakes, problem}],
+ *    explanations: [{part, text, mark}]}
+ */
+export function assessExercise({ props, record, graded, expectedSeed, unread = 0, due = null, lateCounts = true }) {
   const gradable = props.parts.filter((p) => p.kind !== 'explain').map((p) => p.id);
-  // the assignment's numbers: its seed, and nothing typed over them
-  const onSeed = (x) => expectedSeed === undefined || (x.seed === expectedSeed && !x.inputs);
-  const entries = record.log.map((entry) => ({
+  const onSeed = onCountedNumbers(expectedSeed);
+  const entries = record.log.map((entry, k) => ({
     at: entry.at,
     seed: entry.seed,
+    inputs: entry.inputs,
     hints: entry.hints,
     solution: entry.solution,
     onSeed: onSeed(entry),
-    ...regradeAttempt({ exercises, props, entry, judged }),
+    late: due !== null && Date.parse(entry.at) > due,
+    try: entry.try,
+    right: entry.right,
+    ...graded[k],
   }));
-  const right = new Set();
-  let solvedAt = -1;
-  entries.forEach((e, k) => {
-    if (!e.onSeed || solvedAt >= 0) return;
-    for (const [id, verdict] of Object.entries(e.parts)) if (verdict === 'right') right.add(id);
-    if (gradable.length && gradable.every((id) => right.has(id))) solvedAt = k;
-  });
-  const counted = entries.filter((e) => e.onSeed);
   const summarised = record.summarised?.count ?? 0;
   const byNumbers = record.summarised?.numbers ?? [];
   const onSeedSummarised = byNumbers.filter(onSeed).reduce((sum, x) => sum + x.count, 0);
   const offSeedSummarised = summarised - onSeedSummarised;
   const attempts = record.attempts + record.variants.reduce((sum, v) => sum + v.attempts, 0);
-  let outcome = counted.length || onSeedSummarised || (expectedSeed === undefined && attempts) ? 'attempted' : 'untouched';
-  let tries = null;
-  if (solvedAt >= 0) {
-    const e = entries[solvedAt];
-    const upTo = entries.slice(0, solvedAt + 1).filter((x) => x.onSeed).length;
-    // its number among the attempts on these numbers (the earlier ones summarised count too); a file from an
-    // earlier page numbers none, and kept only its last 20: the first one kept is attempt (attempts − logged + 1),
-    // the entries it could not read (unread) aside
-    const tried = record.log[solvedAt].try;
-    tries = tried !== undefined ? Math.max(tried, upTo) : Math.max(0, record.attempts - entries.length - unread) + upTo;
-    outcome = e.solution ? 'solution' : e.hints > 0 ? 'hints' : tries === 1 ? 'first-try' : 'tries';
+  // its number among the attempts on these numbers (the earlier ones summarised count too); a file from an earlier
+  // page numbers none and kept only its last 20: the first one kept is attempt (attempts − logged + 1), the entries
+  // it could not read (unread) aside
+  let countedSoFar = 0;
+  const numbered = entries.map((e) => {
+    if (e.onSeed) countedSoFar += 1;
+    const tries = e.try !== undefined ? Math.max(e.try, countedSoFar) : Math.max(0, record.attempts - entries.length - unread) + countedSoFar;
+    return { at: e.at, counted: e.onSeed, parts: e.parts, try: tries, hints: e.hints, solution: e.solution };
+  });
+  const result = exerciseOutcome({
+    parts: props.parts, entries: numbered, events: record.events, selfCheck: record.selfCheck,
+    alsoAttempted: onSeedSummarised + (expectedSeed === undefined ? attempts : 0), due, lateCounts,
+  });
+  // each explanation given (its latest text per part), with the student's own mark beside it
+  const explanations = [];
+  for (const p of props.parts.filter((x) => x.kind === 'explain')) {
+    const texts = [...new Set(entries.filter((e) => e.parts[p.id] === 'explained').map((e) => record.log[entries.indexOf(e)].answers[p.id]))];
+    for (const text of texts) explanations.push({ part: p.id, text, mark: result.marks[p.id] ?? null });
   }
-  const explanations = [...new Set(entries.flatMap((e, k) =>
-    Object.entries(e.parts).filter(([, v]) => v === 'explained').map(([id]) => record.log[k].answers[id])))];
   return {
-    outcome,
-    tries,
+    ...result,
     attempts,
     logged: entries.length,
     summarised,
-    offSeed: entries.length - counted.length + offSeedSummarised,
+    offSeed: entries.filter((e) => !e.onSeed).length + offSeedSummarised,
     offSeedSummarised,
     claimed: gradable.length > 0 && gradable.every((id) => record.solved[id] === true),
+    // the parts right on the numbers that count, at any time (late or not)
+    rightOnSeed: gradable.filter((id) => entries.some((e) => e.onSeed && e.parts[id] === 'right')),
     entries,
     explanations,
   };
 }
 
+/** assessExercise on a log graded here (for one exercise, in Node or a worker). */
+export function regradeExercise({ exercises, props, record, judged, ...rest }) {
+  return assessExercise({ props, record, graded: gradeLog({ exercises, props, log: record.log, judged }), ...rest });
+}
+
 const attemptsText = (k) => `${k} ${k === 1 ? 'attempt' : 'attempts'}`;
 
-const SOLVED = new Set(['first-try', 'tries', 'hints', 'solution']);
-export const isSolved = (outcome) => SOLVED.has(outcome);
-
 /**
- * A student's progress file (read by progress/validate.js) graded again for an assignment ({code, exercises}).
- * allProps: {n: props} of every exercise; logSetAside: {n: [entry…]}, the log entries the file's reading set
- * aside (readProgress's). → {name, code, results: {n: regradeExercise's}, flags: [text…]}: flags say what the
- * teacher should look at (no name, another class's code, numbers that do not follow from the class code and the
- * name, a verdict the file states that its answers do not bear out, attempts the file counts but does not hold).
+ * A student's progress file (read by progress/validate.js) assessed for an assignment ({code, exercises}), from its
+ * graded logs (gradeFile's {n: graded}; an exercise missing there is graded as untouched). allProps: {n: props} of
+ * every exercise; logSetAside: {n: [entry…]}, the log entries the file's reading set aside (readProgress's); due: the
+ * student's due moment (ms) or null; lateCounts; exportedAt: when the file says it was exported ('' when it does not).
+ * → {name, code, results: {n: assessExercise's}, flags: [text…]}: flags say what the teacher should look at (no name,
+ * another class's code, numbers that do not follow from the class code and the name, a verdict the file states that
+ * its answers do not bear out, attempts the file counts but does not hold, and what its consistency checks found).
  */
-export function regradeStudent({ exercises, allProps, state, assignment, logSetAside = {}, judged }) {
+export function assessStudent({ allProps, state, assignment, graded, logSetAside = {}, due = null, lateCounts = true, exportedAt = '', now = Date.now() }) {
   const flags = [];
   const who = state.assignment ?? null;
   if (!who) flags.push('no name or class code in the file: its numbers cannot be checked against the class');
@@ -154,30 +214,36 @@ export function regradeStudent({ exercises, allProps, state, assignment, logSetA
     const props = allProps[n];
     if (!props) continue;
     // an exercise without numbers of its own (no inputs) has one variant: the key's (seed null)
-    const varies = Object.keys(props.inputs).length > 0;
-    const expectedSeed = !who ? undefined : varies ? assignedSeed(assignment.code, who.name, n) : null;
+    const expectedSeed = who ? expectedSeedOf({ code: assignment.code, name: who.name, exercises: [n] }, n, props) : undefined;
     // (an exercise the file has no record of is graded as an empty one: untouched)
+    const record = state.exercises[n] ?? exerciseRecord({});
     const aside = logSetAside[n]?.length ?? 0;
-    const r = regradeExercise({ exercises, props, record: state.exercises[n] ?? exerciseRecord({}), expectedSeed, unread: aside, judged });
+    const r = assessExercise({ props, record, graded: graded[n] ?? [], expectedSeed, unread: aside, due, lateCounts });
     results[n] = r;
     if (r.offSeed) {
-      const off = [...r.entries.filter((e) => !e.onSeed), ...(state.exercises[n]?.summarised?.numbers ?? [])
-        .filter((x) => !(x.seed === expectedSeed && !x.inputs))];
+      const off = [...r.entries.filter((e) => !e.onSeed), ...(record.summarised?.numbers ?? []).filter((x) => !onCountedNumbers(expectedSeed)(x))];
       const seeds = [...new Set(off.map((e) => (e.seed === null ? 'the key’s' : e.seed)))];
       flags.push(`exercise ${n}: ${attemptsText(r.offSeed)} on numbers that do not follow from the class code ` +
         `and the name (variant ${seeds.slice(0, 3).join(', ')}${seeds.length > 3 ? ', …' : ''}` +
         `${off.some((e) => e.seed === expectedSeed) ? ', or inputs typed over it' : ''})` +
         `${r.offSeedSummarised ? `, ${r.offSeedSummarised} of them practice the file summarises` : ''}, not counted`);
     }
-    if (r.claimed && !isSolved(r.outcome)) flags.push(`exercise ${n}: the file marks it solved, but its answers graded again do not`);
+    if (r.claimed && r.rightOnSeed.length < props.parts.filter((p) => p.kind !== 'explain').length) flags.push(`exercise ${n}: the file marks it solved, but its answers graded again do not`);
     // every attempt the file counts is in its log, summarised, or set aside as unreadable (named in the file's report)
     if (aside) flags.push(`exercise ${n}: ${attemptsText(aside)} of its log could not be read (named in the file’s report), not graded`);
     const missing = r.attempts - r.logged - r.summarised - aside;
     if (missing > 0) {
       flags.push(`exercise ${n}: the file counts ${attemptsText(r.attempts)} but holds ${r.logged + r.summarised + aside}: ` +
-        `${missing} not in it${r.entries.some((e, k) => state.exercises[n].log[k].try !== undefined) ? '' : ' (a file from an earlier page kept only the last 20)'}`);
+        `${missing} not in it${r.entries.some((e) => e.try !== undefined) ? '' : ' (a file from an earlier page kept only the last 20)'}`);
     }
     for (const e of r.entries) if (e.problem) flags.push(`exercise ${n}: an attempt whose ${e.problem}`);
+    for (const found of checkLog({ props, record, result: r, unread: aside, exportedAt, now })) flags.push(`exercise ${n}: ${found}`);
   }
   return { name: who?.name ?? null, code: who?.code ?? null, results, flags };
+}
+
+/** A student's file graded and assessed here (gradeFile, then assessStudent): in Node, or where the kernels are. */
+export function regradeStudent({ exercises, allProps, state, assignment, judged, ...rest }) {
+  const graded = gradeFile({ exercises, allProps, state, numbers: assignment.exercises, judged });
+  return assessStudent({ allProps, state, assignment, graded, ...rest });
 }

@@ -1,9 +1,10 @@
 // The page's pool of module workers (poolSize: one per core, at most 4 and at most one per 2 GB of the device's
 // memory; and one more for training runs: below). Runs are shared by every widget that asks for the same
 // configuration, reported as they progress, and cancelled when nobody waits for them any more (a running one by
-// terminating its worker, which stops it at once). Three kinds of run: the article's experiment ('stack', one result
+// terminating its worker, which stops it at once). Four kinds of run: the article's experiment ('stack', one result
 // at the end), a training run ('train'), whose steps stream to every waiting ticket as they finish, and a char
-// model asked a prompt after a step ('sample', one result).
+// model asked a prompt after a step ('sample', one result); and, on the teachers' page, a student's file graded
+// again ('grade', one result, never cached).
 // Order: runs of a figure the reader can see first, cheapest first within each kind. A figure only near
 // the viewport computes ahead (prefetch), but its runs wait PREFETCH_HOLD_MS in the queue first: figures
 // mount together as the page opens, and a running run cannot be taken back, so without the hold a chart
@@ -78,10 +79,12 @@ export class RunPool {
    * figure is in view (see setVisible). onSteps(steps) hears a training run's step records as they finish, in
    * order, from the first (a ticket that joins a running job first hears every step so far, in one call).
    * visible null: the figure has not said yet (ordered as out of view, waited for as in view: whenNothingInView).
+   * cache false: the result is neither looked up nor kept (cache.js): a run whose options do not say all it depends on
+   * (a student's file, a File object, graded for the teachers' page).
    * → {promise, cancel(), setVisible(visible)}; promise resolves to {result, seconds, cached} or rejects
    * with Cancelled / Error.
    */
-  request({ kind, fields, options }, { cost = 1, bytes = Infinity, onProgress, onSteps, visible = true } = {}) {
+  request({ kind, fields, options }, { cost = 1, bytes = Infinity, onProgress, onSteps, visible = true, cache = true } = {}) {
     const key = runKey(kind, fields, options);
     let ticket;
     const promise = new Promise((resolve, reject) => {
@@ -89,7 +92,7 @@ export class RunPool {
     });
     let job = this.jobs.get(key);
     if (!job) {
-      job = { key, kind, options, cost, bytes, tickets: new Set(), state: 'looking', progress: 0, steps: [] };
+      job = { key, kind, options, cost, bytes, cache, tickets: new Set(), state: 'looking', progress: 0, steps: [] };
       this.jobs.set(key, job);
       this.lookUp(job);
     }
@@ -110,7 +113,7 @@ export class RunPool {
   }
 
   async lookUp(job) {
-    const hit = await cached(job.key);
+    const hit = job.cache ? await cached(job.key) : undefined;
     if (job.state !== 'looking') return; // cancelled meanwhile
     if (hit) return this.settle(job, { result: hit.result, seconds: hit.seconds, cached: true });
     job.state = 'queued';
@@ -221,7 +224,7 @@ export class RunPool {
         slot.job = null;
         slot.ran++;
         this.stopped(job);
-        store(job.key, { result: data.result, seconds: data.seconds });
+        if (job.cache) store(job.key, { result: data.result, seconds: data.seconds });
         this.settle(job, { result: data.result, seconds: data.seconds, cached: false });
         this.pump();
       } else if (data.type === 'error') {

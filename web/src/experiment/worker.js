@@ -1,9 +1,11 @@
 // A module worker that runs the kernels, one run per message, with its own instance of the wasm module.
-// Messages in:  {id, kind: 'stack' | 'train' | 'sample', options, batchMs}.
+// Messages in:  {id, kind: 'stack' | 'train' | 'sample' | 'grade', options, batchMs}.
 // Out, a stack run:    {id, type: 'progress', done, total} (at most every PROGRESS_MS), then the result;
 //      a training run: {id, type: 'steps', steps: [record…], done, total} (at most once per batchMs), then
 //                      the result {steps, samples, summary} (training-run.js);
 //      a sample:       the char model of a run after a step, asked a prompt (training-run.js sampleAt);
+//      a grading:      a student's progress file read and its attempts graded again (teachers/grade-job.js; its
+//                      module loads only in a worker that grades);
 //      either:         {id, type: 'result', result, seconds} or {id, type: 'error', message}.
 import { loadStack } from '../kernels/stack.js';
 import { loadTrain } from '../kernels/train.js';
@@ -33,7 +35,9 @@ self.onmessage = async ({ data: { id, kind, options, batchMs } }) => {
     const [stack, train] = await ready;
     const started = performance.now();
     const { result, transfer = [] } =
-      kind === 'train'
+      kind === 'grade'
+        ? { result: await (await import('../teachers/grade-job.js')).gradeJob(options) }
+        : kind === 'train'
         ? { result: runTraining(train, options, { batchMs, post: (message) => self.postMessage({ id, ...message }) }) }
         : kind === 'sample'
           ? { result: sampleAt(train, options) }

@@ -46,6 +46,18 @@ export async function loadExercises() {
       return { ...g, entryOk: Array.from(g.entryOk), lo: Array.from(g.lo), hi: Array.from(g.hi) };
     },
 
+    /**
+     * Several parts of one attempt graded against one solution of its numbers (answers: {part: answer}, as grade's).
+     * → {part: grade}; throws as solve does when the numbers cannot be used.
+     */
+    gradeAll(n, inputs, answers) {
+      const out = {};
+      for (const [part, g] of Object.entries(K.gradeParts(n, inputs, answers))) {
+        out[part] = { ...g, entryOk: Array.from(g.entryOk), lo: Array.from(g.lo), hi: Array.from(g.hi) };
+      }
+      return out;
+    },
+
     /** '' when the exercise is fit to ask with these inputs, else the reason for the reader. */
     wellPosed: (n, inputs) => K.checkWellPosed(n, inputs),
   };

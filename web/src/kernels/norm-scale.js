@@ -1,7 +1,8 @@
 // Typed wrappers around the ε and σ kernels (wasm/bindings/bind_norm_scale.cpp): the LayerNorm Jacobian's
 // scale γ/√(σ²+ε) at one σ and along the instrument's σ axis, and the Post-LN chain of scales beside the
 // Pre-LN bound (1+δ)ᴸ along depth. Synchronous once loaded, so the instrument recomputes on every keystroke.
-// Bad input throws an Error whose message starts with the argument's name (sigma, epsilon, gamma, …).
+// Bad input throws an Error whose `input` names the field it is about (sigma, eps, gamma, p, L, delta, or list
+// for a block of a list), when the kernel can name one.
 import { loadKernels } from './loader.js';
 
 export async function loadNormScale() {

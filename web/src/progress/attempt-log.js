@@ -6,7 +6,9 @@
 //
 // What a teacher needs is never evicted: on the numbers a teacher grades (the assignment's, or the exercise's own
 // when it has no variants), the first attempts, each attempt that got a part right for the first time (the one
-// that completed the solve among them) and each one made after a hint or the solution was opened. Everything else is
+// that completed the solve among them) and each one made after a hint or the solution was opened; on any numbers,
+// each attempt that got a part right for the first time in the whole log (what the page's own state of an exercise
+// outside an assignment is read from: exercises/outcome.js). Everything else is
 // practice: the latest MAX_LOG entries are kept, older ones are summarised, counted per numbers in `summarised`,
 // so the file says how many there were. A log read from a file is checked entry by entry and nothing is evicted
 // there: an entry that cannot be read is set aside, named with why (readLog).
@@ -154,8 +156,11 @@ export function nextTry(record, entry) {
  */
 export function compactLog(log, summarised, graded) {
   const seen = new Map(); // graded numbers → {tries, right, hints, solution} so far
+  const rightAnywhere = new Set(); // the parts right so far, on any numbers
   const needed = log.map((e) => {
-    if (!graded(e)) return false;
+    const firstAnywhere = (e.right ?? []).some((id) => !rightAnywhere.has(id));
+    (e.right ?? []).forEach((id) => rightAnywhere.add(id));
+    if (!graded(e)) return firstAnywhere;
     const key = numbersKey(e);
     const s = seen.get(key) ?? { tries: 0, right: new Set(), hints: 0, solution: false };
     seen.set(key, s);
@@ -165,7 +170,7 @@ export function compactLog(log, summarised, graded) {
     (e.right ?? []).forEach((id) => s.right.add(id));
     s.hints = Math.max(s.hints, e.hints);
     s.solution ||= e.solution;
-    return s.tries <= FIRST_TRIES || firstRight || opened;
+    return s.tries <= FIRST_TRIES || firstRight || opened || firstAnywhere;
   });
   const practice = needed.map((n, k) => (n ? -1 : k)).filter((k) => k >= 0);
   const dropped = new Set(practice.slice(0, Math.max(0, practice.length - MAX_LOG)));

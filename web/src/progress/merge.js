@@ -1,11 +1,12 @@
 // Two copies of the reader's progress as one: this tab's and what another tab of the chapter saved meanwhile
 // (store.js merges them before every save and when another tab saves). Nothing a student entered in either is
 // lost: of an exercise's two records the newer one wins (changedAt), its log takes every attempt of both (never
-// shortened: attempt-log.js mergeLogs) and a part solved in either stays solved; of a card's two schedules the one
+// shortened: attempt-log.js mergeLogs) and every opening of both (events.js) and a part solved in either stays solved; of a card's two schedules the one
 // reviewed last wins. What was cleared on purpose stays cleared: a reset of one exercise (resets: {n: time}) keeps
 // out every record of it last changed before that time, and a reset of all progress or an import starts a new
 // progress (startedAt), which the older copy cannot bring back. Pure: no storage.
 import { mergeLogs } from './attempt-log.js';
+import { mergeEvents } from './events.js';
 
 const later = (a, b) => ((a ?? '') > (b ?? '') ? a : b);
 const sameJson = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -32,6 +33,8 @@ export function mergeExercise(a, b, resetAt = '') {
   const merged = { ...newer, solved, log };
   if (summarised) merged.summarised = summarised;
   else delete merged.summarised;
+  const events = mergeEvents(newer.events, older.events); // (what either tab opened stays opened)
+  if (events) merged.events = events;
   return merged;
 }
 

@@ -16,9 +16,13 @@
 import { PROGRESS_KEY } from './key.js';
 import { mergeProgress } from './merge.js';
 import { exerciseRecord, readProgress, readProgressText } from './validate.js';
+import { nameKey } from '../exercises/assignment.js';
 
 const KEY = PROGRESS_KEY;
 const BACKUP_KEY = `${KEY}-backup`;
+// the work of the other students who used this browser for an assignment (a shared computer): {who: progress}
+const STUDENTS_KEY = `${KEY}-students`;
+const MAX_STUDENTS = 40;
 const MAX_BACKUPS = 3;
 export const VERSION = 1;
 
@@ -243,7 +247,66 @@ export function openProgress(browser = () => window) {
     return { saved: save(), synced };
   }
 
+  // A student of a class, as the other students' work is filed: their class code and name as compared.
+  const whoKey = (a) => `${nameKey(a.code)}\n${nameKey(a.name)}`;
+
+  // The other students' work kept in this browser, each read as progress is (a copy that cannot be read is left out).
+  function storedStudents() {
+    try {
+      const all = JSON.parse(storage()?.getItem(STUDENTS_KEY) ?? '{}');
+      return all && typeof all === 'object' && !Array.isArray(all) ? all : {};
+    } catch {
+      return {};
+    }
+  }
+
   return {
+    /** The other students who worked on an assignment in this browser, whose work it keeps: [{code, name}] */
+    otherStudents() {
+      const here = state.assignment ? whoKey(state.assignment) : null;
+      return Object.entries(storedStudents()).flatMap(([who, saved]) => {
+        if (who === here) return [];
+        try {
+          const a = readProgress(saved).state.assignment;
+          return a ? [{ code: a.code, name: a.name }] : [];
+        } catch {
+          return [];
+        }
+      });
+    },
+    /**
+     * Another student takes this browser (a shared computer): the work so far is kept aside under its student's name
+     * (nothing is lost; it can be switched back to), and `assignment`'s student gets their own work back, or starts
+     * afresh. An export then holds only their work. Subscribers hear 'state replaced' ({student: true}) and
+     * 'assignment'. → true when saved
+     */
+    switchStudent(assignment) {
+      sync();
+      const others = storedStudents();
+      if (state.assignment?.name) others[whoKey(state.assignment)] = state;
+      const theirs = others[whoKey(assignment)];
+      delete others[whoKey(assignment)];
+      let next = null;
+      try {
+        next = theirs ? readProgress(theirs).state : null;
+      } catch {
+        next = null; // (a copy that cannot be read: they start afresh, and the copy stays where it was)
+        others[whoKey(assignment)] = theirs;
+      }
+      const kept = Object.fromEntries(Object.entries(others).slice(-MAX_STUDENTS));
+      try {
+        storage()?.setItem(STUDENTS_KEY, JSON.stringify(kept));
+      } catch {
+        problem = BLOCKED;
+      }
+      state = { ...(next ?? empty()), assignment, startedAt: newStart() }; // (a new start: another tab's copy cannot merge into it)
+      notices = [];
+      assignmentSetHere = true;
+      const saved = save();
+      notify('state replaced', { student: true });
+      notify('assignment');
+      return saved;
+    },
     /** The record of exercise n (created empty: validate.js's exerciseRecord names its fields) */
     exercise(n) {
       return (state.exercises[n] ??= blankExercise());

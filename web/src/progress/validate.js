@@ -5,6 +5,7 @@
 import { readCode, readDue, readName } from '../exercises/assignment.js';
 import { isolated } from '../ui/bidi.js';
 import { INEXACT, readLog, readSummarised, seedProblem } from './attempt-log.js';
+import { readEvents } from './events.js';
 
 /** Larger than any real progress file (16 exercises and a deck of cards take a few kilobytes). */
 export const MAX_IMPORT_BYTES = 1_000_000;
@@ -72,6 +73,8 @@ const seedWhat = (v) => (typeof v === 'string' && v.startsWith(INEXACT) ? seedPr
 //   attempts, hints (numbers); seed (a variant, or null); inputs ({name: text} typed by hand, or null)
 //   variants   [{seed, attempts}]   the attempts of earlier numbers (New numbers starts the count afresh)
 //   log        [{at, seed, answers, inputs, hints, solution, right, try}]   the attempts as checked (attempt-log.js)
+//   events     [{at, kind, …}]   hints and worked solutions opened, the key printed, resets, self-marks (events.js;
+//              optional: a file from an earlier page has none)
 //   changedAt  the time of the record's last change: of two copies (two tabs), the newer wins (optional)
 //   summarised {count, numbers: [{seed, inputs, count}]}   practice attempts taken out of the log, counted (optional)
 // (in this order: the log before the optional fields, as a record made here and one read back both have them)
@@ -86,6 +89,7 @@ const EXERCISE_FIELDS = {
   variants: { list: isVariant, max: MAX_VARIANTS, fallback: () => [], what: 'must list earlier numbers’ attempts' },
   inputs: { map: isAnswerText, names: true, nullable: true, fallback: () => null, what: 'must map inputs to text, or be null' },
   log: { log: true },
+  events: { events: true },
   changedAt: { ok: isDate, optional: true, what: 'must be a date' },
   summarised: { read: readSummarised, optional: true },
 };
@@ -96,7 +100,7 @@ const keyOk = (spec) => (k) => (spec.names ? k.length <= 64 : isPartId(k));
  * Only the fields it knows are kept (one nested beyond what JSON can write back had made every later save fail);
  * a text longer than a field holds is cut to MAX_ANSWER_CHARS, and cut.count (optional) counts them.
  */
-export function exerciseRecord(input, cut = { count: 0 }, setAside = []) {
+export function exerciseRecord(input, cut = { count: 0 }, setAside = [], eventsSetAside = []) {
   if (!isRecord(input)) throw new Error('is not a record');
   const raw = { ...input, answers: cutTexts(input.answers, cut), checked: cutTexts(input.checked, cut), inputs: cutTexts(input.inputs, cut) };
   const out = {};
@@ -105,6 +109,12 @@ export function exerciseRecord(input, cut = { count: 0 }, setAside = []) {
       const log = readLog(raw.log);
       out.log = log.log;
       setAside.push(...log.setAside);
+      continue;
+    }
+    if (spec.events) {
+      const read = readEvents(raw.events);
+      if (read.events !== undefined) out.events = read.events;
+      eventsSetAside.push(...read.setAside);
       continue;
     }
     if (spec.optional && (raw[name] === undefined || raw[name] === null)) continue;
@@ -135,6 +145,11 @@ export function repairedExerciseRecord(input) {
       out.log = logOf(v);
       continue;
     }
+    if (spec.events) {
+      const read = readEvents(v);
+      if (read.events !== undefined) out.events = read.events;
+      continue;
+    }
     if (spec.optional) {
       if (v === undefined || v === null) continue;
       try {
@@ -154,8 +169,9 @@ export function repairedExerciseRecord(input) {
 }
 
 /**
- * The assignment the reader works on ({code, name, exercises: [n…], due}: the class code, the name they typed,
- * the exercises assigned, the due date or ''), checked; throws (why, for a notice) when it cannot be read.
+ * The assignment the reader works on ({code, name, exercises: [n…], due, hide?}: the class code, the name they typed,
+ * the exercises assigned, the due date or '' (exercises/assignment.js readDue), whether the worked solutions stay
+ * hidden until then), checked; throws (why, for a notice) when it cannot be read.
  */
 export function assignmentRecord(raw) {
   if (!isRecord(raw)) throw new Error('is not a record');
@@ -168,7 +184,13 @@ export function assignmentRecord(raw) {
     !raw.exercises.every((n) => isCount(n, 999) && n > 0)) {
     throw new Error('its exercises must be a list of exercise numbers');
   }
-  return { code: code.value, name: name.value, exercises: [...new Set(raw.exercises)].sort((a, b) => a - b), due: due.value };
+  if (raw.hide !== undefined && !(raw.hide === true && due.value) && raw.hide !== false) {
+    throw new Error('its hide must be true (the worked solutions hidden until the due date, which it then has) or left out');
+  }
+  return {
+    code: code.value, name: name.value, exercises: [...new Set(raw.exercises)].sort((a, b) => a - b), due: due.value,
+    ...(raw.hide === true && { hide: true }),
+  };
 }
 
 const nonNegative = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
@@ -237,11 +259,16 @@ export function readProgress(data, { now = new Date(), version = 1 } = {}) {
       if (!/^[1-9]\d{0,2}$/.test(n)) throw new Error('is not an exercise number');
       const cut = { count: 0 };
       const setAside = [];
-      exercises[n] = exerciseRecord(raw, cut, setAside);
+      const eventsSetAside = [];
+      exercises[n] = exerciseRecord(raw, cut, setAside, eventsSetAside);
       // each attempt of the log that cannot be read, named: where it was, when, and why (the rest of the log is kept)
       if (setAside.length) logSetAside[n] = setAside;
       for (const e of setAside) {
         const which = e.index < 0 ? 'its log' : `attempt ${e.index + 1} of its log${e.at ? ` (${e.at})` : ''}`;
+        notices.push(`Exercise ${n}: ${which} could not be read (${e.why}) and was set aside; the rest of the exercise is as saved.`);
+      }
+      for (const e of eventsSetAside) {
+        const which = e.index < 0 ? 'its list of openings' : `opening ${e.index + 1} of its list${e.at ? ` (${e.at})` : ''}`;
         notices.push(`Exercise ${n}: ${which} could not be read (${e.why}) and was set aside; the rest of the exercise is as saved.`);
       }
       if (cut.count) {

@@ -139,7 +139,7 @@ export async function mount(el, props = {}) {
       const r = ns.at(sigma, eps, gamma);
       scaleView.render({ sigma, eps, gamma, r, axis: { min: ns.sigmaMin, max: ns.sigmaMax } });
     } catch (error) {
-      fields[fieldOf(error.message, 'sigma')].setMessage(error.message);
+      fields[error.input in fields ? error.input : 'sigma'].setMessage(error.message);
       scaleView.markStale();
       good = false;
     }
@@ -169,7 +169,7 @@ export async function mount(el, props = {}) {
       try {
         depthView.render({ d: ns.depth(from, { eps, gamma, delta: stripParsed.delta.value }), delta: stripParsed.delta.value });
       } catch (error) {
-        showStripError(error.message);
+        showStripError(error);
         good = false;
       }
     } else {
@@ -189,7 +189,7 @@ export async function mount(el, props = {}) {
     try {
       depthView.render({ d: ns.depth({ sigmas }, { eps, gamma, delta }), delta });
     } catch (error) {
-      return showStripError(error.message);
+      return showStripError(error);
     }
     const first = formatNumber(sigmas[0], 3);
     const last = formatNumber(sigmas.at(-1), 3);
@@ -200,12 +200,11 @@ export async function mount(el, props = {}) {
       'whole gradient’s, which also passes through every branch and every LayerNorm’s projection, so the chain alone is not that ratio.';
   }
 
-  // A kernel message names its argument first: it goes beside that field when the field is shown, beside
-  // the list for a message about one block of a list, and under the strip's fields otherwise.
-  function showStripError(message) {
+  // The kernel names the input its message is about (error.input: a field, or "list" for a block of the list): the
+  // message goes beside that field when the field is shown, and under the strip's fields otherwise.
+  function showStripError({ message, input }) {
     depthView.markStale();
-    const name = fieldOf(message, null);
-    const target = name in strip && !strip[name].el.hidden ? strip[name] : !name && !strip.list.el.hidden ? strip.list : null;
+    const target = input in strip && !strip[input].el.hidden ? strip[input] : null;
     if (target) target.setMessage(message);
     else stripMessage.textContent = message;
   }
@@ -247,9 +246,3 @@ function renderTorchLine(el, ns, published) {
     √ε = <span data-knee="${at[0].knee}">${formatNumber(at[0].knee, 3)}</span>.`);
 }
 
-// The kernels name the argument they reject first, as the fields are labelled ("σ must …", "ε …", "L must …").
-function fieldOf(message, otherwise) {
-  const m = /^(σ|ε|γ|δ|p|L)(?=\s)/.exec(message);
-  if (!m) return otherwise;
-  return { σ: 'sigma', ε: 'eps', γ: 'gamma', δ: 'delta' }[m[1]] ?? m[1];
-}

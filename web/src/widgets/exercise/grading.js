@@ -1,11 +1,12 @@
 // Grading one part and drawing its marks: a number, vector or matrix by the kernel (feedback.js draws it), a
 // choice by the page (check.js, with the exercise's reason for each wrong choice it explains), an explanation
 // by the reader against the model answer (self-check). No
-// progress is written here except the reader's self-check verdict.
+// progress is written here except the reader's self-check verdict (logged with its time).
 import { gradeChoice } from '../../exercises/check.js';
 import { gradeView, renderGrade } from './feedback.js';
 import { SELF_CHECK_LABELS } from '../../progress/validate.js';
 import { toKernel } from '../../exercises/values.js';
+import { withEvent } from '../../exercises/record.js';
 import { element, html, trusted } from '../../ui/html.js';
 
 const NUMERIC = new Set(['number', 'vector', 'matrix']);
@@ -68,6 +69,7 @@ export function createGrading(ctx) {
         ctx.record.update((r) => {
           r.selfCheck[id] = key;
           if (key === 'yes') r.solved[id] = true;
+          withEvent(r, { kind: 'self', part: id, mark: key }); // (the mark a teacher reads, with its time)
         });
         choices.querySelectorAll('button').forEach((x) => x.setAttribute('aria-pressed', String(x === b)));
         ctx.onSelfCheck();

@@ -1,11 +1,17 @@
-// Hints, one at a time: the first at once, each next one after another attempt.
+// Hints, one at a time: the first at once, each next one after another attempt. Each opening is logged with its time
+// (progress/events.js): a teacher reads what was open before a first right answer from there.
+import { withEvent } from '../../exercises/record.js';
 import { element, html, setHtml, trusted } from '../../ui/html.js';
 
 export function createHints(hints, record) {
   const el = element(html`<div class="ex-hints"><ol class="ex-hint-list"></ol><button type="button"></button></div>`);
   const more = el.querySelector('button');
   more.addEventListener('click', () => {
-    record.update((r) => (r.hints = Math.min(hints.length, r.hints + 1)));
+    record.update((r) => {
+      if (r.hints >= hints.length) return;
+      r.hints += 1;
+      withEvent(r, { kind: 'hint', hint: r.hints, seed: r.seed });
+    });
     show();
   });
 

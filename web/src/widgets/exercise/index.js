@@ -3,7 +3,12 @@
 // control per part (answers.js), Check with feedback per part (feedback.js, check.js), hints (hints.js), the
 // worked solution filled with the kernels' numbers (live-tex.js, values.js), the exercise's state beside its
 // title, and a reset (reset.js). Everything the reader does is kept in their progress (record.js) and comes
-// back after a reload: answers typed, marks, the numbers, hints, what was solved. A change the browser refuses to
+// back after a reload: answers typed, marks, the numbers, hints, what was solved; every hint and worked solution
+// opened is logged with its time (progress/events.js), and how the exercise went is read by the one rule the
+// teachers' page reads too (exercises/outcome.js). On an exercise of the reader's assignment the numbers are the
+// assigned ones: New numbers is practice and says so, "Your assigned numbers" and a reset come back to them, an input
+// typed over and restored is the assigned question again, a reset keeps the logged attempts, and the worked solution
+// may stay hidden until the due date. A change the browser refuses to
 // store is said beside the exercise (unsaved.js); a change another tab of the chapter saves shows here too.
 import { assignmentApplied } from '../../assignment/pending.js';
 import { readParam, writeParams } from '../../experiment/url-state.js';
@@ -12,17 +17,20 @@ import { loadWiring } from '../../kernels/wiring.js';
 import { hasDesign, loadExercisesWithDesign } from '../../exercises/design.js';
 import { progress } from '../../progress/store.js';
 import { appendAttempt, gradedNumbers, logEntry } from '../../progress/attempt-log.js';
+import { eventsOf } from '../../progress/events.js';
 import { MAX_VARIANTS } from '../../progress/validate.js';
 import { formatNumber } from '../../ui/format.js';
-import { element, html, trusted } from '../../ui/html.js';
+import { element, html, setHtml, trusted } from '../../ui/html.js';
 import { createAnswer } from './answers.js';
-import { STATE_LABELS, refusalOf, summaryText } from '../../exercises/check.js';
+import { refusalOf, summaryText } from '../../exercises/check.js';
+import { STATE_LABELS, expectedSeedOf, recordOutcome, stateOf } from '../../exercises/outcome.js';
+import { dueAt, dueText, solutionsHidden } from '../../exercises/assignment.js';
 import { createGrading, needsKernels } from './grading.js';
 import { createHints } from './hints.js';
 import { createInputBox } from './inputs.js';
 import { renderLive } from '../../exercises/live-tex.js';
 import { propsOfSection } from '../../exercises/props.js';
-import { exerciseState, storedRecord } from '../../exercises/record.js';
+import { solutionSeen, storedRecord, withEvent } from '../../exercises/record.js';
 import { createReset } from './reset.js';
 import { createUnsavedNote } from './unsaved.js';
 import { checkDesign, createWiringAnswer } from './wiring-answer.js';
@@ -36,10 +44,10 @@ export const enhances = true;
 // The exercise as one object `ex`, passed to each small function below:
 //   ex.props, ex.n, ex.exercises (the kernels, or null when no part needs them), ex.record (its saved progress);
 //   ex.state: what changes as the reader works, and nothing else does
-//     {inputs, typedInputs ({name: text} the reader typed, kept with the progress), seed, solution (the kernels'
-//      for these numbers, or null when they cannot be used), revealed (the worked solution has been opened:
-//      accepted intervals may show), elsewhere (another tab's change is about to be shown), checkedHere (these
-//      numbers were checked in this visit: the badge)};
+//     {inputs, typedInputs ({name: text} the reader typed, kept with the progress), base (the variant's own numbers,
+//      before any typing), seed, solution (the kernels' for these numbers, or null when they cannot be used), revealed
+//      (the worked solution has been opened: accepted intervals may show), elsewhere (another tab's change is about
+//      to be shown), checkedHere (these numbers were checked in this visit: the badge)};
 //   ex.view: the elements built around the section (question, badge, body, form, tolerance, feedback,
 //     solutionBox), and its parts: answers, hints, inputBox, grading.
 
@@ -62,7 +70,7 @@ export async function mount(section) {
     partIds: props.parts.map((p) => p.id),
     wiring,
     kernelInputs: () => toKernelInputs(ex.state.inputs),
-    state: { inputs: structuredClone(props.defaults), typedInputs: {}, seed: null, solution: null, revealed: false, elsewhere: false, checkedHere: false },
+    state: { inputs: structuredClone(props.defaults), typedInputs: {}, base: structuredClone(props.defaults), seed: null, solution: null, revealed: false, elsewhere: false, checkedHere: false },
   };
   ex.view = buildView(section, ex);
 
@@ -141,7 +149,8 @@ function buildView(section, ex) {
   view.solutionBox = element(html`<details class="ex-solution"><summary>Worked solution</summary>
     <div class="ex-solution-body">${trusted(props.solution)}</div></details>`);
   view.solutionBox.addEventListener('toggle', () => openSolution(ex));
-  view.body.append(view.solutionBox, createReset(n, () => resetExercise(ex)));
+  view.solutionHidden = element(html`<p class="ex-solution-hidden" hidden></p>`);
+  view.body.append(view.solutionBox, view.solutionHidden, createReset(n, () => resetExercise(ex), { assigned: () => assigned(ex) }));
 
   view.grading = createGrading({
     n, exercises: ex.exercises, record: ex.record, mistakes: props.mistakes,
@@ -181,6 +190,7 @@ const refreshSolution = (ex) => renderLive(ex.view.solutionBox, solutionValues(e
 function openSolution(ex) {
   const { view, state } = ex;
   if (!view.solutionBox.open) return;
+  if (!view.solutionBox.dataset.printing) ex.record.update((r) => withEvent(r, { kind: 'solution', seed: state.seed })); // every opening, with its time
   refreshSolution(ex);
   if (state.revealed) return;
   state.revealed = true;
@@ -200,24 +210,55 @@ function clearResults(ex) {
   ex.view.feedback.textContent = '';
 }
 
-// Solved once stays solved (the progress keeps it), but after New numbers the badge must not say "✓ Solved" of
-// numbers nobody has answered: it says the exercise was solved on other numbers until these are, that is while
-// no attempt has been made on them, or while the last Check made on them in this visit left a part not right.
+// ---- the reader's assignment, as far as this exercise goes ----
+const assignment = () => progress.assignment();
+/** The seed the reader's assignment gives this exercise (undefined when it is not assigned to them). */
+const expectedSeed = (ex) => expectedSeedOf(assignment(), ex.n, ex.props);
+const assigned = (ex) => expectedSeed(ex) !== undefined;
+/** The numbers "The original numbers" stand for: the assigned ones on an assigned exercise, else the key's. */
+const originalSeed = (ex) => expectedSeed(ex) ?? null;
+/** Whether the numbers shown are practice: an assigned exercise on numbers other than its assigned ones. */
+const practising = (ex) => assigned(ex) && (ex.state.seed !== expectedSeed(ex) || Object.keys(ex.state.typedInputs).length > 0);
+
+// The badge reads the one outcome rule (on an assigned exercise, only the assigned numbers count). Outside an
+// assignment solved once stays solved (the progress keeps it), but after New numbers the badge must not say
+// "✓ Solved" of numbers nobody has answered: it says the exercise was solved on other numbers until these are, that
+// is while no attempt has been made on them, or while the last Check made on them in this visit left a part not right.
 function showState(ex) {
   const rec = ex.record.get();
-  const state = exerciseState(rec, ex.partIds);
+  const due = assigned(ex) ? dueAt(assignment().due) : null;
+  const result = recordOutcome({ record: rec, props: ex.props, expectedSeed: expectedSeed(ex), due });
+  const state = stateOf(result.outcome);
   const rightHere = () => ex.view.answers.every((a) => (a.part.kind === 'explain' ? rec.selfCheck[a.part.id] === 'yes' : a.el.classList.contains('ex-right')));
-  const otherNumbers = state === 'solved' && ex.view.inputBox !== null && rec.variants.length > 0 &&
+  const otherNumbers = !assigned(ex) && state === 'solved' && ex.view.inputBox !== null && rec.variants.length > 0 &&
     (rec.attempts === 0 || (ex.state.checkedHere && !rightHere()));
-  ex.view.badge.textContent = otherNumbers ? STATE_LABELS.solvedElsewhere : STATE_LABELS[state];
+  ex.view.badge.textContent = otherNumbers ? STATE_LABELS.solvedElsewhere : `${STATE_LABELS[state]}${result.late ? ' (late)' : ''}`;
   ex.view.badge.dataset.state = state;
   if (otherNumbers) ex.view.badge.dataset.numbers = 'not yet';
   else delete ex.view.badge.dataset.numbers;
+  return result;
+}
+
+// The worked solution, or, while the reader's assignment hides it, a line saying until when and why this is not proof.
+function showSolutionBox(ex) {
+  const hidden = assigned(ex) && solutionsHidden(assignment());
+  const { solutionBox, solutionHidden } = ex.view;
+  if (hidden) solutionBox.open = false;
+  solutionBox.hidden = hidden;
+  solutionHidden.hidden = !hidden;
+  if (hidden) {
+    setHtml(solutionHidden, html`Your teacher keeps the worked solution hidden until the assignment is due (${dueText(assignment().due)}).
+      This is a static page: its code holds the solutions, and a determined reader can find them there; your log shows your teacher
+      what you opened, as evidence for feedback, not as proof.`);
+  }
 }
 
 function selfChecked(ex) {
   showState(ex);
   if (ex.view.badge.dataset.state === 'solved') ex.view.feedback.textContent = 'Every part done. Well done.';
+  else if (Object.values(ex.record.get().selfCheck).some((mark) => mark !== 'yes')) {
+    ex.view.feedback.textContent = 'Marked. An explanation counts as done once you can mark it “I had it”: compare it with the model answer, improve it and check again.';
+  }
 }
 
 // ---- the reader changes something ----
@@ -235,7 +276,9 @@ function newNumbers(ex) {
   showState(ex);
 }
 
-function chooseSeed(ex, next) {
+// A seed chosen by New numbers, or null for "The original numbers" (the assigned ones on an assigned exercise).
+function chooseSeed(ex, chosen) {
+  const next = chosen ?? originalSeed(ex);
   let variant = null;
   try {
     if (next !== null) variant = ex.exercises.variant(ex.n, next);
@@ -265,20 +308,42 @@ function startAfresh(ex) {
   view.hints.show();
 }
 
+// A number typed over the question's: typed back to the variant's own value, it is that variant's question again
+// (nothing typed over it: on an assigned exercise, the assigned question).
 function editInput(ex, name, value, text) {
-  ex.state.inputs = { ...ex.state.inputs, [name]: value };
-  ex.state.typedInputs = { ...ex.state.typedInputs, [name]: text };
+  const { state } = ex;
+  state.inputs = { ...state.inputs, [name]: value };
+  const { [name]: _, ...others } = state.typedInputs;
+  state.typedInputs = JSON.stringify(value) === JSON.stringify(state.base[name]) ? others : { ...others, [name]: text };
   newNumbers(ex);
+  showPractice(ex);
 }
+
+const showPractice = (ex) => ex.view.inputBox?.setAssignment({ assigned: assigned(ex), practising: practising(ex) });
 
 function editAnswer(ex, a) {
   clearResult(a); // the marks were for what was checked, no longer in the box
   ex.record.update((r) => (r.answers[a.part.id] = a.text())); // typed but unchecked answers are kept
 }
 
+// A reset clears the exercise; on an assigned exercise it clears the answers and marks on the page and keeps the
+// assigned numbers and the log (an assignment's log is append-only: the reset itself is logged, and the attempts
+// since the last numbers count on, as New numbers keeps them).
 function resetExercise(ex) {
-  ex.record.reset();
   ex.view.solutionBox.open = false;
+  if (assigned(ex)) {
+    const seed = originalSeed(ex);
+    ex.record.update((r) => {
+      if (r.attempts > 0) r.variants = [...r.variants, { seed: r.seed, attempts: r.attempts }].slice(-MAX_VARIANTS);
+      Object.assign(r, { attempts: 0, hints: 0, answers: {}, checked: {}, seed, inputs: null });
+      withEvent(r, { kind: 'reset', seed });
+    });
+    restore(ex);
+    ex.view.feedback.textContent = `Exercise ${ex.n} is reset: your answers are cleared, your assigned numbers stay, and your ` +
+      'checked attempts stay in the log your teacher reads.';
+    return;
+  }
+  ex.record.reset();
   restore(ex);
   ex.view.feedback.textContent = `Exercise ${ex.n} is reset.`;
 }
@@ -287,9 +352,11 @@ function resetExercise(ex) {
 function applyNumbers(ex, seed, variant, texts) {
   const { state, view } = ex;
   state.seed = seed;
+  state.base = questionNumbers(ex.props, variant).inputs;
   ({ inputs: state.inputs, typed: state.typedInputs } = questionNumbers(ex.props, variant, texts));
   view.inputBox.setValues(state.inputs, state.typedInputs);
   view.inputBox.setSeed(seed);
+  showPractice(ex);
   writeParams({ [seedParam(ex.n)]: [seed, null] });
 }
 
@@ -318,13 +385,14 @@ function concluded(ex, results, given) {
   state.checkedHere = true; // (the badge: these numbers have been checked in this visit)
   logAttempt(ex, results);
   const graded = results.filter(({ a }) => a.part.kind !== 'explain');
+  const practice = practising(ex) ? ' Practice numbers: this attempt does not count for the assignment.' : '';
   view.feedback.textContent = summaryText({
     graded: graded.length,
     right: graded.filter(({ ok }) => ok).length,
     open: view.answers.length - given,
     attempts: ex.record.get().attempts,
     left: results.filter(({ a, ok }) => a.part.kind === 'explain' && !ok).length,
-  });
+  }) + practice;
   view.hints.show();
   showState(ex);
 }
@@ -345,7 +413,10 @@ function logAttempt(ex, results) {
     }
     const checked = Object.fromEntries(results.map(({ a }) => [a.part.id, a.text()]));
     const right = results.filter(({ ok }) => ok).map(({ a }) => a.part.id);
-    const entry = logEntry({ seed: state.seed, answers: checked, inputs: rec.inputs, hints: rec.hints, solution: state.revealed, right });
+    rec.events = eventsOf(rec); // (every record with attempts carries its openings, none yet or some)
+    // the worked solution counts as seen once it was ever opened here (or printed in the key), a reload or a reset since notwithstanding
+    const solution = state.revealed || solutionSeen(rec);
+    const entry = logEntry({ seed: state.seed, answers: checked, inputs: rec.inputs, hints: rec.hints, solution, right });
     const { log, summarised } = appendAttempt(rec, entry, gradedNumbers(progress.assignment(), ex.n));
     rec.log = log;
     if (summarised) rec.summarised = summarised;
@@ -370,11 +441,13 @@ function restore(ex, { fromUrl = null } = {}) {
   for (const a of view.answers) a.setText(rec.answers[a.part.id] ?? '');
   let marksApply = true;
   if (view.inputBox) {
-    const start = startingVariant(ex.exercises, ex.n, { fromUrl, stored: rec.seed });
+    // a record without numbers of its own yet starts on the original ones (an assigned exercise: the assigned ones)
+    const start = startingVariant(ex.exercises, ex.n, { fromUrl, stored: rec.seed ?? originalSeed(ex) });
     applyNumbers(ex, start.seed, start.variant, start.seed === rec.seed ? rec.inputs ?? {} : {});
     view.inputBox.note(start.message);
-    marksApply = start.seed === rec.seed; // a link to other numbers: the saved marks were for the saved ones
+    marksApply = start.seed === (rec.seed ?? originalSeed(ex)); // a link to other numbers: the saved marks were for the saved ones
   }
+  showSolutionBox(ex);
   solve(ex);
   refreshQuestion(ex);
   clearResults(ex);

@@ -2,6 +2,7 @@
 // one GitHub user shares one; or blocked): the work stays on the page for this visit, and the way out is right here,
 // export it now or free space and save again. Gone once a save succeeds.
 import { progress } from '../../progress/store.js';
+import { progressFileName } from '../../exercises/assignment.js';
 import { download } from '../../ui/download.js';
 import { element, html } from '../../ui/html.js';
 
@@ -16,8 +17,9 @@ export function createUnsavedNote() {
     <p class="ex-unsaved-message" role="status"></p></div>`);
   const message = el.querySelector('.ex-unsaved-message');
   el.querySelector('.ex-unsaved-export').addEventListener('click', () => {
-    download(progress.exportJson(), 'residual-ln-progress.json');
-    message.textContent = 'Exported to residual-ln-progress.json.';
+    const file = progressFileName(progress.assignment());
+    download(progress.exportJson(), file);
+    message.textContent = `Exported to ${file}.`;
   });
   el.querySelector('.ex-unsaved-retry').addEventListener('click', () => {
     if (progress.saveAgain()) return; // (every exercise's note hears it: 'update', saved)

@@ -2,8 +2,7 @@
 // Jacobian in the kernels, and the view redraws. A switch shows RMSNorm instead (Part 4: the same steps without
 // the mean, a gain g and no β). Bad input gets a message beside its field; the last good result stays on
 // screen, dimmed.
-import { loadLayerNorm } from '../../kernels/layernorm.js';
-import { loadRmsNorm } from '../../kernels/rmsnorm.js';
+import { loadNorm } from '../../kernels/norm.js';
 import { createField } from '../../ui/field.js';
 import { element, html } from '../../ui/html.js';
 import { parseNumber, parseVector } from '../../ui/parse.js';
@@ -24,11 +23,11 @@ let instances = 0;
 const list = (v) => (Array.isArray(v) ? v.join(', ') : String(v));
 
 export async function mount(el, props = {}) {
-  const [ln, rms] = await Promise.all([loadLayerNorm(), loadRmsNorm()]);
+  const norm = await loadNorm();
   const instance = ++instances;
   const fields = {
     x: createField({ label: 'x', value: list(props.x ?? [2, 4, 4, 6]), hint: `up to ${MAX_D} numbers`, name: 'x' }),
-    eps: createField({ label: 'ε', value: String(props.eps ?? ln.defaultEps), hint: '≥ 0', name: 'eps', width: '7em' }),
+    eps: createField({ label: 'ε', value: String(props.eps ?? norm.defaultEps.ln), hint: '≥ 0', name: 'eps', width: '7em' }),
     gamma: createField({ label: 'γ', value: list(props.gamma ?? 1), hint: 'one number, or one per entry', name: 'gamma' }),
     beta: createField({ label: 'β', value: list(props.beta ?? 0), hint: 'one number, or one per entry', name: 'beta' }),
   };
@@ -63,59 +62,40 @@ export async function mount(el, props = {}) {
 
   const gammaLabel = fields.gamma.el.querySelector('label');
 
+  // one path for both kinds: the kernel's steps and Jacobian of the kind the switch shows
   function update() {
-    const isRms = radios.find((r) => r.checked)?.value === 'rmsnorm';
-    fields.beta.el.hidden = isRms;
-    gammaLabel.textContent = isRms ? 'g (gain)' : 'γ';
-    view.setNorm(isRms ? 'rmsnorm' : 'layernorm');
+    const kind = radios.find((r) => r.checked)?.value === 'rmsnorm' ? 'rms' : 'ln';
+    fields.beta.el.hidden = kind === 'rms';
+    gammaLabel.textContent = kind === 'rms' ? 'g (gain)' : 'γ';
     const x = parseVector(fields.x.input.value, { max: MAX_D });
     const eps = parseNumber(fields.eps.input.value);
     const gamma = parseVector(fields.gamma.input.value, { max: MAX_D });
-    const beta = isRms ? { ok: true, value: [0] } : parseVector(fields.beta.input.value, { max: MAX_D });
+    const beta = kind === 'rms' ? { ok: true, value: [0] } : parseVector(fields.beta.input.value, { max: MAX_D });
     const parsed = { x, eps, gamma, beta };
     for (const [name, result] of Object.entries(parsed)) fields[name].setMessage(result.ok ? '' : result.message);
     if (!Object.values(parsed).every((r) => r.ok)) return view.markStale();
 
     const d = x.value.length;
-    const g = perEntry(gamma.value, d);
+    const gain = perEntry(gamma.value, d);
     const b = perEntry(beta.value, d);
-    if (isRms) return updateRms(x.value, g, eps.value);
     let steps;
     let inUnit;
     try {
-      steps = ln.steps(x.value, g, b, eps.value);
+      steps = norm.steps(kind, x.value, gain, b, eps.value);
       // past float64's range the kernel works in a unit u: show the steps of that same question, x/u
-      if (steps.unit !== 1) inUnit = ln.steps(steps.xInUnit, g, b, steps.epsInUnit);
+      if (steps.unit !== 1) inUnit = norm.steps(kind, steps.xInUnit, gain, b, steps.epsInUnit);
     } catch (error) {
-      fields[fieldOf(error.message)].setMessage(error.message);
+      // the kernel names the input it refuses (error.input: x, eps, gamma, gain or beta)
+      fields[FIELD_OF_INPUT[error.input] ?? 'x'].setMessage(error.message);
       return view.markStale();
     }
     let jacobian;
     try {
-      jacobian = ln.jacobian(x.value, g, eps.value);
+      jacobian = norm.jacobian(kind, x.value, gain, eps.value);
     } catch (error) {
       jacobian = { error: error.message }; // e.g. its entries lie past float64: the steps still stand
     }
-    view.render({ x: x.value, eps: eps.value, gamma: g, beta: b, steps, inUnit, jacobian });
-  }
-
-  function updateRms(x, g, eps) {
-    let steps;
-    let inUnit;
-    try {
-      steps = rms.steps(x, g, eps);
-      if (steps.unit !== 1) inUnit = rms.steps(steps.xInUnit, g, steps.epsInUnit);
-    } catch (error) {
-      fields[fieldOf(error.message)].setMessage(error.message);
-      return view.markStale();
-    }
-    let jacobian;
-    try {
-      jacobian = rms.jacobian(x, g, eps);
-    } catch (error) {
-      jacobian = { error: error.message };
-    }
-    view.renderRms({ x, eps, gain: g, steps, inUnit, jacobian });
+    view.render({ kind, x: x.value, eps: eps.value, gain, steps, inUnit, jacobian });
   }
 
   for (const f of Object.values(fields)) f.input.addEventListener('input', update);
@@ -127,10 +107,5 @@ export async function mount(el, props = {}) {
   };
 }
 
-// The kernel names the argument it rejects first in its message ("ε must be …", "gamma has …").
-function fieldOf(message) {
-  if (/^ε/.test(message)) return 'eps';
-  if (/^gamma|^the gain/.test(message)) return 'gamma';
-  if (/^beta/.test(message)) return 'beta';
-  return 'x';
-}
+// The field of each input the kernel may name (RMSNorm's gain is typed in the γ field).
+const FIELD_OF_INPUT = { x: 'x', eps: 'eps', gamma: 'gamma', gain: 'gamma', beta: 'beta' };

@@ -6,7 +6,9 @@ import { MAX_IMPORT_BYTES } from '../../progress/validate.js';
 import { download } from '../../ui/download.js';
 import { html, setHtml } from '../../ui/html.js';
 import { progress } from '../../progress/store.js';
-import { exerciseState } from '../../exercises/record.js';
+import { repaired } from '../../exercises/record.js';
+import { expectedSeedOf, recordOutcome, stateOf } from '../../exercises/outcome.js';
+import { dueAt, progressFileName } from '../../exercises/assignment.js';
 import { exercisesOnPage } from './exercises.js';
 import { createPrintSheets } from './print-sheets.js';
 import './style.css';
@@ -55,8 +57,13 @@ export async function mount(el) {
 
   const show = () => {
     const counts = { solved: 0, attempted: 0, untouched: 0 };
+    const who = progress.assignment();
     exercises.forEach((ex, i) => {
-      const status = exerciseState(progress.peek(ex.n) ?? {}, ex.parts); // the exercise widget's own reading
+      // the exercise widget's own reading: the one rule, on the assigned numbers where the reader's assignment holds it
+      const expected = expectedSeedOf(who, ex.n, ex.props);
+      const status = stateOf(recordOutcome({
+        record: repaired({ ...(progress.peek(ex.n) ?? {}) }), props: ex.props, expectedSeed: expected, due: expected === undefined ? null : dueAt(who.due),
+      }).outcome);
       counts[status]++;
       const li = list.children[i];
       li.dataset.status = status;
@@ -77,8 +84,9 @@ export async function mount(el) {
   };
 
   $('.progress-export').addEventListener('click', () => {
-    download(progress.exportJson(), 'residual-ln-progress.json');
-    message.textContent = 'Exported to residual-ln-progress.json.';
+    const file = progressFileName(progress.assignment()); // named for the student and the class: a teacher gets many
+    download(progress.exportJson(), file);
+    message.textContent = `Exported to ${file}.`;
   });
   $('.progress-backup-download').addEventListener('click', () => {
     download(progress.backup()?.text ?? '', 'residual-ln-progress-copy.json');
@@ -125,7 +133,10 @@ export async function mount(el) {
   });
 
   const sheets = createPrintSheets(el);
-  const unsubscribe = progress.subscribe(show);
+  const unsubscribe = progress.subscribe(() => {
+    show();
+    sheets.update(); // (the reader's assignment decides what the sheets print)
+  });
   show();
   return {
     destroy() {

@@ -1,0 +1,145 @@
+// A class's files read as a gradebook (teachers/report.js), against the real kernels and the chapter's exercises:
+// points and the penalty for a solution seen first, one student in several files (the latest kept), one piece of work
+// under several names (shown once), a roster's IDs and its students without a file, the statistics, and the two CSVs
+// read back by a CSV parser (csv-parse), byte-order mark and all.
+import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse/sync';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { exercisePropsByNumber, renderChapter } from '../../web/plugins/content.js';
+import { assignedSeed } from '../../web/src/exercises/assignment.js';
+import { gradeFile } from '../../web/src/exercises/regrade.js';
+import { asText, fromKernel, questionNumbers, toKernelInputs } from '../../web/src/exercises/values.js';
+import { loadExercises } from '../../web/src/kernels/exercises.js';
+import { appendAttempt, gradedNumbers, logEntry } from '../../web/src/progress/attempt-log.js';
+import { readProgressText } from '../../web/src/progress/validate.js';
+import { toCsv } from '../../web/src/teachers/csv.js';
+import {
+  assessFile, exerciseRows, exerciseStats, gradebookRows, groupStudents, outcomeText, readPenalty, readPoints, readRoster,
+} from '../../web/src/teachers/report.js';
+
+const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
+let ex;
+let allProps;
+beforeAll(async () => {
+  ex = await loadExercises();
+  allProps = exercisePropsByNumber(renderChapter(contentDir));
+});
+
+const CODE = 'ML 4410';
+const at = (k) => new Date(Date.UTC(2026, 11, 1, 10, k)).toISOString();
+
+function rightAnswers(n, seed) {
+  const props = allProps[n];
+  const { inputs } = questionNumbers(props, seed === null ? null : ex.variant(n, seed));
+  const solved = ex.solve(n, toKernelInputs(inputs));
+  return Object.fromEntries(solved.parts.map((p) => [p.id, asText(fromKernel({ rows: p.rows, cols: p.cols, values: p.answer }, props.parts.find((x) => x.id === p.id).kind))]));
+}
+
+// A student's file as the page writes it: exercise 4 wrong `wrong` times then right; exercise 1 right at once.
+// solutionAt: a minute at which the worked solution of 4 was opened.
+function file(name, { wrong = 0, solutionAt = null, start = 0 } = {}) {
+  const who = { code: CODE, name, exercises: [1, 4], due: '' };
+  const seed = assignedSeed(CODE, name, 4);
+  const right = rightAnswers(4, seed);
+  // the known slip of dividing by d − 1, as the kernel computes it for these numbers
+  const slip = ex.solve(4, toKernelInputs(questionNumbers(allProps[4], ex.variant(4, seed)).inputs)).misconceptions.find((m) => m.id === 'variance-d-minus-1');
+  let rec = { log: [], events: solutionAt === null ? [] : [{ at: at(start + solutionAt), kind: 'solution', seed }] };
+  for (let k = 0; k <= wrong; k++) {
+    const answers = k < wrong ? { ...right, variance: asText(slip.value[0]) } : right;
+    const ok = k < wrong ? ['mean', 'sigma', 'output'] : ['mean', 'variance', 'sigma', 'output'];
+    const entry = logEntry({ seed, answers, hints: 0, solution: solutionAt !== null && solutionAt <= k, right: ok }, new Date(at(start + k + 1)));
+    rec = { ...rec, ...appendAttempt(rec, entry, gradedNumbers(who, 4)) };
+  }
+  const one = logEntry({ seed: null, answers: { post: 'a', highway: 'b' }, hints: 0, solution: false, right: ['post', 'highway'] }, new Date(at(start)));
+  const exercises = {
+    1: { attempts: 1, log: [{ ...one, try: 1 }], events: [], solved: { post: true, highway: true }, checked: { post: 'a', highway: 'b' } },
+    4: { ...rec, attempts: wrong + 1, seed, solved: { mean: true, variance: true, sigma: true, output: true }, checked: right },
+  };
+  return JSON.stringify({ version: 1, cards: {}, assignment: who, exercises, exportedAt: at(start + 59) });
+}
+
+// the teachers' page's path: read and graded (the workers' part), then assessed for the settings
+let nextId = 1;
+function graded(name, text) {
+  const read = readProgressText(text);
+  return { id: nextId++, name, state: read.state, logSetAside: read.logSetAside, exportedAt: JSON.parse(text).exportedAt,
+    graded: gradeFile({ exercises: ex, allProps, state: read.state, numbers: [1, 4] }) };
+}
+const settings = (over = {}) => ({
+  assignment: { code: CODE, exercises: [1, 4], due: '' }, extensions: [], lateCounts: true, points: { 1: 1, 4: 2 }, penalty: 0.5, roster: [], ...over,
+});
+
+describe('points, duplicates, roster, statistics', () => {
+  it('scores each exercise: its points when solved, less the penalty when the worked solution came first', () => {
+    const s = settings();
+    const ada = assessFile(graded('ada.json', file('Ada Lovelace', { wrong: 1 })), s, allProps);
+    expect([outcomeText(ada.results[4]), ada.points, ada.total]).toEqual(['solved after several tries (2)', { 1: 1, 4: 2 }, 3]);
+    const alan = assessFile(graded('alan.json', file('Alan Turing', { solutionAt: 0 })), s, allProps);
+    expect([alan.results[4].outcome, alan.points[4], alan.total]).toEqual(['solution', 1, 2]);
+    expect(readPoints('4: 2, 11: 3, 1=0.5', [1, 4])).toEqual({ value: { 1: 0.5, 4: 2 }, problems: ['“11: 3” is not an assigned exercise’s points (4: 2)'] });
+    expect(readPenalty('25 %')).toEqual({ ok: true, value: 0.25 });
+    expect(readPenalty('120').ok).toBe(false);
+  });
+
+  it('one student in several files: the latest work graded, the others listed and flagged', () => {
+    const s = settings();
+    const first = assessFile(graded('ada-monday.json', file('Ada Lovelace', { wrong: 2 })), s, allProps);
+    const again = assessFile(graded('ada-friday.json', file('ada  LOVELACE', { wrong: 2, start: 600 })), s, allProps);
+    const { rows } = groupStudents([first, again]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].file).toBe('ada-friday.json');
+    expect(rows[0].copies.map((c) => c.file)).toEqual(['ada-monday.json']);
+    expect(rows[0].flags[0]).toMatch(/^2 files of this student: graded the latest, ada-friday\.json \(last work 2026-12-01 20:03\); set aside ada-monday\.json \(last work 2026-12-01 10:03\)/);
+  });
+
+  it('one piece of work under two names: shown once, as the name whose numbers it follows', () => {
+    const s = settings();
+    const text = file('Ada Lovelace', { wrong: 1 });
+    const copy = JSON.parse(text);
+    copy.assignment.name = 'Mallory';
+    const ada = assessFile(graded('ada.json', text), s, allProps);
+    const mallory = assessFile(graded('mallory.json', JSON.stringify(copy)), s, allProps);
+    expect(mallory.results[4].outcome).toBe('untouched'); // (Ada's numbers are not Mallory's)
+    const { rows } = groupStudents([mallory, ada]);
+    expect(rows.map((r) => r.name)).toEqual(['Ada Lovelace']);
+    expect(rows[0].flags[0]).toMatch(/^the same work is in 2 files under 2 names: mallory\.json .*\(“Mallory”\); shown once, as “Ada Lovelace”, whose numbers it follows/);
+  });
+
+  it('a roster gives the IDs and lists who handed in nothing; statistics per exercise', () => {
+    const roster = readRoster('Lovelace, Ada, 100\nAlan Turing\t200\n李雷;300\n\nGrace Hopper, 400');
+    expect(roster.value.map((s) => s.id)).toEqual(['100', '200', '300', '400']);
+    const s = settings({ roster: [{ name: 'Ada Lovelace', id: '100' }, ...roster.value.slice(1)] });
+    const xs = [['ada.json', 'Ada Lovelace', { wrong: 1 }], ['alan.json', 'Alan Turing', {}], ['li.json', '李雷', { solutionAt: 0 }]]
+      .map(([f, n, o]) => assessFile(graded(f, file(n, o)), s, allProps));
+    const grouped = groupStudents(xs, s.roster);
+    expect(grouped.rows.map((r) => r.id)).toEqual(['100', '200', '300']);
+    expect(grouped.missing).toEqual([{ name: 'Grace Hopper', id: '400' }]);
+    const stats = exerciseStats(grouped.rows, [1, 4], allProps);
+    expect(stats[4]).toMatchObject({ students: 3, solved: 3, by: { 'first-try': 1, tries: 1, solution: 1 }, medianTries: 1, mistakes: [['variance-d-minus-1', 1]] });
+    expect(stats[1]).toMatchObject({ solved: 3, by: { 'first-try': 3 } });
+
+    // the gradebook, as a spreadsheet reads it: a BOM, then IDs, numeric points, totals; the roster's missing student
+    const csv = toCsv(gradebookRows(grouped, s), { bom: true });
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const table = parse(csv, { bom: true, columns: true });
+    expect(table.map((r) => [r['student ID'], r.name, r['exercise 1 (of 1)'], r['exercise 4 (of 2)'], r.total])).toEqual([
+      ['100', 'Ada Lovelace', '1', '2', '3'], ['200', 'Alan Turing', '1', '2', '3'], ['300', '李雷', '1', '1', '2'], ['400', 'Grace Hopper', '', '', ''],
+    ]);
+    const perExercise = parse(toCsv(exerciseRows(grouped, s), { bom: true }), { bom: true, columns: true });
+    expect(perExercise.find((r) => r['student ID'] === '100' && r.exercise === '4')).toMatchObject({
+      outcome: 'solved after several tries (2)', try: '2', 'attempts on the assigned numbers': '2', 'mistakes diagnosed': 'variance-d-minus-1 ×1', points: '2',
+    });
+  });
+
+  it('late work: marked, and counted or not as the teacher chooses; an extension moves one student’s due date', () => {
+    const due = '2026-12-01T10:01Z'; // Ada's right answer comes at 10:02
+    const late = assessFile(graded('ada.json', file('Ada Lovelace', { wrong: 1 })), settings({ assignment: { code: CODE, exercises: [1, 4], due } }), allProps);
+    expect([outcomeText(late.results[4]), late.lateAttempts]).toEqual(['solved after several tries (2), late', 1]);
+    const strict = assessFile(graded('ada.json', file('Ada Lovelace', { wrong: 1 })), settings({ assignment: { code: CODE, exercises: [1, 4], due }, lateCounts: false }), allProps);
+    expect([strict.results[4].outcome, strict.points[4]]).toEqual(['attempted', 0]);
+    const extended = assessFile(graded('ada.json', file('Ada Lovelace', { wrong: 1 })), settings({
+      assignment: { code: CODE, exercises: [1, 4], due }, lateCounts: false, extensions: [{ name: 'ada lovelace', due: '2026-12-02T10:00Z' }],
+    }), allProps);
+    expect([extended.results[4].outcome, extended.lateAttempts]).toEqual(['tries', 0]);
+  });
+});

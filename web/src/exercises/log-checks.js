@@ -1,0 +1,122 @@
+// A progress file's exercise checked against itself, for the teachers' page: the page that wrote it keeps its
+// parts in step (an attempt's marks are the kernels' grades, its counts are its log's, what it says was open is
+// what its openings say), so a file edited by hand shows where the edit did not keep them in step. Each mismatch
+// is named with what was found. What such checks cannot see is said on the teachers' page (UNDETECTABLE).
+// No DOM, no kernels: the attempts' verdicts come graded (regrade.js assessExercise).
+import { MAX_LOG_ANSWER_CHARS, FIRST_TRIES, numbersKey } from '../progress/attempt-log.js';
+import { selfMarks } from '../progress/events.js';
+
+/** What a file's checks cannot see, in the teachers' page's words. */
+export const UNDETECTABLE = [
+  'an answer changed together with everything that records it (the attempt’s marks, the exercise’s solved and last-checked parts, its counts), consistently',
+  'the last attempts removed together with their counts',
+  'openings of hints or the worked solution removed together with every attempt’s note of them',
+  'times changed consistently (a device’s clock can be set to anything), so late work made to look early',
+  'a file written from scratch by someone who has read this page’s code, or work done by someone else on the student’s device',
+];
+
+const MAX_SAID = 3; // mismatches of one kind said one by one; the rest counted
+
+// "attempt 3 (2026-12-01 10:04)"
+const attemptName = (k, at) => `attempt ${k + 1} of its log (${String(at).slice(0, 16).replace('T', ' ')})`;
+
+// Mismatches of one kind: the first few said, the rest counted.
+function some(found, what) {
+  if (!found.length) return [];
+  const rest = found.length - MAX_SAID;
+  return [`${what}: ${found.slice(0, MAX_SAID).join('; ')}${rest > 0 ? `; and ${rest} more` : ''}`];
+}
+
+/**
+ * The mismatches of one exercise's record. result: assessExercise's (entries with their verdicts); unread: log
+ * entries set aside; exportedAt: when the file says it was exported ('' when it does not); now: the teacher's clock.
+ * → [text…], each a mismatch found and where
+ */
+export function checkLog({ props, record, result, unread = 0, exportedAt = '', now = Date.now() }) {
+  const out = [];
+  const { entries } = result;
+  const gradable = props.parts.filter((p) => p.kind !== 'explain').map((p) => p.id);
+  const fromThisPage = entries.some((e) => e.try !== undefined); // an earlier page's file numbers no attempt
+
+  // counts against the log
+  const held = result.logged + result.summarised + unread;
+  if (result.attempts < held) out.push(`the file counts ${result.attempts} attempts, fewer than the ${held} its log holds`);
+
+  // each attempt's marks against its grades
+  const marks = [];
+  entries.forEach((e, k) => {
+    if (!e.right) return;
+    for (const id of gradable) {
+      const verdict = e.parts[id];
+      if (verdict !== 'right' && verdict !== 'wrong') continue;
+      const marked = e.right.includes(id);
+      if (marked !== (verdict === 'right')) marks.push(`${attemptName(k, e.at)} marks ${id} ${marked ? 'right' : 'wrong'}, graded again it is ${verdict}`);
+    }
+  });
+  out.push(...some(marks, 'an answer and its mark disagree (the answer was changed after it was checked)'));
+
+  // the exercise's solved parts against its log (the page never evicts the first right answer of a part)
+  if (fromThisPage && !unread && !result.claimed) {
+    const solved = [];
+    for (const id of gradable) {
+      const everRight = entries.some((e) => e.parts[id] === 'right');
+      if (record.solved[id] === true && !everRight) solved.push(`${id} is marked solved, but no attempt of its log answers it right`);
+      if (record.solved[id] !== true && everRight) solved.push(`its log answers ${id} right, but the file does not mark it solved`);
+    }
+    out.push(...some(solved, 'its solved parts disagree with its log'));
+  }
+
+  // the answers it last checked, against its attempts
+  const lastChecked = Object.entries(record.checked ?? {}).filter(([id, text]) =>
+    !entries.some((e, k) => record.log[k].answers[id] === text.slice(0, MAX_LOG_ANSWER_CHARS)));
+  if (fromThisPage && !unread && lastChecked.length) {
+    out.push(`the answer it last checked for ${lastChecked.map(([id]) => id).join(', ')} is in none of its logged attempts`);
+  }
+
+  // times in order, and none after the file was exported or in the teacher's future
+  const times = entries.map((e) => e.at);
+  const disorder = times.findIndex((t, k) => k > 0 && t < times[k - 1]);
+  if (disorder > 0) out.push(`its attempts are not in time order (${attemptName(disorder, times[disorder])} comes after one made later)`);
+  const events = record.events;
+  const eventDisorder = (events ?? []).findIndex((e, k) => k > 0 && e.at < events[k - 1].at);
+  if (eventDisorder > 0) out.push(`its openings are not in time order (opening ${eventDisorder + 1})`);
+  const latest = [...times, ...(events ?? []).map((e) => e.at)].reduce((a, b) => (a > b ? a : b), '');
+  if (exportedAt && latest > exportedAt) out.push(`it holds a time (${latest.slice(0, 16).replace('T', ' ')}) after the file says it was exported (${exportedAt.slice(0, 16).replace('T', ' ')})`);
+  else if (latest && Date.parse(latest) > now + 86_400_000) out.push(`it holds a time in the future (${latest.slice(0, 16).replace('T', ' ')})`);
+
+  // attempt numbers: rising on each numbers; on the numbers that count, the first ones never evicted
+  const lastTry = new Map();
+  const numbering = [];
+  entries.forEach((e, k) => {
+    if (e.try === undefined) return;
+    const key = numbersKey(e);
+    if (e.try <= (lastTry.get(key) ?? 0)) numbering.push(`${attemptName(k, e.at)} is numbered ${e.try} after ${lastTry.get(key)}`);
+    lastTry.set(key, e.try);
+  });
+  const counted = entries.filter((e) => e.onSeed && e.try !== undefined);
+  counted.slice(0, FIRST_TRIES).forEach((e, k) => {
+    if (e.try !== k + 1) numbering.push(`its attempt number ${k + 1} on the numbers that count is missing (the next kept is number ${e.try})`);
+  });
+  out.push(...some([...new Set(numbering)].slice(0, 10), 'its attempts’ numbers have gaps or repeats (attempts removed)'));
+
+  // what the attempts say was open, against the openings logged
+  if (fromThisPage && events === undefined && entries.length) {
+    out.push('it holds no log of openings (hints, worked solution, key): a file from an earlier page, or the log removed; what was open is read from its attempts alone');
+  }
+  if (events) {
+    const opened = [];
+    entries.forEach((e, k) => {
+      const before = events.filter((x) => x.at <= e.at);
+      const solution = before.find((x) => x.kind === 'solution' || x.kind === 'key');
+      if (solution && !e.solution) opened.push(`the worked solution was opened at ${solution.at.slice(0, 16).replace('T', ' ')}, but ${attemptName(k, e.at)} says it was not`);
+      if (!solution && e.solution) opened.push(`${attemptName(k, e.at)} says the worked solution was open, but no opening of it is logged before it`);
+      const hintsLogged = new Set(before.filter((x) => x.kind === 'hint').map((x) => x.hint)).size;
+      if (e.hints > hintsLogged) opened.push(`${attemptName(k, e.at)} says ${e.hints} hints were shown, but ${hintsLogged} openings of hints are logged before it`);
+    });
+    out.push(...some(opened, 'what its attempts say was open disagrees with its openings'));
+    const logged = selfMarks(events);
+    const differ = Object.keys({ ...logged, ...record.selfCheck }).filter((id) => (logged[id] ?? null) !== (record.selfCheck[id] ?? null));
+    if (differ.length) out.push(`its self-marks (${differ.map((id) => `${id}: ${record.selfCheck[id] ?? 'none'}`).join(', ')}) are not the last ones it logged (${differ.map((id) => `${id}: ${logged[id] ?? 'none'}`).join(', ')})`);
+  }
+  return out;
+}

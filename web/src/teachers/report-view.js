@@ -1,0 +1,114 @@
+// The teachers' page's report of a class: per-exercise statistics (what to read before the next lecture), the table
+// of students by exercise (its first column and totals stay in view as it scrolls; its flags a count that opens
+// the list; a page of PAGE_ROWS students at a time, so a class of any size draws in one short task), the students
+// of the roster with no file, the explanations to read with each student's own mark, and what the file checks
+// cannot see. Every string a student or a file brings is shown isolated, its direction controls written out.
+import { isSolved } from '../exercises/outcome.js';
+import { UNDETECTABLE } from '../exercises/log-checks.js';
+import { SELF_CHECK_LABELS } from '../progress/validate.js';
+import { visibleControls } from '../ui/bidi.js';
+import { html, setHtml } from '../ui/html.js';
+import { outcomeText } from './report.js';
+
+export const PAGE_ROWS = 50;
+
+const plural = (k, one, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
+const minutesText = (m) => (m === null ? '—' : m < 90 ? `${Math.round(m)} min` : m < 60 * 36 ? `${(m / 60).toFixed(1)} h` : `${(m / 1440).toFixed(1)} days`);
+const shown = (text) => html`<bdi>${visibleControls(text)}</bdi>`;
+
+function statsTable(stats, exercises) {
+  return html`<div class="scroll-x teachers-scroll" role="region" aria-label="Statistics by exercise" tabindex="0">
+    <table class="teachers-table teachers-stats"><caption>Each exercise at a glance (the students’ own numbers only)</caption>
+    <thead><tr><th scope="col">Exercise</th><th scope="col">Solved</th><th scope="col">At the first try</th><th scope="col">After several tries</th>
+      <th scope="col">After hints</th><th scope="col">After the solution</th><th scope="col">Median try</th><th scope="col">Most common mistakes</th>
+      <th scope="col">Median time to solve</th></tr></thead>
+    <tbody>${exercises.map((n) => {
+      const s = stats[n];
+      return html`<tr data-exercise="${n}"><th scope="row">${n}. ${s.title}</th><td data-stat="solved">${s.solved} of ${s.students}</td>
+        <td>${s.by['first-try']}</td><td>${s.by.tries}</td><td>${s.by.hints}</td><td>${s.by.solution}</td><td>${s.medianTries ?? '—'}</td>
+        <td data-stat="mistakes">${s.mistakes.length ? s.mistakes.map(([id, k]) => `${id} (${k})`).join(', ') : 'none diagnosed'}</td>
+        <td>${minutesText(s.medianMinutes)}</td></tr>`;
+    })}</tbody></table></div>`;
+}
+
+function gradesTable(rows, settings, from) {
+  const ex = settings.assignment.exercises;
+  const roster = settings.roster.length > 0;
+  return html`<div class="scroll-x teachers-scroll teachers-grades-box" role="region" aria-label="Outcomes by student and exercise" tabindex="0">
+    <table class="teachers-table teachers-grades"><caption>Class <bdi>${settings.assignment.code}</bdi>: each logged answer graded again by the kernels on its own numbers
+      (students ${from + 1}–${from + rows.length})</caption>
+    <thead><tr><th scope="col" class="teachers-sticky-left">Student</th>${roster ? html`<th scope="col">ID</th>` : ''}<th scope="col">File</th>
+      ${ex.map((n) => html`<th scope="col">Ex. ${n} <span class="teachers-worth">(${settings.points[n] ?? 1})</span></th>`)}
+      <th scope="col">Flags</th><th scope="col" class="teachers-sticky-right">Total</th></tr></thead>
+    <tbody>${rows.map((g) => html`<tr data-file="${g.fileId}">
+      <th scope="row" class="teachers-sticky-left">${g.name === null ? '(no name)' : shown(g.name)}</th>
+      ${roster ? html`<td>${shown(g.id)}</td>` : ''}<td>${shown(g.file)}${g.copies.length ? html` <span class="teachers-copies">+${g.copies.length}</span>` : ''}</td>
+      ${ex.map((n) => {
+        const r = g.results[n];
+        if (!r) return html`<td data-exercise="${n}">—</td>`;
+        return html`<td data-exercise="${n}" data-outcome="${r.outcome}"${r.late ? html` data-late="true"` : ''}${r.lateAttempts ? html` data-late-attempts="${r.lateAttempts}"` : ''}>${isSolved(r.outcome) ? '✓ ' : ''}${outcomeText(r)}<span class="teachers-points"> · ${g.points[n]} pt</span>${
+          r.lateAttempts && !r.late ? html`<span class="teachers-late"> · ${plural(r.lateAttempts, 'late attempt')}</span>` : ''}</td>`;
+      })}
+      <td class="teachers-flags">${g.flags.length ? html`<details><summary>${plural(g.flags.length, 'flag')}</summary><ul>${g.flags.map((f) => html`<li>${f}</li>`)}</ul></details>` : 'none'}</td>
+      <td class="teachers-sticky-right teachers-total" data-total="${g.total}">${g.total}</td></tr>`)}</tbody></table></div>`;
+}
+
+/** → {show(report, stale()), prompt(text), clear()} */
+export function createReportView(box) {
+  let page = 0;
+  let current = null;
+
+  function draw() {
+    const { settings, grouped, stats } = current;
+    const { rows, missing } = grouped;
+    const pages = Math.max(1, Math.ceil(rows.length / PAGE_ROWS));
+    page = Math.min(page, pages - 1);
+    const from = page * PAGE_ROWS;
+    const explained = rows.flatMap((g) => settings.assignment.exercises.flatMap((n) =>
+      (g.results[n]?.explanations ?? []).map((e) => ({ who: g.name ?? g.file, n, ...e }))));
+    setHtml(box, html`
+      <h3 class="teachers-subhead">Before the next lecture</h3>
+      ${statsTable(stats, settings.assignment.exercises)}
+      <h3 class="teachers-subhead">Students</h3>
+      <p class="teachers-muted">${plural(rows.length, 'student')}${missing.length ? `, ${missing.length} on the roster with no file` : ''}.
+        Outcomes count only the numbers that follow from the class code and each name${settings.lateCounts ? '' : ', and only what was done by each student’s due date'}.</p>
+      ${pages > 1 ? html`<nav class="teachers-pages" aria-label="Pages of students"><button type="button" data-page="-1"${page === 0 ? html` disabled` : ''}>Previous ${PAGE_ROWS}</button>
+        <span>Students ${from + 1}–${Math.min(rows.length, from + PAGE_ROWS)} of ${rows.length}</span>
+        <button type="button" data-page="1"${page === pages - 1 ? html` disabled` : ''}>Next ${PAGE_ROWS}</button></nav>` : ''}
+      ${gradesTable(rows.slice(from, from + PAGE_ROWS), settings, from)}
+      ${missing.length ? html`<p class="teachers-missing">No file from: ${missing.map((s, k) => html`${k ? ', ' : ''}${shown(s.name)}${s.id !== s.name ? html` (${shown(s.id)})` : ''}`)}.</p>` : ''}
+      ${explained.length ? html`<details class="teachers-explanations"><summary>Explanations to read (${explained.length}), each with the student’s own mark against the model answer</summary>
+        <ul>${explained.map((e) => html`<li><strong>${shown(e.who)}, exercise ${e.n}</strong> <span class="teachers-mark" data-mark="${e.mark ?? 'none'}">(marked
+          ${e.mark ? `“${SELF_CHECK_LABELS[e.mark]}”` : 'not yet'})</span>: ${shown(e.text)}</li>`)}</ul></details>` : ''}
+      <details class="teachers-undetectable"><summary>What the checks of a file can and cannot see</summary>
+        <p>Each file is checked against itself: its counts against its log, each attempt’s marks against the kernels’ grades, its
+          solved parts, times in order, attempt numbers without gaps, and what its attempts say was open against its log of openings.
+          An edit that leaves any of these out of step is flagged with what was found. A file is the student’s own record, written by
+          a page on their device, so these checks cannot see:</p>
+        <ul>${UNDETECTABLE.map((t) => html`<li>${t}</li>`)}</ul>
+        <p>The table is evidence for formative grading, not proof.</p></details>`);
+    for (const b of box.querySelectorAll('[data-page]')) {
+      b.addEventListener('click', () => {
+        page += Number(b.dataset.page);
+        draw();
+        box.querySelector('.teachers-pages span')?.focus?.();
+      });
+    }
+  }
+
+  return {
+    async show(report) {
+      current = report;
+      draw();
+    },
+    prompt(text) {
+      current = null;
+      setHtml(box, html`<p class="teachers-muted">${text}</p>`);
+    },
+    clear() {
+      current = null;
+      box.replaceChildren();
+    },
+  };
+}
+

@@ -1,0 +1,79 @@
+// How the teachers' page marks the files: extensions (a name and a new due date and time, one a line), whether
+// attempts after a student's due date count, each exercise's points, the penalty for a worked solution seen before
+// the first right answer, and a roster of names and IDs for the gradebook. All but the roster (names and IDs stay
+// on this page, never in an address) are kept in the page's address.
+import { readExtensions } from '../exercises/assignment.js';
+import { readParam, writeParams } from '../experiment/url-state.js';
+import { element, html } from '../ui/html.js';
+import { readPenalty, readPoints, readRoster } from './report.js';
+
+export const SETTING_PARAMS = { extensions: 'ext', late: 'late', points: 'pts', penalty: 'pen' };
+
+/** → {get(assignment): {extensions, lateCounts, points, penalty, roster}, onChange(f)} */
+export function createSettings(box) {
+  const listeners = [];
+  const el = element(html`<details class="teachers-settings" open><summary>Marking: extensions, late work, points, roster</summary>
+    <div class="teachers-settings-grid">
+      <div class="teachers-setting"><label for="set-ext">Extensions, one a line: a name = a new due date and time, in your time zone</label>
+        <textarea id="set-ext" rows="3" spellcheck="false" placeholder="Ada Lovelace = 2026-12-22 18:00" aria-describedby="set-ext-msg"></textarea>
+        <p class="field-message" id="set-ext-msg" aria-live="polite"></p></div>
+      <fieldset class="teachers-setting"><legend>Attempts after a student’s due date</legend>
+        <label><input type="radio" name="late" value="count" checked> count, marked late</label>
+        <label><input type="radio" name="late" value="no"> do not count (marked late)</label></fieldset>
+      <div class="teachers-setting"><label for="set-points">Points per exercise (each is worth 1 unless listed)</label>
+        <input id="set-points" type="text" spellcheck="false" placeholder="4: 2, 11: 0.5" aria-describedby="set-points-msg">
+        <p class="field-message" id="set-points-msg" aria-live="polite"></p></div>
+      <div class="teachers-setting"><label for="set-penalty">Penalty when the worked solution was seen before the first right answer (% of the points)</label>
+        <input id="set-penalty" type="text" inputmode="decimal" spellcheck="false" value="0" aria-describedby="set-penalty-msg">
+        <p class="field-message" id="set-penalty-msg" aria-live="polite"></p></div>
+      <div class="teachers-setting teachers-roster"><label for="set-roster">Roster (optional): one student a line, a name and an ID, pasted from a spreadsheet or typed
+        (“Ada Lovelace, 123456”). It gives the gradebook its IDs and lists the students with no file; it stays on this page.</label>
+        <textarea id="set-roster" rows="3" spellcheck="false" aria-describedby="set-roster-msg"></textarea>
+        <p class="field-message" id="set-roster-msg" aria-live="polite"></p></div>
+    </div></details>`);
+  box.append(el);
+  const $ = (s) => el.querySelector(s);
+  $('#set-ext').value = readParam(SETTING_PARAMS.extensions) ?? '';
+  $('#set-points').value = readParam(SETTING_PARAMS.points) ?? '';
+  $('#set-penalty').value = readParam(SETTING_PARAMS.penalty) ?? '0';
+  if (readParam(SETTING_PARAMS.late) === 'no') el.querySelector('input[name="late"][value="no"]').checked = true;
+
+  const say = (id, problems) => {
+    $(id).textContent = problems.length ? `${problems.join('; ')}.` : '';
+    const input = $(`[aria-describedby="${id.slice(1)}"]`);
+    if (problems.length) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+  };
+
+  /** The settings for an assignment ({exercises}): what reads, each field's problems said beside it. */
+  function get(assignment) {
+    const extensions = readExtensions($('#set-ext').value);
+    const points = readPoints($('#set-points').value, assignment.exercises);
+    const penalty = readPenalty($('#set-penalty').value);
+    const roster = readRoster($('#set-roster').value);
+    say('#set-ext-msg', extensions.problems);
+    say('#set-points-msg', points.problems);
+    say('#set-penalty-msg', penalty.ok ? [] : [penalty.message]);
+    say('#set-roster-msg', roster.problems);
+    return {
+      extensions: extensions.value,
+      lateCounts: el.querySelector('input[name="late"]:checked').value === 'count',
+      points: points.value,
+      penalty: penalty.ok ? penalty.value : 0,
+      roster: roster.value,
+    };
+  }
+
+  const changed = () => {
+    writeParams({
+      [SETTING_PARAMS.extensions]: [$('#set-ext').value.trim(), ''],
+      [SETTING_PARAMS.points]: [$('#set-points').value.trim(), ''],
+      [SETTING_PARAMS.penalty]: [$('#set-penalty').value.trim(), '0'],
+      [SETTING_PARAMS.late]: [el.querySelector('input[name="late"]:checked').value, 'count'],
+    });
+    for (const f of listeners) f();
+  };
+  el.addEventListener('input', changed);
+  el.addEventListener('change', changed);
+  return { get, onChange: (f) => listeners.push(f) };
+}
