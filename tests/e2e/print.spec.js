@@ -114,10 +114,11 @@ test('a worksheet and an answer key: the exercises alone with their numbers; no 
 // The chapter's HTML leaves the exercises' words out (issue 38): the page puts them in as it opens, so printing the
 // chapter still prints every question, what it asks and its hints; the exercises' page prints them without scripts.
 test('print: every exercise’s words on paper, from the chapter and, without JavaScript, from the exercises’ page', async ({ page, browser, baseURL }) => {
+  let count;
   const wordsOnPaper = async (where) => {
     await where.emulateMedia({ media: 'print' });
     const exercises = where.locator('section.exercise');
-    await expect(exercises).toHaveCount(21);
+    await expect(exercises).toHaveCount(count); // the chapter's every one
     for (const ex of await exercises.all()) {
       const id = await ex.getAttribute('id');
       await expect(ex.locator('.ex-question'), id).toBeVisible();
@@ -126,7 +127,9 @@ test('print: every exercise’s words on paper, from the chapter and, without Ja
     }
   };
   await page.goto(lightUrl());
-  await expect(page.locator('section.exercise[data-text="filled"]')).toHaveCount(21, { timeout: 60_000 });
+  count = await page.locator('section.exercise').count();
+  expect(count).toBeGreaterThanOrEqual(21);
+  await expect(page.locator('section.exercise[data-text="filled"]')).toHaveCount(count, { timeout: 60_000 });
   await expect(page.locator('section.exercise[data-mount]')).toHaveCount(0); // none mounted: the words came alone
   await wordsOnPaper(page);
 

@@ -42,12 +42,13 @@ test('every same-site link and source resolves, and every #anchor names an eleme
   // the exercises' page links each exercise back to its place in the chapter (./#exercise-N), and the chapter to it
   const exercisesPage = readFileSync(new URL('exercises.html', dist), 'utf8');
   const back = [...exercisesPage.matchAll(/href="\.\/#([^"]+)"/g)].map((m) => m[1]);
-  expect(back).toHaveLength(21);
-  for (const id of back) expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
   const there = new Set([...exercisesPage.matchAll(/<section class="exercise" id="([^"]+)"/g)].map((m) => m[1]));
+  expect(there.size).toBeGreaterThanOrEqual(21);
+  expect(back).toHaveLength(there.size);
+  for (const id of back) expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
   // (as the chapter's HTML has them: with scripts, the words replace the links as the page opens)
   const linked = [...readFileSync(new URL('index.html', dist), 'utf8').matchAll(/href="\.\/exercises\.html#([^"]+)"/g)].map((m) => m[1]);
-  expect(linked).toHaveLength(21);
+  expect(linked).toHaveLength(there.size);
   for (const id of linked) expect(there.has(id), id).toBe(true);
 
   // the 404 page's own links count too

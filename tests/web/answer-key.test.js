@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderChapter } from '../../web/plugins/content.js';
+import { loadDesign } from '../../web/src/kernels/design.js';
 import { loadExercises } from '../../web/src/kernels/exercises.js';
 
 // item: the key's paragraph (1-based, after its title); opens: words that begin it; numbers: as the key prints them
@@ -49,8 +50,10 @@ const exercises = new Map(widgets.filter((w) => w.name === 'exercise').map((w) =
 const cards = widgets.find((w) => w.name === 'cards').props;
 
 let kernels;
+let designs;
 beforeAll(async () => {
   kernels = await loadExercises();
+  designs = (await loadDesign()).exercises();
 });
 
 // Part 4's exercises (content/48-51): not in the key, which covers the article's chapter.
@@ -67,12 +70,15 @@ describe('the answer key, item by item', () => {
     }
   });
 
-  it('every exercise of the key answers at least one of its items; Part 4 adds exercises 18 to 21 of its own', () => {
+  it('every exercise of the key answers at least one of its items; Part 4 adds exercises 18 to 21 of its own, then the design challenges', () => {
     const answered = new Set(KEY.map((k) => k.exercise).filter(Boolean));
     const keys = [...exercises.keys()].sort((a, b) => a - b);
     expect(keys.filter((n) => n <= 17)).toEqual([...answered].sort((a, b) => a - b));
-    expect(keys.filter((n) => n > 17)).toEqual(PART_4_EXERCISES);
-    expect(exercises.size).toBe(21);
+    expect(keys.filter((n) => n > 17 && !designs.includes(n))).toEqual(PART_4_EXERCISES);
+    expect(designs).toEqual([22, 23]);
+    expect(keys.filter((n) => designs.includes(n))).toEqual(designs); // each has its content file
+    for (const n of designs) expect(exercises.get(n).parts.map((p) => p.kind), `exercise ${n}`).toEqual(['wiring']);
+    expect(exercises.size).toBe(17 + PART_4_EXERCISES.length + designs.length);
   });
 
   it.each(KEY.filter((k) => k.numbers).map((k) => [k.item, k]))('item %i: the kernel gives the key’s numbers', (_, k) => {

@@ -55,7 +55,7 @@ describe('content', () => {
   // come from a chunk as the page opens, and the exercises' page has them in its HTML for reading without scripts.
   it('keeps the exercises’ words out of the chapter’s HTML: a chunk brings them, the exercises’ page has them', async () => {
     const exercises = sections.filter((s) => s.exercise);
-    expect(exercises.length).toBe(21);
+    expect(exercises.length).toBeGreaterThanOrEqual(21);
     const plugin = contentPlugin({ contentDir });
     const served = (await import(`data:text/javascript,${encodeURIComponent(plugin.load(plugin.resolveId(EXERCISE_TEXT)))}`)).default;
     const page = exercisesPageHtml(sections);

@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderChapter } from '../../web/plugins/content.js';
-import { loadExercises } from '../../web/src/kernels/exercises.js';
+import { loadExercisesWithDesign } from '../../web/src/exercises/design.js';
 import { PLACEHOLDER, fillTex } from '../../web/src/ui/tex-template.js';
 import { gradeChoice, refusalOf, summaryText } from '../../web/src/exercises/check.js';
 import { gradeView } from '../../web/src/widgets/exercise/feedback.js';
@@ -17,7 +17,7 @@ import { solutionValues, toKernel } from '../../web/src/exercises/values.js';
 
 let ex;
 beforeAll(async () => {
-  ex = await loadExercises();
+  ex = await loadExercisesWithDesign(); // (with the design challenges' numbers: exercises/design.js)
 });
 
 const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
@@ -221,6 +221,16 @@ describe('the saved record', () => {
 // Every mistake the kernel can name has its explanation in the exercise's Mistakes, and every explanation there
 // names either such a mistake or a wrong choice of the exercise (no text that can never be shown). The kernel's
 // names are gathered over the answer key's numbers, a hand-picked edge (ε = 0 in exercise 7) and 40 variants.
+// The criteria a design challenge's verdict names (the kernel's), from a judging of any results.
+function designChecks(n) {
+  const inputs = ex.defaults(n);
+  const task = ex.design.task(n, inputs);
+  const results = [...task.seeds].map(() => (task.kind === 'depth'
+    ? { ratio: 1, streamSd: new Array(task.L).fill(1) }
+    : { trained: false, diverged: false, finalLoss: 1, divergedAt: -1, threshold: 0.2 }));
+  return ex.design.judge(n, inputs, task.from, results).checks.map((c) => c.id);
+}
+
 describe('mistakes: what the kernel names, the content explains', () => {
   it.each(exerciseProps.map((p) => p.n))('exercise %i', (n) => {
     const props = propsOf(n);
@@ -232,6 +242,7 @@ describe('mistakes: what the kernel names, the content explains', () => {
       if (n === 7) inputs.push({ ...ex.defaults(7), eps: { rows: 1, cols: 1, values: [0] } });
       for (const i of inputs) for (const m of ex.solve(n, i).misconceptions) named.add(m.id);
     }
+    if (ex.isDesign(n)) for (const c of designChecks(n)) named.add(c); // a design's Mistakes explain its missed criteria
     for (const id of named) expect(explained, `exercise ${n}: the kernel names "${id}"`).toContain(id);
     for (const id of explained) expect(named.has(id) || choiceKeys.has(id), `exercise ${n}: "${id}" is never shown`).toBe(true);
   });

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { renderChapter } from '../../web/plugins/content.js';
 import { loadKernels } from '../../web/src/kernels/loader.js';
 import { loadExercises } from '../../web/src/kernels/exercises.js';
+import { loadExercisesWithDesign } from '../../web/src/exercises/design.js';
 
 let ex;
 beforeAll(async () => {
@@ -25,13 +26,14 @@ describe('exercise list and defaults', () => {
     expect(ex.numbers).toEqual([2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21]);
   });
 
-  it('the content files state the same defaults and input shapes as the kernels', () => {
+  it('the content files state the same defaults and input shapes as the kernels (the design challenges’ as the design kernel)', async () => {
+    const all = await loadExercisesWithDesign();
     const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
     const exercises = renderChapter(contentDir).flatMap((s) => s.widgets).filter((w) => w.name === 'exercise');
     const numeric = exercises.filter((w) => Object.keys(w.props.inputs).length);
-    expect(numeric.map((w) => w.props.n).sort((a, b) => a - b)).toEqual(ex.numbers);
+    expect(numeric.map((w) => w.props.n).sort((a, b) => a - b)).toEqual([...ex.numbers, ...all.design.exercises()]);
     for (const { props } of numeric) {
-      const kernel = ex.defaults(props.n);
+      const kernel = all.defaults(props.n);
       expect(Object.keys(props.defaults).sort(), `exercise ${props.n}: input names`).toEqual(Object.keys(kernel).sort());
       for (const [name, { rows, cols, values }] of Object.entries(kernel)) {
         const what = `exercise ${props.n}, ${name}`;

@@ -3,7 +3,7 @@
 //   front matter: title, exercise (number), defaults (JSON: the question's inputs as the key states them),
 //                 inputs (JSON: {name: "number" | "vector" | "matrix"}: which inputs the reader may edit)
 //   body:         the question (markdown; math may hold {{input}} placeholders), then sections
-//     ### Answer     one line per part: `- id (number|vector|matrix|choice|multi|explain): label`;
+//     ### Answer     one line per part: `- id (number|vector|matrix|choice|multi|explain|wiring): label`;
 //                    choice/multi options indented `  - key: text`, the right ones ending in `[correct]`;
 //                    an explain part's model answer indented `  > text`
 //     ### Hints      a numbered list, revealed one at a time
@@ -11,14 +11,15 @@
 //     ### Mistakes   `- misconception-id: what went wrong and which step to look at`
 //
 // The chapter's section is the exercise's heading and a placeholder: its words (the question with its default
-// inputs, what is asked, the hints: about 320 KB of KaTeX markup for the 21) are in a chunk of their own
+// inputs, what is asked, the hints: about 320 KB of KaTeX markup for the first 21) are in a chunk of their own
 // (content.js: virtual:exercise-text), put in place as the page opens, and on the exercises' page
 // (exercises.html), which reads and prints them without JavaScript. Parsed with the chapter, they had been more
 // than half its HTML, before any figure could start. What the exercise widget needs to be worked (props: the
 // parts, hints, worked solution and mistakes) goes to virtual:exercise-props, loaded as the first exercise mounts.
 /** The exercises' own page (web/exercises.html), relative to the chapter's. */
 export const EXERCISES_PAGE = './exercises.html';
-const KINDS = new Set(['number', 'vector', 'matrix', 'choice', 'multi', 'explain']);
+// wiring: a design challenge's answer, written with the wiring editor and judged by running it (exercises/design.js)
+const KINDS = new Set(['number', 'vector', 'matrix', 'choice', 'multi', 'explain', 'wiring']);
 
 function sections(body) {
   const parts = body.split(/^### +(Answer|Hints|Solution|Mistakes)\s*$/m);

@@ -1,6 +1,7 @@
 // What an answer says, read from its text as the reader typed it: the exercise's fields read it this way, and
 // the teachers' page reads a logged answer the same way to grade it again. No DOM.
 import { MIN_EXPLAIN_WORDS } from './check.js';
+import { WIRING_KIND, readWiringAnswer } from './design.js';
 import { parseMatrix, parseNumber, parseVector } from '../ui/parse.js';
 
 const PARSE = {
@@ -26,6 +27,7 @@ export function readAnswer(part, text) {
     const r = PARSE[part.kind](raw);
     return r.ok ? { value: r.value, ulp: r.ulp } : { error: r.message };
   }
+  if (part.kind === WIRING_KIND) return readWiringAnswer(raw); // (its wiring is read by the kernel as it runs)
   if (part.kind === 'choice' || part.kind === 'multi') {
     const keys = choiceKeys(raw);
     return keys.length ? { value: keys } : { empty: true };

@@ -12,6 +12,7 @@ import { numbersKey } from '../progress/attempt-log.js';
 import { gradeChoice } from './check.js';
 import { isNumeric, readAnswer } from './read-answer.js';
 import { sameKey } from './assignment.js';
+import { WIRING_KIND, designGrade } from './design.js';
 import { isolated } from '../ui/bidi.js';
 import { exerciseOutcome, expectedSeedOf, onCountedNumbers } from './outcome.js';
 import { checkLog } from './log-checks.js';
@@ -19,13 +20,18 @@ import { questionNumbers, toKernel, toKernelInputs } from './values.js';
 
 export { OUTCOMES, isSolved } from './outcome.js';
 
+/** The numbers a logged attempt was made on (its variant seed and any inputs typed over it), as the kernels take them. */
+export function attemptNumbers(exercises, props, entry) {
+  const variant = entry.seed === null ? null : exercises.variant(props.n, entry.seed);
+  return toKernelInputs(questionNumbers(props, variant, entry.inputs ?? {}).inputs);
+}
+
 // A question's numbers as the kernels take them, once per numbers of a log (the same variant is checked many times).
 function numbersOf(exercises, props, entry, memo) {
   const key = numbersKey(entry);
   if (!memo.has(key)) {
     try {
-      const variant = entry.seed === null ? null : exercises.variant(props.n, entry.seed);
-      memo.set(key, { inputs: toKernelInputs(questionNumbers(props, variant, entry.inputs ?? {}).inputs) });
+      memo.set(key, { inputs: attemptNumbers(exercises, props, entry) });
     } catch (error) {
       memo.set(key, { error });
     }
@@ -37,12 +43,16 @@ function numbersOf(exercises, props, entry, memo) {
  * One logged attempt graded again. memo: numbers already rebuilt for this log (numbersKey → kernel inputs).
  * → {parts: {id: 'right' | 'wrong' | 'not graded' | 'explained'}, mistakes: {id: the mistake a wrong answer matches},
  *    problem} ('not graded': what the exercise would not have counted: unreadable, a wrong shape, too few digits;
- *    problem: why the attempt's numbers cannot be rebuilt, else '')
+ *    problem: why the attempt's numbers cannot be rebuilt, or its design was not run, else '')
+ * judged(n, kernelInputs, wiring): a design's verdict from its runs made again (exercises/design.js), {error} when it
+ * could not be run, undefined when not yet (the page's workers grade without it; the teachers' page grades a design
+ * exercise again on its main thread once the designs have run).
  */
-export function regradeAttempt({ exercises, props, entry, memo = new Map() }) {
+export function regradeAttempt({ exercises, props, entry, memo = new Map(), judged }) {
   const parts = {};
   const mistakes = {};
   const numeric = {};
+  const designs = {}; // part id → the wiring written there (its text form)
   for (const [id, text] of Object.entries(entry.answers)) {
     const part = props.parts.find((p) => p.id === id);
     if (!part) continue; // a part this build does not have
@@ -55,11 +65,26 @@ export function regradeAttempt({ exercises, props, entry, memo = new Map() }) {
       parts[id] = g.ok ? 'right' : 'wrong';
       const named = g.wrongKeys.find((k) => props.mistakes?.[k]);
       if (named) mistakes[id] = named;
-    } else numeric[id] = toKernel(r.value, r.ulp);
+    } else if (part.kind === WIRING_KIND) designs[id] = r.value;
+    else numeric[id] = toKernel(r.value, r.ulp);
   }
-  if (!Object.keys(numeric).length) return { parts, mistakes, problem: '' };
+  if (!Object.keys(numeric).length && !Object.keys(designs).length) return { parts, mistakes, problem: '' };
   const numbers = numbersOf(exercises, props, entry, memo);
   let problem = numbers.error ? `its numbers cannot be rebuilt (${numbers.error.message})` : '';
+  if (Object.keys(designs).length && !problem) {
+    try {
+      exercises.solve(props.n, numbers.inputs); // numbers the challenge would refuse are not graded
+    } catch (error) {
+      problem = `its numbers cannot be rebuilt (${error.message})`;
+    }
+  }
+  for (const [id, wiring] of Object.entries(designs)) {
+    // a design is graded by running it: `judged` holds the verdicts of the runs made again
+    const g = problem ? { verdict: 'not graded', problem } : designGrade(judged?.(props.n, numbers.inputs, wiring));
+    parts[id] = g.verdict;
+    problem ||= g.problem;
+  }
+  if (!Object.keys(numeric).length) return { parts, mistakes, problem };
   let grades = null;
   if (!problem) {
     try {
@@ -79,20 +104,20 @@ export function regradeAttempt({ exercises, props, entry, memo = new Map() }) {
 }
 
 /** Every attempt of a log graded again (regradeAttempt's, in log order). */
-export function gradeLog({ exercises, props, log }) {
+export function gradeLog({ exercises, props, log, judged }) {
   const memo = new Map();
-  return log.map((entry) => regradeAttempt({ exercises, props, entry, memo }));
+  return log.map((entry) => regradeAttempt({ exercises, props, entry, memo, judged }));
 }
 
 /**
  * The exercises `numbers` of a progress file (readProgress's state) graded again: what the page's workers do for
  * the teachers' page. → {n: gradeLog's} (an exercise the file has no record of: [])
  */
-export function gradeFile({ exercises, allProps, state, numbers }) {
+export function gradeFile({ exercises, allProps, state, numbers, judged }) {
   const out = {};
   for (const n of numbers) {
     if (!allProps[n]) continue;
-    out[n] = gradeLog({ exercises, props: allProps[n], log: state.exercises[n]?.log ?? [] });
+    out[n] = gradeLog({ exercises, props: allProps[n], log: state.exercises[n]?.log ?? [], judged });
   }
   return out;
 }
@@ -164,8 +189,8 @@ export function assessExercise({ props, record, graded, expectedSeed, unread = 0
 }
 
 /** assessExercise on a log graded here (for one exercise, in Node or a worker). */
-export function regradeExercise({ exercises, props, record, ...rest }) {
-  return assessExercise({ props, record, graded: gradeLog({ exercises, props, log: record.log }), ...rest });
+export function regradeExercise({ exercises, props, record, judged, ...rest }) {
+  return assessExercise({ props, record, graded: gradeLog({ exercises, props, log: record.log, judged }), ...rest });
 }
 
 const attemptsText = (k) => `${k} ${k === 1 ? 'attempt' : 'attempts'}`;
@@ -218,7 +243,7 @@ export function assessStudent({ allProps, state, assignment, graded, logSetAside
 }
 
 /** A student's file graded and assessed here (gradeFile, then assessStudent): in Node, or where the kernels are. */
-export function regradeStudent({ exercises, allProps, state, assignment, ...rest }) {
-  const graded = gradeFile({ exercises, allProps, state, numbers: assignment.exercises });
+export function regradeStudent({ exercises, allProps, state, assignment, judged, ...rest }) {
+  const graded = gradeFile({ exercises, allProps, state, numbers: assignment.exercises, judged });
   return assessStudent({ allProps, state, assignment, graded, ...rest });
 }

@@ -4,7 +4,7 @@
 // answer, so a class's worth of files never holds up the tab.
 import { loadExerciseProps } from '../exercises/props.js';
 import { gradeFile } from '../exercises/regrade.js';
-import { loadExercises } from '../kernels/exercises.js';
+import { loadExercisesWithDesign } from '../exercises/design.js';
 import { MAX_IMPORT_BYTES, readProgressText } from '../progress/validate.js';
 
 /**
@@ -16,7 +16,7 @@ export async function gradeJob({ file, numbers }) {
   if (file.size > MAX_IMPORT_BYTES) {
     return { unreadable: `${(file.size / 1e6).toFixed(1)} MB is too large to be progress of this chapter (the limit is ${MAX_IMPORT_BYTES / 1e6} MB)` };
   }
-  const [allProps, exercises, text] = await Promise.all([loadExerciseProps(), loadExercises(), file.text()]);
+  const [allProps, exercises, text] = await Promise.all([loadExerciseProps(), loadExercisesWithDesign(), file.text()]);
   let read;
   try {
     read = readProgressText(text);

@@ -3,13 +3,18 @@
 // the progress said and a Cancel; the main thread only assesses the graded files for the form (report.js), a few
 // files per task, and draws the report (report-view.js). A change of the form grades again only what it needs: the
 // exercises no file has been graded on yet; everything else is assessment, redone a few files at a time. A file that
-// cannot be read is reported and skipped; nothing is fatal.
+// cannot be read is reported and skipped; nothing is fatal. A design (exercises whose answer is a wiring) is graded by
+// running it again (design-runs.js, in the same workers); its exercise is graded here, on the main thread, once its
+// runs are in (no kernel work: the verdicts are looked up).
+import { hasDesign } from '../exercises/design.js';
+import { gradeLog } from '../exercises/regrade.js';
 import { Cancelled, getPool } from '../experiment/pool.js';
 import { isolated } from '../ui/bidi.js';
 import { download } from '../ui/download.js';
 import { html, setHtml } from '../ui/html.js';
 import { toCsv } from './csv.js';
 import { assessFile, exerciseRows, exerciseStats, gradebookRows, groupStudents } from './report.js';
+import { createDesignRuns } from './design-runs.js';
 import { createReportView } from './report-view.js';
 
 export const MAX_FILES = 2000;
@@ -19,8 +24,11 @@ const SETTLE_MS = 250; // a burst of keystrokes in the form is assessed once, af
 // Yields to the page (input, drawing) between slices of work.
 const yieldToPage = () => (globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((r) => setTimeout(r, 0)));
 
-/** assignment: the builder's ({get()}); marking: the settings' ({get(assignment)}). → {update()} (update: either changed) */
-export function createGrader(box, { allProps, assignment, marking }) {
+/**
+ * assignment: the builder's ({get()}); marking: the settings' ({get(assignment)}); exercises: the exercise kernels
+ * with the design challenges' (exercises/design.js withDesign). → {update()} (update: either changed)
+ */
+export function createGrader(box, { allProps, exercises, assignment, marking }) {
   const pool = getPool();
   const files = []; // {id, name, file, pending: Set<ticket>, state: 'grading' | 'read' | 'skipped' | 'cancelled', read, graded, message}
   let nextId = 1;
@@ -39,6 +47,7 @@ export function createGrader(box, { allProps, assignment, marking }) {
       <button type="button" class="teachers-clear">Clear the files</button></p>`);
   const $ = (s) => box.querySelector(s);
   const view = createReportView($('.teachers-results'));
+  const designs = createDesignRuns($('.teachers-report'), exercises);
   let report = null; // the last assessment: {settings, grouped, stats}
 
   // ---- the files, to the workers ----
@@ -149,12 +158,19 @@ export function createGrader(box, { allProps, assignment, marking }) {
     const wanted = files.filter((f) => f.read && !f.pending.size).map((f) => [f, a.exercises.filter((n) => !(n in f.graded))]).filter(([, missing]) => missing.length);
     for (const [f, missing] of wanted) request(f, missing);
     if (wanted.length) return showProgress(); // (assessed once they are in)
+    // the handed-in designs run again (those not run yet), then assessed again; meanwhile they read "not graded"
+    designs.runFor(files.filter((f) => f.read).map((f) => f.read.state), a, allProps, () => assessSoon(0));
+    const designed = a.exercises.filter((n) => hasDesign(allProps[n]?.parts ?? []));
+    const withDesigns = (f) => ({
+      ...f.graded,
+      ...Object.fromEntries(designed.map((n) => [n, gradeLog({ exercises, props: allProps[n], log: f.read.state.exercises[n]?.log ?? [], judged: designs.judged })])),
+    });
     const settings = { assignment: a, ...marking.get(a) };
     const assessed = [];
     const ready = files.filter((f) => f.read);
     let sliceStart = performance.now();
     for (const f of ready) {
-      assessed.push(assessFile({ id: f.id, name: f.name, state: f.read.state, logSetAside: f.read.logSetAside, exportedAt: f.read.exportedAt, graded: f.graded }, settings, allProps));
+      assessed.push(assessFile({ id: f.id, name: f.name, state: f.read.state, logSetAside: f.read.logSetAside, exportedAt: f.read.exportedAt, graded: withDesigns(f) }, settings, allProps));
       if (performance.now() - sliceStart > SLICE_MS) {
         await yieldToPage();
         if (mine !== generation) return; // the form changed meanwhile: that assessment replaces this one

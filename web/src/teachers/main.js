@@ -8,7 +8,7 @@
 import '../style.css';
 import './style.css';
 import { loadExerciseProps } from '../exercises/props.js';
-import { loadExercises } from '../kernels/exercises.js';
+import { loadExercisesWithDesign } from '../exercises/design.js';
 import { html, setHtml } from '../ui/html.js';
 import { watchScrollRegions } from '../ui/scroll-regions.js';
 import { mountThemeSwitch } from '../ui/theme.js';
@@ -25,12 +25,12 @@ start().catch((error) => {
 });
 
 async function start() {
-  const [allProps, exercises] = await Promise.all([loadExerciseProps(), loadExercises()]);
+  const [allProps, exercises] = await Promise.all([loadExerciseProps(), loadExercisesWithDesign()]);
   const known = Object.keys(allProps).map(Number).sort((a, b) => a - b);
   const assignment = createBuilder(document.querySelector('#assign-builder'), allProps, known);
   const numbers = createNumbers(document.querySelector('#assign-numbers'), allProps, exercises, assignment);
   const marking = createSettings(document.querySelector('#assign-marking'));
-  const grader = createGrader(document.querySelector('#assign-grader'), { allProps, assignment, marking });
+  const grader = createGrader(document.querySelector('#assign-grader'), { allProps, exercises, assignment, marking });
   assignment.onChange(() => {
     numbers.update();
     grader.update();

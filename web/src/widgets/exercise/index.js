@@ -13,6 +13,8 @@
 import { assignmentApplied } from '../../assignment/pending.js';
 import { readParam, writeParams } from '../../experiment/url-state.js';
 import { loadExercises } from '../../kernels/exercises.js';
+import { loadWiring } from '../../kernels/wiring.js';
+import { hasDesign, loadExercisesWithDesign } from '../../exercises/design.js';
 import { progress } from '../../progress/store.js';
 import { appendAttempt, gradedNumbers, logEntry } from '../../progress/attempt-log.js';
 import { eventsOf } from '../../progress/events.js';
@@ -32,6 +34,7 @@ import { fillExerciseText } from '../../exercises/text.js';
 import { solutionSeen, storedRecord, withEvent } from '../../exercises/record.js';
 import { createReset } from './reset.js';
 import { createUnsavedNote } from './unsaved.js';
+import { checkDesign, createWiringAnswer } from './wiring-answer.js';
 import { seedParam, startingVariant } from '../../exercises/seed.js';
 import { questionNumbers, solutionValues, toKernelInputs } from '../../exercises/values.js';
 import './style.css';
@@ -55,7 +58,10 @@ const toleranceText = ({ atol, rtol }) =>
 export async function mount(section) {
   // its words (exercises/text.js) and what working it needs, both chunks of their own, loaded together
   const [props] = await Promise.all([propsOfSection(section), fillExerciseText(section)]);
-  const exercises = needsKernels(props.parts) ? await loadExercises() : null;
+  // (a design challenge's numbers and runs are the design kernel's: exercises/design.js)
+  const design = hasDesign(props.parts);
+  const exercises = design ? await loadExercisesWithDesign() : needsKernels(props.parts) ? await loadExercises() : null;
+  const wiring = design ? await loadWiring() : null;
   const stored = storedRecord(props.n);
   const ex = {
     props,
@@ -64,6 +70,8 @@ export async function mount(section) {
     // every change to the record says here whether it was saved
     record: { ...stored, update: (change) => ex.view.unsaved.show(stored.update(change)) },
     partIds: props.parts.map((p) => p.id),
+    wiring,
+    kernelInputs: () => toKernelInputs(ex.state.inputs),
     state: { inputs: structuredClone(props.defaults), typedInputs: {}, base: structuredClone(props.defaults), seed: null, solution: null, revealed: false, elsewhere: false, checkedHere: false },
   };
   ex.view = buildView(section, ex);
@@ -74,6 +82,7 @@ export async function mount(section) {
   return {
     destroy() {
       unsubscribe();
+      for (const a of ex.view.answers) a.destroy?.();
       ex.view.badge.remove();
       ex.view.body.remove();
     },
@@ -119,7 +128,8 @@ function buildView(section, ex) {
 
   // answers, Check, feedback
   view.form = element(html`<form class="ex-form" novalidate></form>`);
-  view.answers = props.parts.map((part) => createAnswer(part, ''));
+  const from = () => ex.exercises.design.task(n, toKernelInputs(props.defaults)).from;
+  view.answers = props.parts.map((part) => (part.kind === 'wiring' ? createWiringAnswer(part, { wiring: ex.wiring, from: from() }) : createAnswer(part, '')));
   for (const a of view.answers) {
     view.form.append(a.el);
     a.el.addEventListener('input', () => editAnswer(ex, a));
@@ -355,7 +365,9 @@ function applyNumbers(ex, seed, variant, texts) {
 // ---- checking ----
 function check(ex) {
   const { view, state } = ex;
+  if (view.answers.some((a) => a.busy)) return checkDesign(ex, {}); // (says it is running)
   clearResults(ex);
+  if (view.answers.some((a) => a.judge)) return checkDesign(ex, { refuse, conclude: (results) => concluded(ex, results, results.length) });
   const read = view.answers.map((a) => ({ a, r: a.read() }));
   const unreadable = read.filter(({ r }) => r.error);
   if (unreadable.length) return refuse(ex, unreadable.map(({ a, r }) => ({ a, why: r.error })));
@@ -366,6 +378,12 @@ function check(ex) {
   const refused = assessed.map(({ a, g }) => ({ a, why: refusalOf(g, a.text()) })).filter(({ why }) => why);
   if (refused.length) return refuse(ex, refused);
   const results = assessed.map(({ a, r, g }) => ({ a, ok: view.grading.grade(a, r, g) }));
+  concluded(ex, results, given.length);
+}
+
+// A Check's grades counted: the attempt logged, the summary line, the hints and the badge.
+function concluded(ex, results, given) {
+  const { view, state } = ex;
   state.checkedHere = true; // (the badge: these numbers have been checked in this visit)
   logAttempt(ex, results);
   const graded = results.filter(({ a }) => a.part.kind !== 'explain');
@@ -373,7 +391,7 @@ function check(ex) {
   view.feedback.textContent = summaryText({
     graded: graded.length,
     right: graded.filter(({ ok }) => ok).length,
-    open: view.answers.length - given.length,
+    open: view.answers.length - given,
     attempts: ex.record.get().attempts,
     left: results.filter(({ a, ok }) => a.part.kind === 'explain' && !ok).length,
   }) + practice;
@@ -439,6 +457,10 @@ function restore(ex, { fromUrl = null } = {}) {
     for (const a of view.answers) {
       const text = rec.checked[a.part.id];
       if (text === undefined || text !== a.text()) continue;
+      if (a.judge) { // a wiring is not run again at a reload: what its last Check found is in the log
+        a.drawRemembered(rec.log.findLast((e) => e.answers[a.part.id] === text)?.right?.includes(a.part.id) ?? false);
+        continue;
+      }
       const r = a.read();
       if (r.value !== undefined) view.grading.grade(a, r); // the marks of the last Check, drawn again
     }
