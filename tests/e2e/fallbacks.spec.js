@@ -40,8 +40,8 @@ test.describe('without JavaScript', () => {
     // each exercise: its heading where the contents and links expect it, and a link to its words on the exercises'
     // page (the chapter's HTML leaves them out: issue 38)
     const exercises = page.locator('section.exercise');
-    const count = await exercises.count();
-    expect(count).toBeGreaterThanOrEqual(21);
+    const exerciseCount = await exercises.count();
+    expect(exerciseCount).toBeGreaterThanOrEqual(21);
     for (const ex of await exercises.all()) {
       const id = await ex.getAttribute('id');
       await expect(ex.locator('h3')).toBeVisible();
@@ -50,7 +50,7 @@ test.describe('without JavaScript', () => {
     await page.locator('#exercise-7 .ex-elsewhere a').click();
     await expect(page).toHaveURL(/\/exercises\.html#exercise-7$/);
     await expect(page.locator('#exercise-7 h3')).toBeInViewport();
-    await exercisesReadWithoutScripts(page, count);
+    await exercisesReadWithoutScripts(page, exerciseCount);
   });
 });
 
