@@ -18,8 +18,9 @@ test('#part4-summary: its computed cells are the kernels’ medians at 24 blocks
   // the same medians as the table of every wiring (its default seeds, 0 to 5): one computation, two views
   const table = page.locator('#table-placements');
   await table.scrollIntoViewIfNeeded();
-  const presets = await table.locator('tbody tr').count(); // every preset of the kernel's table, at 24 blocks
-  expect(presets).toBeGreaterThanOrEqual(9);
+  // every preset of the kernel's table, at 24 blocks (once the table has mounted: it mounts as it comes near the view)
+  await expect.poll(() => table.locator('tbody tr').count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(9);
+  const presets = await table.locator('tbody tr').count();
   await expect(table.locator('td[data-measure]')).toHaveCount(presets * 4, { timeout: 180_000 });
   for (const w of WIRINGS) {
     for (const col of ['input', 'sd-factor']) {

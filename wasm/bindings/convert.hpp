@@ -192,37 +192,28 @@ inline std::string string_field(const val& object, const char* name, const std::
 // Runs a kernel call; any C++ exception reaches JS as a real Error carrying the kernel's message. An
 // allocation that fails (std::bad_alloc, or a std::vector asked for more than it can hold) gets the same
 // sentence as an estimate's refusal (memory_limit.hpp), ending with what the reader can reduce.
-// The reader-facing message of the exception being handled; call it inside a catch block.
-inline std::string current_error_message(const char* advice) {
-  try {
-    throw;
-  } catch (const std::bad_alloc&) {
-    return too_much_memory(0, advice);
-  } catch (const std::length_error&) {
-    return too_much_memory(0, advice);
-  } catch (const std::exception& e) {
-    return e.what();
-  } catch (...) {
-    return "the kernels stopped on an error they could not name";
-  }
-}
+// What a binding's failure tells the page: the reader's message, and the input it is about ('' when none).
+struct JsError {
+  std::string message, input;
+};
+// The exception being handled, as a JsError; call it inside a catch block. Out of line (convert.cpp): one copy for
+// every binding, not one per guarded() call site.
+JsError current_js_error(const char* advice);
+// Throws a JS Error carrying e.message, and e.input as its `input` property when there is one.
+[[noreturn]] void throw_js_error(const JsError& e);
 
 // Runs f; any C++ exception becomes a JS Error with the reader's message, and an InputError's input name travels
-// on it as `input` (the page shows the message beside that field).
+// on it as `input` (the page shows the message beside that field). The JS Error is thrown after the catch block
+// has ended, so the C++ exception is freed first.
 template <class F>
 auto guarded(F&& f, const char* advice = "use smaller inputs") -> decltype(f()) {
-  std::string message, input;
+  JsError error;
   try {
     return f();
-  } catch (const InputError& e) {
-    message = e.what();
-    input = e.input;
   } catch (...) {
-    message = current_error_message(advice);
+    error = current_js_error(advice);
   }
-  val error = val::global("Error").new_(message);
-  if (!input.empty()) error.set("input", input);
-  error.throw_();
+  throw_js_error(error);
 }
 
 }  // namespace tk::js

@@ -144,8 +144,9 @@ export const TABLES = {
     // parameters, the spread behind a median (ReZero's is wide: content/27)
     extras: ['all-min', 'all-max'],
     extraValue(row, key, c, results) {
-      const [placement, L] = row.split('|');
-      const ratios = c.seeds.map((s) => ratioOf(results.get(runId(placement, Number(L), s)), 'all'));
+      // (the runs the row needs: a written wiring that is a preset value for value reads the preset's)
+      const { run: placement, L } = rowOf(row, c);
+      const ratios = c.seeds.map((s) => ratioOf(results.get(runId(placement, L, s)), 'all'));
       return key === 'all-min' ? Math.min(...ratios) : Math.max(...ratios);
     },
   },
