@@ -151,8 +151,9 @@ export default [
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    // Playwright specs run in Node and hand functions to the page (page.evaluate), which run there
-    files: ['tests/e2e/**/*.{js,mjs}'],
+    // Playwright specs and the scripts that drive Chromium run in Node and hand functions to the page
+    // (page.evaluate, waitForFunction), which run there
+    files: ['tests/e2e/**/*.{js,mjs}', 'scripts/bench.mjs', 'scripts/size.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 ];
