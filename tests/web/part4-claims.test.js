@@ -226,3 +226,27 @@ describe('what a student needs at a glance (issue 35)', () => {
     expect(oneByOne).toMatch(/The figure draws what the table's ratios compress into one number: the whole profile of one stack/);
   });
 });
+
+describe('Part 4, the three newer wirings (issue 34): cited, their two lines of code, numbers from the table', () => {
+  const html = htmlOf('28-three-newer-wirings.md');
+  const text = renderedText(html);
+
+  it.each([
+    ['outnorm', /Team OLMo, "2 OLMo 2 Furious", arXiv:2501\.00656, 2024/, /x = x \+ RMS\(Attn\(x\)\); x = x \+ RMS\(FFN\(x\)\)/],
+    ['depthscaled', /"Tensor Programs VI: Feature Learning in Infinite-Depth Neural Networks", arXiv:2310\.02244, 2023/, /x = x \+ Attn\(LN\(x\)\) \/ sqrt\(2L\)/],
+    ['lnscaling', /"The Curse of Depth in Large Language Models", arXiv:2502\.05795, 2025/, /x = x \+ Attn\(LN\(x\) \/ sqrt\(i\)\)/],
+  ])('%s: its paper cited, its code shown, its numbers the table’s cells at 24 blocks', (wiring, citation, code) => {
+    expect(text).toMatch(citation);
+    expect(text).toMatch(code);
+    // every number of the section is a cell of the table the reader's browser computes
+    expect(html).toContain(`data-row="${wiring}|24"`);
+  });
+
+  it('states no comparison of two cells: it gives each row’s numbers at the setting it names', () => {
+    for (const sentence of text.split(/(?<=\.) /)) {
+      const cells = sentence.match(/\(computed in the table\)/g) ?? [];
+      if (cells.length >= 2) expect(sentence).not.toMatch(/\b(against|further from|than|where Pre-LN|where Peri-LN)\b/);
+      if (cells.length) expect(sentence, sentence).toMatch(/24 blocks/);
+    }
+  });
+});

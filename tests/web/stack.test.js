@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKernels } from '../../web/src/kernels/loader.js';
 import { loadStack } from '../../web/src/kernels/stack.js';
-import { ACTIVATIONS, PLACEMENTS } from '../../web/src/experiment/choices.js';
+import { ACTIVATIONS, MEASURES, PLACEMENTS } from '../../web/src/experiment/choices.js';
 
 const fixtureDir = new URL('../reference/fixtures/stack/', import.meta.url);
 const fixture = (name) => JSON.parse(readFileSync(new URL(`${name}.json`, fixtureDir), 'utf8'));
@@ -120,5 +120,17 @@ describe('summaries', () => {
     const g = stack.streamGrowth([1, 2, 4, 8]);
     expect(g.factor).toBe(8);
     expect(g.exponent).toBeCloseTo(Math.log(8) / Math.log(4), 15);
+  });
+});
+
+describe('the measures of a block’s gradient: the kernel’s, in its order, each with the page’s words', () => {
+  it('the page offers exactly the measures a run reports, and every run reports each of them', async () => {
+    const K = await loadKernels();
+    const names = [...K.measureNames()];
+    expect(MEASURES.map((m) => m.key)).toEqual(names);
+    const stack = await loadStack();
+    const r = stack.run({ ...stack.defaults, L: 2, seed: 0 });
+    expect(Object.keys(r.ratios)).toEqual(names);
+    for (const m of MEASURES) expect(m.label.length * m.about.length, m.key).toBeGreaterThan(0);
   });
 });

@@ -55,6 +55,13 @@ void for_each_field(const StackRun& run, F&& f) {
   f("undefinedRatios", UndefinedRatios{run});
 }
 
+// The measures' names in the kernel's order (stack.hpp kMeasures): the page's lists take them from here.
+val measure_names_js() {
+  val out = val::array();
+  for (Measure m : kMeasures) out.call<void>("push", val(std::string(measure_name(m))));
+  return out;
+}
+
 // onProgress(done, total), if given, is called after every block forward and backward.
 val run_stack_js(val options, val on_progress) {
   return guarded([&] {
@@ -115,4 +122,5 @@ EMSCRIPTEN_BINDINGS(stack) {
   emscripten::function("growthCurve", &tk::js::growth_curve_js);
   emscripten::function("starvationRemoved", &tk::js::starvation_removed_js);
   emscripten::function("stackFlops", &tk::js::stack_flops_js);
+  emscripten::function("measureNames", &tk::js::measure_names_js);
 }

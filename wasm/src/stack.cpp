@@ -157,7 +157,9 @@ Measure measure_from_name(const std::string& name) {
   for (Measure m : kMeasures) {
     if (name == measure_name(m)) return m;
   }
-  throw std::invalid_argument("measure must be all, weights, no-ln, input or penultimate (got \"" + name + "\")");
+  std::string names;  // (the list said from kMeasures, so a new measure is named here too)
+  for (Measure m : kMeasures) names += std::string(names.empty() ? "" : ", ") + measure_name(m);
+  throw std::invalid_argument("measure must be one of " + names + " (got \"" + name + "\")");
 }
 
 double gradient_ratio(const StackResult& r, Measure m) {

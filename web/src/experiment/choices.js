@@ -1,6 +1,6 @@
 // The named choices of the experiment, as the kernels spell them (the presets of wasm/src/wiring.cpp, measure_name,
 // the training tasks) and as the page labels them.
-import PRESETS from '../wasm/presets.js';
+import PRESETS, { MEASURE_NAMES } from '../wasm/presets.js';
 import { presetColour, WRITTEN_COLOUR } from '../ui/wiring-colours.js';
 
 const ARTICLE_COUNT = 3; // the article measures the first three presets: Post-LN, Pre-LN, no residual
@@ -21,14 +21,19 @@ export const ARTICLE_PLACEMENTS = PLACEMENTS.filter((p) => p.article);
 /** The entry of the wiring named key (undefined for an unknown name). */
 export const placementOf = (key) => PLACEMENTS.find((p) => p.key === key);
 
-// Each measure of "the gradient of a block" with what it takes in, shown under the select that offers it.
-export const MEASURES = [
-  { key: 'all', label: 'all parameters of the block (the article’s)', about: 'Every parameter the block owns: its six Linear layers’ weights and biases, its norms’ weights and biases, and its gates.' },
-  { key: 'weights', label: 'Linear weights only', about: 'The weight matrices of the block’s six Linear layers; their biases, the norms and the gates are left out.' },
-  { key: 'no-ln', label: 'Linear layers only (no norm, no gate)', about: 'The six Linear layers, weights and biases; every norm parameter and every gate is left out.' },
-  { key: 'input', label: 'gradient w.r.t. the block’s input', about: 'Not a parameter: the gradient that reaches the block’s input, what the stream carries down.' },
-  { key: 'penultimate', label: 'block 1 against block L − 1', about: 'All parameters, as the article’s, but block 1 is compared with the last but one block, leaving out the last block’s norm.' },
-];
+// Each measure of "the gradient of a block" with what it takes in, shown under the select that offers it; the
+// measures themselves and their order are the kernel's (MEASURE_NAMES, from stack.hpp), and each must have its words.
+const MEASURE_TEXT = {
+  all: { label: 'all parameters of the block (the article’s)', about: 'Every parameter the block owns: its six Linear layers’ weights and biases, its norms’ weights and biases, and its gates.' },
+  weights: { label: 'Linear weights only', about: 'The weight matrices of the block’s six Linear layers; their biases, the norms and the gates are left out.' },
+  'no-ln': { label: 'Linear layers only (no norm, no gate)', about: 'The six Linear layers, weights and biases; every norm parameter and every gate is left out.' },
+  input: { label: 'gradient w.r.t. the block’s input', about: 'Not a parameter: the gradient that reaches the block’s input, what the stream carries down.' },
+  penultimate: { label: 'block 1 against block L − 1', about: 'All parameters, as the article’s, but block 1 is compared with the last but one block, leaving out the last block’s norm.' },
+};
+export const MEASURES = MEASURE_NAMES.map((key) => {
+  if (!MEASURE_TEXT[key]) throw new Error(`the kernel's measure "${key}" has no words in experiment/choices.js`);
+  return { key, ...MEASURE_TEXT[key] };
+});
 
 // The block's activation (StackConfig.activation)
 export const ACTIVATIONS = [
