@@ -5,8 +5,10 @@
 //                until the network is idle: the page, its entry chunk and CSS, and whatever the first
 //                screens mount (their chunks, workers, the wasm), fonts excluded, each file gzip -9 ≤ 350 KB;
 //                the same opened at #table-a, where the first live number (and so the wasm) loads at once
-//   page HTML    index.html as the browser decodes and parses it, uncompressed                    ≤ 600 KB
-//                (every visit parses all of it before main.js runs and the first figure can mount)
+//   page HTML    index.html as the browser decodes and parses it, uncompressed                    ≤ 400 KB
+//                (every visit parses all of it before main.js runs and the first figure can mount: every byte
+//                of the file counts, a <template>'s or a <noscript>'s too; the exercises' words come from a chunk
+//                and are in exercises.html, not counted here, which no first visit of the chapter fetches)
 // The first load is observed, not predicted: Debian's Chromium loads the built site from a local copy of
 // the GitHub Pages server (tests/e2e/serve.mjs) with service workers blocked (the worker's precaching
 // after the load is not part of it; its total is printed for information). Sizes are of the files in
@@ -24,7 +26,7 @@ const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 const BASE = process.env.BASE_PATH || '/residual-ln/'; // the sub-path dist/ is (or is to be) built for
 const PORT = Number(process.env.SIZE_PORT ?? 4393);
-const BUDGET = { wasm: 180_000, firstLoad: 350_000, html: 600_000 };  // wasm: 150 KB until the training lab and the ε–σ instrument joined the module
+const BUDGET = { wasm: 180_000, firstLoad: 350_000, html: 400_000 };  // html: 600 KB until the exercises' words left the page (issue 38)  // wasm: 150 KB until the training lab and the ε–σ instrument joined the module
 const FONT = /\.(woff2?|ttf|otf)$/;
 
 if (!process.argv.includes('--no-build')) {

@@ -1,10 +1,10 @@
 // Vite: the site's root is web/, the chapter's prose comes from content/, the output goes to dist/.
 // BASE_PATH sets the sub-path the site is served from (GitHub Pages serves a project at /<repository>/);
-// the default './' works under any sub-path. Three pages: the chapter, teachers.html (assignments and grading), and 404.html, which GitHub Pages
+// the default './' works under any sub-path. Four pages: the chapter, exercises.html (the exercises' words, read without JavaScript), teachers.html (assignments and grading), and 404.html, which GitHub Pages
 // serves for any missing address (its URLs are absolute under BASE_PATH, so it works at any depth).
 // A production build also gets dist/sw.js, the service worker that keeps the build for offline reading,
 // a Content-Security-Policy on each page (plugins/csp.js), and the chapter preloads its math fonts
-// (plugins/preload-fonts.js).
+// (plugins/preload-fonts.js) and the kernels' wasm (plugins/preload-wasm.js).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import { defineConfig } from 'vite';
 import content from './plugins/content.js';
 import csp from './plugins/csp.js';
 import preloadFonts from './plugins/preload-fonts.js';
+import preloadWasm from './plugins/preload-wasm.js';
 import serviceWorker from './plugins/service-worker.js';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -24,12 +25,12 @@ export default defineConfig({
   define: { __KERNELS_VERSION__: JSON.stringify(kernelsVersion) },
   root: here('.'),
   base: process.env.BASE_PATH ?? './',
-  plugins: [content({ contentDir: here('../content') }), preloadFonts(), csp(), serviceWorker({ source: here('src/sw.js') })],
+  plugins: [content({ contentDir: here('../content') }), preloadFonts(), preloadWasm(), csp(), serviceWorker({ source: here('src/sw.js') })],
   // a worker that grades for the teachers' page reads the exercises' props (virtual:exercise-props) as the pages do
   worker: { format: 'es', plugins: () => [content({ contentDir: here('../content') })] },
   build: {
     outDir: here('../dist'), emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0,
-    rollupOptions: { input: { index: here('index.html'), teachers: here('teachers.html'), 404: here('404.html') } },
+    rollupOptions: { input: { index: here('index.html'), exercises: here('exercises.html'), teachers: here('teachers.html'), 404: here('404.html') } },
     // no <link rel="modulepreload"> in the pages (the two pages share a chunk, which Vite would preload from the
     // HTML): a reader without JavaScript would fetch a script that the page's policy then refuses. The scripts
     // still preload what their dynamic imports need.

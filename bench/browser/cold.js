@@ -4,13 +4,14 @@
 // warm (the browser's process shares one compiled module between its workers). ?L=20&runs=8.
 // Publishes window.__cold = {done, L, times: [{run, wall}…]}: run, the kernel's own seconds (worker.js); wall,
 // from posting the message to the result (the first also waits for the worker to load its module); or {done, error}.
+import { createKernelWorker } from '../../web/src/experiment/pool.js';
 import { loadStack } from '../../web/src/kernels/stack.js';
 
 const query = new URLSearchParams(location.search);
 const L = Number(query.get('L') ?? 20);
 const runs = Number(query.get('runs') ?? 8);
 const stack = await loadStack();
-const newWorker = () => new Worker(new URL('../../web/src/experiment/worker.js', import.meta.url), { type: 'module' });
+const newWorker = () => createKernelWorker(); // as the page's pool makes them: handed the page's compiled module
 
 function timedRun(worker, seed) {
   const started = performance.now();

@@ -1,14 +1,14 @@
 // Table B in the browser, on the page's own worker pool, for scripts/bench.mjs: 72 runs on ?workers=N
 // module workers (default 2), nothing cached. Publishes window.__bench = {done, seconds, runs, gflop, ...}.
 import { loadStack } from '../../web/src/kernels/stack.js';
-import { RunPool } from '../../web/src/experiment/pool.js';
+import { RunPool, createKernelWorker } from '../../web/src/experiment/pool.js';
 
 const status = document.getElementById('status');
 const workers = Number(new URLSearchParams(location.search).get('workers') ?? 2);
 const stack = await loadStack();
 const pool = new RunPool({
   size: workers,
-  createWorker: () => new Worker(new URL('../../web/src/experiment/worker.js', import.meta.url), { type: 'module' }),
+  createWorker: createKernelWorker, // as the page's: handed the page's compiled module
 });
 
 const runs = []; // nothing is cached: the page's build key is fresh (vite.config.js)

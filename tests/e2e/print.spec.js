@@ -110,3 +110,34 @@ test('a worksheet and an answer key: the exercises alone with their numbers; no 
   await testInfo.attach('worksheet.pdf', { body: worksheet, contentType: 'application/pdf' });
   await testInfo.attach('answer-key.pdf', { body: key, contentType: 'application/pdf' });
 });
+
+// The chapter's HTML leaves the exercises' words out (issue 38): the page puts them in as it opens, so printing the
+// chapter still prints every question, what it asks and its hints; the exercises' page prints them without scripts.
+test('print: every exercise’s words on paper, from the chapter and, without JavaScript, from the exercises’ page', async ({ page, browser, baseURL }) => {
+  let count;
+  const wordsOnPaper = async (where) => {
+    await where.emulateMedia({ media: 'print' });
+    const exercises = where.locator('section.exercise');
+    await expect(exercises).toHaveCount(count); // the chapter's every one
+    for (const ex of await exercises.all()) {
+      const id = await ex.getAttribute('id');
+      await expect(ex.locator('.ex-question'), id).toBeVisible();
+      expect((await ex.locator('.ex-question').innerText()).trim().length, id).toBeGreaterThan(30);
+      await expect(ex.locator('.ex-asked > li').first(), id).toBeVisible();
+    }
+  };
+  await page.goto(lightUrl());
+  count = await page.locator('section.exercise').count();
+  expect(count).toBeGreaterThanOrEqual(21);
+  await expect(page.locator('section.exercise[data-text="filled"]')).toHaveCount(count, { timeout: 60_000 });
+  await expect(page.locator('section.exercise[data-mount]')).toHaveCount(0); // none mounted: the words came alone
+  await wordsOnPaper(page);
+
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto('./exercises.html');
+  await wordsOnPaper(plain);
+  const pdf = await plain.pdf({ format: 'A4' });
+  expect(pagesOf(pdf)).toBeGreaterThan(10);
+  await context.close();
+});

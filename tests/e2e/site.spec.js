@@ -39,6 +39,18 @@ test('every same-site link and source resolves, and every #anchor names an eleme
   expect(anchors.length).toBeGreaterThan(10); // the contents, the skip link, cross-references
   for (const { raw } of anchors) expect(await page.locator(`[id="${decodeURIComponent(raw.slice(1))}"]`).count(), raw).toBe(1);
 
+  // the exercises' page links each exercise back to its place in the chapter (./#exercise-N), and the chapter to it
+  const exercisesPage = readFileSync(new URL('exercises.html', dist), 'utf8');
+  const back = [...exercisesPage.matchAll(/href="\.\/#([^"]+)"/g)].map((m) => m[1]);
+  const there = new Set([...exercisesPage.matchAll(/<section class="exercise" id="([^"]+)"/g)].map((m) => m[1]));
+  expect(there.size).toBeGreaterThanOrEqual(21);
+  expect(back).toHaveLength(there.size);
+  for (const id of back) expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
+  // (as the chapter's HTML has them: with scripts, the words replace the links as the page opens)
+  const linked = [...readFileSync(new URL('index.html', dist), 'utf8').matchAll(/href="\.\/exercises\.html#([^"]+)"/g)].map((m) => m[1]);
+  expect(linked).toHaveLength(there.size);
+  for (const id of linked) expect(there.has(id), id).toBe(true);
+
   // the 404 page's own links count too
   const notFound = readFileSync(new URL('404.html', dist), 'utf8');
   const fromNotFound = [...notFound.matchAll(/(?:href|src)="([^"#]+)"/g)].map((m) => new URL(m[1], `${origin}/residual-ln/no/such/page`).href);
@@ -55,5 +67,5 @@ test('assets are content-hashed (the icon too); only the pages and the service w
   expect(assets.length).toBeGreaterThan(20);
   for (const name of assets) expect(name).toMatch(/^[\w.-]+-[\w-]{8}\.[a-z0-9]+$/);
   expect(assets.some((name) => /^favicon-[\w-]{8}\.svg$/.test(name))).toBe(true);
-  expect(readdirSync(dist).sort()).toEqual(['404.html', 'assets', 'index.html', 'sw.js', 'teachers.html']);
+  expect(readdirSync(dist).sort()).toEqual(['404.html', 'assets', 'exercises.html', 'index.html', 'sw.js', 'teachers.html']);
 });

@@ -2,7 +2,7 @@
 // widget with JSON props, and no section holds a number the kernels should be computing.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import contentPlugin, { CARD_PROPS, cardProps, EXERCISE_PROPS, exercisePropsByNumber, renderChapter } from '../../web/plugins/content.js';
+import contentPlugin, { CARD_PROPS, cardProps, EXERCISE_PROPS, EXERCISE_TEXT, exercisePropsByNumber, exercisesPageHtml, exerciseTextByNumber, renderChapter } from '../../web/plugins/content.js';
 import { registry } from '../../web/src/widgets/registry.js';
 
 const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
@@ -50,6 +50,36 @@ describe('content', () => {
     expect(served[4].solution).toContain('class="katex"');
   });
 
+  // The chapter's HTML is parsed on every visit before its first figure can start (issue 38: 597 KB, 327 KB of it
+  // the exercises' markup). An exercise's section there is its heading, an empty question and a link; its words
+  // come from a chunk as the page opens, and the exercises' page has them in its HTML for reading without scripts.
+  it('keeps the exercises’ words out of the chapter’s HTML: a chunk brings them, the exercises’ page has them', async () => {
+    const exercises = sections.filter((s) => s.exercise);
+    expect(exercises.length).toBeGreaterThanOrEqual(21);
+    const plugin = contentPlugin({ contentDir });
+    const served = (await import(`data:text/javascript,${encodeURIComponent(plugin.load(plugin.resolveId(EXERCISE_TEXT)))}`)).default;
+    const page = exercisesPageHtml(sections);
+    expect(Object.values(served).filter((w) => w.question.includes('class="katex"')).length).toBeGreaterThan(15);
+    for (const s of exercises) {
+      const n = s.meta.exercise;
+      const words = served[n];
+      expect(words.question, s.file).toMatch(/^<p>/);
+      expect(words.static, s.file).toContain('<ol class="ex-asked"><li>');
+      // none of the words in the chapter's section: its question is empty, its note links to the same words
+      expect(s.html, s.file).toContain('<div class="ex-question"></div>');
+      expect(s.html, s.file).not.toContain(words.question);
+      expect(s.html, s.file).not.toContain('ex-asked');
+      expect(s.html, s.file).toContain(`href="./exercises.html#exercise-${n}"`);
+      expect(s.html.length, s.file).toBeLessThan(700);
+      // the exercises' page: the same question, what is asked and the hints, under the same id
+      const own = new RegExp(`<section class="exercise" id="exercise-${n}"[\\s\\S]*?</section>`).exec(page)?.[0];
+      expect(own, s.file).toBeDefined();
+      expect(own).toContain(`<div class="ex-question">${words.question}</div>`);
+      expect(own).toContain(words.static.slice(0, words.static.indexOf('<p class="widget-note">')));
+      expect(own).toContain(`href="./#exercise-${n}"`);
+    }
+  });
+
   it('keeps the card deck’s props out of the page: the chunk holds every card', async () => {
     const deck = sections.find((s) => s.meta.cards);
     expect(deck.html).toContain('id="card-deck"');
@@ -88,7 +118,7 @@ describe('content', () => {
   // part of a block; the papers' titles keep their words; the notation box is where the article's word is named.
   it('says block, never layer, for a block, and L for the number of blocks, with the notation box saying so', () => {
     const strings = (v) => (typeof v === 'string' ? [v] : v && typeof v === 'object' ? Object.values(v).flatMap(strings) : []);
-    const all = [...sections.map((s) => s.html), ...strings(exercisePropsByNumber(sections)), ...strings(cardProps(sections))].join('\n');
+    const all = [...sections.map((s) => s.html), ...strings(exerciseTextByNumber(sections)), ...strings(exercisePropsByNumber(sections)), ...strings(cardProps(sections))].join('\n');
     expect(all).toContain('id="notation"');
     const prose = all
       .replace(/<aside class="notation"[\s\S]*?<\/aside>/, ' ')

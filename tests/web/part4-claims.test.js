@@ -39,7 +39,7 @@ const exercise = (n) => {
   const parts = p.parts.map((q) => [q.label, ...q.options.map((o) => o.html), q.model].join(' ')).join(' ');
   return {
     title: p.title,
-    question: renderedText(sections.find((s) => Number(s.meta.exercise) === n).html),
+    question: renderedText(sections.find((s) => Number(s.meta.exercise) === n).text.question),
     parts: renderedText(parts),
     solution: renderedText(p.solution),
     hints: renderedText(p.hints.join(' ')),

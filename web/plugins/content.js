@@ -5,6 +5,9 @@
 //   - the module virtual:exercise-props holds every exercise's props by number: a chunk of its own, loaded as
 //     the first exercise (or the progress panel) mounts. As attributes of the page (about 530 KB of KaTeX
 //     markup, quotes escaped) they had been more than half its HTML, parsed on every visit before any figure;
+//   - virtual:exercise-text holds every exercise's words (question, what is asked, hints), put in its section of
+//     the page as the page opens (exercises/text.js); exercises.html (<!--exercises-->) has them in its HTML, for
+//     reading without JavaScript;
 //   - likewise virtual:card-props, the card deck's props, loaded as the deck mounts.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -72,7 +75,7 @@ export function renderChapter(contentDir) {
       const slug = file.replace(/^\d\d-|\.md$/g, '');
       if (meta.exercise) {
         const ex = renderExercise({ meta, body, file, renderer });
-        return { file, slug, meta, html: ex.html, headings: [ex.heading], widgets: ex.widgets, exercise: true };
+        return { file, slug, meta, html: ex.html, text: ex.text, page: ex.page, headings: [ex.heading], widgets: ex.widgets, exercise: true };
       }
       if (meta.cards) {
         const c = renderCards({ body, file, renderer, slugHeading });
@@ -96,6 +99,8 @@ function pageHtml(sections) {
 
 export const EXERCISE_PROPS = 'virtual:exercise-props';
 const RESOLVED_EXERCISE_PROPS = `\0${EXERCISE_PROPS}`;
+export const EXERCISE_TEXT = 'virtual:exercise-text';
+const RESOLVED_EXERCISE_TEXT = `\0${EXERCISE_TEXT}`;
 export const CARD_PROPS = 'virtual:card-props';
 const RESOLVED_CARD_PROPS = `\0${CARD_PROPS}`;
 
@@ -112,6 +117,16 @@ export function exercisePropsByNumber(sections) {
   return Object.fromEntries(exercises.map((w) => [w.props.n, w.props]));
 }
 
+const VIRTUAL = new Map([[EXERCISE_PROPS, RESOLVED_EXERCISE_PROPS], [EXERCISE_TEXT, RESOLVED_EXERCISE_TEXT], [CARD_PROPS, RESOLVED_CARD_PROPS]]);
+
+/** {n: {question, static}} of every exercise: the words its section of the chapter receives (exercise.js). */
+export function exerciseTextByNumber(sections) {
+  return Object.fromEntries(sections.filter((s) => s.exercise).map((s) => [s.meta.exercise, s.text]));
+}
+
+/** The exercises' page's sections: every exercise, its words in the HTML (exercise.js). */
+export const exercisesPageHtml = (sections) => sections.filter((s) => s.exercise).map((s) => s.page).join('\n');
+
 export default function contentPlugin({ contentDir }) {
   let rendered; // the chapter, rendered once for the page and the exercises' chunk (dropped when content changes)
   const chapter = () => (rendered ??= renderChapter(contentDir));
@@ -122,7 +137,7 @@ export default function contentPlugin({ contentDir }) {
       server.watcher.on('change', (path) => {
         if (!path.startsWith(contentDir)) return;
         rendered = undefined;
-        for (const id of [RESOLVED_EXERCISE_PROPS, RESOLVED_CARD_PROPS]) {
+        for (const id of [RESOLVED_EXERCISE_PROPS, RESOLVED_EXERCISE_TEXT, RESOLVED_CARD_PROPS]) {
           const chunk = server.moduleGraph.getModuleById(id);
           if (chunk) server.moduleGraph.invalidateModule(chunk);
         }
@@ -130,16 +145,18 @@ export default function contentPlugin({ contentDir }) {
       });
     },
     resolveId(id) {
-      return id === EXERCISE_PROPS ? RESOLVED_EXERCISE_PROPS : id === CARD_PROPS ? RESOLVED_CARD_PROPS : undefined;
+      return VIRTUAL.get(id);
     },
     load(id) {
       if (id === RESOLVED_EXERCISE_PROPS) return jsonModule(exercisePropsByNumber(chapter()));
+      if (id === RESOLVED_EXERCISE_TEXT) return jsonModule(exerciseTextByNumber(chapter()));
       if (id === RESOLVED_CARD_PROPS) return jsonModule(cardProps(chapter()));
       return undefined;
     },
     transformIndexHtml: {
       order: 'pre',
       handler(html) {
+        if (html.includes('<!--exercises-->')) return html.replace('<!--exercises-->', exercisesPageHtml(chapter()));
         if (!html.includes('<!--chapter-->')) return html; // another page (404.html)
         const { chapter: sections, toc } = pageHtml(chapter());
         return html.replace('<!--chapter-->', sections).replace('<!--toc-->', toc);

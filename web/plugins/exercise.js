@@ -10,9 +10,14 @@
 //     ### Solution   markdown; math placeholders {{name}} are filled with the kernel's steps and answers
 //     ### Mistakes   `- misconception-id: what went wrong and which step to look at`
 //
-// The section shows, without JavaScript, the question (with its default inputs), what is asked, and the hints;
-// what the exercise widget needs (props: the parts, hints, worked solution and mistakes as KaTeX markup) goes
-// to the exercises' own chunk (content.js: virtual:exercise-props), loaded as the first exercise mounts.
+// The chapter's section is the exercise's heading and a placeholder: its words (the question with its default
+// inputs, what is asked, the hints: about 320 KB of KaTeX markup for the first 21) are in a chunk of their own
+// (content.js: virtual:exercise-text), put in place as the page opens, and on the exercises' page
+// (exercises.html), which reads and prints them without JavaScript. Parsed with the chapter, they had been more
+// than half its HTML, before any figure could start. What the exercise widget needs to be worked (props: the
+// parts, hints, worked solution and mistakes) goes to virtual:exercise-props, loaded as the first exercise mounts.
+/** The exercises' own page (web/exercises.html), relative to the chapter's. */
+export const EXERCISES_PAGE = './exercises.html';
 // wiring: a design challenge's answer, written with the wiring editor and judged by running it (exercises/design.js)
 const KINDS = new Set(['number', 'vector', 'matrix', 'choice', 'multi', 'explain', 'wiring']);
 
@@ -82,15 +87,26 @@ export function renderExercise({ meta, body, file, renderer }) {
 
   const props = { n, title: meta.title, defaults, inputs, parts, hints, solution, mistakes };
   const id = `exercise-${n}`;
+  const title = `Exercise ${n} · ${meta.title}`;
   const asked = parts
     .map((p) => `<li>${p.label}${p.options.length ? `<ul>${p.options.map((o) => `<li>${o.html}</li>`).join('')}</ul>` : ''}</li>`)
     .join('');
   const hintList = hints.length ? `<details class="ex-hints-static"><summary>Hints</summary><ol>${hints.map((h) => `<li>${h}</li>`).join('')}</ol></details>` : '';
+  const staticPart = (note) => `<div class="ex-static"><ol class="ex-asked">${asked}</ol>${hintList}\n${note}</div>`;
+  // the chapter's section: the heading and an empty question, filled from the exercises' text chunk as the page
+  // opens (exercises/text.js); without JavaScript its note links to the same words on the exercises' page
   const html = `<section class="exercise widget" id="${id}" aria-labelledby="${id}-title" data-widget="exercise" data-exercise="${n}">
-<h3 id="${id}-title">Exercise ${n} · ${meta.title}</h3>
-<div class="ex-question">${question}</div>
-<div class="ex-static"><ol class="ex-asked">${asked}</ol>${hintList}
-<p class="widget-note">Checking answers and the worked solution need JavaScript.</p></div>
+<h3 id="${id}-title">${title}</h3>
+<div class="ex-question"></div>
+<p class="widget-note ex-elsewhere">This exercise’s question, what it asks and its hints come with the page’s scripts; they are also on <a href="${EXERCISES_PAGE}#${id}">the exercises’ page</a>, which reads without JavaScript.</p>
 </section>\n`;
-  return { html, heading: { level: 3, id, html: `Exercise ${n} · ${meta.title}` }, widgets: [{ name: 'exercise', props }] };
+  // what fills it: the question (with its default inputs), what is asked, the hints
+  const text = { question, static: staticPart('<p class="widget-note">Checking answers and the worked solution need JavaScript.</p>') };
+  // the exercises' page (exercises.html): the same words, for reading and printing without scripts
+  const page = `<section class="exercise" id="${id}" aria-labelledby="${id}-title">
+<h3 id="${id}-title">${title}</h3>
+<div class="ex-question">${question}</div>
+${staticPart(`<p class="ex-page-note">Checking answers and the worked solution: <a href="./#${id}">this exercise in the chapter</a>, with JavaScript.</p>`)}
+</section>\n`;
+  return { html, text, page, heading: { level: 3, id, html: title }, widgets: [{ name: 'exercise', props }] };
 }

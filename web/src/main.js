@@ -4,7 +4,9 @@
 import 'katex/dist/katex.min.css';
 import './style.css';
 import { applyAssignment } from './assignment/pending.js';
+import { fillAllExerciseText } from './exercises/text.js';
 import { openCache } from './experiment/cache.js';
+import { compiledKernels } from './kernels/compiled.js';
 import { followLinksAhead } from './experiment/in-place-links.js';
 import { getPool } from './experiment/pool.js';
 import { mountContents } from './ui/contents.js';
@@ -21,6 +23,7 @@ mountContents(document);
 watchScrollRegions(document.body);
 watchTouchTips(document);
 applyAssignment(document); // a teacher's assignment, when the visit has one (its seeds: before an exercise reads its own)
+compiledKernels().catch(() => {}); // once, for the page and every worker, from the preloaded file (kernels/compiled.js)
 openCache(); // while the figures' code loads (experiment/cache.js)
 loadAhead(document); // the figure a link points at: before the first layout
 mountWidgets(document);
@@ -30,4 +33,6 @@ followLinksAhead({ whenMounted });
 // copy is made once the figures near the window have mounted and those in view have computed and drawn their runs
 // (a figure draws in the frame after its last result)
 const figuresInViewDone = () => whenNearMounted().then(() => getPool().whenNothingInView()).then(nextFrame);
+// every exercise's words, not in the page's HTML (exercises/text.js), once the figures in view have what they need
+figuresInViewDone().then(() => fillAllExerciseText(document));
 if (import.meta.env.PROD && 'serviceWorker' in navigator) keepOneBuild(new URL('sw.js', location.href), import.meta.url, figuresInViewDone);

@@ -19,6 +19,7 @@
 // runs in V8's baseline code while its optimising compiler works on background threads, and on 2 cores a second
 // first run beside it, the page's main thread and those compiler threads all share them.
 // (What each choice measured: docs/measurements.md.)
+import { compiledKernels } from '../kernels/compiled.js';
 import { cached, store } from './cache.js';
 
 const MAX_WORKERS = 4;
@@ -207,6 +208,11 @@ export class RunPool {
     const worker = this.createWorker();
     worker.onmessage = ({ data }) => {
       const job = slot.job;
+      if (data.type === 'ready') {
+        if (!this.workerReady) performance.mark?.('first worker ready'); // a milestone of the page's opening (npm run bench)
+        this.workerReady = true;
+        return;
+      }
       if (!job || data.id !== job.id) return;
       if (data.type === 'progress') {
         job.progress = data.done / data.total;
@@ -221,6 +227,7 @@ export class RunPool {
         }
         this.emit();
       } else if (data.type === 'result') {
+        if (!this.finished) performance.mark?.('first run done'); // a milestone of the page's opening (npm run bench)
         slot.job = null;
         slot.ran++;
         this.stopped(job);
@@ -361,11 +368,19 @@ export function poolSize({ cores, deviceMemory }) {
   return Math.max(1, Math.min(byCores, Math.floor(deviceMemory / GB_PER_WORKER)));
 }
 
+/** A module worker for the kernels' runs (worker.js), handed the kernels compiled once for the page
+ * (kernels/compiled.js); when the page could not compile them, the worker loads its own. */
+export function createKernelWorker() {
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  compiledKernels().then((kernels) => worker.postMessage({ kernels }), () => worker.postMessage({ kernels: null }));
+  return worker;
+}
+
 /** The page's one pool, created on first use. */
 export function getPool() {
   singleton ??= new RunPool({
     size: poolSize({ cores: navigator.hardwareConcurrency, deviceMemory: navigator.deviceMemory }),
-    createWorker: () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }),
+    createWorker: createKernelWorker,
     firstRunAlone: true,
   });
   return singleton;

@@ -1,5 +1,8 @@
-// A module worker that runs the kernels, one run per message, with its own instance of the wasm module.
-// Messages in:  {id, kind: 'stack' | 'train' | 'sample' | 'grade', options, batchMs}.
+// A module worker that runs the kernels, one run per message, with its own instance of the wasm module,
+// instantiated from the compiled module its pool sends first (kernels/compiled.js: compiled once per page).
+// Messages in:  {kernels: WebAssembly.Module | null} first (null: the page could not compile it, this worker tries),
+//               then {id, kind: 'stack' | 'train' | 'sample' | 'grade', options, batchMs}.
+// Out, once:    {type: 'ready'} when the module is instantiated (or {type: 'ready', failed: message}).
 // Out, a stack run:    {id, type: 'progress', done, total} (at most every PROGRESS_MS), then the result;
 //      a training run: {id, type: 'steps', steps: [record…], done, total} (at most once per batchMs), then
 //                      the result {steps, samples, summary} (training-run.js);
@@ -7,14 +10,19 @@
 //      a grading:      a student's progress file read and its attempts graded again (teachers/grade-job.js; its
 //                      module loads only in a worker that grades);
 //      either:         {id, type: 'result', result, seconds} or {id, type: 'error', message}.
+import { useCompiledKernels } from '../kernels/loader.js';
 import { loadStack } from '../kernels/stack.js';
 import { loadTrain } from '../kernels/train.js';
 import { runTraining, sampleAt } from './training-run.js';
 
 // both wrappers share the worker's one module; a worker may start before any run needs it (the pool warms
 // up): a failed load is reported by each run
-const ready = Promise.all([loadStack(), loadTrain()]);
-ready.catch(() => {});
+let given;
+const ready = new Promise((resolve) => (given = resolve)).then((module) => {
+  useCompiledKernels(module);
+  return Promise.all([loadStack(), loadTrain()]);
+});
+ready.then(() => self.postMessage({ type: 'ready' }), (error) => self.postMessage({ type: 'ready', failed: error?.message ?? String(error) }));
 const PROGRESS_MS = 200; // a progress bar moves smoothly at five reports a second
 
 function runStack(stack, id, options) {
@@ -30,7 +38,9 @@ function runStack(stack, id, options) {
   return { result, transfer: Object.values(result).filter((v) => ArrayBuffer.isView(v)).map((v) => v.buffer) };
 }
 
-self.onmessage = async ({ data: { id, kind, options, batchMs } }) => {
+self.onmessage = async ({ data }) => {
+  if ('kernels' in data) return given(data.kernels);
+  const { id, kind, options, batchMs } = data;
   try {
     const [stack, train] = await ready;
     const started = performance.now();

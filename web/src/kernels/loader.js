@@ -1,12 +1,38 @@
 // The only place that instantiates the wasm module. The page, each worker and the Node tests share it;
-// the promise is memoised so every caller in one realm gets the same instance.
+// the promise is memoised so every caller in one realm gets the same instance. In a browser the module is
+// compiled once (compiled.js) and instantiated from that: the page's own, or the one the pool handed a worker
+// (useCompiledKernels); Node (tests, npm run sweep) lets Emscripten's glue read and compile the file.
 import createKernels from '../wasm/kernels.mjs';
+import { compiledKernels } from './compiled.js';
 
 let instance;
+let given; // a worker's: the Module its pool sent (or null: compile here)
+
+/** A worker's kernels come from this compiled module (null: the worker compiles its own). Before loadKernels. */
+export function useCompiledKernels(module) {
+  given = module;
+}
+
+const inBrowser = typeof fetch === 'function' && (typeof window === 'object' || typeof WorkerGlobalScope === 'function');
+
+// Emscripten's hook for instantiating the module itself (its own fetch and compile skipped); its glue has no way
+// to hear that this failed, so a failure rejects `failed`, which the load races
+function fromCompiled(compiled) {
+  let fail;
+  const failed = new Promise((_, reject) => (fail = reject));
+  const instantiateWasm = (imports, receive) => {
+    compiled.then((module) => WebAssembly.instantiate(module, imports).then((made) => receive(made, module))).catch(fail);
+    return {};
+  };
+  return { options: { instantiateWasm }, failed };
+}
 
 /** @returns {Promise<object>} the Embind module (raw; widgets use the typed wrappers beside this file) */
 export function loadKernels() {
-  instance ??= createKernels().then(withPlainBindingErrors, (error) => {
+  if (instance) return instance;
+  const source = given ? Promise.resolve(given) : inBrowser && given !== null ? compiledKernels() : null;
+  const { options, failed } = source ? fromCompiled(source) : { options: {}, failed: new Promise(() => {}) };
+  instance = Promise.race([createKernels(options), failed]).then(withPlainBindingErrors, (error) => {
     instance = undefined; // allow a retry after a failed download
     // the page shows this message as it is (widgets/mount.js); the loader's own text stays in `cause`
     throw new Error('the computing kernels (a WebAssembly file) could not be loaded; reloading the page may help', { cause: error });

@@ -18,6 +18,7 @@ async function mountOne(el) {
     return;
   }
   el.classList.add('widget-loading');
+  if (!performance.getEntriesByName?.('figure module started').length) performance.mark?.('figure module started'); // (npm run bench)
   // A figure that starts above the window, its lower part in view, grows downward under the text the reader
   // is looking at. The browser's scroll anchoring holds that text still only if it anchors on the text; a
   // box partly in view is itself a candidate, and one that grows at its bottom never moves its top, so the

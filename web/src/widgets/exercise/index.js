@@ -30,6 +30,7 @@ import { createHints } from './hints.js';
 import { createInputBox } from './inputs.js';
 import { renderLive } from '../../exercises/live-tex.js';
 import { propsOfSection } from '../../exercises/props.js';
+import { fillExerciseText } from '../../exercises/text.js';
 import { solutionSeen, storedRecord, withEvent } from '../../exercises/record.js';
 import { createReset } from './reset.js';
 import { createUnsavedNote } from './unsaved.js';
@@ -55,7 +56,8 @@ const toleranceText = ({ atol, rtol }) =>
   `within ${formatNumber(atol, 2)}${rtol ? ` + ${formatNumber(rtol * 100, 2)} % of the value` : ''}, per entry`;
 
 export async function mount(section) {
-  const props = await propsOfSection(section);
+  // its words (exercises/text.js) and what working it needs, both chunks of their own, loaded together
+  const [props] = await Promise.all([propsOfSection(section), fillExerciseText(section)]);
   // (a design challenge's numbers and runs are the design kernel's: exercises/design.js)
   const design = hasDesign(props.parts);
   const exercises = design ? await loadExercisesWithDesign() : needsKernels(props.parts) ? await loadExercises() : null;
