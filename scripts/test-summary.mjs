@@ -48,7 +48,16 @@ function size() {
   return `${budgets.length - over} passed, ${over} failed (${shown})`;
 }
 
+// ESLint's stylish output ends "✖ N problems (E errors, W warnings)", or prints nothing when clean
+function lint() {
+  const log = read('build/lint.log');
+  if (log === null) return 'did not run';
+  const m = /✖ \d+ problems? \((\d+) errors?, (\d+) warnings?\)/.exec(log);
+  return m ? `${m[1]} errors, ${m[2]} warnings` : '0 errors, 0 warnings';
+}
+
 console.log('\n== test summary');
+console.log(`eslint (npm run lint):     ${lint()}`);
 console.log(`ctest (native C++):        ${ctest('build/ctest.log')}`);
 console.log(`gtest (C++ as wasm, Node): ${gtest('build/ctest-wasm.log')}`);
 console.log(`vitest (wasm in Node):     ${vitest()}`);

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # npm test: install what is missing, then every layer of tests, in the order a failure is cheapest to read:
+#   0. the linter (npm run lint: ESLint with the house's architecture rules, eslint.config.js)
 #   1. the kernels natively (GoogleTest via ctest)
 #   2. the same GoogleTest suites compiled to wasm, in one Node process
 #   3. the browser's wasm module through its JS bindings, in Node (Vitest)
@@ -10,28 +11,31 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p build
-rm -f build/ctest.log build/ctest-wasm.log build/vitest-results.json build/e2e-results.json build/size-results.json
+rm -f build/lint.log build/ctest.log build/ctest-wasm.log build/vitest-results.json build/e2e-results.json build/size-results.json
 trap 'node scripts/test-summary.mjs' EXIT
 
 bash scripts/ensure-deps.sh
 
-echo "== 1/5 native kernels: ctest"
+echo "== 0/6 the linter: eslint"
+npm run --silent lint 2>&1 | tee build/lint.log
+
+echo "== 1/6 native kernels: ctest"
 bash scripts/test-cpp.sh 2>&1 | tee build/ctest.log
 
-echo "== 2/5 the C++ suites as wasm in Node: gtest"
+echo "== 2/6 the C++ suites as wasm in Node: gtest"
 bash scripts/test-wasm-cpp.sh 2>&1 | tee build/ctest-wasm.log
 
-echo "== 3/5 the wasm module's JS bindings in Node: vitest"
+echo "== 3/6 the wasm module's JS bindings in Node: vitest"
 bash scripts/build-wasm.sh
 node_modules/.bin/vitest run --config tests/web/vitest.config.js \
   --reporter=default --reporter=json --outputFile.json=build/vitest-results.json
 
-echo "== 4/5 the production build and its load budget: scripts/size.mjs"
+echo "== 4/6 the production build and its load budget: scripts/size.mjs"
 BASE_PATH=/residual-ln/ node_modules/.bin/vite build --config web/vite.config.js --logLevel warn
 size_status=0
 node scripts/size.mjs --no-build || size_status=$?
 
-echo "== 5/5 the site in Chromium: playwright"
+echo "== 5/6 the site in Chromium: playwright"
 node_modules/.bin/playwright test --config tests/e2e/playwright.config.js
 if [ "$size_status" != 0 ]; then
   echo "the load budget is exceeded (scripts/size.mjs, above)" >&2

@@ -232,7 +232,7 @@ test('the teachers’ page keeps the link’s exercises it has and names the one
 // Issue 37: direction controls in a name or a class code reordered the table and the flags ("\u202Enosaj\u202C Mallory"
 // displayed as "jason Mallory"). Every string a student or a file brings is isolated, its controls written out; a name
 // and a class code refuse them.
-test('direction controls never reorder the page: refused in a code or a name, written out where a file keeps them', async ({ page }, testInfo) => {
+test('direction controls never reorder the page: refused in a code or a name, written out where a file keeps them', async ({ page }) => {
   await page.goto('./teachers.html?assign.ex=1');
   await page.getByLabel('Class code').fill('PHYS \u202E101');
   await expect(page.locator('.field', { has: page.getByLabel('Class code') }).locator('.field-message'))

@@ -226,8 +226,6 @@ const learningRateOf = (options) => (isPlainObject(options) && typeof options.lr
 const WARM_UP_OPTIONS = [{ L: 4, d: 16, heads: 1, ffnMult: 3, B: 3, T: 6 }, {}]; // the largest scratch gemm keeps
 const WARM_UP_TRAINING = ['regress', 'char'].map((task) => ({ task, L: 1, d: 8, heads: 1, ffnMult: 2, B: 2, T: 6, steps: 1 }));
 
-// L as runStack reads it: the option, or the kernel's default when left out
-const depthOf = (options) => (options && typeof options === 'object' && options.L !== undefined ? options.L : K.stackDefaults().L);
 
 // Exercise inputs: the answer key's own, sometimes changed value by value, shape by shape, name by name
 let exerciseNumbers;

@@ -28,7 +28,7 @@ describe('getSettings', () => {
     unsubscribe();
     expect(seen).toEqual([8]);
     expect(figure.values.T).toBe(8);
-    expect(location.search).toContain('x.T=8');
+    expect(globalThis.location.search).toContain('x.T=8');
   });
 });
 

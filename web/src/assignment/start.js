@@ -13,7 +13,7 @@ import { seedParam } from '../exercises/seed.js';
 import { STATE_LABELS, expectedSeedOf, recordOutcome, stateOf } from '../exercises/outcome.js';
 import { repaired } from '../exercises/record.js';
 import { loadExerciseProps } from '../exercises/props.js';
-import { writeParams } from '../experiment/url-state.js';
+import { writeParams } from '../ui/url-state.js';
 import { progress } from '../progress/store.js';
 import { createField } from '../ui/field.js';
 import { element, html, setHtml } from '../ui/html.js';

@@ -27,6 +27,7 @@ function readShortText(text, { max, empty, what }) {
   const value = String(text ?? '').trim().replace(/\s+/g, ' ');
   if (!value) return { ok: false, message: empty };
   if (value.length > max) return { ok: false, message: `${what} has at most ${max} characters` };
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\u0000-\u001f\u007f]/.test(value)) return { ok: false, message: `${what} cannot hold control characters` };
   if (hasDirectionControls(value)) {
     return { ok: false, message: `${what} cannot hold direction controls (${namedControls(value)}): ${isolated(value)}` };

@@ -10,7 +10,7 @@
 import { exerciseRecord } from '../progress/validate.js';
 import { numbersKey } from '../progress/attempt-log.js';
 import { gradeChoice } from './check.js';
-import { isNumeric, readAnswer } from './read-answer.js';
+import { readAnswer } from './read-answer.js';
 import { sameKey } from './assignment.js';
 import { WIRING_KIND, designGrade } from './design.js';
 import { isolated } from '../ui/bidi.js';

@@ -1,19 +1,19 @@
 // The named choices of the experiment, as the kernels spell them (the presets of wasm/src/wiring.cpp, measure_name,
 // the training tasks) and as the page labels them.
 import PRESETS, { MEASURE_NAMES } from '../wasm/presets.js';
-import { presetColour, WRITTEN_COLOUR } from './wiring-colours.js';
+import { presetColour, WRITTEN_COLOUR } from '../ui/wiring-colours.js';
 
 const ARTICLE_COUNT = 3; // the article measures the first three presets: Post-LN, Pre-LN, no residual
 
 // Every wiring the chapter names, from the kernel's table of presets (scripts/emit-presets.mjs writes it at each
 // build): its name, its label, its description, its colour in every chart (its position's hue family:
-// wiring-colours.js), and whether the article measures it (Part 1's tables and the charts' first view take those
+// ui/wiring-colours.js), and whether the article measures it (Part 1's tables and the charts' first view take those
 // three; Part 4 adds the others).
 export const PLACEMENTS = PRESETS.map((p, k) => ({
   key: p.name, label: p.label, wiring: p.wiring, colour: presetColour(k), article: k < ARTICLE_COUNT,
 }));
 // The wirings a reader writes (experiment/written-wirings.js) take their colours from a family of their own, apart
-// from every preset's (wiring-colours.js): the family's colour, then a darker and a lighter one of its hue.
+// from every preset's (ui/wiring-colours.js): the family's colour, then a darker and a lighter one of its hue.
 const WRITTEN_PALETTE = [WRITTEN_COLOUR, `${WRITTEN_COLOUR}-2`, `${WRITTEN_COLOUR}-3`];
 /** The colour of the k-th written wiring (k from 0). */
 export const writtenColour = (k) => WRITTEN_PALETTE[k % WRITTEN_PALETTE.length];

@@ -5,7 +5,7 @@
 // entry in the history: Back returns the reader to where they clicked (leaveFrom, below) and the figure to that
 // entry's values; Forward sets the link's values again. Before the figure has mounted,
 // followLinksAhead (below) does the same through the URL the figure mounts from.
-import { followHistory, pushEntry } from './url-state.js';
+import { followHistory, pushEntry } from '../ui/url-state.js';
 
 // The link a plain click follows (main button, no key held that opens it elsewhere): {a, url}, else null.
 function followedLink(event) {
@@ -31,7 +31,7 @@ function leaveFrom(a) {
   window.addEventListener('popstate', (event) => {
     const place = event.state?.place;
     if (!place) return;
-    // the figures take the entry's values in their own listener (url-state.js), which may come before or after
+    // the figures take the entry's values in their own listener (ui/url-state.js), which may come before or after
     // this one: once now, and once more after the frame they lay out in
     const put = () => {
       const holder = document.getElementById(place.id);

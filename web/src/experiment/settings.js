@@ -3,7 +3,7 @@
 // the protocol twice. Kept in the URL (x.d, x.heads, x.ffn, x.B, x.T, x.causal, x.act); widgets subscribe to changes.
 import { loadStack } from '../kernels/stack.js';
 import { parseWhole } from './params.js';
-import { readParam, writeParams } from './url-state.js';
+import { readParam, writeParams } from '../ui/url-state.js';
 
 export const SETTING_KEYS = ['d', 'heads', 'ffnMult', 'B', 'T', 'causal', 'activation'];
 const URL_NAMES = { d: 'x.d', heads: 'x.heads', ffnMult: 'x.ffn', B: 'x.B', T: 'x.T', causal: 'x.causal', activation: 'x.act' };

@@ -9,7 +9,7 @@
 // cannot read stays as written, for each figure's run to be refused with the kernel's message beside it.
 import { loadWiring } from '../kernels/wiring.js';
 import { PLACEMENTS, placementOf, writtenColour } from './choices.js';
-import { followHistory, readParams } from './url-state.js';
+import { followHistory, readParams } from '../ui/url-state.js';
 
 /** The address's name for a written wiring, repeatable. */
 export const WIRING_PARAM = 'wiring';

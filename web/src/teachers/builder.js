@@ -5,7 +5,7 @@ import {
   assignmentLink, dueFromLocal, dueText, dueToLocal, exercisesInLink, MAX_CODE_CHARS, PARAMS, readCode, readDue, readExercises,
   readHide,
 } from '../exercises/assignment.js';
-import { readParam, writeParams } from '../experiment/url-state.js';
+import { readParam, writeParams } from '../ui/url-state.js';
 import { isolated } from '../ui/bidi.js';
 import { createField } from '../ui/field.js';
 import { element, html } from '../ui/html.js';

@@ -3,7 +3,7 @@
 // the first right answer, and a roster of names and IDs for the gradebook. All but the roster (names and IDs stay
 // on this page, never in an address) are kept in the page's address.
 import { readExtensions } from '../exercises/assignment.js';
-import { readParam, writeParams } from '../experiment/url-state.js';
+import { readParam, writeParams } from '../ui/url-state.js';
 import { element, html } from '../ui/html.js';
 import { readPenalty, readPoints, readRoster } from './report.js';
 

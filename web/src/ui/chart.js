@@ -6,7 +6,7 @@
 // those values, full precision in data-value.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { shadeHex } from '../experiment/wiring-colours.js';
+import { shadeHex } from './wiring-colours.js';
 import { formatNumber } from './format.js';
 import { element, html, setHtml } from './html.js';
 import './chart.css';

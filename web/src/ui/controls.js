@@ -11,7 +11,7 @@
 //   onChange: a link being applied), keep() writes its value to the URL if it reads, setText(text) as if the
 //   reader had typed it, setMessage(text) a message from elsewhere (the kernel's), which a message about what
 //   the control holds takes precedence over.
-import { readParam, writeParams } from '../experiment/url-state.js';
+import { readParam, writeParams } from './url-state.js';
 import { isolated } from './bidi.js';
 import { createField } from './field.js';
 import { element, html, setHtml } from './html.js';

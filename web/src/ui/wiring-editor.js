@@ -15,8 +15,7 @@
 //   const editor = createWiringEditor({ kernel: await loadWiring(), name: 'ex22.wiring', fallback: 'post',
 //     depths: [96], onChange: (text, view) => … });
 //   host.append(editor.el);   editor.ok, editor.text, editor.view, editor.message;   editor.setText('deepnorm')
-import { PLACEMENTS } from '../experiment/choices.js';
-import { readParam, writeFirstParam } from '../experiment/url-state.js';
+import { readParam, writeFirstParam } from './url-state.js';
 import { debounced, selectField } from './controls.js';
 import { createField } from './field.js';
 import { element, fragment, html } from './html.js';
@@ -58,12 +57,14 @@ function switchButton(k) {
 /**
  * kernel: loadWiring()'s wrapper. name: the URL parameter its text form is kept in ('' for none). fallback: the
  * wiring it starts from without a link. text: what it starts from (by default the link's, else fallback).
- * depths: the depths the kernel must accept it at. label: the drawing's name for assistive technology.
+ * depths: the depths the kernel must accept it at. presets: the wirings it may start from, [{key, label, wiring}]
+ * (experiment/choices.js PLACEMENTS, passed in so that ui/ stays below experiment/). label: the drawing's name for
+ * assistive technology.
  * onChange(text, view) after every change that the kernel accepts.
  * → {el, ok, text, view, message, setText(text), show(text), destroy()}: ok false while the form holds what the kernel
  * refuses (message says why, beside the field it is about); text and view are the last wiring it accepted.
  */
-export function createWiringEditor({ kernel, name = '', fallback = 'pre', text, depths = [], presets = PLACEMENTS, label = 'One sublayer of your wiring', onChange }) {
+export function createWiringEditor({ kernel, name = '', fallback = 'pre', text, depths = [], presets, label = 'One sublayer of your wiring', onChange }) {
   const el = element(html`<div class="wiring-editor">
     <div class="we-head"></div>
     <p class="field-message we-message" aria-live="polite"></p>

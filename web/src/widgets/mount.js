@@ -31,12 +31,15 @@ async function mountOne(el) {
     if (typeof WebAssembly !== 'object' && !withoutKernels.has(name)) throw new Error('no WebAssembly');
     const props = JSON.parse(el.dataset.props || '{}');
     const module = await load();
+    // what a widget may ask of this loader is handed to it, never imported: a widget that imported mount.js closed
+    // a circle (mount.js → registry.js → the widget → mount.js)
+    const loader = { mountMatching };
     if (module.enhances) {
       // the widget builds around the content already on the page (an exercise's question)
-      await module.mount(el, props);
+      await module.mount(el, props, loader);
     } else {
       const host = element(html`<div class="widget-body"></div>`);
-      await module.mount(host, props); // (a figure lives as long as the page)
+      await module.mount(host, props, loader); // (a figure lives as long as the page)
       // the keyboard's stand-in stays (never taken out and put back, which would drop its focus) until it
       // has handed its focus on (addStandIn)
       for (const node of [...el.childNodes]) if (!node.classList?.contains('widget-wake')) node.remove();
@@ -79,7 +82,7 @@ export const whenNearMounted = () => nearMounted;
 // Mounts at once every placeholder of the page that matches selector (mountWidgets sets it). → a promise that
 // settles when they all have (printing the exercises needs them, wherever the reader has scrolled).
 let mountMatchingNow = () => Promise.resolve();
-export const mountMatching = (selector) => mountMatchingNow(selector);
+const mountMatching = (selector) => mountMatchingNow(selector);
 
 export function mountWidgets(root = document) {
   const pending = new Set(root.querySelectorAll('.widget[data-widget]'));

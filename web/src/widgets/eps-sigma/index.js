@@ -134,14 +134,12 @@ export async function mount(el, props = {}) {
     }
     const [sigma, eps, gamma] = [parsed.sigma.value, parsed.eps.value, parsed.gamma.value];
 
-    let good = true;
     try {
       const r = ns.at(sigma, eps, gamma);
       scaleView.render({ sigma, eps, gamma, r, axis: { min: ns.sigmaMin, max: ns.sigmaMax } });
     } catch (error) {
       fields[error.input in fields ? error.input : 'sigma'].setMessage(error.message);
       scaleView.markStale();
-      good = false;
     }
 
     if (fromStack && Object.values(stripParsed).every((r) => r.ok)) {
@@ -154,14 +152,12 @@ export async function mount(el, props = {}) {
         measuredNote.textContent = '';
         if (!live.start([{ id, options: { ...settings.values, placement, L, seed: 0, scale: 1 } }])) {
           depthView.markStale();
-          good = false;
         }
       }
       render = () => drawMeasured({ eps, gamma, delta: stripParsed.delta.value });
       render();
     } else if (fromStack) {
       depthView.markStale();
-      good = false;
     } else if (Object.values(stripParsed).every((r) => r.ok)) {
       const from = power
         ? { sigma1: sigma, p: stripParsed.p.value, L: stripParsed.L.value }
@@ -170,11 +166,9 @@ export async function mount(el, props = {}) {
         depthView.render({ d: ns.depth(from, { eps, gamma, delta: stripParsed.delta.value }), delta: stripParsed.delta.value });
       } catch (error) {
         showStripError(error);
-        good = false;
       }
     } else {
       depthView.markStale();
-      good = false;
     }
   }
 

@@ -11,7 +11,7 @@
 // may stay hidden until the due date. A change the browser refuses to
 // store is said beside the exercise (unsaved.js); a change another tab of the chapter saves shows here too.
 import { assignmentApplied } from '../../assignment/pending.js';
-import { readParam, writeParams } from '../../experiment/url-state.js';
+import { readParam, writeParams } from '../../ui/url-state.js';
 import { loadExercises } from '../../kernels/exercises.js';
 import { loadWiring } from '../../kernels/wiring.js';
 import { hasDesign, loadExercisesWithDesign } from '../../exercises/design.js';

@@ -32,6 +32,7 @@ export function createWiringAnswer(part, { wiring, from }) {
   const runner = createDesignRunner();
   const tell = () => (said.textContent = editor.ok ? `Your wiring: ${wiringSentence(editor.view, PLACEMENTS)}` : '');
   const editor = createWiringEditor({
+    presets: PLACEMENTS,
     kernel: wiring,
     fallback: from,
     label: 'One sublayer of your design',

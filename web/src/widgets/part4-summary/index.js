@@ -13,7 +13,7 @@ import { loadStack } from '../../kernels/stack.js';
 import { loadTrain } from '../../kernels/train.js';
 import { formatNumber, withMinusSigns } from '../../ui/format.js';
 import { element, fragment, html } from '../../ui/html.js';
-import { shadeCss } from '../../experiment/wiring-colours.js';
+import { shadeCss } from '../../ui/wiring-colours.js';
 import './style.css';
 
 const stackRunId = (placement, L, seed) => `${placement}|${L}|${seed}|1`;

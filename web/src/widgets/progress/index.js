@@ -21,7 +21,8 @@ const STATES = {
 
 const plural = (k, one, many) => `${k} ${k === 1 ? one : many}`;
 
-export async function mount(el) {
+/** loader: what mount.js hands a widget ({mountMatching}); the print sheets mount every exercise with it. */
+export async function mount(el, props, loader) {
   const exercises = await exercisesOnPage(document);
   el.classList.add('progress-panel');
   // the list is built once; show() only updates each item's state
@@ -132,7 +133,7 @@ export async function mount(el) {
     $('.progress-reset').focus();
   });
 
-  const sheets = createPrintSheets(el);
+  const sheets = createPrintSheets(el, loader);
   const unsubscribe = progress.subscribe(() => {
     show();
     sheets.update(); // (the reader's assignment decides what the sheets print)

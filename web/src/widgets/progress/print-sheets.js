@@ -10,7 +10,6 @@ import { loadExerciseProps } from '../../exercises/props.js';
 import { repaired, withEvent } from '../../exercises/record.js';
 import { progress } from '../../progress/store.js';
 import { element, html, setHtml } from '../../ui/html.js';
-import { mountMatching } from '../mount.js';
 
 const SHEETS = [
   { mode: 'worksheet', label: 'Print a worksheet', title: 'Worksheet' },
@@ -19,8 +18,11 @@ const SHEETS = [
 
 const listText = (ns) => (ns.length === 1 ? `exercise ${ns[0]}` : `exercises ${ns.slice(0, -1).join(', ')} and ${ns.at(-1)}`);
 
-/** Adds the two buttons to host. → {destroy(), update()} (update: after the reader's assignment changed) */
-export function createPrintSheets(host) {
+/**
+ * Adds the two buttons to host; mountMatching(selector) is mount.js's (handed down by the panel's mount), which
+ * mounts every exercise before a sheet prints. → {destroy(), update()} (update: after the reader's assignment changed)
+ */
+export function createPrintSheets(host, { mountMatching }) {
   const box = element(html`<div class="progress-print">${SHEETS.map(
     ({ mode, label }) => html`<button type="button" data-sheet="${mode}">${label}</button>`,
   )}<p class="progress-print-note" aria-live="polite"></p></div>`);

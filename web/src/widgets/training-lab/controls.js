@@ -3,9 +3,9 @@
 // page's kit (ui/controls.js). Nothing runs from here: the lab runs on its Run button.
 import { placementOf } from '../../experiment/choices.js';
 import { parseDepth } from '../../experiment/params.js';
-import { readParam, writeParams } from '../../experiment/url-state.js';
+import { readParam, writeParams } from '../../ui/url-state.js';
 import { subscribeWritten, wiringChoices, wiringOf } from '../../experiment/written-wirings.js';
-import { shadeCss, shadesOf } from '../../experiment/wiring-colours.js';
+import { shadeCss, shadesOf } from '../../ui/wiring-colours.js';
 import { debounced, selectField, setChoices } from '../../ui/controls.js';
 import { createField } from '../../ui/field.js';
 import { element, html } from '../../ui/html.js';

@@ -5,7 +5,7 @@ import { TASKS } from '../../experiment/choices.js';
 import { followInPlaceLinks } from '../../experiment/in-place-links.js';
 import { wiringOfText } from '../../experiment/written-wirings.js';
 import { linkNote } from '../../ui/controls.js';
-import { shadesOf } from '../../experiment/wiring-colours.js';
+import { shadesOf } from '../../ui/wiring-colours.js';
 import { fragment, html } from '../../ui/html.js';
 import { formatRate } from './params.js';
 import './style.css';

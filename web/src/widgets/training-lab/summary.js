@@ -3,7 +3,7 @@
 // (data-placement, data-L, data-warmup, data-lr, data-seed, data-final-loss, data-trained): the page's
 // contract with its tests, and the marks the prediction exercise reads. The verdicts are the kernel's
 // (train.summary); this file only counts them.
-import { shadeCss } from '../../experiment/wiring-colours.js';
+import { shadeCss } from '../../ui/wiring-colours.js';
 import { formatNumber } from '../../ui/format.js';
 import { element, html, setHtml } from '../../ui/html.js';
 

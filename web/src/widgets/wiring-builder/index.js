@@ -5,7 +5,7 @@
 // and, in one click, the training lab, trained without warmup and with, beside the preset it started from.
 // Computes nothing itself: the kernel reads the wiring (kernels/wiring.js), the figures it joins run it.
 import { PLACEMENTS } from '../../experiment/choices.js';
-import { followHistory, readParam } from '../../experiment/url-state.js';
+import { followHistory, readParam } from '../../ui/url-state.js';
 import { refreshWritten, subscribeWritten, WIRING_PARAM, writtenWirings } from '../../experiment/written-wirings.js';
 import { loadWiring } from '../../kernels/wiring.js';
 import { element, html, joinHtml, setHtml } from '../../ui/html.js';
@@ -47,6 +47,7 @@ export async function mount(el, props) {
   }
 
   const editor = createWiringEditor({
+    presets: PLACEMENTS,
     kernel,
     name: WIRING_PARAM,
     fallback,
