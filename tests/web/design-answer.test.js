@@ -8,7 +8,7 @@ import { createRenderer } from '../../web/plugins/markdown.js';
 import { judgeDesign, judgingKey, loadExercisesWithDesign, loggedDesigns } from '../../web/src/exercises/design.js';
 import { readAnswer } from '../../web/src/exercises/read-answer.js';
 import { attemptNumbers, regradeExercise } from '../../web/src/exercises/regrade.js';
-import { assignedSeed } from '../../web/src/exercises/assignment.js';
+import { assignedSeed } from '../../web/src/progress/assignee.js';
 import { loadStack } from '../../web/src/kernels/stack.js';
 import { exerciseRecord, logEntry, readProgressText } from '../../web/src/progress/validate.js';
 

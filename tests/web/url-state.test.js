@@ -28,10 +28,10 @@ describe('addressEntry', () => {
     const L = addressEntry({ name: 'es.L', older: ['es.n'] });
     at('?a.L=2&es.n=12');
     L.write('13', '24');
-    const params = new URL(location.href).searchParams;
+    const params = new URL(globalThis.location.href).searchParams;
     expect([params.get('es.L'), params.get('es.n'), params.get('a.L')]).toEqual(['13', null, '2']);
     L.write('24', '24');
-    expect(location.search).toBe('?a.L=2');
+    expect(globalThis.location.search).toBe('?a.L=2');
   });
 
   it('writes nothing to the history when the address would not change', () => {

@@ -13,7 +13,7 @@
 // so the file says how many there were. A log read from a file is checked entry by entry and nothing is evicted
 // there: an entry that cannot be read is set aside, named with why (readLog).
 // No DOM, no storage.
-import { assignedSeed } from '../exercises/assignment.js';
+import { assignedSeed } from './assignee.js';
 
 /** The practice attempts an exercise's log keeps (the latest); older ones are summarised. */
 export const MAX_LOG = 20;

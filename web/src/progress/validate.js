@@ -2,8 +2,8 @@
 // progress with every record it could read, and a reader-facing notice for each record set aside or
 // repaired; it throws an Error (message for the reader) only when the data is not this chapter's progress
 // at all. Pure: no storage, no DOM, so the store, the teachers' page and the tests share it.
-import { readCode, readDue, readName } from '../exercises/assignment.js';
-import { isolated } from '../ui/bidi.js';
+import { readCode, readDue, readName } from './assignee.js';
+import { isolated } from '../text/bidi.js';
 import { INEXACT, readLog, readSummarised, seedProblem } from './attempt-log.js';
 import { readEvents } from './events.js';
 

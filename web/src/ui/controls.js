@@ -15,7 +15,7 @@
 //   reader had typed it, setMessage(text) a message from elsewhere (the kernel's), which a message about what
 //   the control holds takes precedence over.
 import { addressEntry, addressParams } from './url-state.js';
-import { isolated } from './bidi.js';
+import { isolated } from '../text/bidi.js';
 import { createField } from './field.js';
 import { element, html, setHtml } from './html.js';
 import './controls.css';
