@@ -133,3 +133,29 @@ describe('content', () => {
     expect(depthN).toEqual([]);
   });
 });
+
+// Issue 39: the LayerNorm instrument's sentences are the chapter's (content/20-layernorm.md, its directive's words),
+// not typed in its view: each is rendered at build like the prose around it, with the numbers it quotes left as
+// placeholders the view fills with the kernel's values.
+describe('the LayerNorm instrument’s words', () => {
+  const widget = sections.flatMap((s) => s.widgets).find((w) => w.name === 'layernorm');
+  // the sentences the view (widgets/layernorm/view.js) asks for, and the numbers each quotes
+  const ASKED = {
+    ln: { zeroSpread: [], equal: ['sigma'], unitSmall: ['k', 'variance'], unitLarge: ['k', 'variance'], varianceUnderflow: ['eps'], scale: ['scale'], rowScale: [], finite: [], infinite: [] },
+    rms: { zeroSpread: [], unit: ['k'], keepsMean: [], scale: ['scale'], rowScale: [], finite: [], infinite: [] },
+  };
+  it.each(Object.entries(ASKED).flatMap(([kind, keys]) => Object.entries(keys).map(([key, quoted]) => [kind, key, quoted])))(
+    '%s.%s: rendered at build, math typeset, its numbers (%j) left for the kernel',
+    (kind, key, quoted) => {
+      const sentence = widget.props.words[kind][key];
+      expect(sentence).toMatch(/\w{3,}/);
+      expect(sentence).not.toContain('$'); // every $…$ typeset
+      const live = [...sentence.matchAll(/data-tex="([^"]*)"/g)].flatMap((m) => [...m[1].matchAll(/\{\{(\w+)\}\}/g)].map((p) => p[1]));
+      expect(live.sort()).toEqual([...quoted].sort());
+    },
+  );
+  it('gives the view no sentence it does not ask for', () => {
+    expect(Object.fromEntries(Object.entries(widget.props.words).map(([kind, w]) => [kind, Object.keys(w).sort()])))
+      .toEqual(Object.fromEntries(Object.entries(ASKED).map(([kind, k]) => [kind, Object.keys(k).sort()])));
+  });
+});
