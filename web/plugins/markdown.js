@@ -21,17 +21,7 @@ function tex(source, displayMode, file) {
 // goes through markdown-it's typographer): "block's" → "block’s", "blocks' " → "blocks’ ".
 const withApostrophes = (text) => text.replace(/(\w)'(\w)/g, '$1’$2').replace(/(s)'(?=[\s,.;:)]|$)/g, '$1’');
 
-// A widget's `words` (a directive's object of sentences, nested by what they are about) are the chapter's prose for
-// that widget: each is rendered here like the text around it (markdown, math by KaTeX, {{name}} placeholders left live
-// for the widget to fill with what the kernels compute, exercises/live-tex.js) and handed to it as props.words.
-const renderWords = (words, renderInline, where) =>
-  Object.fromEntries(Object.entries(words).map(([key, text]) => {
-    if (typeof text === 'string') return [key, renderInline(text)];
-    if (text && typeof text === 'object') return [key, renderWords(text, renderInline, `${where}.${key}`)];
-    throw new Error(`${where}.${key}: a widget's words are sentences (text), or groups of them`);
-  }));
-
-function widgetFence(md, renderInline) {
+function widgetFence(md) {
   const fence = md.renderer.rules.fence;
   md.renderer.rules.fence = (tokens, idx, options, env, self) => {
     const token = tokens[idx];
@@ -45,7 +35,6 @@ function widgetFence(md, renderInline) {
     if (typeof spec.name !== 'string') throw new Error(`${env.file}: widget directive needs a "name"`);
     if (spec.id !== undefined && !/^[a-z][a-z0-9-]*$/.test(spec.id)) throw new Error(`${env.file}: widget id "${spec.id}" is not a plain lowercase id`);
     if (typeof spec.props?.caption === 'string') spec.props.caption = withApostrophes(spec.props.caption);
-    if (spec.words !== undefined) spec.props = { ...spec.props, words: renderWords(spec.words, (text) => renderInline(text, env.file), `${env.file}: ${spec.name}'s words`) };
     env.widgets.push(spec);
     const props = escapeAttr(JSON.stringify(spec.props ?? {}));
     const note = md.renderInline(spec.note ?? 'An interactive figure is shown here when JavaScript is on.');
@@ -56,7 +45,7 @@ function widgetFence(md, renderInline) {
 
 export function createRenderer() {
   const md = new MarkdownIt({ html: true, typographer: true });
-  widgetFence(md, (text, file) => render(text, { file, inline: true }));
+  widgetFence(md);
 
   // Protect math (outside code), render markdown, restore math. live: values for {{placeholders}} or null.
   function render(text, { file, env = { file, widgets: [] }, live = null, inline = false }) {
@@ -93,7 +82,7 @@ export function createRenderer() {
       )
       .join('');
     const html = inline ? md.renderInline(protectedText, env) : md.render(protectedText, env);
-    // (a widget's words, in its data-props, were rendered by this check already: their placeholders are in math)
+    // (a widget's props are its data, not prose: a widget's words may hold placeholders its view fills)
     if (/\{\{/.test(html.replace(/ data-props="[^"]*"/g, ''))) throw new Error(`${file}: a {{placeholder}} outside math; put it inside $…$`);
     return html.replace(/\uE000(\d+)\uE001/g, (_, k) => rendered[Number(k)]);
   }

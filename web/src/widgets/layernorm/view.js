@@ -5,7 +5,7 @@
 import katex from 'katex';
 import { formatNumber, texNumber, texVector } from '../../ui/format.js';
 import { drawColourScale, drawHeatmap } from '../../ui/heatmap.js';
-import { renderLive } from '../../exercises/live-tex.js';
+import { fillTex } from '../../ui/tex-template.js';
 import { element, html, joinHtml, setHtml, trusted } from '../../ui/html.js';
 
 // (KaTeX's rendering is markup the page made: trusted)
@@ -69,16 +69,16 @@ const KINDS = {
 };
 
 /**
- * words: the chapter's sentences for each kind ({ln: {key: html}, rms: {…}}, props.words: rendered at build, their
- * numbers left as {{placeholders}}). A sentence the view asks for that the chapter does not give is an error at mount.
+ * words: the chapter's sentences for each kind ({ln: {key: text}, rms: {…}}, props.words from content/20-layernorm.md):
+ * text with $…$ math, the numbers a sentence quotes written {{name}} in its math. A sentence the view asks for that the
+ * chapter does not give is an error.
  */
 export function createView(words) {
-  // puts kind's sentence `key` in target, its placeholders filled with values
+  // puts kind's sentence `key` in target, its math typeset with values filled in
   const say = (target, kind, key, values = {}) => {
     const sentence = words?.[kind]?.[key];
     if (typeof sentence !== 'string') throw new Error(`the chapter gives the LayerNorm instrument no words for ${kind}.${key}`);
-    setHtml(target, trusted(sentence)); // (the chapter's prose, rendered at build: markup the page made)
-    renderLive(target, values);
+    setHtml(target, html`${sentence.split(/\$([^$]+)\$/).map((part, i) => (i % 2 ? tex(fillTex(part, values)) : part))}`);
   };
   const el = element(html`<div class="ln-view">
     <p class="ln-output"><span class="ln-name">LN(x)</span> = <output class="ln-y" aria-live="polite"></output></p>
