@@ -1,7 +1,7 @@
 // The house's rules, kept by the linter (npm run lint, first in npm test; an editor with ESLint shows them as you
 // type): @eslint/js's recommended rules, the globals each kind of file really has, and the architecture rules the
 // house keeps — a widget's folder is its own, markup is built one way (ui/html.js), and the layers import downward:
-//   page entries (main.js, teachers/, assignment/, widgets/) → exercises/, experiment/ → ui/ → progress/, kernels/
+//   page entries (main.js, teachers/, assignment/, widgets/) → exercises/, experiment/ → ui/ → progress/, kernels/ → text/
 // tests/web/lint-rules.test.js shows each architecture rule firing on a deliberate breach.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
@@ -56,7 +56,8 @@ const LAYERS = [
   { ...below('experiment', PAGE_ENTRIES, 'experiment/ sits below the widgets and the pages: it cannot import them.'), target: `./${SRC}/experiment/**/!(worker).js` },
   below('ui', [...PAGE_ENTRIES, 'exercises', 'experiment'], 'ui/ sits below exercises/ and experiment/: it cannot import them.'),
   below('progress', [...PAGE_ENTRIES, 'exercises', 'experiment', 'ui'], 'progress/ is the lowest layer with kernels/: it imports neither ui/ nor anything above.'),
-  below('kernels', [...PAGE_ENTRIES, 'exercises', 'experiment', 'ui', 'progress'], 'kernels/ is the lowest layer: it imports nothing of the page.'),
+  below('kernels', [...PAGE_ENTRIES, 'exercises', 'experiment', 'ui', 'progress'], 'kernels/ sits below the page: it imports nothing of it but text/.'),
+  below('text', [...PAGE_ENTRIES, 'exercises', 'experiment', 'ui', 'progress', 'kernels'], 'text/ is the lowest layer (plain text, no DOM): it imports nothing of the page.'),
 ];
 // A widget's folder is its own (what two widgets share lives in ui/, experiment/, exercises/ or progress/), so moving
 // or removing a widget never breaks another. The loaders at widgets/'s top level (registry.js, mount.js,
@@ -67,38 +68,6 @@ const WIDGETS_APART = widgetFolders.map((name) => ({
   except: [`./${name}`],
   message: `A widget's folder is its own: widgets/${name}/ imports nothing from widgets/ outside it (shared code lives in ui/, experiment/, exercises/ or progress/).`,
 }));
-
-// The upward edges the tree still has, kept visible as warnings until they are moved (see the report of issue 39):
-// progress/ reads and keys an assignment's class code, name, due date and seed with exercises/assignment.js's
-// readers (which refuse direction controls with ui/bidi.js), and validate.js shows a stored text with ui/bidi.js's
-// isolated(). Moving those readers and bidi.js below progress/ splits the assignment's module in two: more than a
-// small edit. The plugin is registered a second time under the name `layer-debt` so that exactly these edges warn
-// while every other import of the same files stays an error.
-const KNOWN_UPWARD = [
-  ['progress/validate.js', 'exercises/assignment.js'],
-  ['progress/validate.js', 'ui/bidi.js'],
-  ['progress/store.js', 'exercises/assignment.js'],
-  ['progress/attempt-log.js', 'exercises/assignment.js'],
-].map(([target, from]) => ({ target: `./${SRC}/${target}`, from: `./${SRC}/${from}`, message: `Known upward edge (issue 39): ${target} → ${from}.` }));
-// The progress layer's zone, split by file so that the edges above are the warning's, not the error's.
-const withKnown = [...new Set(KNOWN_UPWARD.map((k) => k.target))];
-const fileOf = (path) => path.split('/').pop();
-const withoutKnown = (zones) =>
-  zones.flatMap((zone) => {
-    if (zone.target !== `./${SRC}/progress`) return [zone];
-    const others = `./${SRC}/progress/!(${withKnown.map((t) => fileOf(t).replace(/\.js$/, '')).join('|')}).js`;
-    return [
-      { ...zone, target: others },
-      ...withKnown.flatMap((target) =>
-        zone.from.map((from) => ({
-          target,
-          from,
-          except: KNOWN_UPWARD.filter((k) => k.target === target && k.from.startsWith(`${from}/`)).map((k) => `./${fileOf(k.from)}`),
-          message: zone.message,
-        })),
-      ),
-    ];
-  });
 
 export default [
   { ignores: ['web/src/wasm/**', 'dist/**', 'build/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
@@ -114,15 +83,14 @@ export default [
   {
     files: [`${SRC}/**/*.js`],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { import: importPlugin, 'layer-debt': importPlugin },
+    plugins: { import: importPlugin },
     settings: { 'import/resolver': { node: { extensions: ['.js'] } } },
     rules: {
       'no-restricted-syntax': restricted(...MARKUP_WRITES, CREATE_ELEMENT, CREATE_ELEMENT_NS, LITERAL_IMPORTS),
       // every relative import resolves to a file, so no spelling of a path slips past the dependency rules
       // (virtual: modules are made by the build's plugins; web/src/wasm/ by scripts/build-wasm.sh)
       'import/no-unresolved': ['error', { ignore: ['^virtual:', '/wasm/'] }],
-      'import/no-restricted-paths': ['error', { zones: [...WIDGETS_APART, ...withoutKnown(LAYERS)] }],
-      'layer-debt/no-restricted-paths': ['warn', { zones: KNOWN_UPWARD }],
+      'import/no-restricted-paths': ['error', { zones: [...WIDGETS_APART, ...LAYERS] }],
       // (disableScc: the file as the editor holds it is checked, not only as saved: the faster strongly-connected-
       // components pass reads every file from disk, so it misses a circle that the text being linted closes)
       'import/no-cycle': ['error', { ignoreExternal: true, disableScc: true }],

@@ -1,5 +1,7 @@
-// Prints one line per test layer from the files that layer left in build/: what passed, failed, was skipped.
-// A layer that did not run (an earlier step failed) says so; the exit code stays the test run's own.
+// Prints one line per test layer from the files that layer left in build/: what passed, failed, was skipped, then
+// the ten slowest tests of the run across Vitest and Playwright (where the suite's time goes: issue 39 asks for a
+// fresh clone's npm test under 12 min). A layer that did not run (an earlier step failed) says so; the exit code
+// stays the test run's own.
 import { existsSync, readFileSync } from 'node:fs';
 
 const read = (path) => (existsSync(path) ? readFileSync(path, 'utf8') : null);
@@ -56,6 +58,44 @@ function lint() {
   return m ? `${m[1]} errors, ${m[2]} warnings` : '0 errors, 0 warnings';
 }
 
+// Every test's time, in ms, from the layers' JSON reports: [{ms, layer, name}]
+function durations() {
+  const out = [];
+  const v = read('build/vitest-results.json');
+  if (v) {
+    for (const file of JSON.parse(v).testResults ?? []) {
+      const where = file.name.replace(/^.*?tests\//, 'tests/');
+      for (const t of file.assertionResults ?? []) out.push({ ms: t.duration ?? 0, layer: 'vitest', name: `${where} › ${t.fullName ?? t.title}` });
+    }
+  }
+  const e = read('build/e2e-results.json');
+  if (e) {
+    const walk = (suite, file) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          const ms = (t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0); // (a retried test: every try)
+          out.push({ ms, layer: 'playwright', name: `${spec.file ?? file}:${spec.line} › ${spec.title}${t.projectName ? ` [${t.projectName}]` : ''}` });
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+    };
+    for (const suite of JSON.parse(e).suites ?? []) walk(suite, suite.file);
+  }
+  return out;
+}
+
+/** The n slowest tests, slowest first, one line each. */
+function slowest(list, n = 10) {
+  return [...list].sort((a, b) => b.ms - a.ms).slice(0, n)
+    .map((t) => `${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.layer.padEnd(10)} ${t.name}`);
+}
+
+const times = durations();
+if (times.length) {
+  console.log('\n== the ten slowest tests');
+  for (const line of slowest(times)) console.log(line);
+}
+
 console.log('\n== test summary');
 console.log(`eslint (npm run lint):     ${lint()}`);
 console.log(`ctest (native C++):        ${ctest('build/ctest.log')}`);
@@ -63,3 +103,9 @@ console.log(`gtest (C++ as wasm, Node): ${gtest('build/ctest-wasm.log')}`);
 console.log(`vitest (wasm in Node):     ${vitest()}`);
 console.log(`playwright (Chromium):     ${playwright()}`);
 console.log(`size budget:               ${size()}`);
+// (set by scripts/test.sh when it starts)
+const started = Number(process.env.TEST_STARTED_AT);
+if (started) {
+  const s = Math.round(Date.now() / 1000 - started);
+  console.log(`the whole run:             ${Math.floor(s / 60)} min ${s % 60} s`);
+}

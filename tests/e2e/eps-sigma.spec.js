@@ -168,6 +168,17 @@ test('the view lives in the URL: a reload keeps it', async ({ page }) => {
   expect(await readScale(again)).toBe(scale(0.02, 1e-3));
 });
 
+// An older link spelt the power strip's count es.n (now es.L, of every source): it still opens the same view, the
+// figure's link line does not call it unused, and the reader's next change writes es.L in its place.
+test('an older link’s es.n still sets L, and a change writes es.L in its place', async ({ page }) => {
+  const widget = await open(page, '?es.layers=power&es.n=12');
+  await expect(field(widget, 'L, the number of blocks')).toHaveValue('12');
+  await expect(widget.locator('.link-note')).toHaveText('');
+  await field(widget, 'L, the number of blocks').fill('13');
+  await expect(page).toHaveURL(/es\.L=13/);
+  expect(new URL(page.url()).searchParams.get('es.n')).toBeNull();
+});
+
 // Exercises 7, 10, 11 and 16 each link to the instrument with their own numbers.
 const links = [
   [7, async (w) => expect(await readScale(w)).toBe(1 / Math.sqrt(1e-5))],

@@ -3,7 +3,7 @@
 // attempt), practice is summarised with a count the file keeps, every attempt is numbered among those on its numbers,
 // and two tabs' copies of a log merge without losing or doubling an attempt.
 import { describe, expect, it } from 'vitest';
-import { assignedSeed } from '../../web/src/exercises/assignment.js';
+import { assignedSeed } from '../../web/src/progress/assignee.js';
 import {
   FIRST_TRIES, MAX_LOG, appendAttempt, gradedNumbers, logEntry, mergeLogs, numbersKey, readLog,
 } from '../../web/src/progress/attempt-log.js';

@@ -1,7 +1,9 @@
 // The chapter's prose: every file renders (KaTeX included), every widget directive names a registered
 // widget with JSON props, and no section holds a number the kernels should be computing.
 import { fileURLToPath } from 'node:url';
+import katex from 'katex';
 import { describe, expect, it } from 'vitest';
+import { fillTex } from '../../web/src/ui/tex-template.js';
 import contentPlugin, { CARD_PROPS, cardProps, EXERCISE_PROPS, EXERCISE_TEXT, exercisePropsByNumber, exercisesPageHtml, exerciseTextByNumber, renderChapter } from '../../web/plugins/content.js';
 import { registry } from '../../web/src/widgets/registry.js';
 
@@ -21,7 +23,9 @@ describe('content', () => {
     const html = sections.map((s) => s.html).join('');
     expect(html).toContain('class="katex"');
     expect(html).toContain('<math');
-    expect(html).not.toMatch(/\$[^$<]+\$/); // no unrendered $…$ left in the text
+    // no unrendered $…$ left in the text (a widget's props are its data: the LayerNorm instrument's words are typeset
+    // as it shows them, with the kernel's numbers in them; rendered here they had added 68 KB to the page's HTML)
+    expect(html.replace(/ data-props="[^"]*"/g, '')).not.toMatch(/\$[^$<]+\$/);
   });
 
   it('names only registered widgets, with object props', () => {
@@ -131,5 +135,37 @@ describe('content', () => {
     expect(tex.length).toBeGreaterThan(100);
     const depthN = tex.filter((t) => /(\^\{?n\}?(?![a-z])|_\{?n\}?(?![a-z])|(?<![a-z\\])n\s*=|(?<![a-z\\])n\\cdot|\(n\s*[+-])/.test(t));
     expect(depthN).toEqual([]);
+  });
+});
+
+// Issue 39: the LayerNorm instrument's sentences are the chapter's (content/20-layernorm.md, in its directive's
+// props.words), not typed in its view: text with $…$ math, the numbers a sentence quotes left as {{placeholders}}
+// in its math for the view to fill with the kernel's values.
+describe('the LayerNorm instrument’s words', () => {
+  const widget = sections.flatMap((s) => s.widgets).find((w) => w.name === 'layernorm');
+  // the sentences the view (widgets/layernorm/view.js) asks for, and the numbers each quotes
+  const ASKED = {
+    ln: { zeroSpread: [], equal: ['sigma'], unitSmall: ['k', 'variance'], unitLarge: ['k', 'variance'], varianceUnderflow: ['eps'], scale: ['scale'], rowScale: [], finite: [], infinite: [] },
+    rms: { zeroSpread: [], unit: ['k'], keepsMean: [], scale: ['scale'], rowScale: [], finite: [], infinite: [] },
+  };
+  it.each(Object.entries(ASKED).flatMap(([kind, keys]) => Object.entries(keys).map(([key, quoted]) => [kind, key, quoted])))(
+    '%s.%s: its math typesets, its numbers (%j) are placeholders in its math',
+    (kind, key, quoted) => {
+      const sentence = widget.props.words[kind][key];
+      const parts = sentence.split(/\$([^$]+)\$/);
+      expect(parts.length % 2, 'every $ has its pair').toBe(1);
+      const math = parts.filter((_, i) => i % 2);
+      const prose = parts.filter((_, i) => i % 2 === 0).join(' ');
+      expect(prose).toMatch(/\w{3,}/);
+      expect(prose).not.toMatch(/\{\{|\\[a-z]/); // no placeholder and no TeX outside math
+      const values = Object.fromEntries(quoted.map((name) => [name, 1.5]));
+      for (const m of math) expect(() => katex.renderToString(fillTex(m, values), { throwOnError: true })).not.toThrow();
+      const placeholders = math.flatMap((m) => [...m.matchAll(/\{\{(\w+)\}\}/g)].map((p) => p[1]));
+      expect([...new Set(placeholders)].sort()).toEqual([...quoted].sort());
+    },
+  );
+  it('gives the view no sentence it does not ask for', () => {
+    expect(Object.fromEntries(Object.entries(widget.props.words).map(([kind, w]) => [kind, Object.keys(w).sort()])))
+      .toEqual(Object.fromEntries(Object.entries(ASKED).map(([kind, k]) => [kind, Object.keys(k).sort()])));
   });
 });

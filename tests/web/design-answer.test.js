@@ -8,9 +8,10 @@ import { createRenderer } from '../../web/plugins/markdown.js';
 import { judgeDesign, judgingKey, loadExercisesWithDesign, loggedDesigns } from '../../web/src/exercises/design.js';
 import { readAnswer } from '../../web/src/exercises/read-answer.js';
 import { attemptNumbers, regradeExercise } from '../../web/src/exercises/regrade.js';
-import { assignedSeed } from '../../web/src/exercises/assignment.js';
+import { assignedSeed } from '../../web/src/progress/assignee.js';
 import { loadStack } from '../../web/src/kernels/stack.js';
 import { exerciseRecord, logEntry, readProgressText } from '../../web/src/progress/validate.js';
+import { thrown } from './thrown.js';
 
 let ex;
 let stack;
@@ -43,13 +44,7 @@ describe('the answer kind "wiring"', () => {
     expect(v).toEqual(ex.variant(22, 12345));
     expect([48, 72, 96]).toContain(v.L.values[0]);
     expect(ex.solve(22, v)).toEqual({ parts: [], misconceptions: [], steps: {}, problem: '' });
-    let error;
-    try {
-      ex.solve(22, { ...v, L: { rows: 1, cols: 1, values: [6] } });
-    } catch (e) {
-      error = e;
-    }
-    expect(error?.input).toBe('L');
+    expect(thrown(() => ex.solve(22, { ...v, L: { rows: 1, cols: 1, values: [6] } })).input).toBe('L');
     expect(ex.solve(4, ex.defaults(4)).parts.length).toBeGreaterThan(0); // every other exercise is the exercise kernels'
     expect(ex.isDesign(23) && !ex.isDesign(4)).toBe(true);
   });

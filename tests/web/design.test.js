@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDesign } from '../../web/src/kernels/design.js';
 import { loadStack } from '../../web/src/kernels/stack.js';
+import { thrown } from './thrown.js';
 
 let design;
 let stack;
@@ -59,12 +60,7 @@ describe('design challenges', () => {
     [22, { L: value([96]), band: value([1.2, 1.25]) }, 'band', 'the band must hold 1 inside it'],
     [23, { L: value([100]) }, 'L', 'L must be a whole number from 12 to 48'],
   ])('exercise %i with %j: refused, naming the input', (n, inputs, input, message) => {
-    let error;
-    try {
-      design.task(n, inputs);
-    } catch (e) {
-      error = e;
-    }
+    const error = thrown(() => design.task(n, inputs));
     expect(error.message).toContain(message);
     expect(error.input).toBe(input);
   });

@@ -8,6 +8,7 @@ import { renderChapter } from '../../web/plugins/content.js';
 import { loadKernels } from '../../web/src/kernels/loader.js';
 import { loadExercises } from '../../web/src/kernels/exercises.js';
 import { loadExercisesWithDesign } from '../../web/src/exercises/design.js';
+import { thrown } from './thrown.js';
 
 let ex;
 beforeAll(async () => {
@@ -179,14 +180,7 @@ describe('errors reach JS as Errors with the kernel’s message', () => {
     [() => ex.grade(4, ex.defaults(4), 'sd', row([1])), /this exercise has no part 'sd'/],
     [() => ex.solve(16, { delta: row([-0.1]), L: row([4]) }), /δ must be 0 or more \(it bounds a norm ‖B_i‖\)/],
   ])('%#', (call, message) => {
-    let error;
-    try {
-      call();
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(Error);
-    expect(error.message).toMatch(message);
+    expect(thrown(call).message).toMatch(message);
   });
 
   it.each([
@@ -197,23 +191,11 @@ describe('errors reach JS as Errors with the kernel’s message', () => {
     [11, { sigma2_deep: row([-1]), sigma2_shallow: row([1]), gamma: row([1]) }, 'sigma2_deep'],
     [4, { x: row([2, 4, 4, 6]) }, 'eps'],
   ])('exercise %i: the error names the input to fix (%j → %s)', (n, inputs, input) => {
-    let error;
-    try {
-      ex.solve(n, inputs);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(Error);
-    expect(error.input).toBe(input);
+    expect(thrown(() => ex.solve(n, inputs)).input).toBe(input);
   });
 
   it('an error about the inputs together names none', () => {
-    let error;
-    try {
-      ex.solve(4, null);
-    } catch (e) {
-      error = e;
-    }
+    const error = thrown(() => ex.solve(4, null));
     expect(error.message).toMatch(/inputs must be an object/);
     expect(error.input).toBeUndefined();
   });

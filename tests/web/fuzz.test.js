@@ -330,6 +330,7 @@ const BINDINGS = {
   },
   stackDefaults: { args: () => fc.constant([]) },
   measureNames: { args: () => fc.constant([]) },
+  largestSeed: { args: () => fc.constant([]) },
   stackCheck: { args: () => fc.tuple(stackOptions) },
   runStack: {
     args: () => fc.tuple(stackOptions, fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: fc.constant(() => {}) }, { weight: 1, arbitrary: anything })),

@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKernels } from '../../web/src/kernels/loader.js';
 import { loadNorm } from '../../web/src/kernels/norm.js';
+import { thrown } from './thrown.js';
 
 let ln;
 beforeAll(async () => {
@@ -125,13 +126,7 @@ describe('one norm instrument: either kind from one entry point, its terms liste
     [() => norm.steps('ln', [1, 2, 3], [1.5e308, 1.5e308, 1.5e308], [0, 0, 0], 0), 'gamma', /^gamma and beta make the output larger/],
     [() => norm.steps('rms', [1, 2, 3], [1.5e308, 1.5e308, 1.5e308], null, 0), 'gain', /^the gain makes the output larger/],
   ])('%# names its input', (call, input, message) => {
-    let error;
-    try {
-      call();
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(Error);
+    const error = thrown(call);
     expect(error.message).toMatch(message);
     expect(error.input).toBe(input);
   });

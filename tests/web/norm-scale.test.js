@@ -2,6 +2,7 @@
 // order of what comes back, the constants from C++, and bad input as Errors with the kernel's message.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNormScale } from '../../web/src/kernels/norm-scale.js';
+import { thrown } from './thrown.js';
 
 let ns;
 beforeAll(async () => {
@@ -100,14 +101,6 @@ describe('normScaleDepth: the Post-LN chain and the Pre-LN bound', () => {
 });
 
 describe('a refused input is named on the Error, for the instrument to put its message beside that field', () => {
-  const inputOf = (call) => {
-    try {
-      call();
-    } catch (e) {
-      return [e.input, e.message];
-    }
-    return [undefined, 'no error'];
-  };
   it.each([
     [() => ns.at(-1, 1e-5, 1), 'sigma', /^σ must be 0 or more/],
     [() => ns.at(1, -1, 1), 'eps', /^ε must be 0 or more/],
@@ -119,8 +112,8 @@ describe('a refused input is named on the Error, for the instrument to put its m
     [() => ns.depth({ variances: [1, Number.NaN] }, { eps: 1e-5, gamma: 1, delta: 0.1 }), 'list', /^block 2: the variance/],
     [() => ns.depth({ sigmas: [1, 2] }, { eps: 1e-5, gamma: 1, delta: -1 }), 'delta', /^δ must be 0 or more/],
   ])('%#', (call, input, message) => {
-    const [name, text] = inputOf(call);
-    expect(text).toMatch(message);
-    expect(name).toBe(input);
+    const error = thrown(call);
+    expect(error.message).toMatch(message);
+    expect(error.input).toBe(input);
   });
 });

@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exercisePropsByNumber, renderChapter } from '../../web/plugins/content.js';
-import { assignedSeed } from '../../web/src/exercises/assignment.js';
+import { assignedSeed } from '../../web/src/progress/assignee.js';
 import { exerciseOutcome, expectedSeedOf, recordOutcome } from '../../web/src/exercises/outcome.js';
 import { regradeExercise } from '../../web/src/exercises/regrade.js';
 import { solutionSeen, withEvent } from '../../web/src/exercises/record.js';

@@ -5,11 +5,9 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exercisePropsByNumber, renderChapter } from '../../web/plugins/content.js';
-import {
-  assignedSeed, assignmentOf, dueAt, dueFor, dueFromLocal, dueText, dueToLocal, exercisesInLink, nameKey, progressFileName, readCode, readDue,
-  readExercises, readExtensions, readName, timeLeftText,
-} from '../../web/src/exercises/assignment.js';
-import { isolated, visibleControls } from '../../web/src/ui/bidi.js';
+import { assignedSeed, dueAt, nameKey, readCode, readDue, readName } from '../../web/src/progress/assignee.js';
+import { assignmentOf, dueFor, dueFromLocal, dueText, dueToLocal, exercisesInLink, progressFileName, readExercises, readExtensions, timeLeftText } from '../../web/src/exercises/assignment.js';
+import { isolated, visibleControls } from '../../web/src/text/bidi.js';
 import { regradeExercise, regradeStudent } from '../../web/src/exercises/regrade.js';
 import { asText, fromKernel, questionNumbers, toKernelInputs } from '../../web/src/exercises/values.js';
 import { loadExercises } from '../../web/src/kernels/exercises.js';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exercisePropsByNumber, renderChapter } from '../../web/plugins/content.js';
-import { assignedSeed } from '../../web/src/exercises/assignment.js';
+import { assignedSeed } from '../../web/src/progress/assignee.js';
 import { gradeFile } from '../../web/src/exercises/regrade.js';
 import { asText, fromKernel, questionNumbers, toKernelInputs } from '../../web/src/exercises/values.js';
 import { loadExercises } from '../../web/src/kernels/exercises.js';

@@ -22,6 +22,9 @@ val exercise_numbers() {
   });
 }
 
+// The largest seed the bindings take (convert.hpp): the page's check of a saved seed is the same range.
+double largest_seed() { return kLargestSeed; }
+
 val exercise_defaults_js(val n) {
   return guarded([&] { return to_js(exercise_defaults(exercise_number(n))); });
 }
@@ -130,4 +133,5 @@ EMSCRIPTEN_BINDINGS(exercises) {
   emscripten::function("gradePart", &tk::js::grade_part_js);
   emscripten::function("gradeParts", &tk::js::grade_parts_js);
   emscripten::function("checkWellPosed", &tk::js::check_well_posed_js);
+  emscripten::function("largestSeed", &tk::js::largest_seed);
 }

@@ -20,11 +20,11 @@ struct FieldReader {
   void operator()(const char* name, int& field) const { field = int_field(object, name, field); }
   void operator()(const char* name, double& field) const { field = number_field(object, name, field); }
   void operator()(const char* name, bool& field) const { field = bool_field(object, name, field); }
-  // torch.manual_seed takes any integer; negative ones wrap modulo 2^64. JS numbers are exact to 2^53.
+  // torch.manual_seed takes any integer; negative ones wrap modulo 2^64. JS numbers are exact to kLargestSeed.
   void operator()(const char* name, std::uint64_t& field) const {
     const double seed = number_field(object, name, double(field));
-    require(seed == std::floor(seed) && std::abs(seed) <= 9007199254740992.0,
-            [&] { return std::string(name) + " must be a whole number (|" + name + "| <= 2^53)"; });
+    require(seed == std::floor(seed) && std::abs(seed) <= kLargestSeed,
+            [&] { return std::string(name) + " must be a whole number (|" + name + "| <= " + kLargestSeedText + ")"; });
     field = std::uint64_t(std::int64_t(seed));
   }
   void operator()(const char* name, WiringSpec& field) const {

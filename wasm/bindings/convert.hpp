@@ -6,6 +6,7 @@
 #include <emscripten/val.h>
 
 #include <cmath>
+#include <cstdint>
 #include <exception>
 #include <new>
 #include <stdexcept>
@@ -30,6 +31,14 @@ using emscripten::val;
 
 // The most numbers one array argument may hold (32 MiB of doubles): far above what any figure sends.
 constexpr double kMaxArrayNumbers = 4194304;
+
+// The largest seed a binding takes, stated once: seeds arrive as JS numbers, and every whole number up to 2^53 is
+// a double exactly (past it one double stands for several seeds). The page takes it from here too (largestSeed(),
+// written into web/src/wasm/presets.js at each build by scripts/emit-presets.mjs): the progress store's check of a
+// saved seed and its messages.
+constexpr double kLargestSeed = 9007199254740992.0;
+constexpr const char* kLargestSeedText = "2^53";
+static_assert(kLargestSeed == double(std::uint64_t(1) << 53), "kLargestSeedText names kLargestSeed");
 
 // "a string", "null", "an array", … for messages.
 inline std::string kind_of(const val& v) {

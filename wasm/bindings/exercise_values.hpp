@@ -14,10 +14,11 @@ namespace tk::js {
 
 inline int exercise_number(const val& n) { return whole_arg(n, "the exercise number"); }
 
-// Seeds are JS numbers: whole, 0 … 2^53, all exact in a double.
+// Seeds are JS numbers: whole, 0 … kLargestSeed (convert.hpp), all exact in a double.
 inline std::uint64_t seed_from(const val& v) {
   const double seed = number_arg(v, "seed");
-  require(seed == std::floor(seed) && seed >= 0 && seed <= 9007199254740992.0, "seed must be a whole number from 0 to 2^53");
+  require(seed == std::floor(seed) && seed >= 0 && seed <= kLargestSeed,
+          [] { return std::string("seed must be a whole number from 0 to ") + kLargestSeedText; });
   return std::uint64_t(seed);
 }
 

@@ -82,7 +82,8 @@ export function createRenderer() {
       )
       .join('');
     const html = inline ? md.renderInline(protectedText, env) : md.render(protectedText, env);
-    if (/\{\{/.test(html)) throw new Error(`${file}: a {{placeholder}} outside math; put it inside $…$`);
+    // (a widget's props are its data, not prose: a widget's words may hold placeholders its view fills)
+    if (/\{\{/.test(html.replace(/ data-props="[^"]*"/g, ''))) throw new Error(`${file}: a {{placeholder}} outside math; put it inside $…$`);
     return html.replace(/\uE000(\d+)\uE001/g, (_, k) => rendered[Number(k)]);
   }
 

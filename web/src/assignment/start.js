@@ -6,9 +6,8 @@
 // any exercise mounts; one that has mounted already takes its new numbers when the name is given ('assignment').
 // A student who comes back without the link keeps the assignment saved in their progress. On a shared computer a
 // new name starts that student's own work; the others' stays in the browser and can be switched back to.
-import {
-  MAX_NAME_CHARS, assignedSeed, assignmentOf, dueAt, dueText, readName, sameKey, solutionsHidden, timeLeftText,
-} from '../exercises/assignment.js';
+import { MAX_NAME_CHARS, assignedSeed, dueAt, readName, sameKey } from '../progress/assignee.js';
+import { assignmentOf, dueText, solutionsHidden, timeLeftText } from '../exercises/assignment.js';
 import { seedParam } from '../exercises/seed.js';
 import { STATE_LABELS, expectedSeedOf, recordOutcome, stateOf } from '../exercises/outcome.js';
 import { repaired } from '../exercises/record.js';

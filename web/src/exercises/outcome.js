@@ -3,7 +3,7 @@
 // whichever source graded them: the page's own marks at Check (the log's `right`, below: recordOutcome), the
 // kernels again on the teachers' page (regrade.js), or, for an exercise graded by running kernels, the runs'
 // verdicts once they are in; and what was opened when (progress/events.js). No DOM, no kernels.
-import { assignedSeed } from './assignment.js';
+import { assignedSeed } from '../progress/assignee.js';
 import { readAnswer } from './read-answer.js';
 
 /** How an exercise went, in the order a teacher reads them. */

@@ -21,7 +21,8 @@ export function startingVariant(exercises, n, { fromUrl = null, stored = null } 
   let message = '';
   if (fromUrl !== null) {
     const text = fromUrl.trim();
-    // digits only, and exactly the number they spell (past 2^53 a double would round them to another seed)
+    // digits only, and exactly the number they spell (past the kernel's largest seed, 2^53, a double would round
+    // them to another seed; the kernel judges the range)
     const exact = /^\d+$/.test(text) && String(Number(text)) === text.replace(/^0+(?=\d)/, '');
     const r = tryVariant(exact ? Number(text) : Number.NaN);
     if (r.variant) return { seed: Number(text), variant: r.variant, message };

@@ -3,10 +3,12 @@
 // the protocol twice. Kept in the URL (x.d, x.heads, x.ffn, x.B, x.T, x.causal, x.act); widgets subscribe to changes.
 import { loadStack } from '../kernels/stack.js';
 import { parseWhole } from './params.js';
-import { readParam, writeParams } from '../ui/url-state.js';
+import { addressEntry } from '../ui/url-state.js';
 
 export const SETTING_KEYS = ['d', 'heads', 'ffnMult', 'B', 'T', 'causal', 'activation'];
-const URL_NAMES = { d: 'x.d', heads: 'x.heads', ffnMult: 'x.ffn', B: 'x.B', T: 'x.T', causal: 'x.causal', activation: 'x.act' };
+// each setting's place in the address (the page's one kit for it: ui/url-state.js)
+const ADDRESS = Object.fromEntries(Object.entries({ d: 'x.d', heads: 'x.heads', ffnMult: 'x.ffn', B: 'x.B', T: 'x.T', causal: 'x.causal', activation: 'x.act' })
+  .map(([key, name]) => [key, addressEntry({ name })]));
 
 // The promise, not the store: every widget that asks while the kernels load must get the one store the
 // drawer changes (caching the store only after the await gave each early caller a store of its own).
@@ -28,13 +30,13 @@ function fromUrl(defaults) {
   const values = {};
   const problems = [];
   for (const key of SETTING_KEYS) {
-    const text = readParam(URL_NAMES[key]);
+    const text = ADDRESS[key].textIn();
     const kind = typeof defaults[key];
     const value = text === null ? defaults[key] : READ[kind](text);
     values[key] = value ?? defaults[key];
     if (value === undefined) {
       const shown = text.length > 24 ? `${text.slice(0, 24)}…` : text;
-      problems.push(`${URL_NAMES[key]}=“${shown}” in this link is not ${WHAT[kind]}: the article’s ${encode(defaults[key])} is used.`);
+      problems.push(`${ADDRESS[key].name}=“${shown}” in this link is not ${WHAT[kind]}: the article’s ${encode(defaults[key])} is used.`);
     }
   }
   return { values, problems };
@@ -61,7 +63,7 @@ async function createStore() {
     linkProblems: linked.problems,
     set(partial) {
       this.values = { ...this.values, ...partial };
-      writeParams(Object.fromEntries(SETTING_KEYS.map((k) => [URL_NAMES[k], [encode(this.values[k]), encode(defaults[k])]])));
+      for (const k of SETTING_KEYS) ADDRESS[k].write(encode(this.values[k]), encode(defaults[k]));
       for (const listener of listeners) listener(this.values);
     },
     isDefault() {

@@ -17,7 +17,7 @@ export async function loadExercises() {
     /** The answer key's inputs: {name: {rows, cols, values}}. */
     defaults: (n) => valuesOut(K.exerciseDefaults(n)),
 
-    /** "New numbers" for a seed (a whole number, 0 … 2^53): the same seed always gives the same inputs. */
+    /** "New numbers" for a seed (a whole number, 0 … LARGEST_SEED of wasm/presets.js): the same seed always gives the same inputs. */
     variant: (n, seed) => valuesOut(K.exerciseVariant(n, seed)),
 
     /**

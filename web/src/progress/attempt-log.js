@@ -13,7 +13,8 @@
 // so the file says how many there were. A log read from a file is checked entry by entry and nothing is evicted
 // there: an entry that cannot be read is set aside, named with why (readLog).
 // No DOM, no storage.
-import { assignedSeed } from '../exercises/assignment.js';
+import { LARGEST_SEED } from '../wasm/presets.js';
+import { assignedSeed } from './assignee.js';
 
 /** The practice attempts an exercise's log keeps (the latest); older ones are summarised. */
 export const MAX_LOG = 20;
@@ -26,7 +27,10 @@ export const MAX_LOG_ANSWER_CHARS = 500;
 export const MAX_LOG_ENTRIES = 200;
 /** The numbers whose summarised attempts are counted one by one (the latest); older ones are in the total only. */
 const MAX_SUMMARISED_NUMBERS = 50;
-const MAX_SEED = 2 ** 53; // what the exercise kernels accept
+// what the exercise kernels accept: the kernel's largest seed (bindings/convert.hpp), written beside the module at
+// each build, and its name in the messages ("2^53")
+const MAX_SEED = LARGEST_SEED;
+export const SEED_LIMIT_TEXT = `2^${Math.log2(LARGEST_SEED)}`;
 
 const isRecord = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isCount = (v, max) => Number.isInteger(v) && v >= 0 && v <= max;
@@ -37,16 +41,16 @@ const shown = (v) => {
   return text.length > 40 ? `${text.slice(0, 37)}…` : text;
 };
 
-// A number JSON wrote that no double holds exactly (2^53 + 1 reads as 2^53): readProgressText (validate.js) marks
+// A number JSON wrote that no double holds exactly (2^53 + 1 reads as 2^53, the largest seed): readProgressText (validate.js) marks
 // it with this before parsing, so the field that holds it is refused, naming it as written.
 export const INEXACT = 'inexact number ';
 const inexact = (v) => typeof v === 'string' && v.startsWith(INEXACT);
 
-/** What is wrong with a seed ('' when it is one): a whole number from 0 to 2^53, or null for the exercise's own numbers. */
+/** What is wrong with a seed ('' when it is one): a whole number from 0 to MAX_SEED, or null for the exercise's own numbers. */
 export function seedProblem(v) {
   if (v === null || isCount(v, MAX_SEED)) return '';
-  if (inexact(v)) return `${v.slice(INEXACT.length)} is past 2^53, where a number in a file is not read exactly`;
-  return `${shown(v)} is not a whole number from 0 to 2^53`;
+  if (inexact(v)) return `${v.slice(INEXACT.length)} is past ${SEED_LIMIT_TEXT}, where a number in a file is not read exactly`;
+  return `${shown(v)} is not a whole number from 0 to ${SEED_LIMIT_TEXT}`;
 }
 
 // Why an entry cannot be read, or '' when it can.

@@ -16,7 +16,7 @@
 import { PROGRESS_KEY } from './key.js';
 import { mergeProgress } from './merge.js';
 import { exerciseRecord, readProgress, readProgressText } from './validate.js';
-import { nameKey } from '../exercises/assignment.js';
+import { nameKey } from './assignee.js';
 
 const KEY = PROGRESS_KEY;
 const BACKUP_KEY = `${KEY}-backup`;

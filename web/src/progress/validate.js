@@ -2,9 +2,9 @@
 // progress with every record it could read, and a reader-facing notice for each record set aside or
 // repaired; it throws an Error (message for the reader) only when the data is not this chapter's progress
 // at all. Pure: no storage, no DOM, so the store, the teachers' page and the tests share it.
-import { readCode, readDue, readName } from '../exercises/assignment.js';
-import { isolated } from '../ui/bidi.js';
-import { INEXACT, readLog, readSummarised, seedProblem } from './attempt-log.js';
+import { readCode, readDue, readName } from './assignee.js';
+import { isolated } from '../text/bidi.js';
+import { INEXACT, SEED_LIMIT_TEXT, readLog, readSummarised, seedProblem } from './attempt-log.js';
 import { readEvents } from './events.js';
 
 /** Larger than any real progress file (16 exercises and a deck of cards take a few kilobytes). */
@@ -62,7 +62,7 @@ const isDate = (v) => typeof v === 'string' && v.length <= 40 && Number.isFinite
 const isAnswerText = (a) => typeof a === 'string' && a.length <= MAX_ANSWER_CHARS;
 const isVariant = (x) => isRecord(x) && !seedProblem(x.seed) && isCount(x.attempts, 1e6);
 // (a field's message names the value it cannot take, so an inexact number is said as written)
-const seedWhat = (v) => (typeof v === 'string' && v.startsWith(INEXACT) ? seedProblem(v) : 'must be a whole number from 0 to 2^53, or null');
+const seedWhat = (v) => (typeof v === 'string' && v.startsWith(INEXACT) ? seedProblem(v) : `must be a whole number from 0 to ${SEED_LIMIT_TEXT}, or null`);
 
 // An exercise's record, field by field, once: what each field holds, its value when missing, and what is said
 // when it is wrong. A map's entries (part → value) and a list's items are checked one by one.

@@ -1,12 +1,10 @@
 // The teachers' page's assignment form: class code, due date and time (in the teacher's time zone), whether the
 // worked solutions stay hidden until then, the exercises; and the link for the students. All of it is kept in the
 // page's address, so a bookmark keeps it.
-import {
-  assignmentLink, dueFromLocal, dueText, dueToLocal, exercisesInLink, MAX_CODE_CHARS, PARAMS, readCode, readDue, readExercises,
-  readHide,
-} from '../exercises/assignment.js';
+import { MAX_CODE_CHARS, readCode, readDue } from '../progress/assignee.js';
+import { assignmentLink, dueFromLocal, dueText, dueToLocal, exercisesInLink, PARAMS, readExercises, readHide } from '../exercises/assignment.js';
 import { readParam, writeParams } from '../ui/url-state.js';
-import { isolated } from '../ui/bidi.js';
+import { isolated } from '../text/bidi.js';
 import { createField } from '../ui/field.js';
 import { element, html } from '../ui/html.js';
 

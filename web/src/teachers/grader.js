@@ -9,7 +9,7 @@
 import { hasDesign } from '../exercises/design.js';
 import { gradeLog } from '../exercises/regrade.js';
 import { Cancelled, getPool } from '../experiment/pool.js';
-import { isolated } from '../ui/bidi.js';
+import { isolated } from '../text/bidi.js';
 import { download } from '../ui/download.js';
 import { html, setHtml } from '../ui/html.js';
 import { toCsv } from './csv.js';

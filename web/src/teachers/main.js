@@ -4,7 +4,7 @@
 // graded again by the kernels in the page's workers (grader.js), read as a gradebook with statistics, flags and
 // CSVs (report.js, report-view.js). A file that cannot be read is reported and skipped; nothing is fatal. Every
 // string a student or a file brings (a name, a file's name, an explanation) is shown isolated, its direction
-// controls written out (ui/bidi.js): <bdi> in a cell, FSI … PDI inside a sentence.
+// controls written out (text/bidi.js): <bdi> in a cell, FSI … PDI inside a sentence.
 import '../style.css';
 import './style.css';
 import { loadExerciseProps } from '../exercises/props.js';

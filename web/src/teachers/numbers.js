@@ -1,6 +1,6 @@
 // A student's numbers on the teachers' page: from the class code and their name (exercises/assignment.js), computed
 // by the kernels, with a link to the chapter showing them.
-import { MAX_NAME_CHARS, assignedSeed, readName } from '../exercises/assignment.js';
+import { MAX_NAME_CHARS, assignedSeed, readName } from '../progress/assignee.js';
 import { seedParam } from '../exercises/seed.js';
 import { asText, inputLabel, questionNumbers } from '../exercises/values.js';
 import { createField } from '../ui/field.js';

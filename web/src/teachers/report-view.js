@@ -6,7 +6,7 @@
 import { isSolved } from '../exercises/outcome.js';
 import { UNDETECTABLE } from '../exercises/log-checks.js';
 import { SELF_CHECK_LABELS } from '../progress/validate.js';
-import { visibleControls } from '../ui/bidi.js';
+import { visibleControls } from '../text/bidi.js';
 import { html, setHtml } from '../ui/html.js';
 import { outcomeText } from './report.js';
 

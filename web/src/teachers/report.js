@@ -3,10 +3,11 @@
 // of one student or of one piece of work grouped and shown once, a roster matched, per-exercise statistics, and the
 // two CSVs. Pure: no DOM, no kernels (the files come graded: regrade.js gradeFile, in the page's workers); the page
 // runs assessFile a few files at a time, so the tab stays responsive for any class.
-import { dueAt, dueFor, nameKey, readName } from '../exercises/assignment.js';
+import { dueAt, nameKey, readName } from '../progress/assignee.js';
+import { dueFor } from '../exercises/assignment.js';
 import { OUTCOMES, isSolved } from '../exercises/outcome.js';
 import { assessStudent } from '../exercises/regrade.js';
-import { isolated, visibleControls } from '../ui/bidi.js';
+import { isolated, visibleControls } from '../text/bidi.js';
 
 const MAX_POINTS = 1000;
 

@@ -6,13 +6,16 @@
 // on every keystroke (instant).
 // What a link under a figure's prefix carries that the figure does not use (a choice it does not offer, a parameter
 // none of its controls reads, a typo's p.L for p.Ls) is said in the figure's one line about its link (linkNote).
-// Every control: {key, name, el, value, ok, read(), show(text), keep(), setText(text), setMessage(text), destroy()}:
-//   read() reads what the control holds (its message set), show(text) puts text in it and reads it (no URL, no
-//   onChange: a link being applied), keep() writes its value to the URL if it reads, setText(text) as if the
+// Every control keeps itself in the address through its addressEntry (ui/url-state.js: its parameter's name, and
+// the older names a link may still carry, spelt once), and is
+// {key, name, names, el, value, ok, read(), textFrom(params), show(text), keep(), setText(text), setMessage(text), destroy()}:
+//   read() reads what the control holds (its message set), textFrom(params) is what a link's parameters say for it
+//   (its fallback where they say nothing), show(text) puts text in it and reads it (no URL, no onChange: a link
+//   being applied), keep() writes its value to the URL if it reads, setText(text) as if the
 //   reader had typed it, setMessage(text) a message from elsewhere (the kernel's), which a message about what
 //   the control holds takes precedence over.
-import { readParam, writeParams } from './url-state.js';
-import { isolated } from './bidi.js';
+import { addressEntry, addressParams } from './url-state.js';
+import { isolated } from '../text/bidi.js';
 import { createField } from './field.js';
 import { element, html, setHtml } from './html.js';
 import './controls.css';
@@ -62,19 +65,20 @@ export function setChoices(select, choices, value = select.value) {
   if (choices.some((c) => c.key === value)) select.value = value;
 }
 
-const keptIn = (name, text, fallbackText) => writeParams({ [name]: [text, fallbackText] });
-
 /**
- * A text field kept in the URL as `name`. parse(text) → {ok, value} | {ok: false, message}; format(value) → the
- * text written back (without one, the text as typed, trimmed). text: what it starts with (by default the link's).
+ * A text field kept in the URL as `name` (read also from `older` names). parse(text) → {ok, value} | {ok: false,
+ * message}; format(value) → the text written back (without one, the text as typed, trimmed). text: what it starts
+ * with (by default the link's).
  */
-export function textControl({ key, name, label, fallback, parse, format, hint = '', width = '', text = readParam(name) ?? fallback, instant = false, onChange }) {
-  const field = createField({ label, value: text, name, hint, width });
+export function textControl({ key, name, older, label, fallback, parse, format, hint = '', width = '', text, instant = false, onChange }) {
+  const address = addressEntry({ name, older });
+  const field = createField({ label, value: text ?? address.textIn() ?? fallback, name, hint, width });
   const fallbackValue = parse(fallback).value;
   let readError = '';
   const control = {
     key,
     name,
+    names: address.names,
     el: field.el,
     input: field.input,
     value: fallbackValue,
@@ -92,13 +96,14 @@ export function textControl({ key, name, label, fallback, parse, format, hint = 
       field.input.value = text;
       return control.read();
     },
+    textFrom: (params) => address.textIn(params) ?? fallback,
     setText(text) {
       field.input.value = text;
       wait.now();
     },
     setMessage: (text) => field.setMessage(readError || text),
     keep() {
-      if (control.ok) keptIn(name, format ? format(control.value) : field.input.value.trim(), format ? format(fallbackValue) : fallback);
+      if (control.ok) address.write(format ? format(control.value) : field.input.value.trim(), format ? format(fallbackValue) : fallback);
     },
     destroy: () => wait.cancel(),
   };
@@ -115,10 +120,12 @@ export function textControl({ key, name, label, fallback, parse, format, hint = 
 }
 
 /**
- * A choice of [{key, label}] kept in the URL as `name`; a key it does not know is the fallback, and linkProblem says
- * so (the figure's linkNote shows it) until the reader chooses.
+ * A choice of [{key, label}] kept in the URL as `name` (read also from `older` names); a key it does not know is the
+ * fallback, and linkProblem says so (the figure's linkNote shows it) until the reader chooses.
  */
-export function selectControl({ key, name, label, choices, fallback, className = '', text = readParam(name), onChange }) {
+export function selectControl({ key, name, older, label, choices, fallback, className = '', text, onChange }) {
+  const address = addressEntry({ name, older });
+  text = text === undefined ? address.textIn() : text;
   const known = (t) => (choices.some((c) => c.key === t) ? t : fallback);
   const problem = (t) => (t === null || t === undefined || known(t) === t ? '' :
     `${name}=“${shown(t)}”, not one of ${choices.map((c) => c.key).join(', ')}: ${fallback} is used`);
@@ -134,6 +141,7 @@ export function selectControl({ key, name, label, choices, fallback, className =
   const control = {
     key,
     name,
+    names: address.names,
     el,
     select,
     value: select.value,
@@ -149,12 +157,13 @@ export function selectControl({ key, name, label, choices, fallback, className =
       control.linkProblem = problem(t);
       control.read();
     },
+    textFrom: (params) => address.textIn(params) ?? fallback,
     setText(t) {
       control.show(t);
       commit();
     },
     setMessage() {},
-    keep: () => keptIn(name, control.value, fallback),
+    keep: () => address.write(control.value, fallback),
     destroy() {},
   };
   const commit = () => {
@@ -175,7 +184,8 @@ export function selectControl({ key, name, label, choices, fallback, className =
  * summary naming the chosen ones (a long set), opened when there is something to say about them. setChoices(list)
  * offers another set (the written wirings come and go), keeping the chosen ones still offered.
  */
-export function checkboxControl({ key, name, legend, choices, fallback, parse, linkProblem, folded = false, className = '', text = readParam(name) ?? fallback, onChange }) {
+export function checkboxControl({ key, name, older, legend, choices, fallback, parse, linkProblem, folded = false, className = '', text, onChange }) {
+  const address = addressEntry({ name, older });
   const set = html`<legend>${legend}</legend><span class="choice-boxes"></span>`;
   const message = html`<span class="field-message" aria-live="polite"></span>`;
   const el = folded
@@ -210,6 +220,7 @@ export function checkboxControl({ key, name, legend, choices, fallback, parse, l
   const control = {
     key,
     name,
+    names: address.names,
     el,
     boxes: [],
     value: fallbackValue,
@@ -235,6 +246,7 @@ export function checkboxControl({ key, name, legend, choices, fallback, parse, l
       name_();
       return r;
     },
+    textFrom: (params) => address.textIn(params) ?? fallback,
     setText(t) {
       control.show(t);
       commit();
@@ -247,7 +259,7 @@ export function checkboxControl({ key, name, legend, choices, fallback, parse, l
     },
     setMessage: (t) => say(readError || t),
     keep() {
-      if (control.ok) keptIn(name, control.value.join(','), fallbackValue.join(','));
+      if (control.ok) address.write(control.value.join(','), fallbackValue.join(','));
     },
     destroy() {},
   };
@@ -257,7 +269,7 @@ export function checkboxControl({ key, name, legend, choices, fallback, parse, l
     onChange?.(control);
   };
   placeBoxes(choices);
-  control.show(text);
+  control.show(text ?? address.textIn() ?? fallback);
   return control;
 }
 
@@ -267,14 +279,14 @@ const shown = (t) => isolated(t.length > 24 ? `${t.slice(0, 24)}…` : t);
 /**
  * The figure's one line about its link: what the address carries under `prefix` ("t.") that the figure does not use,
  * a choice it does not offer (a control's linkProblem) or a parameter none of its controls reads (named with the
- * one the reader likely meant: p.L for p.Ls). controls: the figure's controls (each with its URL name); also: names
- * it reads besides (an older spelling). → {el, update(params = the page's address)}: update when a link applies.
+ * one the reader likely meant: p.L for p.Ls). controls: the figure's controls (each with the names it reads, an
+ * older spelling's too). → {el, update(params = the page's address)}: update when a link applies.
  */
-export function linkNote({ prefix, controls, also = [] }) {
+export function linkNote({ prefix, controls }) {
   const el = element(html`<p class="field-message link-note" aria-live="polite"></p>`);
-  const names = [...controls.map((c) => c.name), ...also];
+  const names = controls.flatMap((c) => c.names ?? [c.name]);
   const meant = (name) => names.find((n) => n.toLowerCase() === name.toLowerCase()) ?? names.find((n) => n.startsWith(name) || name.startsWith(n));
-  function update(params = new URLSearchParams(location.search)) {
+  function update(params = addressParams()) {
     const unknown = [...params].filter(([name]) => name.startsWith(prefix) && !names.includes(name)).map(([name, value]) => {
       const guess = meant(name);
       return `${shown(name)}=“${shown(value)}”, no setting of this figure${guess ? ` (${guess}?)` : ''}`;

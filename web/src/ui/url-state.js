@@ -5,6 +5,34 @@ export function readParam(name) {
   return new URLSearchParams(location.search).get(name);
 }
 
+/** The page's address parameters (none where there is no page: a module imported by a test in Node). */
+export const addressParams = () => new URLSearchParams(typeof location === 'object' ? location.search : '');
+
+/**
+ * One value kept in the address, the one place its parameter's name is spelt: every control of the page, the shared
+ * settings and the lab's list of configurations keep themselves through one of these. name: the parameter written;
+ * older: names an older link spelt it with (read where name is absent; written over, they leave the address).
+ * → {name, names, textIn(params = the page's address) → its text or null, write(text, fallbackText)}: written, the
+ * fallback's text leaves the parameter out, so the article's own view stays at a bare address.
+ */
+export function addressEntry({ name, older = [] }) {
+  const names = [name, ...older];
+  return {
+    name,
+    names,
+    textIn(params = addressParams()) {
+      for (const n of names) {
+        const text = params.get(n);
+        if (text !== null) return text;
+      }
+      return null;
+    },
+    write(text, fallbackText) {
+      writeParams({ [name]: [text, fallbackText], ...Object.fromEntries(older.map((n) => [n, [null, null]])) });
+    },
+  };
+}
+
 // The query of the history entry the reader is on, as the page last found or wrote it: on Back or Forward it
 // is the query of the entry just left, which the browser no longer tells.
 let shown = typeof location === 'object' ? location.search : ''; // (no page: a module imported by a test in Node)

@@ -49,26 +49,21 @@ export async function mount(el, props = {}) {
     list: list(props.list ?? [0.25, 1, 4, 9]),
     delta: String(props.delta ?? 0.02),
   };
-  // a value from a link's parameters (the page's own at first), the default where it has none; the source of
-  // the σᵢ only if it is one the strip knows
-  // (es.n: the power strip's count of an older link, the L of every source now)
-  const valueIn = (params, name) => params.get(PREFIX + name) ?? (name === 'L' ? params.get(`${PREFIX}n`) : null) ?? fallback[name];
-  const opened = new URLSearchParams(location.search);
-  const initial = (name) => valueIn(opened, name);
-
   // every input recomputes at once (the kernels take microseconds here): update() reads them all, so that a
   // message about one input depends on the others (the strip's source decides how L reads)
   const onChange = () => update();
+  // each reads its value from the address (the kit's controls), the default where it has none; the source of the
+  // σᵢ only if it is one the strip knows
   const source = selectControl({
     key: 'layers', name: `${PREFIX}layers`, label: 'σᵢ along the stack', className: 'es-source', choices: SOURCES,
-    fallback: fallback.layers, text: initial('layers'), onChange,
+    fallback: fallback.layers, onChange,
   });
   const wiring = selectControl({
     key: 'wiring', name: `${PREFIX}wiring`, label: 'Wiring', className: 'es-wiring', choices: PLACEMENTS,
-    fallback: fallback.wiring, text: initial('wiring'), onChange,
+    fallback: fallback.wiring, onChange,
   });
-  const number = (key, label, hint, width, parse = parseNumber) =>
-    textControl({ key, name: PREFIX + key, label, hint, width, fallback: fallback[key], text: initial(key), parse, instant: true, onChange });
+  const number = (key, label, hint, width, parse = parseNumber, older = []) =>
+    textControl({ key, name: PREFIX + key, older, label, hint, width, fallback: fallback[key], parse, instant: true, onChange });
   const fields = {
     sigma: number('sigma', 'σ', '≥ 0: the spread entering LN', '8em'),
     eps: number('eps', 'ε', `≥ 0; PyTorch's default is ${formatNumber(ns.defaultEps)}`, '8em'),
@@ -78,8 +73,9 @@ export async function mount(el, props = {}) {
     p: number('p', 'p', 'σᵢ = σ·iᵖ; ½ is √L growth', '6em'),
     list: number('list', 'σᵢ, block by block', 'first block first', '', (t) => parseVector(t, { max: ns.maxDepth })),
     // a measured stack's L is a whole depth; the power strip's any number the kernel takes
+    // (es.n: the power strip's count of an older link, the L of every source now)
     L: number('L', 'L, the number of blocks', `1 to ${ns.maxDepth}`, '6em', (t) =>
-      source.select.value === 'measured' ? parseDepth(t, { max: ns.maxDepth }) : parseNumber(t)),
+      source.select.value === 'measured' ? parseDepth(t, { max: ns.maxDepth }) : parseNumber(t), [`${PREFIX}n`]),
     delta: number('delta', 'δ', 'each Pre-LN branch has ‖Bᵢ‖ ≤ δ', '6em'),
   };
 
@@ -99,8 +95,8 @@ export async function mount(el, props = {}) {
   const depthView = createDepthView();
   live.footer.classList.add('es-footer');
   // what the measured strip adds as its run comes in goes under its chart, where growing moves nothing drawn
-  // what a link carries under es. that the instrument does not use (es.n: an older link's L)
-  const note = linkNote({ prefix: PREFIX, controls: [source, wiring, ...Object.values(fields), ...Object.values(strip)], also: [`${PREFIX}n`] });
+  // what a link carries under es. that the instrument does not use
+  const note = linkNote({ prefix: PREFIX, controls: [source, wiring, ...Object.values(fields), ...Object.values(strip)] });
   el.append(note.el, form, scaleView.el, torch, heading, stripForm, stripMessage, depthView.el, measuredNote, live.footer, live.compute);
   let measuring = null; // the measured run the strip shows: {id, label, L}
 
@@ -209,7 +205,7 @@ export async function mount(el, props = {}) {
     anchor: () => el.closest('.widget[data-widget]')?.id,
     apply(params) {
       const all = [source, wiring, ...Object.values(fields), ...Object.values(strip)];
-      for (const c of all) c.show(valueIn(params, c.key));
+      for (const c of all) c.show(c.textFrom(params));
       note.update(params);
       update();
       for (const c of all) c.keep(); // the link's values, into the history entry it made (or came back to)

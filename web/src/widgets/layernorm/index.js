@@ -54,7 +54,7 @@ export async function mount(el, props = {}) {
       update();
     }),
   );
-  const view = createView();
+  const view = createView(props.words);
   el.append(form, presets, view.el);
 
   // one number is used for every entry; otherwise the list must match x (the kernel checks that)

@@ -127,5 +127,5 @@ export function mountCliff(el, props, { train, live }) {
     });
   }
 
-  return labView({ frame, run, draw, prefix, section: props.section, controls, fallbacks, owned: [chart, summary] });
+  return labView({ frame, run, draw, prefix, section: props.section, controls, owned: [chart, summary] });
 }

@@ -3,7 +3,7 @@
 // page's kit (ui/controls.js). Nothing runs from here: the lab runs on its Run button.
 import { placementOf } from '../../experiment/choices.js';
 import { parseDepth } from '../../experiment/params.js';
-import { readParam, writeParams } from '../../ui/url-state.js';
+import { addressEntry } from '../../ui/url-state.js';
 import { subscribeWritten, wiringChoices, wiringOf } from '../../experiment/written-wirings.js';
 import { shadeCss, shadesOf } from '../../ui/wiring-colours.js';
 import { debounced, selectField, setChoices } from '../../ui/controls.js';
@@ -14,7 +14,8 @@ import { formatConfigs, parseConfigs, parseWarmup } from './params.js';
 /**
  * The configurations to train, one row each (wiring, depth L, warmup steps), kept in the URL as
  * "post-24-0,post-24-50,w1-24-0". The wirings: the presets, then the written ones (experiment/written-wirings.js),
- * which come and go as the reader writes them. → {el, key, value: [{placement, L, warmup}], ok, setText,
+ * which come and go as the reader writes them. Kept in the address by the page's kit (ui/url-state.js), as every
+ * control is. → {el, key, name, names, value: [{placement, L, warmup}], ok, textFrom(params), setText,
  * setRowMessage(i, text), destroy()}
  */
 export function configsControl({ key, name, fallback, max = 6, onChange }) {
@@ -24,7 +25,8 @@ export function configsControl({ key, name, fallback, max = 6, onChange }) {
   const list = el.querySelector('ol');
   const add = el.querySelector('.lab-add');
   const message = el.querySelector('.lab-configs-message');
-  const control = { key, name, el, value: [], ok: true, rows: [] };
+  const address = addressEntry({ name });
+  const control = { key, name, names: address.names, el, value: [], ok: true, rows: [] };
 
   function row(config) {
     const li = element(html`<li class="lab-config"></li>`);
@@ -86,7 +88,7 @@ export function configsControl({ key, name, fallback, max = 6, onChange }) {
   function commit() {
     message.textContent = '';
     read();
-    if (control.ok) writeParams({ [name]: [formatConfigs(control.value), formatConfigs(parseConfigs(fallback).value)] });
+    if (control.ok) address.write(formatConfigs(control.value), formatConfigs(parseConfigs(fallback).value));
     onChange?.(control);
   }
 
@@ -111,7 +113,7 @@ export function configsControl({ key, name, fallback, max = 6, onChange }) {
     r.select.focus();
   });
 
-  show(readParam(name) ?? fallback);
+  show(address.textIn() ?? fallback);
   // a wiring written, changed or gone: every row offers the wirings there are now; a row that trained a written
   // wiring is a change of the configurations, and a row whose written wiring is gone says what it trains now
   const stopWritten = subscribeWritten(() => {
@@ -127,6 +129,7 @@ export function configsControl({ key, name, fallback, max = 6, onChange }) {
     show(text);
     commit();
   };
+  control.textFrom = (params) => address.textIn(params) ?? fallback;
   /** the kernel's message for configuration i (train.check), or '' */
   control.setRowMessage = (i, text) => {
     if (control.rows[i]) control.rows[i].check.textContent = text;

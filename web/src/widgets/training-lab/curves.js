@@ -133,5 +133,5 @@ export function mountCurves(el, props, { train, live }) {
   }
 
   prediction.setConfigs(groupsNow());
-  return labView({ frame, run, draw, prefix, section: props.section, controls, fallbacks, owned: [charts, heatmaps, summary, samples] });
+  return labView({ frame, run, draw, prefix, section: props.section, controls, owned: [charts, heatmaps, summary, samples] });
 }

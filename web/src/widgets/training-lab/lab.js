@@ -117,7 +117,7 @@ export function labFrame(el, live) {
  * Wires a view to its Run button and to the chapter's links, and says under its controls what a link carries that
  * it does not use (linkNote). → the view index.js drives: {render, restart, destroy}
  */
-export function labView({ frame, run, draw, prefix, section = 'training-lab', controls, fallbacks, owned }) {
+export function labView({ frame, run, draw, prefix, section = 'training-lab', controls, owned }) {
   frame.run.addEventListener('click', run);
   const note = linkNote({ prefix: `${prefix}.`, controls });
   frame.controls.prepend(note.el);
@@ -126,7 +126,7 @@ export function labView({ frame, run, draw, prefix, section = 'training-lab', co
     prefix: `${prefix}.`,
     anchor: () => section,
     apply: (params) => {
-      controls.forEach((c) => c.setText(params.get(`${prefix}.${c.key}`) ?? fallbacks[c.key]));
+      controls.forEach((c) => c.setText(c.textFrom(params)));
       note.update(params);
     },
     focus: () => frame.run,

@@ -2,7 +2,7 @@
 // page's own words. Unicode's direction controls are invisible and reorder what follows them: "\u202Enosaj\u202C
 // Mallory" displays as "jason Mallory", and one left open reorders the rest of its line, a table row or a flag's
 // sentence. So every such string is shown isolated (a <bdi>, or FSI … PDI inside a sentence of text) with each
-// control written out where it stands ("[U+202E]"), and a name or a class code refuses them (exercises/assignment.js).
+// control written out where it stands ("[U+202E]"), and a name or a class code refuses them (progress/assignee.js).
 // No DOM: the teachers' page, the grading and the store share it.
 
 // LRM, RLM, ALM; the embeddings, overrides and their pop (U+202A–U+202E); the isolates (U+2066–U+2069)

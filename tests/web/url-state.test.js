@@ -1,0 +1,44 @@
+// The page's one kit for keeping a value in the address (web/src/ui/url-state.js addressEntry): every control,
+// the shared settings and the lab's configurations keep themselves through it, so an older link's spelling, the
+// fallback left out and the other parameters kept are one behaviour, tested here once.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { addressEntry } from '../../web/src/ui/url-state.js';
+
+beforeEach(() => {
+  // a stand-in for the browser's location and history (Node has neither)
+  globalThis.location = new URL('https://example.org/residual-ln/');
+  globalThis.history = { state: null, replaceState: (_state, _title, url) => (globalThis.location = new URL(url)) };
+});
+const at = (query) => (globalThis.location = new URL(`https://example.org/residual-ln/${query}`));
+
+describe('addressEntry', () => {
+  it('reads its name, else an older name, else nothing; from the page or from a link’s parameters', () => {
+    const L = addressEntry({ name: 'es.L', older: ['es.n'] });
+    expect(L.names).toEqual(['es.L', 'es.n']);
+    at('?es.n=12');
+    expect(L.textIn()).toBe('12');
+    at('?es.n=12&es.L=7');
+    expect(L.textIn()).toBe('7'); // the current spelling wins
+    at('?a.L=2');
+    expect(L.textIn()).toBeNull();
+    expect(L.textIn(new URLSearchParams('es.n=5'))).toBe('5');
+  });
+
+  it('writes under its name, drops an older spelling, leaves the fallback out and keeps the other parameters', () => {
+    const L = addressEntry({ name: 'es.L', older: ['es.n'] });
+    at('?a.L=2&es.n=12');
+    L.write('13', '24');
+    const params = new URL(globalThis.location.href).searchParams;
+    expect([params.get('es.L'), params.get('es.n'), params.get('a.L')]).toEqual(['13', null, '2']);
+    L.write('24', '24');
+    expect(globalThis.location.search).toBe('?a.L=2');
+  });
+
+  it('writes nothing to the history when the address would not change', () => {
+    let writes = 0;
+    globalThis.history = { state: null, replaceState: (_s, _t, url) => { writes++; globalThis.location = new URL(url); } };
+    at('?x.d=64');
+    addressEntry({ name: 'x.d' }).write('64', '512');
+    expect(writes).toBe(0);
+  });
+});
