@@ -7,7 +7,7 @@
 // A student who comes back without the link keeps the assignment saved in their progress. On a shared computer a
 // new name starts that student's own work; the others' stays in the browser and can be switched back to.
 import {
-  MAX_NAME_CHARS, assignedSeed, assignmentOf, dueAt, dueText, readName, sameKey, solutionsHidden, timeLeftText,
+  MAX_NAME_CHARS, assignedSeed, assignmentOf, dueAt, dueText, readName, sameKey, solutionsHidden, timeLeftText, whenPassed,
 } from '../exercises/assignment.js';
 import { seedParam } from '../exercises/seed.js';
 import { STATE_LABELS, expectedSeedOf, recordOutcome, stateOf } from '../exercises/outcome.js';
@@ -136,4 +136,6 @@ export function startAssignment(doc) {
   draw();
   progress.subscribe(() => name && showStates());
   if (assignment.due) setInterval(showTimeLeft, TICK_MS);
+  // a page left open past the due date: the solutions show then (the exercises' own timers), and the note goes
+  if (solutionsHidden(assignment)) whenPassed(dueAt(assignment.due), () => banner.querySelector('.assignment-note')?.remove());
 }
