@@ -2,8 +2,7 @@
 // student's page, the banner says so (and that a static page cannot make it proof), an assigned exercise's worked
 // solution is replaced by a line saying until when, and the progress panel offers no answer key; an exercise the
 // assignment does not list keeps its solution. After the due date they show, also on a page left open over it. The
-// students' clocks are set
-// (Playwright's clock), so the test does not depend on the day it runs.
+// students' clocks are set (Playwright's clock), so the test does not depend on the day it runs.
 import { expect, test } from './fixtures.js';
 
 test.describe.configure({ timeout: 150_000 });
