@@ -13,8 +13,9 @@
 // The breakdown by operation (bench/block_bench.cpp) runs a timed copy of the kernels (TK_PROFILE), never the
 // module the site ships; its table gives ms per block and share for each operation and pass.
 //   4. PyTorch 1.13 (Debian's python3-torch), table B on one thread, if it is installed
+//   5. the teachers' page grading a class of 500 students' files in Chromium (scripts/bench-grading.mjs)
 // The machine may be shared: check `uptime`; the load average is printed with the figures.
-// `npm run bench -- --only chromium,pytorch` runs some of the layers (native, wasm, chromium, pytorch).
+// `npm run bench -- --only chromium,pytorch` runs some of the layers (native, wasm, chromium, pytorch, grading).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -22,6 +23,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../tests/e2e/playwright.config.js';
 import { PLACEMENTS } from '../web/src/experiment/choices.js';
+import { gradingBench } from './bench-grading.mjs';
 import './lib/fetch-file-urls.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -466,8 +468,8 @@ async function pytorch() {
   }
 }
 
-// npm run bench -- --only chromium (or native, wasm, pytorch; comma-separated): a part of the figures
-const LAYERS = { native, wasm: wasmNode, chromium: chromiumSite, pytorch };
+// npm run bench -- --only chromium (or native, wasm, pytorch, grading; comma-separated): a part of the figures
+const LAYERS = { native, wasm: wasmNode, chromium: chromiumSite, pytorch, grading: () => gradingBench({ note }) };
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : Object.keys(LAYERS);
 const unknown = (only ?? []).filter((name) => !LAYERS[name]);
 if (!only || unknown.length) {

@@ -1,36 +1,21 @@
 // One outcome rule (exercises/outcome.js) read by the page (from its own marks in the log) and by the teachers' page
 // (from the kernels' grades of the same log): records written as the exercise widget writes them, with the real
 // kernels and the chapter's exercises; both must say the same, whatever was opened, marked, reset or practised.
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exercisePropsByNumber, renderChapter } from '../../web/plugins/content.js';
 import { assignedSeed } from '../../web/src/progress/assignee.js';
 import { exerciseOutcome, expectedSeedOf, recordOutcome } from '../../web/src/exercises/outcome.js';
 import { regradeExercise } from '../../web/src/exercises/regrade.js';
 import { solutionSeen, withEvent } from '../../web/src/exercises/record.js';
-import { asText, fromKernel, questionNumbers, toKernelInputs } from '../../web/src/exercises/values.js';
-import { loadExercises } from '../../web/src/kernels/exercises.js';
 import { appendAttempt, gradedNumbers, logEntry } from '../../web/src/progress/attempt-log.js';
 import { eventsOf, mergeEvents, readEvents } from '../../web/src/progress/events.js';
 import { exerciseRecord } from '../../web/src/progress/validate.js';
+import { allProps, ex, loadExerciseKernels, minute, rightAnswers } from './exercise-kernels.js';
 
-const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
-let ex;
-let allProps;
-beforeAll(async () => {
-  ex = await loadExercises();
-  allProps = exercisePropsByNumber(renderChapter(contentDir));
-});
+beforeAll(loadExerciseKernels);
 
 const who = { code: 'ML 4410', name: 'Ada Lovelace', exercises: [3, 4], due: '' };
-const at = (k) => new Date(Date.UTC(2026, 11, 1, 10, k));
+const at = minute;
 
-function rightAnswers(n, seed) {
-  const props = allProps[n];
-  const { inputs } = questionNumbers(props, seed === null ? null : ex.variant(n, seed));
-  const solved = ex.solve(n, toKernelInputs(inputs));
-  return Object.fromEntries(solved.parts.map((p) => [p.id, asText(fromKernel({ rows: p.rows, cols: p.cols, values: p.answer }, props.parts.find((x) => x.id === p.id).kind))]));
-}
 
 // An exercise's record as the widget writes it (exercise/index.js logAttempt, hints.js, grading.js, openSolution).
 function student(n) {

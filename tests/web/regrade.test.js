@@ -2,35 +2,20 @@
 // answers graded again on the numbers they were made on, the outcome (first try, after hints, …) from the
 // grades alone, whatever verdicts the file states; seeds that follow from the class code and the name; and
 // the flags a teacher must see.
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exercisePropsByNumber, renderChapter } from '../../web/plugins/content.js';
 import { assignedSeed, dueAt, nameKey, readCode, readDue, readName } from '../../web/src/progress/assignee.js';
 import { assignmentOf, dueFor, dueFromLocal, dueText, dueToLocal, exercisesInLink, progressFileName, readExercises, readExtensions, timeLeftText } from '../../web/src/exercises/assignment.js';
 import { isolated, visibleControls } from '../../web/src/text/bidi.js';
 import { regradeExercise, regradeStudent } from '../../web/src/exercises/regrade.js';
-import { asText, fromKernel, questionNumbers, toKernelInputs } from '../../web/src/exercises/values.js';
-import { loadExercises } from '../../web/src/kernels/exercises.js';
+import { questionNumbers, toKernelInputs } from '../../web/src/exercises/values.js';
 import { exerciseRecord, logEntry, readProgress, readProgressText } from '../../web/src/progress/validate.js';
 import { appendAttempt, gradedNumbers } from '../../web/src/progress/attempt-log.js';
 import { UNDETECTABLE } from '../../web/src/exercises/log-checks.js';
+import { allProps, ex, loadExerciseKernels, minute, rightAnswers } from './exercise-kernels.js';
 
-const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
-let ex;
-let allProps;
-beforeAll(async () => {
-  ex = await loadExercises();
-  allProps = exercisePropsByNumber(renderChapter(contentDir));
-});
+beforeAll(loadExerciseKernels);
 
-/** The right answers to exercise n at a seed, as text a student would type. */
-function rightAnswers(n, seed) {
-  const props = allProps[n];
-  const { inputs } = questionNumbers(props, ex.variant(n, seed));
-  const solved = ex.solve(n, toKernelInputs(inputs));
-  return Object.fromEntries(solved.parts.map((p) => [p.id, asText(fromKernel({ rows: p.rows, cols: p.cols, values: p.answer }, props.parts.find((x) => x.id === p.id).kind))]));
-}
-const at = (k) => new Date(Date.UTC(2026, 11, 1, 10, k));
+const at = minute;
 const record = (log, extra = {}) => exerciseRecord({ attempts: log.length, log, ...extra });
 
 describe('an assignment', () => {

@@ -2,38 +2,24 @@
 // points and the penalty for a solution seen first, one student in several files (the latest kept), one piece of work
 // under several names (shown once), a roster's IDs and its students without a file, the statistics, and the two CSVs
 // read back by a CSV parser (csv-parse), byte-order mark and all.
-import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exercisePropsByNumber, renderChapter } from '../../web/plugins/content.js';
 import { assignedSeed } from '../../web/src/progress/assignee.js';
 import { gradeFile } from '../../web/src/exercises/regrade.js';
-import { asText, fromKernel, questionNumbers, toKernelInputs } from '../../web/src/exercises/values.js';
-import { loadExercises } from '../../web/src/kernels/exercises.js';
+import { asText, questionNumbers, toKernelInputs } from '../../web/src/exercises/values.js';
 import { appendAttempt, gradedNumbers, logEntry } from '../../web/src/progress/attempt-log.js';
 import { readProgressText } from '../../web/src/progress/validate.js';
+import { allProps, ex, loadExerciseKernels, minute, rightAnswers } from './exercise-kernels.js';
 import { toCsv } from '../../web/src/teachers/csv.js';
 import {
   assessFile, exerciseRows, exerciseStats, gradebookRows, groupStudents, outcomeText, readPenalty, readPoints, readRoster,
 } from '../../web/src/teachers/report.js';
 
-const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
-let ex;
-let allProps;
-beforeAll(async () => {
-  ex = await loadExercises();
-  allProps = exercisePropsByNumber(renderChapter(contentDir));
-});
+beforeAll(loadExerciseKernels);
 
 const CODE = 'ML 4410';
-const at = (k) => new Date(Date.UTC(2026, 11, 1, 10, k)).toISOString();
+const at = (k) => minute(k).toISOString();
 
-function rightAnswers(n, seed) {
-  const props = allProps[n];
-  const { inputs } = questionNumbers(props, seed === null ? null : ex.variant(n, seed));
-  const solved = ex.solve(n, toKernelInputs(inputs));
-  return Object.fromEntries(solved.parts.map((p) => [p.id, asText(fromKernel({ rows: p.rows, cols: p.cols, values: p.answer }, props.parts.find((x) => x.id === p.id).kind))]));
-}
 
 // A student's file as the page writes it: exercise 4 wrong `wrong` times then right; exercise 1 right at once.
 // solutionAt: a minute at which the worked solution of 4 was opened.

@@ -7,7 +7,7 @@
 // A student who comes back without the link keeps the assignment saved in their progress. On a shared computer a
 // new name starts that student's own work; the others' stays in the browser and can be switched back to.
 import { MAX_NAME_CHARS, assignedSeed, dueAt, readName, sameKey } from '../progress/assignee.js';
-import { assignmentOf, dueText, solutionsHidden, timeLeftText } from '../exercises/assignment.js';
+import { assignmentOf, dueText, solutionsHidden, timeLeftText, whenPassed } from '../exercises/assignment.js';
 import { seedParam } from '../exercises/seed.js';
 import { STATE_LABELS, expectedSeedOf, recordOutcome, stateOf } from '../exercises/outcome.js';
 import { repaired } from '../exercises/record.js';
@@ -135,4 +135,6 @@ export function startAssignment(doc) {
   draw();
   progress.subscribe(() => name && showStates());
   if (assignment.due) setInterval(showTimeLeft, TICK_MS);
+  // a page left open past the due date: the solutions show then (the exercises' own timers), and the note goes
+  if (solutionsHidden(assignment)) whenPassed(dueAt(assignment.due), () => banner.querySelector('.assignment-note')?.remove());
 }

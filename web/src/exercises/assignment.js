@@ -153,6 +153,23 @@ export function readHide(text, due) {
 /** Whether an assignment hides the worked solutions now (until its due date). */
 export const solutionsHidden = (assignment, now = Date.now()) => !!assignment?.hide && (dueAt(assignment.due) ?? -Infinity) > now;
 
+const LONGEST_TIMEOUT_MS = 2 ** 31 - 1; // setTimeout's longest wait (24.8 days): a later moment is waited for in steps
+
+/**
+ * Calls f once the moment `at` (ms since 1970) has passed, on a page left open that long (a solution hidden until the
+ * due date shows then, without a reload). → a function that cancels it
+ */
+export function whenPassed(at, f) {
+  let timer = null;
+  const wait = () => {
+    const left = at - Date.now();
+    if (left < 0) return f();
+    timer = setTimeout(wait, Math.min(left + 1, LONGEST_TIMEOUT_MS));
+  };
+  wait();
+  return () => clearTimeout(timer);
+}
+
 /** The address of the chapter (base: its URL) carrying an assignment. */
 export function assignmentLink(base, { code, exercises, due, hide = false }) {
   const url = new URL(base);

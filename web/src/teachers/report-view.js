@@ -64,7 +64,9 @@ export function createReportView(box) {
     const pages = Math.max(1, Math.ceil(rows.length / PAGE_ROWS));
     page = Math.min(page, pages - 1);
     const from = page * PAGE_ROWS;
-    const explained = rows.flatMap((g) => settings.assignment.exercises.flatMap((n) =>
+    const shownRows = rows.slice(from, from + PAGE_ROWS);
+    // the explanations of the students on this page (a class's all at once were thousands of items in one task)
+    const explained = shownRows.flatMap((g) => settings.assignment.exercises.flatMap((n) =>
       (g.results[n]?.explanations ?? []).map((e) => ({ who: g.name ?? g.file, n, ...e }))));
     setHtml(box, html`
       <h3 class="teachers-subhead">Before the next lecture</h3>
@@ -75,9 +77,9 @@ export function createReportView(box) {
       ${pages > 1 ? html`<nav class="teachers-pages" aria-label="Pages of students"><button type="button" data-page="-1"${page === 0 ? html` disabled` : ''}>Previous ${PAGE_ROWS}</button>
         <span>Students ${from + 1}–${Math.min(rows.length, from + PAGE_ROWS)} of ${rows.length}</span>
         <button type="button" data-page="1"${page === pages - 1 ? html` disabled` : ''}>Next ${PAGE_ROWS}</button></nav>` : ''}
-      ${gradesTable(rows.slice(from, from + PAGE_ROWS), settings, from)}
+      ${gradesTable(shownRows, settings, from)}
       ${missing.length ? html`<p class="teachers-missing">No file from: ${missing.map((s, k) => html`${k ? ', ' : ''}${shown(s.name)}${s.id !== s.name ? html` (${shown(s.id)})` : ''}`)}.</p>` : ''}
-      ${explained.length ? html`<details class="teachers-explanations"><summary>Explanations to read (${explained.length}), each with the student’s own mark against the model answer</summary>
+      ${explained.length ? html`<details class="teachers-explanations"><summary>Explanations to read (${explained.length}${pages > 1 ? `, students ${from + 1}–${from + shownRows.length}` : ''}), each with the student’s own mark against the model answer</summary>
         <ul>${explained.map((e) => html`<li><strong>${shown(e.who)}, exercise ${e.n}</strong> <span class="teachers-mark" data-mark="${e.mark ?? 'none'}">(marked
           ${e.mark ? `“${SELF_CHECK_LABELS[e.mark]}”` : 'not yet'})</span>: ${shown(e.text)}</li>`)}</ul></details>` : ''}
       <details class="teachers-undetectable"><summary>What the checks of a file can and cannot see</summary>

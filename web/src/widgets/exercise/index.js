@@ -25,7 +25,7 @@ import { createAnswer } from './answers.js';
 import { refusalOf, summaryText } from '../../exercises/check.js';
 import { STATE_LABELS, expectedSeedOf, recordOutcome, stateOf } from '../../exercises/outcome.js';
 import { dueAt } from '../../progress/assignee.js';
-import { dueText, solutionsHidden } from '../../exercises/assignment.js';
+import { dueText, solutionsHidden, whenPassed } from '../../exercises/assignment.js';
 import { createGrading, needsKernels } from './grading.js';
 import { createHints } from './hints.js';
 import { createInputBox } from './inputs.js';
@@ -83,6 +83,7 @@ export async function mount(section) {
   return {
     destroy() {
       unsubscribe();
+      ex.state.solutionDue?.();
       for (const a of ex.view.answers) a.destroy?.();
       ex.view.badge.remove();
       ex.view.body.remove();
@@ -242,13 +243,16 @@ function showState(ex) {
   return result;
 }
 
-// The worked solution, or, while the reader's assignment hides it, a line saying until when and why this is not proof.
+// The worked solution, or, while the reader's assignment hides it, a line saying until when and why this is not proof;
+// a page left open past the due date shows the solution then.
 function showSolutionBox(ex) {
   const hidden = assigned(ex) && solutionsHidden(assignment());
   const { solutionBox, solutionHidden } = ex.view;
   if (hidden) solutionBox.open = false;
   solutionBox.hidden = hidden;
   solutionHidden.hidden = !hidden;
+  ex.state.solutionDue?.();
+  ex.state.solutionDue = hidden ? whenPassed(dueAt(assignment().due), () => showSolutionBox(ex)) : null;
   if (hidden) {
     setHtml(solutionHidden, html`Your teacher keeps the worked solution hidden until the assignment is due (${dueText(assignment().due)}).
       This is a static page: its code holds the solutions, and a determined reader can find them there; your log shows your teacher

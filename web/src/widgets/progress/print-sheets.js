@@ -5,7 +5,8 @@
 // own (the sheet, the class, a name line; page numbers at the foot); every exercise is mounted first, wherever the
 // reader is. With an assignment, the sheets hold only its exercises, and its key stays unavailable while the
 // assignment hides the worked solutions. A printed key is logged on each exercise it shows (progress/events.js).
-import { dueText, solutionsHidden } from '../../exercises/assignment.js';
+import { dueAt } from '../../progress/assignee.js';
+import { dueText, solutionsHidden, whenPassed } from '../../exercises/assignment.js';
 import { loadExerciseProps } from '../../exercises/props.js';
 import { repaired, withEvent } from '../../exercises/record.js';
 import { progress } from '../../progress/store.js';
@@ -43,12 +44,15 @@ export function createPrintSheets(host, { mountMatching }) {
     return here.length ? { ...a, exercises: here } : null;
   };
 
+  let keyDue = null; // cancels the wait for the due date, while the key is hidden until then
   function update() {
     const a = assigned();
     const [worksheet, key] = box.querySelectorAll('button[data-sheet]');
     worksheet.textContent = a ? `Print a worksheet of your assignment (${listText(a.exercises)})` : SHEETS[0].label;
     key.textContent = a ? 'Print its answer key' : SHEETS[1].label;
     key.hidden = !!a && solutionsHidden(a);
+    keyDue?.();
+    keyDue = key.hidden ? whenPassed(dueAt(a.due), update) : null; // (a page left open past the due date offers the key then)
     note.textContent = key.hidden ? `The answer key can be printed once the assignment is due (${dueText(a.due)}), as your teacher chose.` : '';
   }
 
@@ -120,6 +124,7 @@ export function createPrintSheets(host, { mountMatching }) {
     update,
     destroy() {
       window.removeEventListener('afterprint', done);
+      keyDue?.();
       done();
       box.remove();
     },
