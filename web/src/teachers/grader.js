@@ -110,7 +110,7 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
     files.push(...taken);
     if (chosen.length > room) files.push({ id: nextId++, name: '', pending: new Set(), state: 'skipped', message: `Only ${MAX_FILES} files are graded at once: the last ${chosen.length - room} were not opened.` });
     showProgress();
-    // to the workers a slice at a time (each request reorders the pool's queue: 500 at once held the page 0.1 s)
+    // to the workers a slice at a time (each request reorders the pool's queue: 500 at once held the page in one long task; docs/measurements.md)
     let sliceStart = performance.now();
     for (const f of taken) {
       if (f.state !== 'queued') continue; // cancelled or cleared meanwhile
@@ -193,7 +193,7 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
     }
     const grouped = groupStudents(assessed, settings.roster);
     const stats = {};
-    for (const n of a.exercises) { // (a class's statistics at once held the page 0.15 s)
+    for (const n of a.exercises) { // (a class's statistics at once were one long task; docs/measurements.md)
       Object.assign(stats, exerciseStats(grouped.rows, [n], allProps));
       if (performance.now() - sliceStart > SLICE_MS) {
         await yieldToPage();
