@@ -111,7 +111,11 @@ export function dueToLocal(due, zone = (ms) => -new Date(ms).getTimezoneOffset()
   return at === null ? '' : dueInZone(at, zone(at)).slice(0, 16);
 }
 
-/** A due date as a reader reads it, in their own time zone ("20 December 2026 at 23:59 CET"). */
+/**
+ * A due date as a reader reads it, in their own time zone ("20 December 2026 at 23:59 CET").
+ * @param {any} due
+ * @param {{timeZone?: string}} [options]  another zone than the reader's (the tests')
+ */
 export function dueText(due, { timeZone } = {}) {
   const at = dueAt(due);
   if (at === null) return '';

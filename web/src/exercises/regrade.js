@@ -113,7 +113,7 @@ export function gradeLog({ exercises, props, log, judged }) {
  * The exercises `numbers` of a progress file (readProgress's state) graded again: what the page's workers do for
  * the teachers' page. → {n: gradeLog's} (an exercise the file has no record of: [])
  */
-export function gradeFile({ exercises, allProps, state, numbers, judged }) {
+export function gradeFile({ exercises, allProps, state, numbers, judged = undefined }) {
   const out = {};
   for (const n of numbers) {
     if (!allProps[n]) continue;
@@ -134,7 +134,7 @@ export function gradeFile({ exercises, allProps, state, numbers, judged }) {
  *    solved), entries: [{at, seed, inputs, hints, solution, onSeed, late, try, right, parts, mistakes, problem}],
  *    explanations: [{part, text, mark}]}
  */
-export function assessExercise({ props, record, graded, expectedSeed, unread = 0, due = null, lateCounts = true }) {
+export function assessExercise({ props, record, graded, expectedSeed = undefined, unread = 0, due = null, lateCounts = true }) {
   const gradable = props.parts.filter((p) => p.kind !== 'explain').map((p) => p.id);
   const onSeed = onCountedNumbers(expectedSeed);
   const entries = record.log.map((entry, k) => ({

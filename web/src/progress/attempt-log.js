@@ -107,7 +107,7 @@ export function readLog(raw) {
 
 /** A log entry for an attempt now. answers: {part: text as typed}; inputs: {name: text} typed over the variant, or null;
  * right: the parts the page marked right; try: its number among the attempts on these numbers. */
-export function logEntry({ seed, answers, inputs = null, hints, solution, right, try: tries }, now = new Date()) {
+export function logEntry({ seed, answers, inputs = null, hints, solution, right, try: tries = undefined }, now = new Date()) {
   const e = { at: now.toISOString(), seed, answers, inputs, hints, solution, ...(right && { right }), ...(tries && { try: tries }) };
   const why = entryProblem(e);
   if (why) throw new Error(`an attempt cannot be logged: ${why}`);

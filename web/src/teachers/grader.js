@@ -182,7 +182,7 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
     await yieldToPage();
     if (mine !== generation) return;
     report = { settings, grouped, stats };
-    await view.show(report, () => mine !== generation);
+    await view.show(report);
   }
 
   return { update: () => (files.length ? assessSoon() : view.clear()) };

@@ -53,7 +53,7 @@ function gradesTable(rows, settings, from) {
       <td class="teachers-sticky-right teachers-total" data-total="${g.total}">${g.total}</td></tr>`)}</tbody></table></div>`;
 }
 
-/** → {show(report, stale()), prompt(text), clear()} */
+/** → {show(report), prompt(text), clear()} */
 export function createReportView(box) {
   let page = 0;
   let current = null;

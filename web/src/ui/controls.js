@@ -38,7 +38,34 @@ export function debounced(fn, ms = DEBOUNCE_MS) {
 
 let counter = 0;
 
-/** A labelled <select> of choices [{key, label}]: the one way a figure offers a choice. → {el, select} */
+/**
+ * @typedef {{key: string, label: string, about?: string, colour?: string}} Choice  one option of a choice or a set
+ * @typedef {{ok: boolean, value?: any, message?: string}} ReadResult  what a parse gives: the value, or why not
+ * @typedef {object} Control  every control of the kit (the header says what each method does)
+ * @property {string} key
+ * @property {string} name  its URL parameter
+ * @property {HTMLElement} el
+ * @property {any} value  the value it last read
+ * @property {any} fallbackValue
+ * @property {boolean} ok  whether what it holds reads
+ * @property {string} [linkProblem]  what the link asked of it that it could not take (a choice; a set)
+ * @property {HTMLSelectElement} [select]  a choice's
+ * @property {HTMLInputElement} [input]  a text field's
+ * @property {HTMLInputElement[]} [boxes]  a set's
+ * @property {() => any} read
+ * @property {(text: string) => any} show
+ * @property {(text: string) => void} setText
+ * @property {(text?: string) => void} setMessage
+ * @property {() => void} keep
+ * @property {() => void} destroy
+ * @property {(list: Choice[]) => void} [setChoices]  a set's: another set of choices
+ */
+
+/**
+ * A labelled <select> of choices [{key, label}]: the one way a figure offers a choice. → {el, select}
+ * @param {{label: any, choices: Choice[], value?: string, name?: string, className?: string}} spec
+ * @returns {{el: HTMLElement, select: HTMLSelectElement}}
+ */
 export function selectField({ label, choices, value, name = '', className = '' }) {
   const id = `select-${++counter}`;
   const el = element(html`<div class="${className ? `field ${className}` : 'field'}"><label for="${id}">${label}</label></div>`);
@@ -67,6 +94,10 @@ const keptIn = (name, text, fallbackText) => writeParams({ [name]: [text, fallba
 /**
  * A text field kept in the URL as `name`. parse(text) → {ok, value} | {ok: false, message}; format(value) → the
  * text written back (without one, the text as typed, trimmed). text: what it starts with (by default the link's).
+ * @param {{key: string, name: string, label: any, fallback: string, parse: (text: string) => ReadResult,
+ *   format?: (value: any) => string, hint?: string, width?: string, text?: string, instant?: boolean,
+ *   onChange?: (control: Control) => void}} spec
+ * @returns {Control}
  */
 export function textControl({ key, name, label, fallback, parse, format, hint = '', width = '', text = readParam(name) ?? fallback, instant = false, onChange }) {
   const field = createField({ label, value: text, name, hint, width });
@@ -117,6 +148,9 @@ export function textControl({ key, name, label, fallback, parse, format, hint = 
 /**
  * A choice of [{key, label}] kept in the URL as `name`; a key it does not know is the fallback, and linkProblem says
  * so (the figure's linkNote shows it) until the reader chooses.
+ * @param {{key: string, name: string, label: any, choices: Choice[], fallback: string, className?: string,
+ *   text?: string, onChange?: (control: Control) => void}} spec
+ * @returns {Control}
  */
 export function selectControl({ key, name, label, choices, fallback, className = '', text = readParam(name), onChange }) {
   const known = (t) => (choices.some((c) => c.key === t) ? t : fallback);
@@ -174,6 +208,10 @@ export function selectControl({ key, name, label, choices, fallback, className =
  * ({ok, value}); linkProblem(message): what is said when a link's set cannot be read. folded: the boxes under a
  * summary naming the chosen ones (a long set), opened when there is something to say about them. setChoices(list)
  * offers another set (the written wirings come and go), keeping the chosen ones still offered.
+ * @param {{key: string, name: string, legend: any, choices: Choice[], fallback: string, parse: (text: string) => ReadResult,
+ *   linkProblem: (message: string) => string, folded?: boolean, className?: string, text?: string,
+ *   onChange?: (control: Control) => void}} spec
+ * @returns {Control}
  */
 export function checkboxControl({ key, name, legend, choices, fallback, parse, linkProblem, folded = false, className = '', text = readParam(name) ?? fallback, onChange }) {
   const set = html`<legend>${legend}</legend><span class="choice-boxes"></span>`;
@@ -292,6 +330,8 @@ export function linkNote({ prefix, controls, also = [] }) {
  * A rate: a text field for the exact value and a slider over its logarithm beside it, from 10^decades[0] to
  * 10^decades[1] in steps of 0.05 decades (the field takes any rate parse accepts; the slider's rate is rounded
  * to two digits for the field).
+ * @param {Parameters<typeof textControl>[0] & {decades?: [number, number]}} spec  a text field's, and the slider's range
+ * @returns {Control}
  */
 export function rateControl({ decades: [lo, hi] = [-5, 0], onChange, ...options }) {
   const slider = element(html`<input type="range" min="${lo}" max="${hi}" step="0.05" class="rate-slider" aria-label="${options.label}, logarithmic scale">`);

@@ -67,6 +67,7 @@ export async function mount(el, props = {}) {
     key: 'wiring', name: `${PREFIX}wiring`, label: 'Wiring', className: 'es-wiring', choices: PLACEMENTS,
     fallback: fallback.wiring, text: initial('wiring'), onChange,
   });
+  /** @param {(text: string) => import('../../ui/controls.js').ReadResult} [parse] */
   const number = (key, label, hint, width, parse = parseNumber) =>
     textControl({ key, name: PREFIX + key, label, hint, width, fallback: fallback[key], text: initial(key), parse, instant: true, onChange });
   const fields = {
