@@ -80,7 +80,7 @@ export function dueAt(due) {
 const pad = (k) => String(k).padStart(2, '0');
 
 /** A moment as a due date written in the time zone whose offset (minutes east of UTC) is offsetMinutes. */
-export function dueInZone(ms, offsetMinutes) {
+function dueInZone(ms, offsetMinutes) {
   const local = new Date(ms + offsetMinutes * 60_000);
   const sign = offsetMinutes < 0 ? '-' : '+';
   const off = Math.abs(offsetMinutes);

@@ -24,7 +24,7 @@ import { cached, store } from './cache.js';
 
 const MAX_WORKERS = 4;
 const GB_PER_WORKER = 2;
-export const EXTRA_TRAIN_WORKERS = 1;
+const EXTRA_TRAIN_WORKERS = 1;
 export const EXTRA_WORKER_MAX_BYTES = 256 * 1024 * 1024;
 export const PREFETCH_HOLD_MS = 1000;
 const STEP_BATCH_MS = 100; // one worker alone sends a training run's steps at most 10 times a second

@@ -5,7 +5,7 @@ import { loadStack } from '../kernels/stack.js';
 import { parseWhole } from './params.js';
 import { readParam, writeParams } from '../ui/url-state.js';
 
-export const SETTING_KEYS = ['d', 'heads', 'ffnMult', 'B', 'T', 'causal', 'activation'];
+const SETTING_KEYS = ['d', 'heads', 'ffnMult', 'B', 'T', 'causal', 'activation'];
 const URL_NAMES = { d: 'x.d', heads: 'x.heads', ffnMult: 'x.ffn', B: 'x.B', T: 'x.T', causal: 'x.causal', activation: 'x.act' };
 
 // The promise, not the store: every widget that asks while the kernels load must get the one store the

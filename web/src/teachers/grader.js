@@ -17,7 +17,7 @@ import { assessFile, exerciseRows, exerciseStats, gradebookRows, groupStudents }
 import { createDesignRuns } from './design-runs.js';
 import { createReportView } from './report-view.js';
 
-export const MAX_FILES = 2000;
+const MAX_FILES = 2000;
 const SLICE_MS = 12; // assessment runs in tasks this long at most, then lets the page respond
 const SETTLE_MS = 250; // a burst of keystrokes in the form is assessed once, after it
 

@@ -10,7 +10,7 @@ import { visibleControls } from '../ui/bidi.js';
 import { html, setHtml } from '../ui/html.js';
 import { outcomeText } from './report.js';
 
-export const PAGE_ROWS = 50;
+const PAGE_ROWS = 50;
 
 const plural = (k, one, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
 const minutesText = (m) => (m === null ? '—' : m < 90 ? `${Math.round(m)} min` : m < 60 * 36 ? `${(m / 60).toFixed(1)} h` : `${(m / 1440).toFixed(1)} days`);

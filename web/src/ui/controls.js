@@ -18,7 +18,7 @@ import { element, html, setHtml } from './html.js';
 import './controls.css';
 
 /** How long a text field waits for the reader to pause typing. */
-export const DEBOUNCE_MS = 400;
+const DEBOUNCE_MS = 400;
 
 /** fn, run once the calls stop for ms: schedule() (re)starts the wait, now() runs it at once, cancel() drops it. */
 export function debounced(fn, ms = DEBOUNCE_MS) {

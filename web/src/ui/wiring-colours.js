@@ -6,7 +6,7 @@
 // and without warmup), the second and later ones take a shade of the same family (shadeOf), never another hue.
 
 /** How many presets the palette has a family for (adding a preset past it adds a family to style.css). */
-export const PRESET_FAMILIES = 12;
+const PRESET_FAMILIES = 12;
 
 /** The colour (a CSS variable) of the preset at position `index` of the kernel's table. */
 export function presetColour(index) {
