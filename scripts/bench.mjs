@@ -330,7 +330,7 @@ async function firstVisit(url, profileDir) {
     await site.goto(url);
     await site.waitForFunction(() => window.__tableA, null, { timeout: 120_000 });
     return await site.evaluate(() => {
-      const nav = performance.getEntriesByType('navigation')[0];
+      const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]);
       const mark = (name) => performance.getEntriesByName(name, 'mark')[0]?.startTime ?? NaN;
       return {
         first: window.__firstNumber,

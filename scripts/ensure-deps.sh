@@ -16,6 +16,8 @@ declare -A need=(
   [libbenchmark-dev]=/usr/lib/x86_64-linux-gnu/cmake/benchmark/benchmarkConfig.cmake
   [googletest]=/usr/src/googletest/CMakeLists.txt
   [nlohmann-json3-dev]=/usr/include/nlohmann/json.hpp
+  [clang-tidy]=/usr/bin/clang-tidy
+  [clang-format]=/usr/bin/clang-format
 )
 missing=()
 for pkg in "${!need[@]}"; do

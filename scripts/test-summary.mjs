@@ -50,12 +50,15 @@ function size() {
   return `${budgets.length - over} passed, ${over} failed (${shown})`;
 }
 
-// ESLint's stylish output ends "✖ N problems (E errors, W warnings)", or prints nothing when clean
+// scripts/lint.sh prints "lint: <tool> ok|FAILED (N s)" per tool; ESLint's stylish output before its line ends
+// "✖ N problems (E errors, W warnings)", or is empty when clean
 function lint() {
   const log = read('build/lint.log');
   if (log === null) return 'did not run';
+  const tools = [...log.matchAll(/^lint: (\S+) (ok|FAILED) \((\d+) s\)$/gm)].map((m) => `${m[1]} ${m[2]}`);
   const m = /✖ \d+ problems? \((\d+) errors?, (\d+) warnings?\)/.exec(log);
-  return m ? `${m[1]} errors, ${m[2]} warnings` : '0 errors, 0 warnings';
+  const eslint = m ? `${m[1]} errors, ${m[2]} warnings` : '0 errors, 0 warnings';
+  return `${tools.length ? tools.join(', ') : 'no tool finished'} (eslint: ${eslint})`;
 }
 
 // Every test's time, in ms, from the layers' JSON reports: [{ms, layer, name}]
@@ -97,7 +100,7 @@ if (times.length) {
 }
 
 console.log('\n== test summary');
-console.log(`eslint (npm run lint):     ${lint()}`);
+console.log(`lint (npm run lint):       ${lint()}`);
 console.log(`ctest (native C++):        ${ctest('build/ctest.log')}`);
 console.log(`gtest (C++ as wasm, Node): ${gtest('build/ctest-wasm.log')}`);
 console.log(`vitest (wasm in Node):     ${vitest()}`);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: install what is missing, then every layer of tests, in the order a failure is cheapest to read:
-#   0. the linter (npm run lint: ESLint with the house's architecture rules, eslint.config.js)
+#   0. the static checks (npm run lint: ESLint, the format check, tsc, knip, clang-tidy; scripts/lint.sh)
 #   1. the kernels natively (GoogleTest via ctest)
 #   2. the same GoogleTest suites compiled to wasm, in one Node process
 #   3. the browser's wasm module through its JS bindings, in Node (Vitest)
@@ -18,7 +18,7 @@ trap 'node scripts/test-summary.mjs' EXIT
 
 bash scripts/ensure-deps.sh
 
-echo "== 0/6 the linter: eslint"
+echo "== 0/6 the static checks: eslint, format, tsc, knip, clang-tidy"
 npm run --silent lint 2>&1 | tee build/lint.log
 
 echo "== 1/6 native kernels: ctest"

@@ -62,6 +62,7 @@ async function main() {
     const config = { ...train.defaults, ...run };
     const id = { placement: config.placement, L: config.L, warmup: config.warmup, seed: config.seed };
     if (step) {
+      /** @type {Record<string, any>} */
       const line = { ...id, step: step.step, lr: step.lr, loss: step.loss, grad_norm: Array.from(step.gradNorm), ratio: step.ratio,
         stream_sd: step.streamSd };
       if (step.streamGradNorm) line.stream_grad_norm = Array.from(step.streamGradNorm);

@@ -31,7 +31,7 @@ function repeatsNote(flag, text, items, value) {
  * A written wiring's flag: one JSON object, or a JSON array of them → their JSON texts, which the kernel reads (and
  * refuses with its message) as it reads a preset's name (wasm/src/wiring.hpp).
  */
-export function parseWrittenWirings(text, fail) {
+function parseWrittenWirings(text, fail) {
   let value;
   try {
     value = JSON.parse(text);

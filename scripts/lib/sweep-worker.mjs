@@ -11,7 +11,7 @@ parentPort.on('message', (run) => {
     parentPort.postMessage({
       run,
       // every field the kernel's result has (StackResult's for_each_field), lists as arrays for JSON
-      result: Object.fromEntries(Object.entries(r).map(([key, v]) => [key, ArrayBuffer.isView(v) ? [...v] : v])),
+      result: Object.fromEntries(Object.entries(r).map(([key, v]) => [key, ArrayBuffer.isView(v) ? Array.from(/** @type {Float64Array} */ (v)) : v])),
       flops: stack.flops(run),
       growth: r.streamSd.length >= 2 ? stack.streamGrowth(r.streamSd) : null,
       seconds: (performance.now() - started) / 1000,

@@ -33,6 +33,7 @@ export function parseSeeds(text, fail) {
  * Posts each job to one of `jobs` threads running workerUrl; onMessage hears every message a thread posts.
  * A thread takes its next job when it posts a message for which finished(message) is true; a message with
  * an `error` field rejects.
+ * @param {(message: any) => boolean} [finished]
  */
 export async function runOnWorkers(workerUrl, queue, jobs, onMessage, finished = () => true) {
   const pending = [...queue];

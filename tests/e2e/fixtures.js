@@ -4,6 +4,7 @@
 // one regular expression on the problem lines below, as narrow as it can be; nothing else is excused.
 import { test as base, expect } from '@playwright/test';
 
+/** @type {ReturnType<typeof base.extend<{allowedProblems: RegExp | null}>>} */
 export const test = base.extend({
   allowedProblems: [null, { option: true }],
   page: async ({ page, baseURL, allowedProblems }, use) => {

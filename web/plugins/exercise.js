@@ -17,7 +17,7 @@
 // than half its HTML, before any figure could start. What the exercise widget needs to be worked (props: the
 // parts, hints, worked solution and mistakes) goes to virtual:exercise-props, loaded as the first exercise mounts.
 /** The exercises' own page (web/exercises.html), relative to the chapter's. */
-export const EXERCISES_PAGE = './exercises.html';
+const EXERCISES_PAGE = './exercises.html';
 // wiring: a design challenge's answer, written with the wiring editor and judged by running it (exercises/design.js)
 const KINDS = new Set(['number', 'vector', 'matrix', 'choice', 'multi', 'explain', 'wiring']);
 

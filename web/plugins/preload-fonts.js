@@ -5,7 +5,7 @@
 // it moved by a line in half of the loads under load: a layout shift of 0.166). Preloaded, the faces arrive
 // before the first layout of the chapter (none in 20 loads). The faces are those a first visit fetches, reading
 // the whole chapter; tests/e2e/layout-shift.spec.js fails if the math starts using another, or stops using one.
-export const KATEX_FACES = ['AMS-Regular', 'Caligraphic-Regular', 'Main-Bold', 'Main-Regular', 'Math-Italic',
+const KATEX_FACES = ['AMS-Regular', 'Caligraphic-Regular', 'Main-Bold', 'Main-Regular', 'Math-Italic',
   'Size1-Regular', 'Size2-Regular', 'Size3-Regular'];
 
 export default function preloadFonts({ page = 'index.html' } = {}) {

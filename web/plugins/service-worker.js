@@ -17,7 +17,7 @@ function walk(dir, prefix = '') {
 }
 
 /** {id, files} for the build in outDir; 'index.html' is listed as './', the address the page is read at. */
-export function precacheManifest(outDir) {
+function precacheManifest(outDir) {
   const files = walk(outDir).filter((f) => !SKIP.test(f));
   const hash = createHash('sha256');
   for (const f of files) hash.update(f).update('\0').update(readFileSync(join(outDir, f))).update('\0');

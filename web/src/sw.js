@@ -12,7 +12,9 @@
 //             build (a page opened before this worker took over) from that build's cache while it exists
 //   message:  'hello' from a page: does it run on this build?  'skip-waiting': the reader asked to reload
 /* global BUILD */
-const SCOPE = self.registration.scope;
+// self is this worker's scope (the checker's DOM lib would read it as a window)
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const SCOPE = worker.registration.scope;
 const PREFIX = `chapter:${SCOPE}:`; // project sites of one GitHub user share an origin, so the scope is in the name
 const CACHE = PREFIX + BUILD.id;
 const PAGE = new URL('./', SCOPE).href;
@@ -26,25 +28,25 @@ const pathOf = (href) => {
 };
 const isChapter = (href) => pathOf(href) === PAGE || pathOf(href) === `${PAGE}index.html`;
 
-self.addEventListener('install', (event) => {
+worker.addEventListener('install', (event) => {
   const requests = [...FILES].map((url) => new Request(url, { cache: 'reload' })); // never the HTTP cache's copy
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
 });
 
-self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim().then(prune));
+worker.addEventListener('activate', (event) => {
+  event.waitUntil(worker.clients.claim().then(prune));
 });
 
-self.addEventListener('message', (event) => {
+worker.addEventListener('message', (event) => {
   const { data } = event;
-  if (data?.type === 'skip-waiting') self.skipWaiting();
+  if (data?.type === 'skip-waiting') worker.skipWaiting();
   if (data?.type === 'hello') {
     event.ports[0]?.postMessage({ type: 'build', same: FILES.has(data.entry) });
     event.waitUntil(prune()); // a page opened: one that ran on an older build may have closed before it
   }
 });
 
-self.addEventListener('fetch', (event) => {
+worker.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
@@ -100,7 +102,7 @@ function askBuild(client) {
 // files this build has (every file an entry reaches is named by a hash that covers the names it imports), so it
 // needs no other cache, even one that holds the same entry (a redeploy that changed no script kept them all).
 async function prune() {
-  const pages = (await self.clients.matchAll({ type: 'window', includeUncontrolled: true })).filter((c) => isChapter(c.url));
+  const pages = (await worker.clients.matchAll({ type: 'window', includeUncontrolled: true })).filter((c) => isChapter(c.url));
   const entries = await Promise.all(pages.map(askBuild));
   if (entries.includes(undefined)) return;
   const elsewhere = entries.filter((entry) => !FILES.has(entry));

@@ -12,7 +12,7 @@ export const PARAMS = { code: 'assign.class', exercises: 'assign.ex', due: 'assi
 const pad = (k) => String(k).padStart(2, '0');
 
 /** A moment as a due date written in the time zone whose offset (minutes east of UTC) is offsetMinutes. */
-export function dueInZone(ms, offsetMinutes) {
+function dueInZone(ms, offsetMinutes) {
   const local = new Date(ms + offsetMinutes * 60_000);
   const sign = offsetMinutes < 0 ? '-' : '+';
   const off = Math.abs(offsetMinutes);
@@ -43,7 +43,11 @@ export function dueToLocal(due, zone = (ms) => -new Date(ms).getTimezoneOffset()
   return at === null ? '' : dueInZone(at, zone(at)).slice(0, 16);
 }
 
-/** A due date as a reader reads it, in their own time zone ("20 December 2026 at 23:59 CET"). */
+/**
+ * A due date as a reader reads it, in their own time zone ("20 December 2026 at 23:59 CET").
+ * @param {any} due
+ * @param {{timeZone?: string}} [options]  another zone than the reader's (the tests')
+ */
 export function dueText(due, { timeZone } = {}) {
   const at = dueAt(due);
   if (at === null) return '';

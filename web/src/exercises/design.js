@@ -25,7 +25,7 @@ const valuesOut = (named) =>
  * challenge are the design kernel's (solve checks the numbers and has no parts to grade: the wiring is judged by
  * runs); every other exercise's are the exercise kernels' own.
  */
-export function withDesign(exercises, design) {
+function withDesign(exercises, design) {
   const designs = new Set(design.exercises());
   const mine = (n) => designs.has(Number(n));
   return {
@@ -49,10 +49,10 @@ export async function loadExercisesWithDesign() {
 }
 
 /** Which kind of run judges a challenge's wiring: the article's experiment ('stack') or a training run ('train'). */
-export const runKind = (task) => (task.kind === 'depth' ? 'stack' : 'train');
+const runKind = (task) => (task.kind === 'depth' ? 'stack' : 'train');
 
 /** What the judge reads of one run's result: depth {ratio, streamSd}; training the lab's summary. */
-export function judgedResult(kind, result) {
+function judgedResult(kind, result) {
   if (kind === 'stack') return { ratio: result.ratios.input, streamSd: result.streamSd };
   const s = result.summary;
   return { trained: s.trained, diverged: s.diverged, finalLoss: s.finalLoss, divergedAt: s.divergedAt ?? -1, threshold: s.threshold };

@@ -18,8 +18,6 @@ import { exerciseOutcome, expectedSeedOf, onCountedNumbers } from './outcome.js'
 import { checkLog } from './log-checks.js';
 import { questionNumbers, toKernel, toKernelInputs } from './values.js';
 
-export { OUTCOMES, isSolved } from './outcome.js';
-
 /** The numbers a logged attempt was made on (its variant seed and any inputs typed over it), as the kernels take them. */
 export function attemptNumbers(exercises, props, entry) {
   const variant = entry.seed === null ? null : exercises.variant(props.n, entry.seed);
@@ -48,7 +46,7 @@ function numbersOf(exercises, props, entry, memo) {
  * could not be run, undefined when not yet (the page's workers grade without it; the teachers' page grades a design
  * exercise again on its main thread once the designs have run).
  */
-export function regradeAttempt({ exercises, props, entry, memo = new Map(), judged }) {
+function regradeAttempt({ exercises, props, entry, memo = new Map(), judged }) {
   const parts = {};
   const mistakes = {};
   const numeric = {};
@@ -113,7 +111,7 @@ export function gradeLog({ exercises, props, log, judged }) {
  * The exercises `numbers` of a progress file (readProgress's state) graded again: what the page's workers do for
  * the teachers' page. → {n: gradeLog's} (an exercise the file has no record of: [])
  */
-export function gradeFile({ exercises, allProps, state, numbers, judged }) {
+export function gradeFile({ exercises, allProps, state, numbers, judged = undefined }) {
   const out = {};
   for (const n of numbers) {
     if (!allProps[n]) continue;
@@ -134,7 +132,7 @@ export function gradeFile({ exercises, allProps, state, numbers, judged }) {
  *    solved), entries: [{at, seed, inputs, hints, solution, onSeed, late, try, right, parts, mistakes, problem}],
  *    explanations: [{part, text, mark}]}
  */
-export function assessExercise({ props, record, graded, expectedSeed, unread = 0, due = null, lateCounts = true }) {
+function assessExercise({ props, record, graded, expectedSeed = undefined, unread = 0, due = null, lateCounts = true }) {
   const gradable = props.parts.filter((p) => p.kind !== 'explain').map((p) => p.id);
   const onSeed = onCountedNumbers(expectedSeed);
   const entries = record.log.map((entry, k) => ({

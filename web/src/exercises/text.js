@@ -8,7 +8,7 @@ import { fragment, setHtml, trusted } from '../ui/html.js';
 let all;
 
 /** {n: {question, static}} of every exercise of the chapter. */
-export function loadExerciseText() {
+function loadExerciseText() {
   all ??= import('virtual:exercise-text').then(
     (module) => module.default,
     (error) => {

@@ -6,10 +6,10 @@
 //
 // Speed is learnt from the runs that finished here (their FLOPs over their seconds in a worker); before the
 // first one, a conservative figure is assumed.
-export const BUDGET_SECONDS = 60;
+const BUDGET_SECONDS = 60;
 // FLOP/s of one worker before any run has finished: below what wasm does on a desktop core
 // (design/performance.md), since a phone or a busy machine does far less
-export const ASSUMED_WORKER_FLOPS = 5e9;
+const ASSUMED_WORKER_FLOPS = 5e9;
 // Work that never asks, however slow the machine: about twice the heaviest figure at the article's own
 // settings (table B is 0.48 TFLOP, the ratio chart 0.52), so the chapter's figures always start at once.
 export const ARTICLE_WORK_FLOPS = 1e12;
@@ -26,7 +26,7 @@ export function recordRun(flops, seconds) {
 }
 
 /** FLOP/s of one worker: what the finished runs reached, or the assumed figure before any has finished. */
-export function workerSpeed() {
+function workerSpeed() {
   return measured.seconds > 0 ? { flops: measured.flops / measured.seconds, measured: true } : { flops: ASSUMED_WORKER_FLOPS, measured: false };
 }
 
@@ -98,6 +98,7 @@ export function formatFlop(flops) {
 
 /** 61 → "1 minute", 6.1e4 → "17 hours" (two significant figures at most, in the largest fitting unit) */
 export function formatDuration(seconds) {
+  /** @type {[string, number][]} */
   const units = [['day', 86400], ['hour', 3600], ['minute', 60], ['second', 1]];
   const [name, size] = units.find(([, s]) => seconds >= s) ?? units.at(-1);
   const n = Number((seconds / size).toPrecision(2));

@@ -27,7 +27,7 @@ function openDatabase() {
  * creating the database is slow enough that the first figure's first run would wait for it. Never throws. */
 export const openCache = () => void openDatabase();
 
-export const versionedKey = (key) => `${typeof __KERNELS_VERSION__ === 'string' ? __KERNELS_VERSION__ : 'dev'}|${key}`;
+const versionedKey = (key) => `${typeof __KERNELS_VERSION__ === 'string' ? __KERNELS_VERSION__ : 'dev'}|${key}`;
 
 /** The stored result for key, or undefined. Never throws. */
 export async function cached(key) {

@@ -37,6 +37,9 @@ const CHOICES = { measure: MEASURES, placement: PLACEMENTS };
  * The wirings, one checkbox each under a summary naming the chosen ones: the figures' and the lab's. The presets,
  * then the wirings the reader has written (experiment/written-wirings.js): a written wiring that is chosen and
  * changes (or goes) is a change of the control (onChange).
+ * @param {{key: string, name: string, fallback: string, legend?: any, folded?: boolean, className?: string,
+ *   onChange?: (control: import('../ui/controls.js').Control) => void}} spec
+ * @returns {import('../ui/controls.js').Control}
  */
 export function wiringsControl({ onChange, ...options }) {
   const keys = () => wiringChoices().map((c) => c.key);

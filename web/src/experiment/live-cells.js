@@ -34,7 +34,7 @@ export function parseClaim(text) {
  * Checks claims against cells: cellOf(row, col) as fillLiveCells takes it. → {state: 'true' | 'false' | 'pending'
  * | 'unknown', failed: [{left, right, words}] (the comparisons that do not hold, their sides as the table shows them)}
  */
-export function checkClaim(comparisons, cellOf) {
+function checkClaim(comparisons, cellOf) {
   let state = 'true';
   const failed = [];
   for (const { left, op, right } of comparisons) {

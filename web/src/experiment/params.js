@@ -5,7 +5,7 @@ import { parseNumber, parseVector } from '../ui/parse.js';
 import { PLACEMENTS } from './choices.js';
 
 // A count the kernels' integer options can hold; which counts can run is the kernel's call (its check).
-export const MAX_COUNT = 2 ** 31 - 1;
+const MAX_COUNT = 2 ** 31 - 1;
 
 // The one reading of whole numbers, for the page's fields, the links and the command-line tools alike: each
 // entry a whole number in [min, max], else a message naming `what`. (The largest count an option holds is no
@@ -28,7 +28,7 @@ export function parseWhole(text, { what, min = 0, max = MAX_COUNT }) {
 }
 
 /** Whole numbers in [min, max], at most maxCount of them ("6, 24" → [6, 24], as written). */
-export function parseWholeList(text, { what, min = 0, max = MAX_COUNT, maxCount }) {
+function parseWholeList(text, { what, min = 0, max = MAX_COUNT, maxCount }) {
   return wholeNumbers(parseVector(text, { max: maxCount }), what, { min, max, plural: true });
 }
 
@@ -56,7 +56,7 @@ export function parseDepths(text, { max = 1024, maxCount = 12 } = {}) {
 }
 
 // PyTorch's generator takes a seed's low 32 bits (the kernel's kMaxSeed): a larger seed would repeat a smaller one
-export const MAX_SEED = 2 ** 32 - 1;
+const MAX_SEED = 2 ** 32 - 1;
 
 /** "0-5" or "0, 3, 7" → [0, 1, 2, 3, 4, 5] / [0, 3, 7] */
 export function parseSeeds(text, { maxCount = 32 } = {}) {

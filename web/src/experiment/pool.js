@@ -24,7 +24,7 @@ import { cached, store } from './cache.js';
 
 const MAX_WORKERS = 4;
 const GB_PER_WORKER = 2;
-export const EXTRA_TRAIN_WORKERS = 1;
+const EXTRA_TRAIN_WORKERS = 1;
 export const EXTRA_WORKER_MAX_BYTES = 256 * 1024 * 1024;
 export const PREFETCH_HOLD_MS = 1000;
 const STEP_BATCH_MS = 100; // one worker alone sends a training run's steps at most 10 times a second
@@ -85,7 +85,7 @@ export class RunPool {
    * → {promise, cancel(), setVisible(visible)}; promise resolves to {result, seconds, cached} or rejects
    * with Cancelled / Error.
    */
-  request({ kind, fields, options }, { cost = 1, bytes = Infinity, onProgress, onSteps, visible = true, cache = true } = {}) {
+  request({ kind, fields, options }, { cost = 1, bytes = Infinity, onProgress = undefined, onSteps = undefined, visible = true, cache = true } = {}) {
     const key = runKey(kind, fields, options);
     let ticket;
     const promise = new Promise((resolve, reject) => {
@@ -379,7 +379,7 @@ export function createKernelWorker() {
 /** The page's one pool, created on first use. */
 export function getPool() {
   singleton ??= new RunPool({
-    size: poolSize({ cores: navigator.hardwareConcurrency, deviceMemory: navigator.deviceMemory }),
+    size: poolSize({ cores: navigator.hardwareConcurrency, deviceMemory: /** @type {any} */ (navigator).deviceMemory }),
     createWorker: createKernelWorker,
     firstRunAlone: true,
   });

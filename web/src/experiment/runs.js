@@ -28,7 +28,7 @@ export async function createRunSet(kind = 'stack') {
      * cancelled from outside (the global Cancel button), onDone().
      * A run that the previous set also asked for keeps going (its new ticket is taken before the old goes).
      */
-    start(runs, { onResult, onProgress, onSteps, onError, onCancelled, onDone }) {
+    start(runs, { onResult, onProgress, onSteps = undefined, onError, onCancelled, onDone }) {
       const previous = tickets;
       const mine = ++generation;
       let open = runs.length;

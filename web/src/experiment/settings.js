@@ -5,7 +5,7 @@ import { loadStack } from '../kernels/stack.js';
 import { parseWhole } from './params.js';
 import { addressEntry } from '../ui/url-state.js';
 
-export const SETTING_KEYS = ['d', 'heads', 'ffnMult', 'B', 'T', 'causal', 'activation'];
+const SETTING_KEYS = ['d', 'heads', 'ffnMult', 'B', 'T', 'causal', 'activation'];
 // each setting's place in the address (the page's one kit for it: ui/url-state.js)
 const ADDRESS = Object.fromEntries(Object.entries({ d: 'x.d', heads: 'x.heads', ffnMult: 'x.ffn', B: 'x.B', T: 'x.T', causal: 'x.causal', activation: 'x.act' })
   .map(([key, name]) => [key, addressEntry({ name })]));

@@ -27,7 +27,7 @@ function fromCompiled(compiled) {
   return { options: { instantiateWasm }, failed };
 }
 
-/** @returns {Promise<object>} the Embind module (raw; widgets use the typed wrappers beside this file) */
+/** @returns {Promise<import('../wasm/kernels.mjs').Kernels>} the Embind module (raw; widgets use the typed wrappers beside this file) */
 export function loadKernels() {
   if (instance) return instance;
   const source = given ? Promise.resolve(given) : inBrowser && given !== null ? compiledKernels() : null;

@@ -34,7 +34,7 @@ export async function loadNormScale() {
     depth(source, { eps, gamma, delta }) {
       const r = K.normScaleDepth({ ...source, eps, gamma, delta });
       // (the fields as the kernel names them, norm_scale.hpp for_each_field; its lists as plain arrays)
-      return Object.fromEntries(Object.entries(r).map(([name, v]) => [name, ArrayBuffer.isView(v) ? [...v] : v]));
+      return Object.fromEntries(Object.entries(r).map(([name, v]) => [name, ArrayBuffer.isView(v) ? Array.from(/** @type {Float64Array} */ (v)) : v]));
     },
   };
 }

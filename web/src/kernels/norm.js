@@ -5,7 +5,7 @@
 import { loadKernels } from './loader.js';
 
 const rowsOf = (flat, d) => Array.from({ length: d }, (_, i) => Array.from(flat.subarray(i * d, (i + 1) * d)));
-const plain = (r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, ArrayBuffer.isView(v) ? [...v] : v]));
+const plain = (r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, ArrayBuffer.isView(v) ? Array.from(/** @type {Float64Array} */ (v)) : v]));
 
 /**
  * @typedef {'ln'|'rms'} NormKindKey

@@ -24,7 +24,7 @@ export const FIRST_TRIES = 10;
 export const MAX_LOG_ANSWER_CHARS = 500;
 /** More entries than a log this page writes can hold (FIRST_TRIES + a few per part and hint + MAX_LOG): a file's
  * log past it is damage, and the rest is set aside, said. */
-export const MAX_LOG_ENTRIES = 200;
+const MAX_LOG_ENTRIES = 200;
 /** The numbers whose summarised attempts are counted one by one (the latest); older ones are in the total only. */
 const MAX_SUMMARISED_NUMBERS = 50;
 // what the exercise kernels accept: the kernel's largest seed (bindings/convert.hpp), written beside the module at
@@ -111,7 +111,7 @@ export function readLog(raw) {
 
 /** A log entry for an attempt now. answers: {part: text as typed}; inputs: {name: text} typed over the variant, or null;
  * right: the parts the page marked right; try: its number among the attempts on these numbers. */
-export function logEntry({ seed, answers, inputs = null, hints, solution, right, try: tries }, now = new Date()) {
+export function logEntry({ seed, answers, inputs = null, hints, solution, right, try: tries = undefined }, now = new Date()) {
   const e = { at: now.toISOString(), seed, answers, inputs, hints, solution, ...(right && { right }), ...(tries && { try: tries }) };
   const why = entryProblem(e);
   if (why) throw new Error(`an attempt cannot be logged: ${why}`);
@@ -147,7 +147,7 @@ export function gradedNumbers(assignment, n) {
 }
 
 /** The try an attempt on these numbers is: one more than the attempts on them before it, kept or summarised. */
-export function nextTry(record, entry) {
+function nextTry(record, entry) {
   const key = numbersKey(entry);
   const kept = (record.log ?? []).filter((e) => numbersKey(e) === key);
   const before = Math.max(kept.length + summarisedOn(record.summarised, key), ...kept.map((e) => e.try ?? 0));
@@ -158,7 +158,7 @@ export function nextTry(record, entry) {
  * The log kept and the rest summarised: every entry a teacher needs (see above) and the latest MAX_LOG others.
  * graded(entry): whether it is on graded numbers (gradedNumbers). → {log, summarised}
  */
-export function compactLog(log, summarised, graded) {
+function compactLog(log, summarised, graded) {
   const seen = new Map(); // graded numbers → {tries, right, hints, solution} so far
   const rightAnywhere = new Set(); // the parts right so far, on any numbers
   const needed = log.map((e) => {

@@ -12,8 +12,8 @@
 import { seedProblem } from './attempt-log.js';
 
 /** At most this many events are kept: the first of each kind (per hint, per part) always, then the latest. */
-export const MAX_EVENTS = 200;
-export const EVENT_KINDS = ['hint', 'solution', 'key', 'reset', 'self'];
+const MAX_EVENTS = 200;
+const EVENT_KINDS = ['hint', 'solution', 'key', 'reset', 'self'];
 const MARKS = ['yes', 'partly', 'no'];
 
 const isRecord = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);

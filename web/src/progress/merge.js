@@ -20,7 +20,7 @@ function since(record, at) {
 }
 
 /** One exercise's two records as one (either may be null). resetAt: the exercise's last reset, or ''. */
-export function mergeExercise(a, b, resetAt = '') {
+function mergeExercise(a, b, resetAt = '') {
   const x = since(a, resetAt);
   const y = since(b, resetAt);
   if (!x || !y) return x ?? y;

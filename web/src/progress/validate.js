@@ -18,11 +18,11 @@ export const MAX_ANSWER_CHARS = 2_000;
 export const MAX_VARIANTS = 50;
 /** The reader's verdicts on an explanation, against the model answer: the record's words, the buttons' labels. */
 export const SELF_CHECK_LABELS = { yes: 'I had it', partly: 'Partly', no: 'Not yet' };
-export const isSelfCheck = (v) => Object.hasOwn(SELF_CHECK_LABELS, v);
+const isSelfCheck = (v) => Object.hasOwn(SELF_CHECK_LABELS, v);
 export { MAX_LOG, MAX_LOG_ANSWER_CHARS, logEntry } from './attempt-log.js';
 
 /** An exercise's log as the record keeps it: every entry that can be read (attempt-log.js readLog). */
-export const logOf = (raw) => readLog(raw).log;
+const logOf = (raw) => readLog(raw).log;
 
 // FSRS schedules at most 100 years ahead (ts-fsrs maximum_interval 36 500 days); a due date ten times as far
 // (or one that is not a date at all) is damage, and would leave the card never due
@@ -173,7 +173,7 @@ export function repairedExerciseRecord(input) {
  * the exercises assigned, the due date or '' (exercises/assignment.js readDue), whether the worked solutions stay
  * hidden until then), checked; throws (why, for a notice) when it cannot be read.
  */
-export function assignmentRecord(raw) {
+function assignmentRecord(raw) {
   if (!isRecord(raw)) throw new Error('is not a record');
   const code = readCode(raw.code);
   const name = readName(raw.name);
@@ -201,7 +201,7 @@ const nonNegative = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0
  * cannot be read, or lies beyond anything FSRS schedules, is repaired to `now` (the card comes up again), and so
  * is a schedule ts-fsrs refuses; `repaired` says which ('due', 'schedule', or '' for none).
  */
-export function cardRecord(raw, now) {
+function cardRecord(raw, now) {
   if (!isRecord(raw)) throw new Error('is not a schedule');
   const card = {
     stability: field(raw, 'stability', undefined, nonNegative, 'must be a number ≥ 0'),
@@ -338,7 +338,7 @@ export function readProgressText(text, { now = new Date(), version = 1 } = {}) {
 // number that no double holds exactly becomes the text INEXACT + its digits, which no field takes: the field that
 // holds it is refused, naming the number as written. (Numbers are found outside strings only: an answer may hold
 // any digits.)
-export function markInexactNumbers(text) {
+function markInexactNumbers(text) {
   let out = '';
   let from = 0;
   for (let i = 0; i < text.length; i++) {

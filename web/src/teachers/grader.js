@@ -17,7 +17,7 @@ import { assessFile, exerciseRows, exerciseStats, gradebookRows, groupStudents }
 import { createDesignRuns } from './design-runs.js';
 import { createReportView } from './report-view.js';
 
-export const MAX_FILES = 2000;
+const MAX_FILES = 2000;
 const SLICE_MS = 12; // assessment runs in tasks this long at most, then lets the page respond
 const SETTLE_MS = 250; // a burst of keystrokes in the form is assessed once, after it
 
@@ -204,7 +204,7 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
     await yieldToPage();
     if (mine !== generation) return;
     report = { settings, grouped, stats };
-    await view.show(report, () => mine !== generation);
+    await view.show(report);
   }
 
   return { update: () => (files.length ? assessSoon() : view.clear()) };

@@ -10,7 +10,7 @@ import { visibleControls } from '../text/bidi.js';
 import { html, setHtml } from '../ui/html.js';
 import { outcomeText } from './report.js';
 
-export const PAGE_ROWS = 50;
+const PAGE_ROWS = 50;
 
 const plural = (k, one, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
 const minutesText = (m) => (m === null ? '—' : m < 90 ? `${Math.round(m)} min` : m < 60 * 36 ? `${(m / 60).toFixed(1)} h` : `${(m / 1440).toFixed(1)} days`);
@@ -53,7 +53,7 @@ function gradesTable(rows, settings, from) {
       <td class="teachers-sticky-right teachers-total" data-total="${g.total}">${g.total}</td></tr>`)}</tbody></table></div>`;
 }
 
-/** → {show(report, stale()), prompt(text), clear()} */
+/** → {show(report), prompt(text), clear()} */
 export function createReportView(box) {
   let page = 0;
   let current = null;

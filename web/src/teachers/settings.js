@@ -7,7 +7,7 @@ import { readParam, writeParams } from '../ui/url-state.js';
 import { element, html } from '../ui/html.js';
 import { readPenalty, readPoints, readRoster } from './report.js';
 
-export const SETTING_PARAMS = { extensions: 'ext', late: 'late', points: 'pts', penalty: 'pen' };
+const SETTING_PARAMS = { extensions: 'ext', late: 'late', points: 'pts', penalty: 'pen' };
 
 /** → {get(assignment): {extensions, lateCounts, points, penalty, roster}, onChange(f)} */
 export function createSettings(box) {

@@ -88,6 +88,7 @@ export function createChart(host, options) {
     };
   }
 
+  /** @returns {uPlot.Scale} */
   function scale(spec) {
     if (!spec.log) return { auto: true, ...(spec.range && { range: spec.range }) };
     return {
@@ -262,6 +263,7 @@ export function createDataTable() {
   let scheduled = false;
   let pendingSince = 0;
   let lastUpdate = 0;
+  /** @type {ReturnType<typeof setTimeout> | 0} */
   let timer = 0;
   const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 200));
   const flush = () => {

@@ -21,7 +21,7 @@ import { element, html, setHtml } from './html.js';
 import './controls.css';
 
 /** How long a text field waits for the reader to pause typing. */
-export const DEBOUNCE_MS = 400;
+const DEBOUNCE_MS = 400;
 
 /** fn, run once the calls stop for ms: schedule() (re)starts the wait, now() runs it at once, cancel() drops it. */
 export function debounced(fn, ms = DEBOUNCE_MS) {
@@ -41,7 +41,34 @@ export function debounced(fn, ms = DEBOUNCE_MS) {
 
 let counter = 0;
 
-/** A labelled <select> of choices [{key, label}]: the one way a figure offers a choice. → {el, select} */
+/**
+ * @typedef {{key: string, label: string, about?: string, colour?: string}} Choice  one option of a choice or a set
+ * @typedef {{ok: boolean, value?: any, message?: string}} ReadResult  what a parse gives: the value, or why not
+ * @typedef {object} Control  every control of the kit (the header says what each method does)
+ * @property {string} key
+ * @property {string} name  its URL parameter
+ * @property {HTMLElement} el
+ * @property {any} value  the value it last read
+ * @property {any} fallbackValue
+ * @property {boolean} ok  whether what it holds reads
+ * @property {string} [linkProblem]  what the link asked of it that it could not take (a choice; a set)
+ * @property {HTMLSelectElement} [select]  a choice's
+ * @property {HTMLInputElement} [input]  a text field's
+ * @property {HTMLInputElement[]} [boxes]  a set's
+ * @property {() => any} read
+ * @property {(text: string) => any} show
+ * @property {(text: string) => void} setText
+ * @property {(text?: string) => void} setMessage
+ * @property {() => void} keep
+ * @property {() => void} destroy
+ * @property {(list: Choice[]) => void} [setChoices]  a set's: another set of choices
+ */
+
+/**
+ * A labelled <select> of choices [{key, label}]: the one way a figure offers a choice. → {el, select}
+ * @param {{label: any, choices: Choice[], value?: string, name?: string, className?: string}} spec
+ * @returns {{el: HTMLElement, select: HTMLSelectElement}}
+ */
 export function selectField({ label, choices, value, name = '', className = '' }) {
   const id = `select-${++counter}`;
   const el = element(html`<div class="${className ? `field ${className}` : 'field'}"><label for="${id}">${label}</label></div>`);
@@ -69,6 +96,10 @@ export function setChoices(select, choices, value = select.value) {
  * A text field kept in the URL as `name` (read also from `older` names). parse(text) → {ok, value} | {ok: false,
  * message}; format(value) → the text written back (without one, the text as typed, trimmed). text: what it starts
  * with (by default the link's).
+ * @param {{key: string, name: string, older?: string[], label: any, fallback: string, parse: (text: string) => ReadResult,
+ *   format?: (value: any) => string, hint?: string, width?: string, text?: string, instant?: boolean,
+ *   onChange?: (control: Control) => void}} spec
+ * @returns {Control}
  */
 export function textControl({ key, name, older, label, fallback, parse, format, hint = '', width = '', text, instant = false, onChange }) {
   const address = addressEntry({ name, older });
@@ -122,6 +153,9 @@ export function textControl({ key, name, older, label, fallback, parse, format, 
 /**
  * A choice of [{key, label}] kept in the URL as `name` (read also from `older` names); a key it does not know is the
  * fallback, and linkProblem says so (the figure's linkNote shows it) until the reader chooses.
+ * @param {{key: string, name: string, older?: string[], label: any, choices: Choice[], fallback: string, className?: string,
+ *   text?: string, onChange?: (control: Control) => void}} spec
+ * @returns {Control}
  */
 export function selectControl({ key, name, older, label, choices, fallback, className = '', text, onChange }) {
   const address = addressEntry({ name, older });
@@ -183,6 +217,10 @@ export function selectControl({ key, name, older, label, choices, fallback, clas
  * ({ok, value}); linkProblem(message): what is said when a link's set cannot be read. folded: the boxes under a
  * summary naming the chosen ones (a long set), opened when there is something to say about them. setChoices(list)
  * offers another set (the written wirings come and go), keeping the chosen ones still offered.
+ * @param {{key: string, name: string, older?: string[], legend: any, choices: Choice[], fallback: string, parse: (text: string) => ReadResult,
+ *   linkProblem: (message: string) => string, folded?: boolean, className?: string, text?: string,
+ *   onChange?: (control: Control) => void}} spec
+ * @returns {Control}
  */
 export function checkboxControl({ key, name, older, legend, choices, fallback, parse, linkProblem, folded = false, className = '', text, onChange }) {
   const address = addressEntry({ name, older });
@@ -304,6 +342,8 @@ export function linkNote({ prefix, controls }) {
  * A rate: a text field for the exact value and a slider over its logarithm beside it, from 10^decades[0] to
  * 10^decades[1] in steps of 0.05 decades (the field takes any rate parse accepts; the slider's rate is rounded
  * to two digits for the field).
+ * @param {Parameters<typeof textControl>[0] & {decades?: [number, number]}} spec  a text field's, and the slider's range
+ * @returns {Control}
  */
 export function rateControl({ decades: [lo, hi] = [-5, 0], onChange, ...options }) {
   const slider = element(html`<input type="range" min="${lo}" max="${hi}" step="0.05" class="rate-slider" aria-label="${options.label}, logarithmic scale">`);

@@ -59,7 +59,7 @@ export function formatLike(value, printed, extraDigits = 0) {
 export const agreesWithPrinted = (value, printed) => formatLike(value, printed) === printed;
 
 /** A matrix (array of rows) as a TeX bmatrix. */
-export function texMatrix(rows, digits = 4) {
+function texMatrix(rows, digits = 4) {
   return `\\begin{bmatrix}${rows.map((r) => r.map((v) => texNumber(v, digits)).join(' & ')).join(' \\\\ ')}\\end{bmatrix}`;
 }
 

@@ -7,6 +7,7 @@ import { element, html } from './html.js';
 const SVG = 'http://www.w3.org/2000/svg';
 const NEGATIVE = [40, 90, 200];
 const POSITIVE = [200, 40, 40];
+/** @param {number[]} rgb */
 const rgb = ([r, g, b]) => `rgb(${r}, ${g}, ${b})`;
 
 // t in [−1, 1] → colour: white mixed towards the end colour in proportion to |t|

@@ -45,7 +45,10 @@ export function replaceWithHtml(el, markup) {
   el.outerHTML = markup.text;
 }
 
-/** The one element markup describes, made: element(html`<p class="note">${text}</p>`) → a <p>, not yet in the page. */
+/**
+ * The one element markup describes, made: element(html`<p class="note">${text}</p>`) → a <p>, not yet in the page.
+ * @returns {any} that element: its kind is the markup's (the caller reads a <select>'s value, a <details>' open)
+ */
 export function element(markup) {
   const made = fragment(markup);
   const stray = [...made.childNodes].some((node) => node.nodeType !== 1 && node.textContent.trim());

@@ -83,7 +83,7 @@ export function watchScrollRegions(root = document.body) {
   new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) {
-        if (node.nodeType !== 1) continue;
+        if (!(node instanceof Element)) continue;
         if (node.matches(SELECTOR)) watch(node);
         node.querySelectorAll(SELECTOR).forEach(watch);
       }

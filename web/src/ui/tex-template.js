@@ -13,7 +13,7 @@ const DIGITS = 5; // the significant digits texValue shows
 const numbersOf = (v) => (typeof v === 'number' ? [v] : Array.isArray(v) ? v.flat(2) : v && 'values' in v ? [...v.values] : []);
 
 /** value, with each number below ref's shown precision (half a unit in the 5th significant digit of ref's largest entry) as 0 */
-export function toShownPrecision(value, ref) {
+function toShownPrecision(value, ref) {
   const scale = Math.max(0, ...numbersOf(ref).map(Math.abs).filter(Number.isFinite));
   const cut = (x) => (Number.isFinite(x) && Math.abs(x) < 0.5 * 10 ** -(DIGITS - 1) * scale ? 0 : x);
   if (typeof value === 'number') return cut(value);

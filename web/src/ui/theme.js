@@ -2,7 +2,7 @@
 // choice is kept in localStorage and shows as data-theme="light|dark" on <html> (no attribute = the
 // system's): the inline script in index.html applies it before the first paint, this module on a click.
 // style.css picks the palette from it; charts redraw when it changes (ui/chart.js).
-export const THEME_KEY = 'residual-ln-theme';
+const THEME_KEY = 'residual-ln-theme';
 
 export function mountThemeSwitch(root = document) {
   const box = root.querySelector('.theme-switch');

@@ -22,7 +22,7 @@ function hide() {
 export function watchTouchTips(root = document) {
   root.addEventListener('click', (event) => {
     hide();
-    if (!event.target.closest?.('.widget')) return;
+    if (!(event.target instanceof Element) || !event.target.closest('.widget')) return;
     const text = tooltipOf(event.target);
     if (!text) return;
     tip = element(html`<div class="touch-tip" role="status">${text}</div>`);

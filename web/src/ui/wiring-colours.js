@@ -6,7 +6,7 @@
 // and without warmup), the second and later ones take a shade of the same family (shadeOf), never another hue.
 
 /** How many presets the palette has a family for (adding a preset past it adds a family to style.css). */
-export const PRESET_FAMILIES = 12;
+const PRESET_FAMILIES = 12;
 
 /** The colour (a CSS variable) of the preset at position `index` of the kernel's table. */
 export function presetColour(index) {
@@ -35,6 +35,7 @@ export function shadesOf(colours) {
 
 // shade s: [share of the family's colour, what it is mixed with]: ever paler towards the page's background (the
 // neutral family is the text's colour, so a mix towards the text would not show); past the list they repeat
+/** @type {[number, string][]} */
 const SHADES = [[1, '--bg'], [0.62, '--bg'], [0.38, '--bg'], [0.8, '--bg']];
 
 /** The CSS of colour (a CSS variable) at shade s, for a swatch's background: a color-mix(). */

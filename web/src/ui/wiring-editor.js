@@ -64,7 +64,7 @@ function switchButton(k) {
  * → {el, ok, text, view, message, setText(text), show(text), destroy()}: ok false while the form holds what the kernel
  * refuses (message says why, beside the field it is about); text and view are the last wiring it accepted.
  */
-export function createWiringEditor({ kernel, name = '', fallback = 'pre', text, depths = [], presets, label = 'One sublayer of your wiring', onChange }) {
+export function createWiringEditor({ kernel, name = '', fallback = 'pre', text = undefined, depths = [], presets, label = 'One sublayer of your wiring', onChange }) {
   const el = element(html`<div class="wiring-editor">
     <div class="we-head"></div>
     <p class="field-message we-message" aria-live="polite"></p>
@@ -190,7 +190,7 @@ export function createWiringEditor({ kernel, name = '', fallback = 'pre', text, 
     startFrom(presets.find((p) => p.key === preset.select.value).wiring);
     commit();
   });
-  for (const [k, control] of [['norm', norm], ['gate', gate]]) {
+  for (const [k, control] of /** @type {[string, {select: HTMLSelectElement}][]} */ ([['norm', norm], ['gate', gate]])) {
     control.select.addEventListener('change', () => {
       form[k] = control.select.value;
       draw();

@@ -64,7 +64,7 @@ async function mountOne(el) {
 }
 
 /** Resolves in the next frame, before its drawing. */
-export const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+export const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // how far a placeholder is from the window (0: in it)
 const distance = (el) => {
@@ -81,6 +81,7 @@ export const whenNearMounted = () => nearMounted;
 
 // Mounts at once every placeholder of the page that matches selector (mountWidgets sets it). → a promise that
 // settles when they all have (printing the exercises needs them, wherever the reader has scrolled).
+/** @type {(selector: string) => Promise<unknown>} */
 let mountMatchingNow = () => Promise.resolve();
 const mountMatching = (selector) => mountMatchingNow(selector);
 
@@ -165,10 +166,10 @@ export function mountWidgets(root = document) {
   const seen = new WeakSet();
   const sight = new IntersectionObserver((entries) => {
     for (const entry of entries) {
-      if (entry.isIntersecting && entry.target.dataset.mount !== undefined) seen.add(entry.target);
+      if (entry.isIntersecting && /** @type {HTMLElement} */ (entry.target).dataset.mount !== undefined) seen.add(entry.target);
       const below = entry.boundingClientRect.top > (entry.rootBounds?.height ?? window.innerHeight);
       if (!below || !seen.has(entry.target)) continue;
-      entry.target.dataset.reserve = 'released';
+      /** @type {HTMLElement} */ (entry.target).dataset.reserve = 'released';
       sight.unobserve(entry.target);
     }
   });

@@ -38,7 +38,7 @@ const rowOf = (row, c) => {
 };
 
 /** A cell whose value does not exist for these runs, and why (the kernel's reason): shown as "undefined". */
-export const undefinedValue = (reason) => ({ undefinedReason: reason });
+const undefinedValue = (reason) => ({ undefinedReason: reason });
 
 export const TABLES = {
   // At twenty blocks nothing separates the three wirings.

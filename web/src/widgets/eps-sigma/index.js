@@ -62,6 +62,7 @@ export async function mount(el, props = {}) {
     key: 'wiring', name: `${PREFIX}wiring`, label: 'Wiring', className: 'es-wiring', choices: PLACEMENTS,
     fallback: fallback.wiring, onChange,
   });
+  /** @param {(text: string) => import('../../ui/controls.js').ReadResult} [parse] */
   const number = (key, label, hint, width, parse = parseNumber, older = []) =>
     textControl({ key, name: PREFIX + key, older, label, hint, width, fallback: fallback[key], parse, instant: true, onChange });
   const fields = {

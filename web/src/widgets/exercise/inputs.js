@@ -9,7 +9,7 @@ import { asText, inputLabel } from '../../exercises/values.js';
 
 
 /**
- * @param {{n: number, kinds: {[name]: 'number'|'vector'|'matrix'}, values: object,
+ * @param {{n: number, kinds: {[name: string]: 'number'|'vector'|'matrix'}, values: object,
  *          onEdit(name, value, text): void, onSeed(seed: number|null): void}} options
  */
 export function createInputBox({ n, kinds, values, onEdit, onSeed }) {

@@ -3,6 +3,11 @@ import { element, html } from '../../ui/html.js';
 
 // On an assigned exercise the reset clears the answers on the page and keeps the numbers and the attempts logged
 // (the teacher grades them): the question says which.
+/**
+ * @param {number} n
+ * @param {() => void} onReset
+ * @param {{assigned?: () => boolean}} [options]
+ */
 export function createReset(n, onReset, { assigned = () => false } = {}) {
   const el = element(html`<div class="ex-reset"><button type="button" class="ex-reset-ask">Reset this exercise</button>
     <div class="ex-reset-confirm" role="group" aria-label="Confirm the reset" hidden>

@@ -117,7 +117,7 @@ export function createWiringAnswer(part, { wiring, from }) {
  * counted), run, judged, drawn; then `conclude(results)` counts the attempt as any Check does. ex: the exercise
  * (index.js); refuse(refused) and conclude(results) are its own.
  */
-export async function checkDesign(ex, { refuse, conclude }) {
+export async function checkDesign(ex, { refuse = undefined, conclude = undefined }) {
   const { view, state } = ex;
   const a = view.answers.find((x) => x.judge);
   if (a.busy) return void (view.feedback.textContent = 'Your wiring is running: wait for its verdict, or cancel the check.');

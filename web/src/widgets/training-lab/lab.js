@@ -15,6 +15,7 @@ const placementLabel = (text) => wiringOfText(text)?.label ?? text;
 const taskLabel = (key) => TASKS.find((t) => t.key === key)?.label ?? key;
 
 /** "Post-LN, L = 24, warmup 50" (and the rate when the view varies it) */
+/** @param {{placement: string, L?: number, warmup?: number, lr?: number}} config */
 function configLabel({ placement, L, warmup, lr }, { withRate = false } = {}) {
   const parts = [placementLabel(placement), `L = ${L}`, warmup ? `warmup ${warmup}` : 'no warmup'];
   if (withRate) parts.push(`lr ${formatRate(lr)}`);
@@ -28,6 +29,11 @@ const runId = (o) => [o.task, o.placement, o.L, o.warmup, o.lr, o.steps, o.seed]
  * One group per configuration: {key, label, colour, shade, config, runs: [{id, seed, options}]}; options are
  * complete (the kernel's defaults under the lab's choices). A configuration takes its wiring's colour; a second
  * one of the same wiring a shade of it (wiring-colours.js), so a colour always says which wiring ran.
+ * @param {any} defaults  the kernel's TrainConfig defaults
+ * @param {any[]} configs  what each configuration sets over them
+ * @param {{task: string, lr?: number, steps: number, seeds: number[]}} shared  what every configuration shares (lr
+ *   unless each configuration sets its own, as the cliff's do)
+ * @param {{withRate?: boolean}} [options]
  */
 export function groupRuns(defaults, configs, { task, lr, steps, seeds }, { withRate = false } = {}) {
   const groups = configs.map((c) => {
