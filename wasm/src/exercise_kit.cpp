@@ -129,10 +129,12 @@ Vec Reader::vector(const std::string& name, int min_d, int max_d, const std::str
 }
 
 Vec Reader::non_negative_entries(const std::string& name, int min_d, int max_d, const std::string& why) const {
-  const Vec v = vector(name, min_d, max_d);
+  Vec v = vector(name, min_d, max_d);
   for (Eigen::Index i = 0; i < v.size(); ++i) {
-    require_input(v(i) >= 0, name,
-                  name + " holds " + why + ", which are >= 0: entry " + std::to_string(i + 1) + " is " + fmt(v(i)));
+    if (v(i) >= 0) continue;
+    std::string message = name;
+    message += " holds " + why + ", which are >= 0: entry " + std::to_string(i + 1) + " is " + fmt(v(i));
+    require_input(false, name, message);
   }
   return v;
 }

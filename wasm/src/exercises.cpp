@@ -113,7 +113,7 @@ std::string check_well_posed(int n, const ExerciseSolution& s) {
 
   // Near-zero variance where LN normalises (first, so a 0/0 is explained as such).
   if (e.ill_posed) {
-    const std::string problem = e.ill_posed(s);
+    std::string problem = e.ill_posed(s);
     if (!problem.empty()) return problem;
   }
 

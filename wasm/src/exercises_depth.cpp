@@ -158,7 +158,7 @@ std::string ill_posed_13(const ExerciseSolution& s) {
   const Value& sigma = s.steps.at("sigma");
   for (size_t k = 0; k < mean.values.size(); ++k) {
     const std::string what = k == 0 ? "b (block 1)" : "x_" + std::to_string(k) + " + b (block " + std::to_string(k + 1) + ")";
-    const std::string problem = variance_problem(mean.values[k], sigma.values[k] * sigma.values[k], what);  // ε = 0
+    std::string problem = variance_problem(mean.values[k], sigma.values[k] * sigma.values[k], what);  // ε = 0
     if (!problem.empty()) return problem;
   }
   return "";

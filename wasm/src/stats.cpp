@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <string>
 
 #include "tensor.hpp"
@@ -19,10 +20,11 @@ double median(std::vector<double> values) {
     });
   }
   const size_t n = values.size(), mid = n / 2;
-  std::nth_element(values.begin(), values.begin() + mid, values.end());
+  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(mid);
+  std::nth_element(values.begin(), middle, values.end());
   if (n % 2 == 1) return values[mid];
   const double upper = values[mid];
-  const double lower = *std::max_element(values.begin(), values.begin() + mid);
+  const double lower = *std::max_element(values.begin(), middle);
   return 0.5 * (lower + upper);
 }
 
@@ -61,7 +63,7 @@ std::vector<double> power_curve(double first, double exponent, int L) {
 std::vector<double> growth_curve(double first, double exponent, int L) {
   require(L >= 1 && L <= 100000, "the growth curve needs a depth L from 1 to 100000");
   require(std::isfinite(first) && std::isfinite(exponent), "growth curve needs a finite first value and exponent");
-  const std::vector<double> curve = power_curve(first, exponent, L);
+  std::vector<double> curve = power_curve(first, exponent, L);
   const int out = first_nonfinite_block(curve);
   require(out == 0, "the exponent is too large: first · i^exponent leaves float64's range at block " + std::to_string(out));
   return curve;
