@@ -171,6 +171,7 @@ for (const [name, viewport] of [['1280×800', { width: 1280, height: 800 }], ['3
 // scripts' content uses (the exercises' words, the figures' math) are not: reading on with them fetches more.
 for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 }]) {
   test(`the faces the chapter's HTML uses are the faces the page preloads, and only those (${viewport.width} px)`, async ({ browser, baseURL }) => {
+    test.setTimeout(300_000); // (two first visits and a reading of the whole chapter)
     const fonts = (page) => page.evaluate(() => [...new Set(performance.getEntriesByType('resource').map((r) => r.name).filter((url) => /KaTeX_[\w-]+\.woff2$/.test(url)))].sort());
     const plain = await browser.newContext({ baseURL, viewport, javaScriptEnabled: false });
     const page = await plain.newPage();
@@ -180,6 +181,10 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 
     await page.evaluate(() => document.fonts.ready);
     await page.waitForTimeout(1000); // (a face asked for late would show meanwhile)
     expect(await fonts(page), 'the faces the HTML is set in are the faces preloaded').toEqual(preloaded);
+    // (a preload is fetched whether used or not: a face counts as used when the page's text has loaded it)
+    const used = await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded' && f.family.startsWith('KaTeX_'))
+      .map((f) => `${f.family.slice(6)}-${[f.weight === '700' ? 'Bold' : '', f.style === 'italic' ? 'Italic' : ''].join('') || 'Regular'}`));
+    expect(used.sort(), 'every preloaded face is used by the HTML').toEqual(preloaded.map((href) => /KaTeX_([\w]+-[A-Za-z]+)-/.exec(href)[1]).sort());
     await plain.close();
     const scripted = await browser.newContext({ baseURL, viewport });
     const reader = await scripted.newPage();
