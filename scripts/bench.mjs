@@ -468,9 +468,51 @@ async function pytorch() {
   }
 }
 
-// npm run bench -- --only chromium (or native, wasm, pytorch, grading; comma-separated): a part of the figures
-const LAYERS = { native, wasm: wasmNode, chromium: chromiumSite, pytorch, grading: () => gradingBench({ note }) };
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : Object.keys(LAYERS);
+// ---- the opening alone, optionally against another build ----
+// `npm run bench -- --only opening [--visits N] [--against DIR]`: first visits opened at #table-a only (a minute,
+// not the half hour of the whole Chromium layer), with their milestones. --against DIR (another build of the site,
+// e.g. main's dist copied aside) alternates a visit of each build, so the two are compared under the same load:
+// on a shared machine only such a ratio means anything.
+async function opening() {
+  section('the opening in Chromium: first visits opened at #table-a');
+  const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+  const visitsEach = Number(arg('--visits') ?? 5);
+  const against = arg('--against');
+  sh('node_modules/.bin/vite', ['build', '--config', 'web/vite.config.js', '--logLevel', 'warn'], { env: { ...env, BASE_PATH: '/residual-ln/' }, stdio: 'ignore' });
+  const builds = [{ name: 'this build', dir: 'dist', port: 4391 }, ...(against ? [{ name: `against ${against}`, dir: against, port: 4393 }] : [])];
+  const servers = builds.map((b) => spawn('node', ['tests/e2e/serve.mjs', '--dir', b.dir, '--base', '/residual-ln/', '--port', String(b.port)], { cwd: root, stdio: 'ignore' }));
+  await new Promise((r) => setTimeout(r, 800));
+  const profileDir = mkdtempSync(join(tmpdir(), 'bench-opening-'));
+  const sameShare = shareSchedulingWith(profileDir);
+  const { median } = await (await import('../web/src/kernels/stack.js')).loadStack();
+  try {
+    for (const b of builds) b.visits = [];
+    for (let i = 0; i < visitsEach; i++) {
+      for (const b of builds) b.visits.push(await firstVisit(`http://127.0.0.1:${b.port}/residual-ln/#table-a`, profileDir));
+    }
+  } finally {
+    clearInterval(sameShare);
+    servers.forEach((s) => s.kill());
+  }
+  const s2 = (v) => `${(v / 1000).toFixed(2)} s`;
+  const row = (visits, f) => `${visits.map((v) => s2(f(v))).join(', ')} (median ${s2(median(visits.map(f)))})`;
+  const lines = [['first contentful paint', (v) => v.fcp], ['first live number', (v) => v.first], ['table A complete', (v) => v.all],
+    ...Object.keys(builds[0].visits[0].milestones).map((name) => [`  milestone: ${name}`, (v) => v.milestones[name]])];
+  for (const b of builds) {
+    console.log(` ${b.name} (${b.dir}):`);
+    for (const [what, f] of lines) note('opening', `${b.name}: ${what}`, row(b.visits, f));
+  }
+  if (builds.length === 2) {
+    for (const [what, f] of lines) {
+      const [a, o] = builds.map((b) => median(b.visits.map(f)));
+      note('opening', `ratio this build / against: ${what.trim()}`, (a / o).toFixed(2));
+    }
+  }
+}
+
+// npm run bench -- --only chromium (or native, wasm, pytorch, grading, opening; comma-separated): a part of the figures
+const LAYERS = { native, wasm: wasmNode, chromium: chromiumSite, pytorch, grading: () => gradingBench({ note }), opening };
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : Object.keys(LAYERS).filter((name) => name !== 'opening');
 const unknown = (only ?? []).filter((name) => !LAYERS[name]);
 if (!only || unknown.length) {
   console.error(`usage: npm run bench [-- --only ${Object.keys(LAYERS).join(',')}]`);

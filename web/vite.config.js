@@ -3,16 +3,15 @@
 // the default './' works under any sub-path. Four pages: the chapter, exercises.html (the exercises' words, read without JavaScript), teachers.html (assignments and grading), and 404.html, which GitHub Pages
 // serves for any missing address (its URLs are absolute under BASE_PATH, so it works at any depth).
 // A production build also gets dist/sw.js, the service worker that keeps the build for offline reading,
-// a Content-Security-Policy on each page (plugins/csp.js), and the chapter preloads its math fonts
-// (plugins/preload-fonts.js) and the kernels' wasm (plugins/preload-wasm.js).
+// a Content-Security-Policy on each page (plugins/csp.js), and the chapter preloads the kernels' wasm and the math
+// fonts of its HTML (plugins/preload.js).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import content from './plugins/content.js';
 import csp from './plugins/csp.js';
-import preloadFonts from './plugins/preload-fonts.js';
-import preloadWasm from './plugins/preload-wasm.js';
+import preload, { PAGE_FACES, katexFace, kernelsWasm } from './plugins/preload.js';
 import serviceWorker from './plugins/service-worker.js';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -25,7 +24,7 @@ export default defineConfig({
   define: { __KERNELS_VERSION__: JSON.stringify(kernelsVersion) },
   root: here('.'),
   base: process.env.BASE_PATH ?? './',
-  plugins: [content({ contentDir: here('../content') }), preloadFonts(), preloadWasm(), csp(), serviceWorker({ source: here('src/sw.js') })],
+  plugins: [content({ contentDir: here('../content') }), preload([kernelsWasm, ...PAGE_FACES.map(katexFace)]), csp(), serviceWorker({ source: here('src/sw.js') })],
   // a worker that grades for the teachers' page reads the exercises' props (virtual:exercise-props) as the pages do
   worker: { format: 'es', plugins: () => [content({ contentDir: here('../content') })] },
   build: {

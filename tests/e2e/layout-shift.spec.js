@@ -166,19 +166,37 @@ for (const [name, viewport] of [['1280×800', { width: 1280, height: 800 }], ['3
 
 // The prose is laid out before the math's fonts arrive unless they are preloaded: when a face came in late, the
 // inline math narrowed, line breaks moved and the text in view jumped (arriving at #eps-sigma at 375 px: a shift of
-// 0.166 in 7 of 20 first visits under load, none of 20 with the faces preloaded; plugins/preload-fonts.js).
-test('every KaTeX face the chapter uses is preloaded by the page, and every preload is used', async ({ page }) => {
-  await page.goto(lightUrl());
-  const preloaded = await page.locator('head link[rel="preload"][as="font"]').evaluateAll((links) => links.map((l) => l.href).sort());
-  expect(preloaded.length).toBeGreaterThan(0);
-  // read the whole chapter, so every section is laid out once (far sections are not: content-visibility)
-  await readToTheEnd(page, 600, 30);
-  await page.evaluate(() => document.fonts.ready);
-  const fetched = await page.evaluate(() =>
-    [...new Set(performance.getEntriesByType('resource').map((r) => r.name).filter((url) => /KaTeX_[\w-]+\.woff2$/.test(url)))].sort(),
-  );
-  expect(fetched, 'the faces fetched while reading are the faces preloaded').toEqual(preloaded);
-});
+// 0.166 in 7 of 20 first visits under load, none of 20 with the faces preloaded; plugins/preload.js). The faces the
+// chapter's HTML is set in are preloaded (read without JavaScript, what the HTML alone asks for); the faces only the
+// scripts' content uses (the exercises' words, the figures' math) are not: reading on with them fetches more.
+for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 }]) {
+  test(`the faces the chapter's HTML uses are the faces the page preloads, and only those (${viewport.width} px)`, async ({ browser, baseURL }) => {
+    test.setTimeout(300_000); // (two first visits and a reading of the whole chapter)
+    const fonts = (page) => page.evaluate(() => [...new Set(performance.getEntriesByType('resource').map((r) => r.name).filter((url) => /KaTeX_[\w-]+\.woff2$/.test(url)))].sort());
+    const plain = await browser.newContext({ baseURL, viewport, javaScriptEnabled: false });
+    const page = await plain.newPage();
+    await page.goto(lightUrl());
+    const preloaded = await page.locator('head link[rel="preload"][as="font"]').evaluateAll((links) => links.map((l) => l.href).sort());
+    expect(preloaded.length).toBeGreaterThan(0);
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(1000); // (a face asked for late would show meanwhile)
+    expect(await fonts(page), 'the faces the HTML is set in are the faces preloaded').toEqual(preloaded);
+    // (a preload is fetched whether used or not: a face counts as used when the page's text has loaded it)
+    const used = await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded' && f.family.startsWith('KaTeX_'))
+      .map((f) => `${f.family.slice(6)}-${[f.weight === '700' ? 'Bold' : '', f.style === 'italic' ? 'Italic' : ''].join('') || 'Regular'}`));
+    expect(used.sort(), 'every preloaded face is used by the HTML').toEqual(preloaded.map((href) => /KaTeX_([\w]+-[A-Za-z]+)-/.exec(href)[1]).sort());
+    await plain.close();
+    const scripted = await browser.newContext({ baseURL, viewport });
+    const reader = await scripted.newPage();
+    await reader.goto(lightUrl());
+    await readToTheEnd(reader, 600, 30);
+    await reader.evaluate(() => document.fonts.ready);
+    const all = await fonts(reader);
+    expect(all, 'every preloaded face is used').toEqual(expect.arrayContaining(preloaded));
+    expect(all.length, 'the scripts’ content uses faces the HTML does not (not preloaded)').toBeGreaterThan(preloaded.length);
+    await scripted.close();
+  });
+}
 
 // A figure's own stylesheet comes with its code, when the first figure of its kind mounts. If it styled the
 // placeholders too (an exercise's margins and heading), every placeholder of that kind changed shape at that

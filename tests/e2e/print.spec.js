@@ -141,3 +141,25 @@ test('print: every exercise’s words on paper, from the chapter and, without Ja
   expect(pagesOf(pdf)).toBeGreaterThan(10);
   await context.close();
 });
+
+// A print before the figures in view are done (the page fills the exercises' words only then) printed each exercise's
+// link to the exercises' page instead of its words: the words' chunk arrives as the figures near the window have
+// mounted, and the print puts them in at once (beforeprint cannot wait for a download). Opened at table B, whose 72
+// runs take far longer than the chunk.
+test('print before the figures in view are done: every exercise’s words are put in as the print starts', async ({ page }) => {
+  await page.goto(lightUrl('#table-b'));
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /exercise-text/.test(r.name) && r.responseEnd > 0)), { timeout: 60_000 }).toBe(true);
+  await page.waitForTimeout(300); // (the chunk evaluated)
+  const count = await page.locator('section.exercise').count();
+  const { before, after } = await page.evaluate(() => {
+    const filled = () => document.querySelectorAll('section.exercise[data-text="filled"]').length;
+    const before = filled();
+    window.dispatchEvent(new Event('beforeprint'));
+    return { before, after: filled() }; // in the same task as the event: what the print lays out
+  });
+  expect(before, 'the figures in view still computing: not every exercise filled yet').toBeLessThan(count);
+  expect(after).toBe(count);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('section.exercise .ex-elsewhere')).toHaveCount(0);
+  await expect(page.locator('#exercise-1 .ex-question')).toBeVisible();
+});

@@ -1,5 +1,5 @@
 // The kernels' WebAssembly is fetched and compiled once per page (kernels/compiled.js), from a file the head
-// preloads (plugins/preload-wasm.js), and the compiled module is handed to every worker (experiment/pool.js), which
+// preloads (plugins/preload.js), and the compiled module is handed to every worker (experiment/pool.js), which
 // instantiates it: no worker fetches or compiles the file again (issue 38: each did, after the page). Under the
 // page's strict policy ('wasm-unsafe-eval' for the one compile), with the milestones the bench reads.
 import { expect, test } from './fixtures.js';

@@ -1,7 +1,7 @@
 // loadAhead (widgets/load-ahead.js): the figure a link points at starts loading as the page's script runs. Which
 // figure that is, what it loads, and that an address naming none (or naming nothing well) loads nothing.
 import { describe, expect, test, vi } from 'vitest';
-import { loadAhead } from '../../web/src/widgets/load-ahead.js';
+import { linkedFigure, loadAhead } from '../../web/src/widgets/load-ahead.js';
 
 // A page in document order: each node {id, widget?, parent?}; closest (the widget selector only) and
 // compareDocumentPosition (FOLLOWING 4, CONTAINED_BY 16) as the DOM's, from the order and the parents.
@@ -94,5 +94,17 @@ describe('loadAhead', () => {
   test('an escaped id is decoded as the browser does', () => {
     const root = page([{ id: 'ε-figure', widget: 'eps-sigma' }]);
     expect(spy(`#${encodeURIComponent('ε-figure')}`, root).loaded).toEqual(['eps-sigma']);
+  });
+});
+
+// The figure the address names itself, or an element inside it, mounts at once (mount.js mountWidgets' first); a
+// heading or a part names none (the figure after it may be screens below the window).
+describe('linkedFigure', () => {
+  test('a figure, or an element inside one: that figure', () => {
+    expect(linkedFigure(chapter, '#table-a')?.id).toBe('table-a');
+    expect(linkedFigure(chapter, '#exercise-17-title')?.id).toBe('exercise-17');
+  });
+  test('a heading, a part, nothing, a malformed escape: none', () => {
+    for (const hash of ['#at-twenty-layers', '#eps-sigma-part', '#references', '#nowhere', '#%E0', '#', '']) expect(linkedFigure(chapter, hash), hash).toBeNull();
   });
 });

@@ -6,11 +6,12 @@
 import { fragment, setHtml, trusted } from '../ui/html.js';
 
 let all;
+let loaded; // the words once their chunk has arrived: a print fills every section with them at once (fillBeforePrint)
 
 /** {n: {question, static}} of every exercise of the chapter. */
 function loadExerciseText() {
   all ??= import('virtual:exercise-text').then(
-    (module) => module.default,
+    (module) => (loaded = module.default),
     (error) => {
       all = undefined; // a failed download may be retried by the next exercise to fill
       throw error;
@@ -22,12 +23,32 @@ function loadExerciseText() {
 /** Puts an exercise's words into its section of the chapter (data-text="filled" after), once. */
 export async function fillExerciseText(section) {
   if (section.dataset.text === 'filled') return;
-  const text = (await loadExerciseText())[section.dataset.exercise];
-  if (!text) throw new Error(`there is no exercise “${section.dataset.exercise ?? section.id}” in this build`);
+  fillFrom(await loadExerciseText(), section);
+}
+
+function fillFrom(texts, section) {
   if (section.dataset.text === 'filled') return; // another caller filled it meanwhile
+  const text = texts[section.dataset.exercise];
+  if (!text) throw new Error(`there is no exercise “${section.dataset.exercise ?? section.id}” in this build`);
   setHtml(section.querySelector('.ex-question'), trusted(text.question));
   section.querySelector('.ex-elsewhere')?.replaceWith(fragment(trusted(text.static)));
   section.dataset.text = 'filled';
+}
+
+/** A print before every section is filled (the page fills them once the figures in view are done) prints every
+ * exercise's words, not its link to the exercises' page: beforeprint cannot wait for a download, so the words are
+ * fetched early (as the figures near the window have mounted: main.js) and put in at once, in the event. */
+export function fillBeforePrint(root = document) {
+  window.addEventListener('beforeprint', () => {
+    if (!loaded) return void loadExerciseText().catch(() => {}); // (this print keeps the links; the next has the words)
+    for (const section of root.querySelectorAll('section.exercise[data-exercise]')) {
+      try {
+        fillFrom(loaded, section);
+      } catch {
+        // (an exercise this build has no words for keeps its link)
+      }
+    }
+  });
 }
 
 /** Fills every exercise of root, one in each idle period (the 21 at once are a long task): a reader who prints,

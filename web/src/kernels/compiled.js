@@ -1,5 +1,5 @@
 // The kernels' WebAssembly, compiled once per page: streaming, as its bytes arrive (the page's head preloads
-// the file, plugins/preload-wasm.js), and the compiled WebAssembly.Module handed to every worker
+// the file, plugins/preload.js), and the compiled WebAssembly.Module handed to every worker
 // (experiment/pool.js), which instantiates it without fetching or compiling it again. Before, each worker
 // fetched the file and compiled it, the page a third time. 'wasm-unsafe-eval' in the page's policy allows the
 // one compile (plugins/csp.js); a worker only instantiates.

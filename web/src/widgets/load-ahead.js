@@ -17,12 +17,7 @@ export function loadAhead(
   hash = location.hash,
   { load = (name) => registry[name](), startKernels = startKernelsAhead, afterFirstFrame = afterFirstPaint } = {},
 ) {
-  let target = null;
-  try {
-    if (hash.length > 1) target = root.getElementById(decodeURIComponent(hash.slice(1)));
-  } catch {
-    return undefined; // a malformed escape (#%E0) names nothing
-  }
+  const target = targetOf(root, hash);
   if (!target) return undefined;
   // the figure the element is or is in (an exercise's title), else the first after it (a figure inside the
   // element, as in a part, follows it too)
@@ -34,6 +29,21 @@ export function loadAhead(
   // (without WebAssembly the figure says so as it mounts, and no worker could start)
   if (!withoutKernels.has(name) && typeof WebAssembly === 'object') afterFirstFrame(startKernels);
   return name;
+}
+
+/** The figure the address names itself (#table-a) or an element inside (an exercise's title): the window opens on
+ * it, so it mounts at once, ahead of the scroll-driven queue (mount.js: mountWidgets' first). A heading or a part
+ * names none: the figure after it may be screens below. → the placeholder, or null. */
+export function linkedFigure(root = document, hash = location.hash) {
+  return targetOf(root, hash)?.closest(WIDGET) ?? null;
+}
+
+function targetOf(root, hash) {
+  try {
+    return hash.length > 1 ? root.getElementById(decodeURIComponent(hash.slice(1))) : null;
+  } catch {
+    return null; // a malformed escape (#%E0) names nothing
+  }
 }
 
 const WIDGET = '.widget[data-widget]';

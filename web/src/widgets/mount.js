@@ -85,13 +85,17 @@ export const whenNearMounted = () => nearMounted;
 let mountMatchingNow = () => Promise.resolve();
 const mountMatching = (selector) => mountMatchingNow(selector);
 
-export function mountWidgets(root = document) {
+/** first: the placeholder of the figure the page's address names (load-ahead.js linkedFigure), mounted at once: the
+ * window opens on it, and it would otherwise wait for the first report of what is near the window and an idle period
+ * (0.3–0.4 s of a first visit opened at #table-a, issue 38), while its code was already loading. */
+export function mountWidgets(root = document, { first = null } = {}) {
   const pending = new Set(root.querySelectorAll('.widget[data-widget]'));
   const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 1));
   let reported = false; // the first report of which placeholders are near the window has been taken in
   let opened;
+  let firstMounted = Promise.resolve(); // (its runs asked for, as the queue's are before the page counts as opened)
   nearMounted = new Promise((resolve) => (opened = resolve));
-  const openedIfDone = () => reported && !queued.size && !draining && opened();
+  const openedIfDone = () => reported && !queued.size && !draining && firstMounted.then(() => opened());
 
   const mountNow = (el) => {
     if (pending.delete(el)) {
@@ -174,6 +178,7 @@ export function mountWidgets(root = document) {
     }
   });
   pending.forEach((el) => sight.observe(el));
+  if (first && pending.has(first)) firstMounted = mountNow(first).catch(() => {});
   // a printed page shows every figure, including those the reader never scrolled to
   window.addEventListener(
     'beforeprint',
