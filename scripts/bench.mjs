@@ -496,8 +496,9 @@ async function opening() {
   }
   const s2 = (v) => `${(v / 1000).toFixed(2)} s`;
   const row = (visits, f) => `${visits.map((v) => s2(f(v))).join(', ')} (median ${s2(median(visits.map(f)))})`;
+  /** @type {[string, (v: any) => number][]} */
   const lines = [['first contentful paint', (v) => v.fcp], ['first live number', (v) => v.first], ['table A complete', (v) => v.all],
-    ...Object.keys(builds[0].visits[0].milestones).map((name) => [`  milestone: ${name}`, (v) => v.milestones[name]])];
+    ...Object.keys(builds[0].visits[0].milestones).map((name) => /** @type {[string, (v: any) => number]} */ ([`  milestone: ${name}`, (v) => v.milestones[name]]))];
   for (const b of builds) {
     console.log(` ${b.name} (${b.dir}):`);
     for (const [what, f] of lines) note('opening', `${b.name}: ${what}`, row(b.visits, f));

@@ -23,7 +23,7 @@ export const CLASS_EXERCISES = Array.from({ length: 21 }, (_, k) => k + 1); // t
 const EXPLANATION = 'The residual stream carries the signal past each block, so the gradient keeps a path of its own.';
 
 /** Loads the kernels and the chapter's exercises. → a maker of one student's file: (name) → the file's text */
-export async function classMaker({ code = 'ML 4410', exercises = CLASS_EXERCISES, attempts = 20, start = Date.UTC(2026, 11, 1, 9) } = {}) {
+async function classMaker({ code = 'ML 4410', exercises = CLASS_EXERCISES, attempts = 20, start = Date.UTC(2026, 11, 1, 9) } = {}) {
   const ex = await loadExercises();
   const allProps = exercisePropsByNumber(renderChapter(join(root, 'content')));
   const hasKernel = new Set(ex.numbers);

@@ -9,7 +9,7 @@ let all;
 let loaded; // the words once their chunk has arrived: a print fills every section with them at once (fillBeforePrint)
 
 /** {n: {question, static}} of every exercise of the chapter. */
-function loadExerciseText() {
+export function loadExerciseText() {
   all ??= import('virtual:exercise-text').then(
     (module) => (loaded = module.default),
     (error) => {

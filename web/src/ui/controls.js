@@ -56,6 +56,7 @@ let counter = 0;
  * @property {HTMLInputElement} [input]  a text field's
  * @property {HTMLInputElement[]} [boxes]  a set's
  * @property {() => any} read
+ * @property {(params?: URLSearchParams) => string} textFrom  what a link's parameters say for it (its fallback when nothing)
  * @property {(text: string) => any} show
  * @property {(text: string) => void} setText
  * @property {(text?: string) => void} setMessage

@@ -7,3 +7,5 @@ declare const PRESETS: { name: string; label: string; wiring: WiringView }[];
 export default PRESETS;
 /** the measures of a block's gradient, as the kernel names them (stack.hpp kMeasures) */
 export const MEASURE_NAMES: string[];
+/** the largest seed a link or a stored record may hold, 2^53 (wasm/bindings/convert.hpp kLargestSeed) */
+export const LARGEST_SEED: number;
