@@ -18,11 +18,11 @@ const widgetFolders = readdirSync(new URL(`./${SRC}/widgets/`, import.meta.url),
 // one by one.
 const MARKUP_WRITES = [
   {
-    selector: "AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]",
+    selector: 'AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]',
     message: 'Markup is placed through ui/html.js (setHtml/element/fragment with html`…`), never by writing innerHTML/outerHTML.',
   },
   {
-    selector: "AssignmentExpression > MemberExpression.left[computed=true][property.value=/^(innerHTML|outerHTML)$/]",
+    selector: 'AssignmentExpression > MemberExpression.left[computed=true][property.value=/^(innerHTML|outerHTML)$/]',
     message: 'Markup is placed through ui/html.js (setHtml/element/fragment with html`…`), never by writing innerHTML/outerHTML.',
   },
   {
@@ -53,11 +53,22 @@ const LAYERS = [
   below('exercises', PAGE_ENTRIES, 'exercises/ sits below the widgets and the pages: it cannot import them.'),
   // (experiment/worker.js is the pool's worker's entry module, a page entry of its own that nothing imports: it
   // loads what each kind of job needs, the teachers' grading job included)
-  { ...below('experiment', PAGE_ENTRIES, 'experiment/ sits below the widgets and the pages: it cannot import them.'), target: `./${SRC}/experiment/**/!(worker).js` },
+  {
+    ...below('experiment', PAGE_ENTRIES, 'experiment/ sits below the widgets and the pages: it cannot import them.'),
+    target: `./${SRC}/experiment/**/!(worker).js`,
+  },
   below('ui', [...PAGE_ENTRIES, 'exercises', 'experiment'], 'ui/ sits below exercises/ and experiment/: it cannot import them.'),
-  below('progress', [...PAGE_ENTRIES, 'exercises', 'experiment', 'ui'], 'progress/ is the lowest layer with kernels/: it imports neither ui/ nor anything above.'),
+  below(
+    'progress',
+    [...PAGE_ENTRIES, 'exercises', 'experiment', 'ui'],
+    'progress/ is the lowest layer with kernels/: it imports neither ui/ nor anything above.',
+  ),
   below('kernels', [...PAGE_ENTRIES, 'exercises', 'experiment', 'ui', 'progress'], 'kernels/ sits below the page: it imports nothing of it but text/.'),
-  below('text', [...PAGE_ENTRIES, 'exercises', 'experiment', 'ui', 'progress', 'kernels'], 'text/ is the lowest layer (plain text, no DOM): it imports nothing of the page.'),
+  below(
+    'text',
+    [...PAGE_ENTRIES, 'exercises', 'experiment', 'ui', 'progress', 'kernels'],
+    'text/ is the lowest layer (plain text, no DOM): it imports nothing of the page.',
+  ),
 ];
 // A widget's folder is its own (what two widgets share lives in ui/, experiment/, exercises/ or progress/), so moving
 // or removing a widget never breaks another. The loaders at widgets/'s top level (registry.js, mount.js,

@@ -80,14 +80,16 @@ void report(const char* layer, const std::string& title, const char* unit, int u
 
   const double product_seconds = by_op[int(Op::Projections)] + by_op[int(Op::Ffn)];
   const double overhead = per_scope * double(scopes) / wall;
-  std::printf("  wall %.3f ms per %s, %.2f s in all; useful %.2f GFLOP/s; the projections' and FFN's products alone "
-              "%.2f GFLOP/s\n", ms * wall, unit, wall, flops / 1e9 / wall, product_flops / 1e9 / product_seconds);
+  std::printf(
+      "  wall %.3f ms per %s, %.2f s in all; useful %.2f GFLOP/s; the projections' and FFN's products alone "
+      "%.2f GFLOP/s\n",
+      ms * wall, unit, wall, flops / 1e9 / wall, product_flops / 1e9 / product_seconds);
   std::printf("  timing cost: %lld scopes, %.0f ns each, about %.1f %% of the wall time\n", scopes, 1e9 * per_scope,
               100 * overhead);
 
   std::string json = "{\"layer\": \"" + std::string(layer) + "\", \"build\": \"" + std::string(build) +
-                     "\", \"L\": " + std::to_string(L) + ", \"units\": " + std::to_string(units) +
-                     ", \"unit\": \"" + unit + "\", \"seconds\": " + std::to_string(wall) +
+                     "\", \"L\": " + std::to_string(L) + ", \"units\": " + std::to_string(units) + ", \"unit\": \"" +
+                     unit + "\", \"seconds\": " + std::to_string(wall) +
                      ", \"ms_per_unit\": " + std::to_string(ms * wall) +
                      ", \"useful_gflops\": " + std::to_string(flops / 1e9 / wall) +
                      ", \"products_gflops\": " + std::to_string(product_flops / 1e9 / product_seconds) +
@@ -146,8 +148,9 @@ void sweep(int L, int seeds) {
   // blocks whose caches the backward recomputes
   const double recomputed = double(config.L - tk::kept_block_caches(config)) / config.L;
   const double product_flops = blocks * (3 + recomputed) * block_product_flops(config);
-  report("block", "one block's time by operation: " + std::to_string(3 * seeds) + " runs of L = " + std::to_string(L) +
-                      ", " + std::to_string(blocks) + " blocks",
+  report("block",
+         "one block's time by operation: " + std::to_string(3 * seeds) + " runs of L = " + std::to_string(L) + ", " +
+             std::to_string(blocks) + " blocks",
          "block", blocks, wall, flops, product_flops, per_scope, tk::profile::scopes(), warm_s, L);
 }
 
@@ -171,9 +174,9 @@ void training(int steps) {
   const double wall = since(t0);
   const tk::StackConfig& s = config.stack;
   const double product_flops = steps * s.L * 3 * block_product_flops(s);
-  report("train", "one training step's time by operation: the lab's run, regress, d = " + std::to_string(s.d) +
-                      ", L = " + std::to_string(s.L) + ", " + std::to_string(s.B * s.T) + " tokens, " +
-                      std::to_string(steps) + " steps",
+  report("train",
+         "one training step's time by operation: the lab's run, regress, d = " + std::to_string(s.d) + ", L = " +
+             std::to_string(s.L) + ", " + std::to_string(s.B * s.T) + " tokens, " + std::to_string(steps) + " steps",
          "step", steps, wall, tk::train_flops(config), product_flops, per_scope, tk::profile::scopes(), warm_s, s.L);
 }
 
@@ -183,10 +186,14 @@ int main(int argc, char** argv) {
   int L = 24, seeds = 2, steps = 150;
   bool train = false;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--train") == 0) train = true;
-    else if (i + 1 < argc && std::strcmp(argv[i], "--L") == 0) L = std::max(1, std::atoi(argv[++i]));
-    else if (i + 1 < argc && std::strcmp(argv[i], "--seeds") == 0) seeds = std::max(1, std::atoi(argv[++i]));
-    else if (i + 1 < argc && std::strcmp(argv[i], "--steps") == 0) steps = std::max(1, std::atoi(argv[++i]));
+    if (std::strcmp(argv[i], "--train") == 0)
+      train = true;
+    else if (i + 1 < argc && std::strcmp(argv[i], "--L") == 0)
+      L = std::max(1, std::atoi(argv[++i]));
+    else if (i + 1 < argc && std::strcmp(argv[i], "--seeds") == 0)
+      seeds = std::max(1, std::atoi(argv[++i]));
+    else if (i + 1 < argc && std::strcmp(argv[i], "--steps") == 0)
+      steps = std::max(1, std::atoi(argv[++i]));
   }
   if (train) {
     training(steps);

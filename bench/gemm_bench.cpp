@@ -5,13 +5,15 @@
 //
 //   native (tk::gemm is Eigen here, so both columns measure Eigen), one command per line:
 //     mkdir -p build/gemm-native
-//     g++ -std=c++17 -O3 -ffp-contract=off -fno-fast-math -DEIGEN_DONT_PARALLELIZE -I/usr/include/eigen3 -Iwasm/src bench/gemm_bench.cpp wasm/src/gemm.cpp -o build/gemm-native/gemm_bench
-//     build/gemm-native/gemm_bench
+//     g++ -std=c++17 -O3 -ffp-contract=off -fno-fast-math -DEIGEN_DONT_PARALLELIZE -I/usr/include/eigen3 -Iwasm/src
+//     bench/gemm_bench.cpp wasm/src/gemm.cpp -o build/gemm-native/gemm_bench build/gemm-native/gemm_bench
 //   wasm in Node (tk::gemm is the f64x2 kernel; the flags CMakeLists.txt gives the kernels):
 //     export NODE_PATH=/usr/share/nodejs; mkdir -p build/gemm-wasm
 //     echo '{ "type": "commonjs" }' > build/gemm-wasm/package.json    (the glue is CommonJS; the repository is not)
-//     em++ -std=c++17 -O3 -msimd128 -fwasm-exceptions -ffp-contract=off -fno-fast-math -DEIGEN_DONT_PARALLELIZE -I/usr/include/eigen3 -Iwasm/src bench/gemm_bench.cpp wasm/src/gemm.cpp -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1 -o build/gemm-wasm/gemm_bench.js
-//     node --no-experimental-fetch build/gemm-wasm/gemm_bench.js
+//     em++ -std=c++17 -O3 -msimd128 -fwasm-exceptions -ffp-contract=off -fno-fast-math -DEIGEN_DONT_PARALLELIZE
+//     -I/usr/include/eigen3 -Iwasm/src bench/gemm_bench.cpp wasm/src/gemm.cpp -sENVIRONMENT=node
+//     -sALLOW_MEMORY_GROWTH=1 -o build/gemm-wasm/gemm_bench.js node --no-experimental-fetch
+//     build/gemm-wasm/gemm_bench.js
 //
 // Optional argument: the number of timed trials (default 9). Each trial runs one shape for about 25 ms,
 // gemm and Eigen alternate, and the table gives the best and the median GFLOP/s. V8 runs a fresh module at
@@ -195,8 +197,8 @@ int main(int argc, char** argv) {
     }
   };
   const auto [lg, le] = compare([&] { run_lab(run_gemm); }, [&] { run_lab(run_eigen); }, lab_gflop, trials);
-  std::printf("%-38s %8.2f / %6.2f %8.2f / %6.2f %8.2f\n", "lab total: one lab block's products", lg.best,
-              lg.median, le.best, le.median, lg.median / le.median);
+  std::printf("%-38s %8.2f / %6.2f %8.2f / %6.2f %8.2f\n", "lab total: one lab block's products", lg.best, lg.median,
+              le.best, le.median, lg.median / le.median);
   std::printf("(%.4f GFLOP per lab block and step: %.3f ms with tk::gemm, %.3f ms with Eigen, medians)\n", lab_gflop,
               1e3 * lab_gflop / lg.median, 1e3 * lab_gflop / le.median);
   return 0;

@@ -84,7 +84,8 @@ int main(int argc, char** argv) {
     }
     std::printf("\n");
   }
-  std::printf("{\"layer\": \"native\", \"threads\": %d, \"wall_s\": %.3f, \"gflop\": %.1f, \"gflops\": %.2f, "
-              "\"gflops_per_thread\": %.2f, \"ms_per_block_L96\": %.3f}\n",
-              threads, wall, flops / 1e9, flops / 1e9 / wall, flops / 1e9 / busy, 1e3 * seconds96 / (runs96 * 96.0));
+  std::printf(
+      "{\"layer\": \"native\", \"threads\": %d, \"wall_s\": %.3f, \"gflop\": %.1f, \"gflops\": %.2f, "
+      "\"gflops_per_thread\": %.2f, \"ms_per_block_L96\": %.3f}\n",
+      threads, wall, flops / 1e9, flops / 1e9 / wall, flops / 1e9 / busy, 1e3 * seconds96 / (runs96 * 96.0));
 }

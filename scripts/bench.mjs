@@ -29,7 +29,14 @@ import './lib/fetch-file-urls.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const sh = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], ...opts });
 const env = { ...process.env, NODE_PATH: '/usr/share/nodejs' };
-const lastJson = (text) => JSON.parse(text.trim().split('\n').filter((l) => l.startsWith('{')).pop());
+const lastJson = (text) =>
+  JSON.parse(
+    text
+      .trim()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .pop(),
+  );
 const figures = [];
 const note = (layer, what, value) => {
   figures.push({ layer, what, value });
@@ -37,7 +44,11 @@ const note = (layer, what, value) => {
 };
 
 function section(title) {
-  console.log(`\n== ${title}  (load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  console.log(
+    `\n== ${title}  (load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
 }
 
 // The breakdown's table as it printed it, and its figures (the JSON line it ends with).
@@ -47,7 +58,10 @@ function blockBreakdown(layer, output) {
   const r = lastJson(output);
   const shares = Object.entries(r.ms).map(([op, ms]) => [op, ms.reduce((a, b) => a + b, 0)]);
   const total = shares.reduce((s, [, ms]) => s + ms, 0);
-  const top = shares.sort((a, b) => b[1] - a[1]).slice(0, 4).map(([op, ms]) => `${op} ${((100 * ms) / total).toFixed(0)} %`);
+  const top = shares
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([op, ms]) => `${op} ${((100 * ms) / total).toFixed(0)} %`);
   const what = r.layer === 'train' ? 'one training step by operation (the lab’s run)' : `one block by operation (L = ${r.L})`;
   note(layer, `${what}: ms per ${r.unit}, largest shares`, `${r.ms_per_unit.toFixed(2)} ms (${r.useful_gflops.toFixed(2)} useful GFLOP/s); ${top.join(', ')}`);
   return r;
@@ -81,7 +95,11 @@ async function native() {
     const out = sh('build/native/tk_stack_bench', ['--threads', String(threads)]);
     const r = lastJson(out);
     console.log(out.split('\n').slice(1, 4).join('\n'));
-    note('native', `table B on ${threads} thread(s): wall time`, `${r.wall_s.toFixed(1)} s (${r.gflops.toFixed(2)} GFLOP/s, ${r.gflops_per_thread.toFixed(2)} per thread)`);
+    note(
+      'native',
+      `table B on ${threads} thread(s): wall time`,
+      `${r.wall_s.toFixed(1)} s (${r.gflops.toFixed(2)} GFLOP/s, ${r.gflops_per_thread.toFixed(2)} per thread)`,
+    );
     note('native', `time per block at L = 96 (${threads} thread(s))`, `${r.ms_per_block_L96.toFixed(2)} ms`);
   }
 }
@@ -96,20 +114,29 @@ async function wasmNode() {
   const labGemm = gemmTotal(gemmOutput, 'lab total:');
   note('wasm-node', 'GEMM alone: Eigen in wasm, 9 block shapes (GFLOP/s, median)', wasmGemm.eigen.toFixed(2));
   note('wasm-node', 'GEMM alone: tk::gemm SIMD kernel (GFLOP/s, median)', wasmGemm.gemm.toFixed(2));
-  note('wasm-node', 'GEMM alone: tk::gemm on the training lab’s shapes (32 tokens, d = 64; GFLOP/s, median)',
-    `${labGemm.gemm.toFixed(2)} (${((100 * labGemm.gemm) / wasmGemm.gemm).toFixed(0)} % of the table-B shapes’)`);
+  note(
+    'wasm-node',
+    'GEMM alone: tk::gemm on the training lab’s shapes (32 tokens, d = 64; GFLOP/s, median)',
+    `${labGemm.gemm.toFixed(2)} (${((100 * labGemm.gemm) / wasmGemm.gemm).toFixed(0)} % of the table-B shapes’)`,
+  );
   blockBreakdown('wasm-node', sh('node', ['--no-experimental-fetch', 'build/wasm-bench/tk_block_bench_wasm.js']));
   blockBreakdown('wasm-node', sh('node', ['--no-experimental-fetch', 'build/wasm-bench/tk_block_bench_wasm.js', '--train']));
   const wasmGflop = {};
   for (const jobs of [1, 2]) {
     const lines = sh('node', ['scripts/sweep.mjs', '--placement', 'post,pre,nores', '--L', '6,24,48,96', '--seeds', '0-5', '--jobs', String(jobs)])
-      .trim().split('\n').map((l) => JSON.parse(l));
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const summary = lines.pop();
     const gflop = lines.reduce((sum, r) => sum + r.flops, 0) / 1e9;
     const busy = lines.reduce((s, r) => s + r.seconds, 0);
     const L96 = lines.filter((r) => r.L === 96);
     wasmGflop[jobs] = gflop / busy;
-    note('wasm-node', `table B on ${jobs} worker thread(s): wall time`, `${summary.seconds.toFixed(1)} s (${(gflop / summary.seconds).toFixed(2)} GFLOP/s, ${(gflop / busy).toFixed(2)} per worker)`);
+    note(
+      'wasm-node',
+      `table B on ${jobs} worker thread(s): wall time`,
+      `${summary.seconds.toFixed(1)} s (${(gflop / summary.seconds).toFixed(2)} GFLOP/s, ${(gflop / busy).toFixed(2)} per worker)`,
+    );
     note('wasm-node', `time per block at L = 96 (${jobs} worker(s))`, `${((1000 * L96.reduce((s, r) => s + r.seconds, 0)) / (L96.length * 96)).toFixed(2)} ms`);
   }
   note('wasm-node', 'whole kernel (useful GFLOP/s per worker) / Eigen GEMM alone in wasm', `${((100 * wasmGflop[1]) / wasmGemm.eigen).toFixed(0)} %`);
@@ -117,7 +144,10 @@ async function wasmNode() {
   // Part 4's wirings at the table-B kernel's rate: every wiring at L = 24, seeds 0–5, on one worker thread
   const wirings = (await import('../web/src/experiment/choices.js')).PLACEMENTS.map((p) => p.key);
   const byWiring = sh('node', ['scripts/sweep.mjs', '--placement', wirings.join(','), '--L', '24', '--seeds', '0-5', '--jobs', '1'])
-    .trim().split('\n').map((l) => JSON.parse(l)).slice(0, -1);
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .slice(0, -1);
   const rates = wirings.map((w) => {
     const runs = byWiring.filter((r) => r.placement === w);
     const gflops = runs.reduce((s, r) => s + r.flops, 0) / 1e9 / runs.reduce((s, r) => s + r.seconds, 0);
@@ -125,7 +155,11 @@ async function wasmNode() {
   });
   note('wasm-node', 'every wiring at L = 24, one worker: useful GFLOP/s (share of the table-B kernel’s)', rates.join(', '));
   const t = await trainingRun();
-  note('wasm-node', `training lab, ${t.steps} steps at d = 64 (${t.gflop.toFixed(1)} GFLOP): time`, `${t.seconds.toFixed(2)} s (${t.gflops.toFixed(2)} useful GFLOP/s)`);
+  note(
+    'wasm-node',
+    `training lab, ${t.steps} steps at d = 64 (${t.gflop.toFixed(1)} GFLOP): time`,
+    `${t.seconds.toFixed(2)} s (${t.gflops.toFixed(2)} useful GFLOP/s)`,
+  );
   note('wasm-node', 'training lab / table-B kernel (useful GFLOP/s, one worker each)', `${((100 * t.gflops) / wasmGflop[1]).toFixed(0)} %`);
 }
 
@@ -151,7 +185,10 @@ async function chromiumSite() {
   section('wasm in Chromium (Debian 156, headless)');
   buildWasmBench('tk_block_bench_web', 'tk_gemm_bench_web');
   sh('node_modules/.bin/vite', ['build', '--config', 'bench/browser/vite.config.js', '--logLevel', 'warn'], { stdio: 'ignore' });
-  sh('node_modules/.bin/vite', ['build', '--config', 'web/vite.config.js', '--logLevel', 'warn'], { env: { ...env, BASE_PATH: '/residual-ln/' }, stdio: 'ignore' });
+  sh('node_modules/.bin/vite', ['build', '--config', 'web/vite.config.js', '--logLevel', 'warn'], {
+    env: { ...env, BASE_PATH: '/residual-ln/' },
+    stdio: 'ignore',
+  });
   const servers = [
     spawn('node', ['tests/e2e/serve.mjs', '--dir', 'build/bench-site', '--base', '/bench/', '--port', '4390'], { cwd: root, stdio: 'ignore' }),
     spawn('node', ['tests/e2e/serve.mjs', '--dir', 'dist', '--base', '/residual-ln/', '--port', '4391'], { cwd: root, stdio: 'ignore' }),
@@ -160,7 +197,9 @@ async function chromiumSite() {
   await new Promise((r) => setTimeout(r, 800));
   const profileDir = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
   const browser = await chromium.launchPersistentContext(profileDir, {
-    executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS,
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
   });
   const sameShare = shareSchedulingWith(profileDir);
   try {
@@ -176,9 +215,15 @@ async function chromiumSite() {
     if (c.error) throw new Error(`the cold page failed: ${c.error}`);
     const ms = (s) => `${(1000 * s).toFixed(0)} ms`;
     const second = c.times.at(-1);
-    note('chromium', `a fresh worker's runs at L = ${c.L}, one after another (first visit)`,
+    note(
+      'chromium',
+      `a fresh worker's runs at L = ${c.L}, one after another (first visit)`,
       `${ms(c.times[0].wall)} for the first (from the message: module loaded, then the run ${ms(c.times[0].run)}), then ` +
-      `${c.times.slice(1, -1).map((t) => ms(t.run)).join(', ')}; a second worker started after them: ${ms(second.wall)} for its first`);
+        `${c.times
+          .slice(1, -1)
+          .map((t) => ms(t.run))
+          .join(', ')}; a second worker started after them: ${ms(second.wall)} for its first`,
+    );
     const profile = await browser.newPage();
     await profile.goto('http://127.0.0.1:4392/bench/profile.html');
     await profile.waitForFunction(() => window.__profile?.done, null, { timeout: 600_000, polling: 500 });
@@ -199,7 +244,13 @@ async function chromiumSite() {
     const b = await page.evaluate(() => window.__bench);
     note('chromium', 'table B on 2 module workers: wall time', `${b.seconds.toFixed(1)} s (${b.gflops.toFixed(2)} GFLOP/s)`);
     note('chromium', 'time per block at L = 96', `${b.msPerBlockL96.toFixed(2)} ms`);
-    note('chromium', 'table B medians', Object.entries(b.medians).map(([k, v]) => `${k} ${v.toPrecision(3)}`).join(', '));
+    note(
+      'chromium',
+      'table B medians',
+      Object.entries(b.medians)
+        .map(([k, v]) => `${k} ${v.toPrecision(3)}`)
+        .join(', '),
+    );
     // the GEMM floor in this same run: table B's useful FLOPs at the speed of tk::gemm alone on one block's shapes,
     // measured in two workers at once as table B's runs go (issue 38's target: table B at ≥ 85 % of it)
     await page.goto('http://127.0.0.1:4390/bench/gemm.html?workers=2');
@@ -209,15 +260,25 @@ async function chromiumSite() {
     const perWorker = g.outputs.map((out) => gemmTotal(out).gemm);
     const floorGflops = perWorker.reduce((a, v) => a + v, 0);
     const floorSeconds = b.gflop / floorGflops;
-    note('chromium', 'GEMM floor: tk::gemm alone, one block’s shapes, 2 workers at once (GFLOP/s, median each)',
-      `${perWorker.map((v) => v.toFixed(2)).join(' + ')} = ${floorGflops.toFixed(2)}`);
-    note('chromium', `table B / GEMM floor (its ${b.gflop.toFixed(0)} GFLOP at the floor: ${floorSeconds.toFixed(1)} s)`,
-      `${((100 * floorSeconds) / b.seconds).toFixed(0)} % of the floor's speed (target ≥ 85 %); wall ${b.seconds.toFixed(1)} s`);
+    note(
+      'chromium',
+      'GEMM floor: tk::gemm alone, one block’s shapes, 2 workers at once (GFLOP/s, median each)',
+      `${perWorker.map((v) => v.toFixed(2)).join(' + ')} = ${floorGflops.toFixed(2)}`,
+    );
+    note(
+      'chromium',
+      `table B / GEMM floor (its ${b.gflop.toFixed(0)} GFLOP at the floor: ${floorSeconds.toFixed(1)} s)`,
+      `${((100 * floorSeconds) / b.seconds).toFixed(0)} % of the floor's speed (target ≥ 85 %); wall ${b.seconds.toFixed(1)} s`,
+    );
     await page.goto('http://127.0.0.1:4390/bench/train.html');
     await page.waitForFunction(() => window.__train?.done, null, { timeout: 600_000, polling: 500 });
     const t = await page.evaluate(() => window.__train);
     if (t.error) throw new Error(`the training page failed: ${t.error}`);
-    note('chromium', `training lab in one worker (${t.gflop.toFixed(1)} GFLOP): time`, `${t.seconds.toFixed(2)} s (${t.gflops.toFixed(2)} useful GFLOP/s; first step ${(1000 * t.firstStepSeconds).toFixed(0)} ms)`);
+    note(
+      'chromium',
+      `training lab in one worker (${t.gflop.toFixed(1)} GFLOP): time`,
+      `${t.seconds.toFixed(2)} s (${t.gflops.toFixed(2)} useful GFLOP/s; first step ${(1000 * t.firstStepSeconds).toFixed(0)} ms)`,
+    );
     note('chromium', 'training lab / table-B kernel (useful GFLOP/s per worker)', `${((100 * t.gflops) / b.gflopsPerWorker).toFixed(0)} %`);
 
     // A reader's first visit, three times, each in a browser of its own with a fresh profile (nothing cached,
@@ -227,7 +288,11 @@ async function chromiumSite() {
     for (let i = 0; i < FIRST_VISITS; i++) visits.push(await firstVisit('http://127.0.0.1:4391/residual-ln/#table-a', profileDir));
     const each = (key, f) => `${visits.map((v) => f(v[key])).join(', ')} (median ${f(median(visits.map((v) => v[key])))})`;
     const s2 = (v) => `${(v / 1000).toFixed(2)} s`;
-    note('chromium', `first contentful paint (production site, local server; ${FIRST_VISITS} first visits)`, each('fcp', (v) => `${v.toFixed(0)} ms`));
+    note(
+      'chromium',
+      `first contentful paint (production site, local server; ${FIRST_VISITS} first visits)`,
+      each('fcp', (v) => `${v.toFixed(0)} ms`),
+    );
     note('chromium', 'first live number (table A, opened at #table-a)', each('first', s2));
     note('chromium', 'table A complete', each('all', s2));
     for (const name of Object.keys(visits[0].milestones)) {
@@ -238,12 +303,18 @@ async function chromiumSite() {
     // reader's row of the wiring builder after an edit
     const part4 = [];
     for (let i = 0; i < FIRST_VISITS; i++) part4.push(await part4Visit('http://127.0.0.1:4391/residual-ln/#table-placements', profileDir));
-    note('chromium', `Part 4’s table complete (${PART4_CELLS / 4 * 6} runs, first visit opened at #table-placements; from the navigation)`,
-      `${part4.map((v) => s2(v.all)).join(', ')} (median ${s2(median(part4.map((v) => v.all)))}); its runs alone ${part4.map((v) => s2(v.runs)).join(', ')}`);
+    note(
+      'chromium',
+      `Part 4’s table complete (${(PART4_CELLS / 4) * 6} runs, first visit opened at #table-placements; from the navigation)`,
+      `${part4.map((v) => s2(v.all)).join(', ')} (median ${s2(median(part4.map((v) => v.all)))}); its runs alone ${part4.map((v) => s2(v.runs)).join(', ')}`,
+    );
     const edits = part4.flatMap((v) => v.edits);
-    note('chromium', `Part 4’s "Build a wiring": the reader's row after a switch pressed (${edits.length} edits, table complete)`,
+    note(
+      'chromium',
+      `Part 4’s "Build a wiring": the reader's row after a switch pressed (${edits.length} edits, table complete)`,
       `first L = 6 value ${edits.map((e) => s2(e[6])).join(', ')} (median ${s2(median(edits.map((e) => e[6])))}); ` +
-      `L = 24 ${edits.map((e) => s2(e[24])).join(', ')} (median ${s2(median(edits.map((e) => e[24])))})`);
+        `L = 24 ${edits.map((e) => s2(e[24])).join(', ')} (median ${s2(median(edits.map((e) => e[24])))})`,
+    );
 
     // the training lab's default view (Post-LN L = 24 without and with warmup, Pre-LN; 3 seeds each: 9 runs of
     // about 35 GFLOP) on the page's pool (a worker per core and one more for training runs, pool.js), from the
@@ -310,7 +381,9 @@ const PART4_CELLS = PLACEMENTS.length * 2 * 4;
 // begins with profileDir, so shareSchedulingWith(profileDir) finds its processes too.
 async function firstVisit(url, profileDir) {
   const browser = await chromium.launchPersistentContext(mkdtempSync(`${profileDir}-visit-`), {
-    executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS,
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
   });
   try {
     const site = await browser.newPage();
@@ -356,7 +429,9 @@ async function firstVisit(url, profileDir) {
 // computing" is the workers' sum; here the wall time from the first cell's request to the last). → {all, runs} ms
 async function part4Visit(url, profileDir) {
   const browser = await chromium.launchPersistentContext(mkdtempSync(`${profileDir}-part4-`), {
-    executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS,
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
   });
   try {
     const site = await browser.newPage();
@@ -388,28 +463,37 @@ async function part4Visit(url, profileDir) {
 async function writtenRowTimes(site) {
   const times = [];
   for (const name of ['norm after the add', 'norm on the branch’s output', 'stream added back (residual)']) {
-    await site.locator('#table-placements tbody tr').last().evaluate((tr) => tr.scrollIntoView({ block: 'start' }));
+    await site
+      .locator('#table-placements tbody tr')
+      .last()
+      .evaluate((tr) => tr.scrollIntoView({ block: 'start' }));
     await site.waitForTimeout(1000); // a reader looks before pressing: the figures have heard where the window is
-    times.push(await site.locator('#build-wiring').getByRole('button', { name }).evaluate(
-      (button) =>
-        new Promise((resolve) => {
-          const before = new URL(location.href).searchParams.get('wiring');
-          const start = performance.now();
-          const at = {};
-          const look = () => {
-            const text = new URL(location.href).searchParams.get('wiring');
-            if (text === before) return false;
-            for (const L of [6, 24]) {
-              if (!at[L] && [...document.querySelectorAll(`#table-placements td[data-l="${L}"][data-value]`)].some((td) => td.dataset.placement === text)) at[L] = performance.now() - start;
-            }
-            if (at[6] && at[24]) resolve(at);
-            return at[6] && at[24];
-          };
-          const watch = new MutationObserver(() => look() && watch.disconnect());
-          watch.observe(document.querySelector('#table-placements'), { subtree: true, childList: true, attributes: true });
-          button.click(); // (not Playwright's click, which would scroll the button to the middle of the window)
-        }),
-    ));
+    times.push(
+      await site
+        .locator('#build-wiring')
+        .getByRole('button', { name })
+        .evaluate(
+          (button) =>
+            new Promise((resolve) => {
+              const before = new URL(location.href).searchParams.get('wiring');
+              const start = performance.now();
+              const at = {};
+              const look = () => {
+                const text = new URL(location.href).searchParams.get('wiring');
+                if (text === before) return false;
+                for (const L of [6, 24]) {
+                  if (!at[L] && [...document.querySelectorAll(`#table-placements td[data-l="${L}"][data-value]`)].some((td) => td.dataset.placement === text))
+                    at[L] = performance.now() - start;
+                }
+                if (at[6] && at[24]) resolve(at);
+                return at[6] && at[24];
+              };
+              const watch = new MutationObserver(() => look() && watch.disconnect());
+              watch.observe(document.querySelector('#table-placements'), { subtree: true, childList: true, attributes: true });
+              button.click(); // (not Playwright's click, which would scroll the button to the middle of the window)
+            }),
+        ),
+    );
   }
   return times;
 }
@@ -461,10 +545,18 @@ async function pytorch() {
   }
   if (torch) {
     const r = lastJson(sh('/usr/bin/python3', ['tests/reference/bench_torch.py', '--threads', '1']));
-    note('pytorch', 'table B on 1 thread: wall time', `${r.total_seconds.toFixed(1)} s (forward+backward ${r.fwd_bwd_seconds.toFixed(1)} s, ${r.gflops_per_second.toFixed(2)} GFLOP/s)`);
+    note(
+      'pytorch',
+      'table B on 1 thread: wall time',
+      `${r.total_seconds.toFixed(1)} s (forward+backward ${r.fwd_bwd_seconds.toFixed(1)} s, ${r.gflops_per_second.toFixed(2)} GFLOP/s)`,
+    );
     // the training lab's run beside the wasm one (same configuration: regress, Post-LN, L = 24, d = 64, 150 steps)
     const t = lastJson(sh('/usr/bin/python3', ['tests/reference/bench_torch.py', '--train', '--threads', '1']));
-    note('pytorch', `training lab, ${t.steps} steps at d = ${t.d} (${t.gflop.toFixed(1)} GFLOP) on 1 thread: time`, `${t.seconds.toFixed(2)} s (${t.gflops_per_second.toFixed(2)} useful GFLOP/s)`);
+    note(
+      'pytorch',
+      `training lab, ${t.steps} steps at d = ${t.d} (${t.gflop.toFixed(1)} GFLOP) on 1 thread: time`,
+      `${t.seconds.toFixed(2)} s (${t.gflops_per_second.toFixed(2)} useful GFLOP/s)`,
+    );
   }
 }
 
@@ -478,9 +570,14 @@ async function opening() {
   const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
   const visitsEach = Number(arg('--visits') ?? 5);
   const against = arg('--against');
-  sh('node_modules/.bin/vite', ['build', '--config', 'web/vite.config.js', '--logLevel', 'warn'], { env: { ...env, BASE_PATH: '/residual-ln/' }, stdio: 'ignore' });
+  sh('node_modules/.bin/vite', ['build', '--config', 'web/vite.config.js', '--logLevel', 'warn'], {
+    env: { ...env, BASE_PATH: '/residual-ln/' },
+    stdio: 'ignore',
+  });
   const builds = [{ name: 'this build', dir: 'dist', port: 4391 }, ...(against ? [{ name: `against ${against}`, dir: against, port: 4393 }] : [])];
-  const servers = builds.map((b) => spawn('node', ['tests/e2e/serve.mjs', '--dir', b.dir, '--base', '/residual-ln/', '--port', String(b.port)], { cwd: root, stdio: 'ignore' }));
+  const servers = builds.map((b) =>
+    spawn('node', ['tests/e2e/serve.mjs', '--dir', b.dir, '--base', '/residual-ln/', '--port', String(b.port)], { cwd: root, stdio: 'ignore' }),
+  );
   await new Promise((r) => setTimeout(r, 800));
   const profileDir = mkdtempSync(join(tmpdir(), 'bench-opening-'));
   const sameShare = shareSchedulingWith(profileDir);
@@ -497,8 +594,14 @@ async function opening() {
   const s2 = (v) => `${(v / 1000).toFixed(2)} s`;
   const row = (visits, f) => `${visits.map((v) => s2(f(v))).join(', ')} (median ${s2(median(visits.map(f)))})`;
   /** @type {[string, (v: any) => number][]} */
-  const lines = [['first contentful paint', (v) => v.fcp], ['first live number', (v) => v.first], ['table A complete', (v) => v.all],
-    ...Object.keys(builds[0].visits[0].milestones).map((name) => /** @type {[string, (v: any) => number]} */ ([`  milestone: ${name}`, (v) => v.milestones[name]]))];
+  const lines = [
+    ['first contentful paint', (v) => v.fcp],
+    ['first live number', (v) => v.first],
+    ['table A complete', (v) => v.all],
+    ...Object.keys(builds[0].visits[0].milestones).map(
+      (name) => /** @type {[string, (v: any) => number]} */ ([`  milestone: ${name}`, (v) => v.milestones[name]]),
+    ),
+  ];
   for (const b of builds) {
     console.log(` ${b.name} (${b.dir}):`);
     for (const [what, f] of lines) note('opening', `${b.name}: ${what}`, row(b.visits, f));
@@ -513,7 +616,9 @@ async function opening() {
 
 // npm run bench -- --only chromium (or native, wasm, pytorch, grading, opening; comma-separated): a part of the figures
 const LAYERS = { native, wasm: wasmNode, chromium: chromiumSite, pytorch, grading: () => gradingBench({ note }), opening };
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : Object.keys(LAYERS).filter((name) => name !== 'opening');
+const only = process.argv.includes('--only')
+  ? process.argv[process.argv.indexOf('--only') + 1]?.split(',')
+  : Object.keys(LAYERS).filter((name) => name !== 'opening');
 const unknown = (only ?? []).filter((name) => !LAYERS[name]);
 if (!only || unknown.length) {
   console.error(`usage: npm run bench [-- --only ${Object.keys(LAYERS).join(',')}]`);

@@ -26,12 +26,14 @@ const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 const BASE = process.env.BASE_PATH || '/residual-ln/'; // the sub-path dist/ is (or is to be) built for
 const PORT = Number(process.env.SIZE_PORT ?? 4393);
-const BUDGET = { wasm: 180_000, firstLoad: 350_000, html: 400_000 };  // html: 600 KB until the exercises' words left the page (issue 38)  // wasm: 150 KB until the training lab and the ε–σ instrument joined the module
+const BUDGET = { wasm: 180_000, firstLoad: 350_000, html: 400_000 }; // html: 600 KB until the exercises' words left the page (issue 38)  // wasm: 150 KB until the training lab and the ε–σ instrument joined the module
 const FONT = /\.(woff2?|ttf|otf)$/;
 
 if (!process.argv.includes('--no-build')) {
   execFileSync('node_modules/.bin/vite', ['build', '--config', 'web/vite.config.js', '--logLevel', 'warn'], {
-    cwd: root, stdio: 'inherit', env: { ...process.env, BASE_PATH: BASE },
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, BASE_PATH: BASE },
   });
 }
 
@@ -57,9 +59,9 @@ async function firstLoad(browser, hash) {
   await page.waitForTimeout(1500);
   await page.waitForLoadState('networkidle');
   await context.close();
-  return [...new Set([...urls]
-    .filter((u) => u.startsWith(origin + BASE))
-    .map((u) => decodeURIComponent(new URL(u).pathname.slice(BASE.length)) || 'index.html'))].sort();
+  return [
+    ...new Set([...urls].filter((u) => u.startsWith(origin + BASE)).map((u) => decodeURIComponent(new URL(u).pathname.slice(BASE.length)) || 'index.html')),
+  ].sort();
 }
 
 const server = spawn('node', ['tests/e2e/serve.mjs', '--dir', 'dist', '--base', BASE, '--port', String(PORT)], { cwd: root, stdio: 'ignore' });
@@ -68,7 +70,13 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 const loads = {};
 try {
   for (let i = 0; i < 50; i++) {
-    if (await fetch(origin + BASE).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(origin + BASE).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 100));
   }
   loads.top = await firstLoad(browser, '');
@@ -81,7 +89,9 @@ try {
 
 // ---- the table ----
 const sum = (list) => list.reduce((total, f) => total + gz(f), 0);
-const wasmFiles = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.wasm')).map((f) => `assets/${f}`);
+const wasmFiles = readdirSync(join(dist, 'assets'))
+  .filter((f) => f.endsWith('.wasm'))
+  .map((f) => `assets/${f}`);
 const sw = readFileSync(join(dist, 'sw.js'), 'utf8');
 const precache = JSON.parse(sw.slice(sw.indexOf('{'), sw.indexOf(';\n'))).files.map((f) => (f === './' ? 'index.html' : f));
 

@@ -21,7 +21,7 @@ const usage = (defaults) =>
   `       npm run sweep -- --wiring '{"from": "post", "alpha": "2"}' --L 20 --seeds 0-5\n         ${flagsUsage(defaults, { lists: ['L'] })}\n` +
   '  --placement and --L take comma lists; --wiring a wiring you write (JSON, or a JSON list of them; with --placement or\n' +
   '  alone); --seeds takes a range (0-5) or a list (0,3,7); the values shown are the defaults\n' +
-  '  (--act is --activation\'s older spelling).';
+  "  (--act is --activation's older spelling).";
 
 export function parseArgs(argv, defaults, fail) {
   const options = parseFlags(argv, defaults, fail, { lists: ['L'], aliases: { '--act': 'activation' } });
@@ -33,7 +33,12 @@ export function parseArgs(argv, defaults, fail) {
 
 // Runs every job on `jobs` worker threads (each with its own module instance), cheapest first.
 const runAll = (runs, jobs, onResult) =>
-  runOnWorkers(new URL('./lib/sweep-worker.mjs', import.meta.url), [...runs].sort((a, b) => a.L - b.L), jobs, onResult);
+  runOnWorkers(
+    new URL('./lib/sweep-worker.mjs', import.meta.url),
+    [...runs].sort((a, b) => a.L - b.L),
+    jobs,
+    onResult,
+  );
 
 async function main() {
   const stack = await loadStack();
@@ -47,7 +52,8 @@ async function main() {
     process.exit(0);
   }
   options.placements = wiringTexts(await loadWiring(), options.placements, fail, options.notes);
-  for (const note of options.notes) process.stderr.write(`sweep: ${note}
+  for (const note of options.notes)
+    process.stderr.write(`sweep: ${note}
 `);
   const runs = [];
   for (const placement of options.placements) {
@@ -63,7 +69,7 @@ async function main() {
     }
   }
   const config = { ...stack.defaults, ...options.config };
-  delete config.placement, delete config.L, delete config.seed;
+  (delete config.placement, delete config.L, delete config.seed);
 
   const results = [];
   const started = performance.now();

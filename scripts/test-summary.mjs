@@ -45,7 +45,9 @@ function size() {
   const over = budgets.filter((b) => !b.ok).length;
   // each budget's name ends with how it is measured, in parentheses ("gzip -9", "uncompressed")
   const shown = budgets
-    .map((b) => `${b.name.split(' (')[0].split(':')[0]} ${(b.value / 1000).toFixed(1)} of ${(b.limit / 1000).toFixed(0)} KB ${/\(([^)]*)\)$/.exec(b.name)?.[1] ?? ''}`.trim())
+    .map((b) =>
+      `${b.name.split(' (')[0].split(':')[0]} ${(b.value / 1000).toFixed(1)} of ${(b.limit / 1000).toFixed(0)} KB ${/\(([^)]*)\)$/.exec(b.name)?.[1] ?? ''}`.trim(),
+    )
     .join(', ');
   return `${budgets.length - over} passed, ${over} failed (${shown})`;
 }
@@ -89,7 +91,9 @@ function durations() {
 
 /** The n slowest tests, slowest first, one line each. */
 function slowest(list, n = 10) {
-  return [...list].sort((a, b) => b.ms - a.ms).slice(0, n)
+  return [...list]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, n)
     .map((t) => `${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.layer.padEnd(10)} ${t.name}`);
 }
 

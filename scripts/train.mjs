@@ -18,10 +18,12 @@ import { PLACEMENTS } from '../web/src/experiment/choices.js';
 import { loadWiring } from '../web/src/kernels/wiring.js';
 
 function usage(defaults) {
-  return `usage: npm run train -- --placement ${PLACEMENTS.map((p) => p.key).join('|')} --seeds 0-4 [--jobs N]\n` +
+  return (
+    `usage: npm run train -- --placement ${PLACEMENTS.map((p) => p.key).join('|')} --seeds 0-4 [--jobs N]\n` +
     `       npm run train -- --wiring '{"from": "post", "alpha": "2"}' --seeds 0-4\n         ${flagsUsage(defaults)}\n` +
     '  --placement takes a comma list; --wiring a wiring you write (JSON, or a JSON list of them; with --placement or\n' +
-    '  alone); --seeds a range (0-4) or a list (0,3,7); the values shown are the defaults.';
+    '  alone); --seeds a range (0-4) or a list (0,3,7); the values shown are the defaults.'
+  );
 }
 
 export function parseArgs(argv, defaults, fail) {
@@ -33,8 +35,7 @@ export function parseArgs(argv, defaults, fail) {
 
 // Runs every seed on `jobs` worker threads (each with its own module instance); onMessage hears each step
 // and each summary as it comes; a thread takes its next seed after a summary.
-const runAll = (runs, jobs, onMessage) =>
-  runOnWorkers(new URL('./lib/train-worker.mjs', import.meta.url), runs, jobs, onMessage, (m) => Boolean(m.summary));
+const runAll = (runs, jobs, onMessage) => runOnWorkers(new URL('./lib/train-worker.mjs', import.meta.url), runs, jobs, onMessage, (m) => Boolean(m.summary));
 
 async function main() {
   const train = await loadTrain();
@@ -48,7 +49,8 @@ async function main() {
     return;
   }
   options.placements = wiringTexts(await loadWiring(), options.placements, fail, options.notes);
-  for (const note of options.notes) process.stderr.write(`train: ${note}
+  for (const note of options.notes)
+    process.stderr.write(`train: ${note}
 `);
   const runs = options.placements.flatMap((placement) => options.seeds.map((seed) => ({ ...options.config, placement, seed })));
   for (const run of runs) {
@@ -63,15 +65,24 @@ async function main() {
     const id = { placement: config.placement, L: config.L, warmup: config.warmup, seed: config.seed };
     if (step) {
       /** @type {Record<string, any>} */
-      const line = { ...id, step: step.step, lr: step.lr, loss: step.loss, grad_norm: Array.from(step.gradNorm), ratio: step.ratio,
-        stream_sd: step.streamSd };
+      const line = { ...id, step: step.step, lr: step.lr, loss: step.loss, grad_norm: Array.from(step.gradNorm), ratio: step.ratio, stream_sd: step.streamSd };
       if (step.streamGradNorm) line.stream_grad_norm = Array.from(step.streamGradNorm);
       if (step.diverged) Object.assign(line, { diverged: true, diverged_reason: step.divergedReason });
       console.log(JSON.stringify(line));
     } else {
-      console.log(JSON.stringify({ ...id, task: config.task, summary: true, final_loss: summary.finalLoss,
-        trained: summary.trained, diverged: summary.diverged, ...(summary.diverged ? { diverged_at: summary.divergedAt, diverged_reason: summary.divergedReason } : {}),
-        threshold: summary.threshold, seconds: summary.seconds }));
+      console.log(
+        JSON.stringify({
+          ...id,
+          task: config.task,
+          summary: true,
+          final_loss: summary.finalLoss,
+          trained: summary.trained,
+          diverged: summary.diverged,
+          ...(summary.diverged ? { diverged_at: summary.divergedAt, diverged_reason: summary.divergedReason } : {}),
+          threshold: summary.threshold,
+          seconds: summary.seconds,
+        }),
+      );
     }
   });
 }

@@ -24,11 +24,19 @@ export default defineConfig({
   define: { __KERNELS_VERSION__: JSON.stringify(kernelsVersion) },
   root: here('.'),
   base: process.env.BASE_PATH ?? './',
-  plugins: [content({ contentDir: here('../content') }), preload([kernelsWasm, ...PAGE_FACES.map(katexFace)]), csp(), serviceWorker({ source: here('src/sw.js') })],
+  plugins: [
+    content({ contentDir: here('../content') }),
+    preload([kernelsWasm, ...PAGE_FACES.map(katexFace)]),
+    csp(),
+    serviceWorker({ source: here('src/sw.js') }),
+  ],
   // a worker that grades for the teachers' page reads the exercises' props (virtual:exercise-props) as the pages do
   worker: { format: 'es', plugins: () => [content({ contentDir: here('../content') })] },
   build: {
-    outDir: here('../dist'), emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0,
+    outDir: here('../dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    assetsInlineLimit: 0,
     rollupOptions: { input: { index: here('index.html'), exercises: here('exercises.html'), teachers: here('teachers.html'), 404: here('404.html') } },
     // no <link rel="modulepreload"> in the pages (the two pages share a chunk, which Vite would preload from the
     // HTML): a reader without JavaScript would fetch a script that the page's policy then refuses. The scripts

@@ -4,13 +4,15 @@
 const status = document.getElementById('status');
 const workers = Number(new URLSearchParams(location.search).get('workers') ?? 2);
 const outputs = await Promise.all(
-  Array.from({ length: workers }, () =>
-    new Promise((resolve, reject) => {
-      const worker = new Worker(new URL('./gemm-worker.js', import.meta.url), { type: 'module' });
-      worker.onmessage = ({ data }) => resolve(data.lines.join('\n'));
-      worker.onerror = (event) => reject(new Error(event.message));
-      worker.postMessage(['7']);
-    }),
+  Array.from(
+    { length: workers },
+    () =>
+      new Promise((resolve, reject) => {
+        const worker = new Worker(new URL('./gemm-worker.js', import.meta.url), { type: 'module' });
+        worker.onmessage = ({ data }) => resolve(data.lines.join('\n'));
+        worker.onerror = (event) => reject(new Error(event.message));
+        worker.postMessage(['7']);
+      }),
   ),
 ).catch((error) => {
   window.__gemm = { done: true, error: error.message };

@@ -23,13 +23,15 @@ let finished = 0;
 let firstResult;
 const results = await Promise.all(
   runs.map((options) =>
-    pool.request({ kind: 'stack', fields: Object.keys(stack.defaults), options }, { cost: stack.flops(options) }).promise.then(({ result, seconds, cached }) => {
-      firstResult ??= performance.now() - started;
-      busy += seconds;
-      if (cached) throw new Error('a run came from the cache');
-      status.textContent = `${++finished} of ${runs.length} runs…`;
-      return { options, ratio: result.ratio, seconds };
-    }),
+    pool
+      .request({ kind: 'stack', fields: Object.keys(stack.defaults), options }, { cost: stack.flops(options) })
+      .promise.then(({ result, seconds, cached }) => {
+        firstResult ??= performance.now() - started;
+        busy += seconds;
+        if (cached) throw new Error('a run came from the cache');
+        status.textContent = `${++finished} of ${runs.length} runs…`;
+        return { options, ratio: result.ratio, seconds };
+      }),
   ),
 );
 const seconds = (performance.now() - started) / 1000;
@@ -42,7 +44,13 @@ for (const placement of ['post', 'pre', 'nores']) {
 }
 const L96 = results.filter((r) => r.options.L === 96);
 window.__bench = {
-  done: true, workers, runs: runs.length, seconds, gflop, gflops: gflop / seconds, gflopsPerWorker: gflop / busy,
+  done: true,
+  workers,
+  runs: runs.length,
+  seconds,
+  gflop,
+  gflops: gflop / seconds,
+  gflopsPerWorker: gflop / busy,
   firstResultSeconds: firstResult / 1000,
   msPerBlockL96: (1000 * L96.reduce((s, r) => s + r.seconds, 0)) / (L96.length * 96),
   medians,

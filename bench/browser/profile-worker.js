@@ -6,7 +6,7 @@ import createBlockBench from '../../build/wasm-bench/tk_block_bench_web.mjs';
 function clockResolutionMs() {
   let smallest = Infinity;
   let last = performance.now();
-  for (let seen = 0; seen < 50; ) {
+  for (let seen = 0; seen < 50;) {
     const now = performance.now();
     if (now !== last) {
       smallest = Math.min(smallest, now - last);

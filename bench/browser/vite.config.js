@@ -19,6 +19,8 @@ export default defineConfig({
     outDir: here('../../build/bench-site'),
     emptyOutDir: true,
     target: 'es2022',
-    rollupOptions: { input: { index: here('index.html'), profile: here('profile.html'), train: here('train.html'), cold: here('cold.html'), gemm: here('gemm.html') } },
+    rollupOptions: {
+      input: { index: here('index.html'), profile: here('profile.html'), train: here('train.html'), cold: here('cold.html'), gemm: here('gemm.html') },
+    },
   },
 });

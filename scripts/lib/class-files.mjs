@@ -50,8 +50,14 @@ async function classMaker({ code = 'ML 4410', exercises = CLASS_EXERCISES, attem
         right[p.id] = p.options.find((o) => o.correct).key;
         wrongOf[p.id] = p.options.find((o) => !o.correct).key;
       } else if (p.kind === 'multi') {
-        right[p.id] = p.options.filter((o) => o.correct).map((o) => o.key).join(',');
-        wrongOf[p.id] = p.options.filter((o) => !o.correct).map((o) => o.key).join(',');
+        right[p.id] = p.options
+          .filter((o) => o.correct)
+          .map((o) => o.key)
+          .join(',');
+        wrongOf[p.id] = p.options
+          .filter((o) => !o.correct)
+          .map((o) => o.key)
+          .join(',');
       } else if (p.kind === 'explain') right[p.id] = EXPLANATION;
     }
     const graded = props.parts.filter((p) => p.kind !== 'explain').map((p) => p.id);
@@ -108,7 +114,14 @@ export async function writeClass({ students, dir, code, attempts = 20 }) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { students: { type: 'string', default: '100' }, out: { type: 'string' }, code: { type: 'string', default: 'ML 4410' }, attempts: { type: 'string', default: '20' } } });
+  const { values } = parseArgs({
+    options: {
+      students: { type: 'string', default: '100' },
+      out: { type: 'string' },
+      code: { type: 'string', default: 'ML 4410' },
+      attempts: { type: 'string', default: '20' },
+    },
+  });
   if (!values.out) throw new Error('--out DIR is needed');
   const { files, ...r } = await writeClass({ students: Number(values.students), dir: values.out, code: values.code, attempts: Number(values.attempts) });
   console.log(JSON.stringify({ ...r, first: files[0] }));

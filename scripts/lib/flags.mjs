@@ -75,7 +75,11 @@ export function wiringTexts(wiring, placements, fail, notes = []) {
  */
 export function parseFlags(argv, defaults, fail, { lists = [], aliases = {}, aboveZero = {} } = {}) {
   const options = { placements: null, seeds: null, config: {}, lists: {}, jobs: 1, help: false, notes: [] };
-  const byFlag = new Map(Object.keys(defaults).filter((k) => !NOT_FLAGS.has(k)).map((k) => [flagOf(k), k]));
+  const byFlag = new Map(
+    Object.keys(defaults)
+      .filter((k) => !NOT_FLAGS.has(k))
+      .map((k) => [flagOf(k), k]),
+  );
   for (const [flag, key] of Object.entries(aliases)) byFlag.set(flag, key);
   const given = new Map(); // what a flag sets (a field, or the flag itself) → the flag that set it
   const once = (flag, what = flag) => {
@@ -91,7 +95,11 @@ export function parseFlags(argv, defaults, fail, { lists = [], aliases = {}, abo
     }
     return Number(text);
   };
-  const items = (text) => String(text).split(',').map((t) => t.trim()).filter(Boolean);
+  const items = (text) =>
+    String(text)
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
   const note = (text) => text && options.notes.push(text);
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -110,7 +118,15 @@ export function parseFlags(argv, defaults, fail, { lists = [], aliases = {}, abo
       const text = value();
       options.seeds = parseSeeds(text, fail);
       // (a range names each seed once; a list may repeat one)
-      if (text.includes(',')) note(repeatsNote(flag, text, items(text).map((t) => whole(flag, t, fail)), options.seeds));
+      if (text.includes(','))
+        note(
+          repeatsNote(
+            flag,
+            text,
+            items(text).map((t) => whole(flag, t, fail)),
+            options.seeds,
+          ),
+        );
     } else if (flag === '--jobs') {
       once(flag);
       options.jobs = whole('--jobs', value(), fail);

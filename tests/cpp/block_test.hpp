@@ -35,7 +35,8 @@ inline std::string random_wiring(test::Draw& draw) {
   const std::string gate = pick({"none", "block", "sublayer", "channel"});
   std::string json = "{\"from\": \"" + pick({"post", "pre", "nores", "peri", "rezero", "layerscale", "mixln"}) +
                      "\", \"norm\": \"" + pick({"ln", "rms"}) + "\"";
-  for (const auto& [key, value] : {std::pair{"in", in}, {"out", out}, {"after", after}, {"residual", residual}, {"final", flag()}}) {
+  for (const auto& [key, value] :
+       {std::pair{"in", in}, {"out", out}, {"after", after}, {"residual", residual}, {"final", flag()}}) {
     json += std::string(", \"") + key + "\": " + (value ? "true" : "false");
   }
   json += ", \"alpha\": \"" + pick({"1", "0.5", "(2*L)^0.25", "1+0.1*i"}) + "\"";

@@ -42,8 +42,8 @@ inline ::testing::AssertionResult all_close(const Mat& actual, const Mat& expect
   }
   std::ostringstream where;
   where.precision(17);
-  where << "worst entry (" << wi << ", " << wj << "): actual " << actual(wi, wj) << ", expected "
-        << expected(wi, wj) << " (rtol " << rtol << ", atol " << atol << ")";
+  where << "worst entry (" << wi << ", " << wj << "): actual " << actual(wi, wj) << ", expected " << expected(wi, wj)
+        << " (rtol " << rtol << ", atol " << atol << ")";
   if (worst_excess > 0) return ::testing::AssertionFailure() << where.str();
   return ::testing::AssertionSuccess() << where.str();
 }

@@ -52,16 +52,16 @@ inline std::vector<std::string> mistake_ids(const ExerciseSolution& s) {
 }
 
 // Shape and every entry within tol of the expected numbers.
-inline ::testing::AssertionResult near(const ExerciseValue& actual, int rows, int cols, const std::vector<double>& expected,
-                                double tol) {
+inline ::testing::AssertionResult near(const ExerciseValue& actual, int rows, int cols,
+                                       const std::vector<double>& expected, double tol) {
   if (actual.rows != rows || actual.cols != cols || actual.values.size() != expected.size()) {
-    return ::testing::AssertionFailure() << "shape " << actual.rows << "x" << actual.cols << " (" << actual.values.size()
-                                         << " values), expected " << rows << "x" << cols;
+    return ::testing::AssertionFailure() << "shape " << actual.rows << "x" << actual.cols << " ("
+                                         << actual.values.size() << " values), expected " << rows << "x" << cols;
   }
   for (size_t i = 0; i < expected.size(); ++i) {
     if (!(std::abs(actual.values[i] - expected[i]) <= tol)) {
-      return ::testing::AssertionFailure() << "entry " << i << ": " << actual.values[i] << " vs " << expected[i]
-                                           << " (tol " << tol << ")";
+      return ::testing::AssertionFailure()
+             << "entry " << i << ": " << actual.values[i] << " vs " << expected[i] << " (tol " << tol << ")";
     }
   }
   return ::testing::AssertionSuccess();

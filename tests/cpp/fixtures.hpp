@@ -25,7 +25,8 @@ inline Json read_fixture(const std::string& relative) {
 // A list of numbers written as float.hex() strings (exact) → Vec.
 inline Vec hex_vector(const Json& list) {
   Vec v(Eigen::Index(list.size()));
-  for (std::size_t i = 0; i < list.size(); ++i) v(Eigen::Index(i)) = std::strtod(list[i].get<std::string>().c_str(), nullptr);
+  for (std::size_t i = 0; i < list.size(); ++i)
+    v(Eigen::Index(i)) = std::strtod(list[i].get<std::string>().c_str(), nullptr);
   return v;
 }
 

@@ -32,8 +32,7 @@ void* counted(void* p) {
   if (!p) return p;
   const std::size_t now = g_in_use += malloc_usable_size(p);
   std::size_t peak = g_peak.load();
-  while (now > peak && !g_peak.compare_exchange_weak(peak, now)) {
-  }
+  while (now > peak && !g_peak.compare_exchange_weak(peak, now)) {}
   return p;
 }
 

@@ -98,11 +98,22 @@ TEST(AdamSquares, AreTheGradientsSquaredNormsInSquaredSumsOrder) {
 
 TEST(AdamValidate, RefusesWhatPyTorchRefuses) {
   using test::thrown_message;
-  EXPECT_EQ(thrown_message([] { validate(AdamConfig{-1, 0.9, 0.999, 1e-8}); }),
+  EXPECT_EQ(thrown_message([] {
+              validate(AdamConfig{-1, 0.9, 0.999, 1e-8});
+            }),
             "the learning rate must be a finite number, 0 or more");
-  EXPECT_EQ(thrown_message([] { validate(AdamConfig{1e-3, 1.0, 0.999, 1e-8}); }), "β1 must be 0 or more and less than 1");
-  EXPECT_EQ(thrown_message([] { validate(AdamConfig{1e-3, 0.9, -0.1, 1e-8}); }), "β2 must be 0 or more and less than 1");
-  EXPECT_EQ(thrown_message([] { validate(AdamConfig{1e-3, 0.9, 0.999, -1}); }), "Adam's ε must be a finite number, 0 or more");
+  EXPECT_EQ(thrown_message([] {
+              validate(AdamConfig{1e-3, 1.0, 0.999, 1e-8});
+            }),
+            "β1 must be 0 or more and less than 1");
+  EXPECT_EQ(thrown_message([] {
+              validate(AdamConfig{1e-3, 0.9, -0.1, 1e-8});
+            }),
+            "β2 must be 0 or more and less than 1");
+  EXPECT_EQ(thrown_message([] {
+              validate(AdamConfig{1e-3, 0.9, 0.999, -1});
+            }),
+            "Adam's ε must be a finite number, 0 or more");
   EXPECT_EQ(thrown_message([] { validate(AdamConfig{}); }), "(no exception)");
 }
 

@@ -35,7 +35,8 @@ TEST_P(Attention, GradientsMatchFiniteDifferences) {
   AttentionGrads g;
   attention_backward(w, p, shape, cache, g);
   EXPECT_EQ(test::tensor_count(p, g), 8);
-  test::expect_param_gradients(p, g, [&] { return loss_of(x); }, 1e-6, 1e-9);
+  test::expect_param_gradients(
+      p, g, [&] { return loss_of(x); }, 1e-6, 1e-9);
   EXPECT_TRUE(test::all_close(g.dx, test::numeric_gradient(loss_of, x), 1e-6, 1e-9));
 }
 

@@ -42,7 +42,8 @@ TEST_P(Block, GradientsMatchFiniteDifferences) {
     BlockGrads g;
     block_backward(w, p, shape, wiring, cache, g);
     EXPECT_EQ(test::tensor_count(p, g), kBlockTensors);
-    test::expect_param_gradients(p, g, [&] { return loss_of(x); }, 1e-6, 1e-8);
+    test::expect_param_gradients(
+        p, g, [&] { return loss_of(x); }, 1e-6, 1e-8);
     EXPECT_TRUE(test::all_close(g.dx, test::numeric_gradient(loss_of, x), 1e-6, 1e-8));
   }
 }
@@ -82,10 +83,21 @@ TEST(Block, WrittenWiringsExerciseEveryKey) {
     if (w.residual && w.alpha.text() != "1") seen.insert("alpha on the stream");
     if (w.alpha.uses_i() || w.scale_in.uses_i() || w.gate0.uses_i() || w.beta.uses_i()) seen.insert("formula in i");
   }
-  for (const char* want : {"norm", "in", "out", "after", "residual", "alpha", "scale_in", "scale_out", "gate", "gate0",
-                           "beta", "final", "first_post", "norm ln", "norm rms", "gate none", "gate block",
-                           "gate sublayer", "gate channel", "in on", "in off", "out on", "out off", "after on",
-                           "after off", "residual on", "residual off", "alpha on the stream", "formula in i"}) {
+  for (const char* want : {"norm",         "in",
+                           "out",          "after",
+                           "residual",     "alpha",
+                           "scale_in",     "scale_out",
+                           "gate",         "gate0",
+                           "beta",         "final",
+                           "first_post",   "norm ln",
+                           "norm rms",     "gate none",
+                           "gate block",   "gate sublayer",
+                           "gate channel", "in on",
+                           "in off",       "out on",
+                           "out off",      "after on",
+                           "after off",    "residual on",
+                           "residual off", "alpha on the stream",
+                           "formula in i"}) {
     EXPECT_TRUE(seen.count(want)) << want;
   }
 }

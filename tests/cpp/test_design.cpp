@@ -22,7 +22,8 @@ bool same(const ExerciseInputs& a, const ExerciseInputs& b) {
   if (a.size() != b.size()) return false;
   for (const auto& [name, v] : a) {
     const auto it = b.find(name);
-    if (it == b.end() || it->second.rows != v.rows || it->second.cols != v.cols || it->second.values != v.values) return false;
+    if (it == b.end() || it->second.rows != v.rows || it->second.cols != v.cols || it->second.values != v.values)
+      return false;
   }
   return true;
 }
@@ -44,7 +45,9 @@ TEST(DesignTask, ReadsItsInputs) {
 }
 
 TEST(DesignTask, RefusesWhatCannotBeAsked) {
-  const auto message = [](int n, const ExerciseInputs& inputs) { return thrown_message([&] { design_task(n, inputs); }); };
+  const auto message = [](int n, const ExerciseInputs& inputs) {
+    return thrown_message([&] { design_task(n, inputs); });
+  };
   EXPECT_EQ(message(22, {{"L", number(6)}, {"band", pair(0.8, 1.25)}}), "L must be a whole number from 24 to 96");
   EXPECT_EQ(message(22, {{"L", number(96.5)}, {"band", pair(0.8, 1.25)}}), "L must be a whole number from 24 to 96");
   EXPECT_EQ(message(22, {{"L", number(96)}, {"band", pair(1.1, 1.25)}}),
@@ -79,33 +82,43 @@ TEST(DesignTask, VariantsAreSeededAndAmongTheCheckedOnes) {
 TEST(DesignJudge, DepthChecksEachCriterionAndSaysWhy) {
   const DesignTask task = design_task(22, design_defaults(22));
   const WiringSpec deepnorm_like = read_wiring(R"j({"from": "post", "beta": "(8*L)^0.25"})j");
-  const DesignVerdict pass = judge_depth_design(task, deepnorm_like, {1.0, 0.99, 1.02, 1.01, 0.98, 1.0}, {1, 1, 1, 1, 1, 1});
+  const DesignVerdict pass =
+      judge_depth_design(task, deepnorm_like, {1.0, 0.99, 1.02, 1.01, 0.98, 1.0}, {1, 1, 1, 1, 1, 1});
   EXPECT_TRUE(pass.pass);
   EXPECT_EQ(pass.changes, std::vector<std::string>{"beta"});
   ASSERT_EQ(pass.checks.size(), 3u);
   EXPECT_EQ(pass.checks[0].sentence, "It changes 1 setting of Post-LN (beta), within the 2 allowed.");
-  EXPECT_EQ(pass.checks[1].sentence,
-            "The input-gradient ratio, block 1 over block 96, has the median 1 over seeds 0–5: inside the band [0.8, 1.25].");
-  EXPECT_EQ(pass.checks[2].sentence, "The stream's sd grows by a median factor of 1 from block 1 to block 96: below 1.5.");
+  EXPECT_EQ(
+      pass.checks[1].sentence,
+      "The input-gradient ratio, block 1 over block 96, has the median 1 over seeds 0–5: inside the band [0.8, 1.25].");
+  EXPECT_EQ(pass.checks[2].sentence,
+            "The stream's sd grows by a median factor of 1 from block 1 to block 96: below 1.5.");
   // Post-LN itself: its ratio below the band
-  const DesignVerdict post = judge_depth_design(task, wiring_preset("post"), {0.4, 0.38, 0.39, 0.37, 0.41, 0.36}, {1, 1, 1, 1, 1, 1});
+  const DesignVerdict post =
+      judge_depth_design(task, wiring_preset("post"), {0.4, 0.38, 0.39, 0.37, 0.41, 0.36}, {1, 1, 1, 1, 1, 1});
   EXPECT_FALSE(post.pass);
   EXPECT_EQ(post.checks[0].sentence, "This is Post-LN itself: no setting changed.");
   EXPECT_FALSE(post.checks[1].ok);
-  EXPECT_NE(post.checks[1].sentence.find("median 0.385 over seeds 0–5: below the band"), std::string::npos) << post.checks[1].sentence;
+  EXPECT_NE(post.checks[1].sentence.find("median 0.385 over seeds 0–5: below the band"), std::string::npos)
+      << post.checks[1].sentence;
   // Pre-LN from Post-LN is three settings (in, after, final), its ratio above and its stream past the limit
-  const DesignVerdict pre = judge_depth_design(task, wiring_preset("pre"), {2.4, 2.5, 2.3, 2.6, 2.45, 2.5}, {3.5, 3.4, 3.6, 3.5, 3.5, 3.45});
+  const DesignVerdict pre =
+      judge_depth_design(task, wiring_preset("pre"), {2.4, 2.5, 2.3, 2.6, 2.45, 2.5}, {3.5, 3.4, 3.6, 3.5, 3.5, 3.45});
   EXPECT_FALSE(pre.pass);
   EXPECT_EQ(pre.changes, (std::vector<std::string>{"in", "after", "final"}));
   EXPECT_EQ(pre.checks[0].sentence, "It changes 3 settings of Post-LN (in, after, final): at most 2 are allowed.");
   EXPECT_NE(pre.checks[1].sentence.find("above the band"), std::string::npos);
-  EXPECT_EQ(pre.checks[2].sentence, "The stream's sd grows by a median factor of 3.5 from block 1 to block 96: not below 1.5.");
+  EXPECT_EQ(pre.checks[2].sentence,
+            "The stream's sd grows by a median factor of 3.5 from block 1 to block 96: not below 1.5.");
   // a run whose ratio is 0/0 leaves the median without a value: the check fails and says which seed
   const DesignVerdict nan = judge_depth_design(task, deepnorm_like, {1, NAN, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1});
   EXPECT_FALSE(nan.pass);
   EXPECT_EQ(nan.checks[1].sentence,
-            "The input-gradient ratio has no value for seed 1 (no gradient reaches the blocks' inputs: 0/0), so its median is not in the band.");
-  EXPECT_EQ(thrown_message([&] { judge_depth_design(task, deepnorm_like, {1, 1}, {1, 1}); }),
+            "The input-gradient ratio has no value for seed 1 (no gradient reaches the blocks' inputs: 0/0), so its "
+            "median is not in the band.");
+  EXPECT_EQ(thrown_message([&] {
+              judge_depth_design(task, deepnorm_like, {1, 1}, {1, 1});
+            }),
             "the challenge is judged on 6 runs, one per seed (got 2 ratios and 2 sd factors)");
 }
 
@@ -121,7 +134,8 @@ TEST(DesignJudge, TrainingChecksTheNormAfterEveryAddAndEverySeed) {
   EXPECT_FALSE(post.pass);
   EXPECT_TRUE(post.checks[0].ok);
   EXPECT_EQ(post.checks[1].sentence,
-            "It trains for 1 of the 3 seeds without warmup at L = 24: seed 0 ended at a loss of 0.97, above 0.2; seed 2 diverged at step 37.");
+            "It trains for 1 of the 3 seeds without warmup at L = 24: seed 0 ended at a loss of 0.97, above 0.2; seed "
+            "2 diverged at step 37.");
   // Pre-LN trains, but its norms sit on the branches: not the challenge's wiring
   const DesignVerdict pre = judge_training_design(task, wiring_preset("pre"), {ok, ok, ok});
   EXPECT_FALSE(pre.pass);
@@ -165,8 +179,11 @@ TEST(DesignRuns, TrainingChallengeAcceptsARightDesignAndExplainsAWrongOne) {
     EXPECT_FALSE(post.pass);
     EXPECT_TRUE(post.checks[0].ok);
     EXPECT_EQ(post.checks[1].value, 0);  // no seed trains: the lab's stall
-    EXPECT_NE(post.checks[1].sentence.find("It trains for 0 of the 3 seeds"), std::string::npos) << post.checks[1].sentence;
-    EXPECT_TRUE(run_training_design(task, read_wiring(R"j({"from": "post", "alpha": "(2*L)^0.25", "beta": "(8*L)^0.25"})j")).pass);
+    EXPECT_NE(post.checks[1].sentence.find("It trains for 0 of the 3 seeds"), std::string::npos)
+        << post.checks[1].sentence;
+    EXPECT_TRUE(
+        run_training_design(task, read_wiring(R"j({"from": "post", "alpha": "(2*L)^0.25", "beta": "(8*L)^0.25"})j"))
+            .pass);
   }
 }
 

@@ -33,11 +33,22 @@ struct Setting {
 // The settings a change of Post-LN can make, each key with the values the twelve presets use.
 const std::vector<Setting>& settings() {
   static const std::vector<Setting> all = {
-      {"in", "true"},      {"out", "true"},         {"after", "false"},         {"residual", "false"},
-      {"final", "true"},   {"norm", "\"rms\""},     {"alpha", "\"(2*L)^0.25\""}, {"scale_in", "\"1/sqrt(i)\""},
-      {"scale_out", "\"1/sqrt(2*L)\""}, {"beta", "\"(8*L)^0.25\""}, {"first_post", "\"L/4\""},
-      {"gate", "\"block\""}, {"gate", "\"sublayer\""}, {"gate", "\"channel\""},
-      {"gate0", "\"0\""},  {"gate0", "\"cait(L)\""},
+      {"in", "true"},
+      {"out", "true"},
+      {"after", "false"},
+      {"residual", "false"},
+      {"final", "true"},
+      {"norm", "\"rms\""},
+      {"alpha", "\"(2*L)^0.25\""},
+      {"scale_in", "\"1/sqrt(i)\""},
+      {"scale_out", "\"1/sqrt(2*L)\""},
+      {"beta", "\"(8*L)^0.25\""},
+      {"first_post", "\"L/4\""},
+      {"gate", "\"block\""},
+      {"gate", "\"sublayer\""},
+      {"gate", "\"channel\""},
+      {"gate0", "\"0\""},
+      {"gate0", "\"cait(L)\""},
   };
   return all;
 }
@@ -181,7 +192,8 @@ TEST(DesignSearch, EveryVariantOfTwentyTwoIsWellPosed) {
     const auto right = measure(answer);
     for (const ExerciseInputs* v : inputs) {
       const DesignTask task = design_task(22, *v);
-      SCOPED_TRACE("L = " + std::to_string(L) + ", band [" + std::to_string(task.lo) + ", " + std::to_string(task.hi) + "]");
+      SCOPED_TRACE("L = " + std::to_string(L) + ", band [" + std::to_string(task.lo) + ", " + std::to_string(task.hi) +
+                   "]");
       EXPECT_FALSE(judge_depth_design(task, wiring_preset("post"), post.first, post.second).checks[1].ok);
       const DesignVerdict p = judge_depth_design(task, wiring_preset("pre"), pre.first, pre.second);
       EXPECT_FALSE(p.checks[1].ok);

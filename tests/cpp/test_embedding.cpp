@@ -50,9 +50,13 @@ TEST(Embedding, RefusesIdsOutsideTheVocabularyAndRaggedSequences) {
   Draw draw(3);
   const EmbeddingParams p = random_tables(draw, 3, 2, 2);
   EmbeddingCache cache;
-  EXPECT_EQ(test::thrown_message([&] { embedding_forward({0, 3}, p, cache); }),
+  EXPECT_EQ(test::thrown_message([&] {
+              embedding_forward({0, 3}, p, cache);
+            }),
             "embedding: a token id is outside 0 … 2");
-  EXPECT_EQ(test::thrown_message([&] { embedding_forward({0, 1, 2}, p, cache); }),
+  EXPECT_EQ(test::thrown_message([&] {
+              embedding_forward({0, 1, 2}, p, cache);
+            }),
             "embedding: 3 tokens do not make whole sequences of T = 2");
 }
 

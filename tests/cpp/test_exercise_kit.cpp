@@ -76,7 +76,7 @@ TEST(ExerciseKit, PostLnStreamIsNormalisedAtEveryBlock) {
   const PostLnStream s = post_ln_stream(b, 5);
   for (int k = 0; k < 5; ++k) {
     const Vec x = s.x.row(k).transpose();
-    EXPECT_NEAR(x.mean(), 0, 1e-15) << "block " << k + 1;                            // LN with γ = 1, β = 0, ε = 0
+    EXPECT_NEAR(x.mean(), 0, 1e-15) << "block " << k + 1;  // LN with γ = 1, β = 0, ε = 0
     EXPECT_NEAR((x.array() - x.mean()).square().mean(), 1, 1e-14) << "block " << k + 1;  // spread 1 again
   }
   // a constant branch output makes the first LN 0/0: the stream is undefined from there on, not a number
@@ -85,7 +85,8 @@ TEST(ExerciseKit, PostLnStreamIsNormalisedAtEveryBlock) {
 
 TEST(ExerciseKit, VarianceProblemNamesEqualAndNearlyEqualEntries) {
   EXPECT_EQ(variance_problem((Vec(3) << 1, 2, 3).finished(), "x"), "");
-  EXPECT_NE(variance_problem((Vec(3) << 5, 5, 5).finished(), "x").find("all entries of x are equal"), std::string::npos);
+  EXPECT_NE(variance_problem((Vec(3) << 5, 5, 5).finished(), "x").find("all entries of x are equal"),
+            std::string::npos);
   EXPECT_NE(variance_problem((Vec(2) << 1, 1.01).finished(), "x").find("nearly equal"), std::string::npos);
 }
 

@@ -37,7 +37,9 @@ TEST(ExerciseGrade, AcceptsFourSignificantDigits) {
   EXPECT_TRUE(grade_part(defaults_solved(7), "denominator", num(0.003162)).correct);
   EXPECT_TRUE(grade_part(defaults_solved(16), "bound", num(2.587)).correct);
   EXPECT_TRUE(grade_part(defaults_solved(11), "deep", num(0.3333)).correct);
-  EXPECT_TRUE(grade_part(defaults_solved(9), "jacobian", mat(3, 3, {0.2041, -0.4082, 0.2041, -0.4082, 0.8165, -0.4082, 0.2041, -0.4082, 0.2041})).correct);
+  EXPECT_TRUE(grade_part(defaults_solved(9), "jacobian",
+                         mat(3, 3, {0.2041, -0.4082, 0.2041, -0.4082, 0.8165, -0.4082, 0.2041, -0.4082, 0.2041}))
+                  .correct);
 }
 
 TEST(ExerciseGrade, IntervalsAreTheStatedTolerance) {
@@ -65,7 +67,8 @@ TEST(ExerciseGrade, MarksTheWrongEntry) {
   EXPECT_EQ(g.message, "1 of 4 entries is outside the tolerance");
   EXPECT_EQ(g.misconception, "");
 
-  const Grade m = grade_part(defaults_solved(9), "jacobian", mat(3, 3, {0.2041, -0.4082, 0.2041, -0.4082, 0.8165, -0.4082, 0.2041, 0.4082, 0.2041}));
+  const Grade m = grade_part(defaults_solved(9), "jacobian",
+                             mat(3, 3, {0.2041, -0.4082, 0.2041, -0.4082, 0.8165, -0.4082, 0.2041, 0.4082, 0.2041}));
   EXPECT_EQ(m.entry_ok, (std::vector<bool>{true, true, true, true, true, true, true, false, true}));  // row 3, column 2
 }
 
@@ -80,9 +83,10 @@ TEST(ExerciseGrade, ShapeErrors) {
 
   EXPECT_EQ(grade_part(s, "mean", row({4, 4})).message, "expected 1 number, got 2");
   EXPECT_EQ(grade_part(s, "mean", row({})).message, "expected 1 number, got none");
-  EXPECT_EQ(grade_part(s, "output", mat(2, 2, {-1.414, 0, 0, 1.414})).message, "expected 4 numbers in one row, got 2 rows");
+  EXPECT_EQ(grade_part(s, "output", mat(2, 2, {-1.414, 0, 0, 1.414})).message,
+            "expected 4 numbers in one row, got 2 rows");
   EXPECT_TRUE(grade_part(s, "output", mat(4, 1, {-1.414, 0, 0, 1.414})).correct);  // a column is fine for a vector
-  EXPECT_FALSE(grade_part(s, "output", mat(1, 4, {1, 2, 3})).shape_ok);              // declared 1×4, holds 3
+  EXPECT_FALSE(grade_part(s, "output", mat(1, 4, {1, 2, 3})).shape_ok);            // declared 1×4, holds 3
 
   const ExerciseSolution j = defaults_solved(9);
   g = grade_part(j, "jacobian", mat(2, 3, {0, 0, 0, 0, 0, 0}));
@@ -120,24 +124,23 @@ TEST(ExerciseGrade, NamesAMistakeTypedToFourDigits) {
 // "1.41" for √2, "2.59" for 2.587: right to the digits typed, short of what the tolerance needs.
 TEST(ExerciseGrade, RightIdeaGiveMoreDigits) {
   const ExerciseSolution ln = defaults_solved(4);  // σ = √2
-  const auto digits = [](const ExerciseSolution& s, const std::string& id, const ExerciseValue& a, std::vector<double> ulp) {
-    return grade_part(s, id, a, ulp);
-  };
+  const auto digits = [](const ExerciseSolution& s, const std::string& id, const ExerciseValue& a,
+                         std::vector<double> ulp) { return grade_part(s, id, a, ulp); };
   Grade g = digits(ln, "sigma", num(1.41), {0.01});
   EXPECT_FALSE(g.correct);
   EXPECT_TRUE(g.more_digits);
   EXPECT_EQ(g.digits_needed, 4);  // 1.414 is within the tolerance, 1.41 is not
   EXPECT_EQ(g.message, "right to the digits given, but the tolerance needs 4 significant digits");
-  EXPECT_TRUE(digits(ln, "sigma", num(1.4), {0.1}).more_digits);     // rounded to two digits
+  EXPECT_TRUE(digits(ln, "sigma", num(1.4), {0.1}).more_digits);  // rounded to two digits
   EXPECT_TRUE(digits(defaults_solved(16), "bound", num(2.59), {0.01}).more_digits);
-  EXPECT_TRUE(digits(defaults_solved(16), "bound", num(2.6), {0.1}).more_digits);  // "~2.6"
+  EXPECT_TRUE(digits(defaults_solved(16), "bound", num(2.6), {0.1}).more_digits);    // "~2.6"
   EXPECT_TRUE(digits(defaults_solved(16), "bound", num(2.58), {0.01}).more_digits);  // cut, not rounded
-  EXPECT_FALSE(digits(ln, "sigma", num(1.42), {0.01}).more_digits);  // neither rounded nor cut
-  EXPECT_FALSE(digits(ln, "sigma", num(1), {1}).more_digits);        // one significant digit says little
+  EXPECT_FALSE(digits(ln, "sigma", num(1.42), {0.01}).more_digits);                  // neither rounded nor cut
+  EXPECT_FALSE(digits(ln, "sigma", num(1), {1}).more_digits);  // one significant digit says little
   EXPECT_FALSE(digits(defaults_solved(11), "deep", num(0.3), {0.1}).more_digits);
-  EXPECT_FALSE(digits(ln, "sigma", num(1.41), {0}).more_digits);     // typed as an exact expression
-  EXPECT_FALSE(grade_part(ln, "sigma", num(1.41)).more_digits);      // digits unknown
-  EXPECT_TRUE(digits(ln, "sigma", num(1.414), {0.001}).correct);     // enough digits: simply right
+  EXPECT_FALSE(digits(ln, "sigma", num(1.41), {0}).more_digits);  // typed as an exact expression
+  EXPECT_FALSE(grade_part(ln, "sigma", num(1.41)).more_digits);   // digits unknown
+  EXPECT_TRUE(digits(ln, "sigma", num(1.414), {0.001}).correct);  // enough digits: simply right
   // a vector: the right entries stay right, the short ones are short
   g = digits(ln, "output", row({-1.41, 0, 0, 1.41}), {0.01, 1, 1, 0.01});
   EXPECT_TRUE(g.more_digits);
@@ -210,37 +213,71 @@ TEST(ExerciseGrade, UnknownPartThrows) {
 TEST(ExerciseInputs, BadInputsThrowReadableMessages) {
   const ExerciseValue x = row({2, 4, 4, 6});
   EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", x}}); }), "missing input 'eps'");
-  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", x}, {"eps", num(-1)}}); }),
+  EXPECT_EQ(thrown_message([&] {
+              solve_exercise(4, {{"x", x}, {"eps", num(-1)}});
+            }),
             "ε must be 0 or more (it is added under a square root), got -1");
-  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", row({2, NAN, 4})}, {"eps", num(0)}}); }),
+  EXPECT_EQ(thrown_message([&] {
+              solve_exercise(4, {{"x", row({2, NAN, 4})}, {"eps", num(0)}});
+            }),
             "x must contain only finite numbers (entry 2 is not)");
-  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", row({2, 4})}, {"eps", num(INFINITY)}}); }),
+  EXPECT_EQ(thrown_message([&] {
+              solve_exercise(4, {{"x", row({2, 4})}, {"eps", num(INFINITY)}});
+            }),
             "eps must contain only finite numbers");
-  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", mat(2, 2, {1, 2, 3, 4})}, {"eps", num(0)}}); }),
+  EXPECT_EQ(thrown_message([&] {
+              solve_exercise(4, {{"x", mat(2, 2, {1, 2, 3, 4})}, {"eps", num(0)}});
+            }),
             "x must be a vector (one row of numbers), got a 2x2 matrix");
-  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", row({2})}, {"eps", num(0)}}); }),
+  EXPECT_EQ(thrown_message([&] {
+              solve_exercise(4, {{"x", row({2})}, {"eps", num(0)}});
+            }),
             "x needs at least 2 numbers (LayerNorm of a single number is 0/0), got 1");
-  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", x}, {"eps", row({0, 1})}}); }), "eps must be a single number, got 2 numbers");
+  EXPECT_EQ(thrown_message([&] {
+              solve_exercise(4, {{"x", x}, {"eps", row({0, 1})}});
+            }),
+            "eps must be a single number, got 2 numbers");
   EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", x}, {"eps", row({})}}); }), "eps is empty: enter a number");
-  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", mat(1, 4, {2, 4, 4})}, {"eps", num(0)}}); }),
+  EXPECT_EQ(thrown_message([&] {
+              solve_exercise(4, {{"x", mat(1, 4, {2, 4, 4})}, {"eps", num(0)}});
+            }),
             "x is declared 1x4 but holds 3 numbers");
-  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", x}, {"eps", num(0)}, {"gamma", num(1)}}); }),
+  EXPECT_EQ(thrown_message([&] {
+              solve_exercise(4, {{"x", x}, {"eps", num(0)}, {"gamma", num(1)}});
+            }),
             "exercise 4 has no input 'gamma' (its inputs are x, eps)");
-  EXPECT_EQ(thrown_message([&] { solve_exercise(5, {{"x", row({1, 3})}, {"b", row({1, 2, 3})}}); }),
+  EXPECT_EQ(thrown_message([&] {
+              solve_exercise(5, {{"x", row({1, 3})}, {"b", row({1, 2, 3})}});
+            }),
             "b has 3 numbers, x has 2: they must match");
-  EXPECT_EQ(thrown_message([&] { solve_exercise(8, {{"B", mat(2, 3, {1, 2, 3, 4, 5, 6})}}); }),
+  EXPECT_EQ(thrown_message([&] {
+              solve_exercise(8, {{"B", mat(2, 3, {1, 2, 3, 4, 5, 6})}});
+            }),
             "B must be a square matrix, got 2 rows of 3 numbers");
-  EXPECT_EQ(thrown_message([&] { solve_exercise(9, {{"x", row({1, 2, 3})}, {"eps", num(0)}, {"gamma", row({1, 2})}}); }),
+  EXPECT_EQ(thrown_message([&] {
+              solve_exercise(9, {{"x", row({1, 2, 3})}, {"eps", num(0)}, {"gamma", row({1, 2})}});
+            }),
             "gamma must be one number or one per entry of x (3), got 2 numbers");
-  EXPECT_EQ(thrown_message([&] { solve_exercise(10, {{"sigma2", row({1, -4})}, {"gamma", num(1)}, {"eps", num(0)}}); }),
+  EXPECT_EQ(thrown_message([&] {
+              solve_exercise(10, {{"sigma2", row({1, -4})}, {"gamma", num(1)}, {"eps", num(0)}});
+            }),
             "sigma2 holds variances, which are >= 0: entry 2 is -4");
-  EXPECT_EQ(thrown_message([&] { solve_exercise(12, {{"b", row({0.1, 0.1})}, {"L", num(2.5)}}); }),
+  EXPECT_EQ(thrown_message([&] {
+              solve_exercise(12, {{"b", row({0.1, 0.1})}, {"L", num(2.5)}});
+            }),
             "L must be a whole number from 2 to 100, got 2.5");
-  EXPECT_EQ(thrown_message([&] { solve_exercise(16, {{"delta", num(0.02)}, {"L", num(10000)}}); }),
+  EXPECT_EQ(thrown_message([&] {
+              solve_exercise(16, {{"delta", num(0.02)}, {"L", num(10000)}});
+            }),
             "L must be a whole number from 1 to 1000, got 10000");
-  EXPECT_EQ(thrown_message([&] { solve_exercise(16, {{"delta", num(-0.1)}, {"L", num(4)}}); }),
+  EXPECT_EQ(thrown_message([&] {
+              solve_exercise(16, {{"delta", num(-0.1)}, {"L", num(4)}});
+            }),
             "δ must be 0 or more (it bounds a norm ‖B_i‖), got -0.1");
-  EXPECT_EQ(thrown_message([&] { solve_exercise(4, {{"x", row({1e200, -1e200})}, {"eps", num(0)}}); }).rfind("the variance overflows", 0), 0u);
+  EXPECT_EQ(thrown_message([&] {
+              solve_exercise(4, {{"x", row({1e200, -1e200})}, {"eps", num(0)}});
+            }).rfind("the variance overflows", 0),
+            0u);
 }
 
 // Each message about one input names it, so the page shows it under that field (n, not b, in exercises 12, 13).
@@ -267,10 +304,14 @@ TEST(ExerciseInputs, ErrorsNameTheirInput) {
 }
 
 TEST(ExerciseInputs, ExercisesWithoutKernel) {
-  EXPECT_EQ(thrown_message([] { exercise_defaults(3); }), "exercise 3 is multiple choice: the page grades it without a kernel");
-  EXPECT_EQ(thrown_message([] { exercise_variant(14, 1); }), "exercise 14 is multiple choice: the page grades it without a kernel");
-  EXPECT_EQ(thrown_message([] { solve_exercise(22, {}); }), "there is no exercise 22 (the exercises are numbered 1 to 21)");
-  EXPECT_EQ(thrown_message([] { check_well_posed(1, ExerciseSolution{}); }), "exercise 1 is multiple choice: the page grades it without a kernel");
+  EXPECT_EQ(thrown_message([] { exercise_defaults(3); }),
+            "exercise 3 is multiple choice: the page grades it without a kernel");
+  EXPECT_EQ(thrown_message([] { exercise_variant(14, 1); }),
+            "exercise 14 is multiple choice: the page grades it without a kernel");
+  EXPECT_EQ(thrown_message([] { solve_exercise(22, {}); }),
+            "there is no exercise 22 (the exercises are numbered 1 to 21)");
+  EXPECT_EQ(thrown_message([] { check_well_posed(1, ExerciseSolution{}); }),
+            "exercise 1 is multiple choice: the page grades it without a kernel");
 }
 
 // ---- Well-posedness ----
@@ -280,25 +321,34 @@ TEST(ExerciseWellPosed, TheAnswerKeysOwnNumbersAre) {
 }
 
 TEST(ExerciseWellPosed, SaysWhyNot) {
-  const auto reason = [](int n, const ExerciseInputs& inputs) { return check_well_posed(n, solve_exercise(n, inputs)); };
+  const auto reason = [](int n, const ExerciseInputs& inputs) {
+    return check_well_posed(n, solve_exercise(n, inputs));
+  };
   EXPECT_EQ(reason(4, {{"x", row({3, 3, 3})}, {"eps", num(0)}}).rfind("all entries of x are equal, so σ² = 0", 0), 0u);
   EXPECT_EQ(reason(4, {{"x", row({100, 100.1})}, {"eps", num(0)}}).rfind("the entries of x are nearly equal", 0), 0u);
   EXPECT_EQ(reason(6, {{"x", row({1, 2})}, {"b", row({1, 0})}}).rfind("all entries of x + b are equal", 0), 0u);
   EXPECT_EQ(reason(13, {{"b", row({0.1, 0.1})}, {"L", num(3)}}).rfind("all entries of b (block 1) are equal", 0), 0u);
-  EXPECT_EQ(reason(7, {{"x", row({5, 5})}, {"eps", num(0)}, {"gamma", num(1)}}).rfind("with ε = 0 and equal entries", 0), 0u);
+  EXPECT_EQ(
+      reason(7, {{"x", row({5, 5})}, {"eps", num(0)}, {"gamma", num(1)}}).rfind("with ε = 0 and equal entries", 0), 0u);
   EXPECT_EQ(reason(11, {{"sigma2_deep", num(0)}, {"sigma2_shallow", num(1)}, {"gamma", num(1)}}),
             "σ² + ε = 0 makes the scale γ/√(σ² + ε) infinite");
   EXPECT_EQ(reason(16, {{"delta", num(1e3)}, {"L", num(1000)}}).rfind("(1 + δ)ᴸ is too large", 0), 0u);
   // 1.01²⁴ = 1.26973 and e^0.24 = 1.27125: apart by more than one tolerance (so listed) but less than two
-  EXPECT_EQ(reason(16, {{"delta", num(0.01)}, {"L", num(24)}}).rfind("the mistake 'exp-approx' gives 1.27125 for 'bound'", 0), 0u);
+  EXPECT_EQ(
+      reason(16, {{"delta", num(0.01)}, {"L", num(24)}}).rfind("the mistake 'exp-approx' gives 1.27125 for 'bound'", 0),
+      0u);
   // exercise 7 is about σ² = 0: with ε > 0 it is well posed, and with unequal entries it is another question
   EXPECT_EQ(reason(7, {{"x", row({5, 5, 5, 5})}, {"eps", num(1e-5)}, {"gamma", num(2)}}), "");
   EXPECT_EQ(reason(7, {{"x", row({0.1, 0.1, 0.1})}, {"eps", num(1e-5)}, {"gamma", num(2)}}), "");
-  EXPECT_EQ(reason(7, {{"x", row({5, 6, 5})}, {"eps", num(1e-5)}, {"gamma", num(1)}}).rfind("the entries of x differ", 0), 0u);
+  EXPECT_EQ(
+      reason(7, {{"x", row({5, 6, 5})}, {"eps", num(1e-5)}, {"gamma", num(1)}}).rfind("the entries of x differ", 0),
+      0u);
   EXPECT_EQ(reason(15, {{"x", row({1, 1.0001})}}).rfind("the entries of x are nearly equal", 0), 0u);
-  EXPECT_EQ(reason(5, {{"x", row({1, 3})}, {"b", row({1, -0.999})}}).rfind("the entries of x + b are nearly equal", 0), 0u);
+  EXPECT_EQ(reason(5, {{"x", row({1, 3})}, {"b", row({1, -0.999})}}).rfind("the entries of x + b are nearly equal", 0),
+            0u);
   EXPECT_EQ(reason(5, {{"x", row({1, 3})}, {"b", row({1, -1})}}), "");  // x + b constant: that mistake is not asked
-  EXPECT_EQ(reason(10, {{"sigma2", row({1, 0})}, {"gamma", num(1)}, {"eps", num(0)}}), "σ² + ε = 0 makes the scale γ/√(σ² + ε) infinite");
+  EXPECT_EQ(reason(10, {{"sigma2", row({1, 0})}, {"gamma", num(1)}, {"eps", num(0)}}),
+            "σ² + ε = 0 makes the scale γ/√(σ² + ε) infinite");
 }
 
 // ---- Variants: 1,000 seeds per exercise ----

@@ -29,7 +29,8 @@ TEST(ExerciseAnswerKey, Ex5PreLnUpdate) {
   EXPECT_EQ(part_ids(s), (std::vector<std::string>{"update", "zero-branch"}));
   EXPECT_TRUE(near(part(s, "update").answer, {1.5, 2}, 0));
   EXPECT_TRUE(near(part(s, "zero-branch").answer, {1, 3}, 0));
-  EXPECT_EQ(mistake_ids(s), (std::vector<std::string>{"post-ln@update", "dropped-residual@update", "zero@zero-branch"}));
+  EXPECT_EQ(mistake_ids(s),
+            (std::vector<std::string>{"post-ln@update", "dropped-residual@update", "zero@zero-branch"}));
   EXPECT_TRUE(near(mistake(s, "post-ln", "update"), {-1, 1}, 0));
   EXPECT_TRUE(near(mistake(s, "dropped-residual", "update"), {0.5, -1}, 0));
   EXPECT_TRUE(near(mistake(s, "zero", "zero-branch"), {0, 0}, 0));

@@ -91,7 +91,9 @@ TEST(ExerciseAnswerKey, Ex17AddedAgainstMultipliedIdentity) {
   EXPECT_TRUE(near(mistake(s, "normalised-highway", "pre"), {pre / 3}, 1e-14));
   EXPECT_TRUE(near(mistake(s, "identity-outside", "post"), {pre}, 1e-14));
   EXPECT_TRUE(near(mistake(s, "variance-not-sd", "post"), {pre * 4 * 1 * 0.25 / 9}, 1e-14));
-  EXPECT_EQ(thrown_message([] { solve_exercise(17, {{"delta", row({0.1, 0.1})}, {"sigma2", row({1})}}); }),
+  EXPECT_EQ(thrown_message([] {
+              solve_exercise(17, {{"delta", row({0.1, 0.1})}, {"sigma2", row({1})}});
+            }),
             "sigma2 has 1 number, delta has 2: they must match");
   EXPECT_EQ(check_well_posed(17, solve_exercise(17, {{"delta", row({0.1})}, {"sigma2", row({0})}})),
             "σ² = 0 makes a norm's scale 1/σ infinite");
@@ -102,7 +104,8 @@ TEST(ExerciseAnswerKey, Ex16Bound) {
   EXPECT_TRUE(near(part(s, "bound").answer, {std::pow(1.02, 48)}, 1e-14));
   EXPECT_TRUE(near(part(s, "bound").answer, {2.587}, 5e-4));  // the key's 1.02⁴⁸ ≈ 2.587
   EXPECT_TRUE(near(s.steps.at("factor"), {1.02}, 0));
-  EXPECT_EQ(mistake_ids(s), (std::vector<std::string>{"linear@bound", "exp-approx@bound", "n-times@bound", "delta-power@bound"}));
+  EXPECT_EQ(mistake_ids(s),
+            (std::vector<std::string>{"linear@bound", "exp-approx@bound", "n-times@bound", "delta-power@bound"}));
   EXPECT_TRUE(near(mistake(s, "linear", "bound"), {1.96}, 1e-14));
   EXPECT_TRUE(near(mistake(s, "exp-approx", "bound"), {std::exp(0.96)}, 1e-14));
   EXPECT_TRUE(near(mistake(s, "n-times", "bound"), {48.96}, 1e-12));

@@ -82,7 +82,8 @@ TEST(ExerciseAnswerKey, Ex7EpsWithConstantInput) {
   EXPECT_TRUE(near(s.steps.at("mean"), {5}, 0));
   EXPECT_TRUE(near(s.steps.at("variance"), {0}, 0));
   EXPECT_TRUE(near(s.steps.at("denominator"), {std::sqrt(1e-5)}, 1e-18));
-  EXPECT_EQ(mistake_ids(s), (std::vector<std::string>{"eps-without-root@denominator", "cap-eps-without-root@cap", "cap-times@cap"}));
+  EXPECT_EQ(mistake_ids(s),
+            (std::vector<std::string>{"eps-without-root@denominator", "cap-eps-without-root@cap", "cap-times@cap"}));
 }
 
 // ε = 0 with equal entries: the output is 0/0 and has no finite answer; zeros typed for it are named as the
@@ -112,7 +113,8 @@ TEST(ExerciseAnswerKey, Ex9LayerNormJacobianTermByTerm) {
     }
   }
   EXPECT_TRUE(near(part(s, "jacobian").answer, 3, 3, J, 1e-14));
-  EXPECT_TRUE(near(part(s, "jacobian").answer, 3, 3, {0.2041, -0.4082, 0.2041, -0.4082, 0.8165, -0.4082, 0.2041, -0.4082, 0.2041}, 5e-5));
+  EXPECT_TRUE(near(part(s, "jacobian").answer, 3, 3,
+                   {0.2041, -0.4082, 0.2041, -0.4082, 0.8165, -0.4082, 0.2041, -0.4082, 0.2041}, 5e-5));
   EXPECT_TRUE(near(s.steps.at("mean"), {2}, 0));
   EXPECT_TRUE(near(s.steps.at("variance"), {2.0 / 3}, 1e-15));
   EXPECT_TRUE(near(s.steps.at("sigma"), {std::sqrt(2.0 / 3)}, 1e-15));
@@ -140,7 +142,8 @@ TEST(ExerciseAnswerKey, Ex9GammaPerEntryScalesRows) {  // J_ab carries γ_a: row
   const std::vector<double>& J1 = part(one, "jacobian").answer.values;
   const std::vector<double>& J = part(per, "jacobian").answer.values;
   for (int a = 0; a < 3; ++a) {
-    for (int b = 0; b < 3; ++b) EXPECT_NEAR(J[size_t(3 * a + b)], (a + 1) * J1[size_t(3 * a + b)], 1e-14) << a << "," << b;
+    for (int b = 0; b < 3; ++b)
+      EXPECT_NEAR(J[size_t(3 * a + b)], (a + 1) * J1[size_t(3 * a + b)], 1e-14) << a << "," << b;
   }
   EXPECT_NE(J[1], J[3]);  // (0,1) ≠ (1,0)
 }

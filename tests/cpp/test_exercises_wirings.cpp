@@ -66,7 +66,9 @@ TEST(ExerciseWirings, Ex20MixLnPostBlocks) {
 // Below 4 blocks the first quarter holds no block: the question has nothing to count, and L says why.
 TEST(ExerciseWirings, Ex20NeedsFourBlocks) {
   for (const double L : {1.0, 3.0}) {
-    EXPECT_EQ(thrown_message([L] { solve_exercise(20, {{"L", num(L)}}); }),
+    EXPECT_EQ(thrown_message([L] {
+                solve_exercise(20, {{"L", num(L)}});
+              }),
               "L must be a whole number from 4 to 1024, got " + std::string(L == 1 ? "1" : "3"));
   }
   const ExerciseSolution four = solve_exercise(20, {{"L", num(4)}});
@@ -77,17 +79,20 @@ TEST(ExerciseWirings, Ex20NeedsFourBlocks) {
 TEST(ExerciseWirings, Ex21ReZeroGateAtZero) {
   const ExerciseSolution s = defaults_solved(21);
   EXPECT_TRUE(near(part(s, "dW").answer, 2, 2, {0, 0, 0, 0}, 0));  // r = 0: no gradient reaches W
-  EXPECT_TRUE(near(part(s, "dr").answer, {0.6}, 1e-15));      // gᵀ W x = [0.3, −0.2]·[1, −1.5]
+  EXPECT_TRUE(near(part(s, "dr").answer, {0.6}, 1e-15));           // gᵀ W x = [0.3, −0.2]·[1, −1.5]
   EXPECT_TRUE(near(mistake(s, "no-gate", "dW"), 2, 2, {0.3, 0.6, -0.2, -0.4}, 1e-15));
   EXPECT_TRUE(near(mistake(s, "transposed", "dW"), 2, 2, {0.3, -0.2, 0.6, -0.4}, 1e-15));
   EXPECT_TRUE(near(mistake(s, "input-not-branch", "dr"), {-0.1}, 1e-15));
   // with r ≠ 0 the weight's gradient is r·g xᵀ
-  const ExerciseSolution open = solve_exercise(21, {{"x", row({1, 2})}, {"W", mat(2, 2, {1, 0, 0.5, -1})},
-                                                    {"g", row({0.3, -0.2})}, {"r", num(0.5)}});
+  const ExerciseSolution open = solve_exercise(
+      21, {{"x", row({1, 2})}, {"W", mat(2, 2, {1, 0, 0.5, -1})}, {"g", row({0.3, -0.2})}, {"r", num(0.5)}});
   EXPECT_TRUE(near(part(open, "dW").answer, 2, 2, {0.15, 0.3, -0.1, -0.2}, 1e-15));
-  EXPECT_EQ(thrown_message([] { solve_exercise(21, {{"x", row({1, 2})}, {"W", mat(3, 3, {1, 0, 0, 0, 1, 0, 0, 0, 1})},
-                                            {"g", row({1, 1})}, {"r", num(0)}}); }),
-            "W must have as many rows and columns as x has entries (2)");
+  EXPECT_EQ(
+      thrown_message([] {
+        solve_exercise(
+            21, {{"x", row({1, 2})}, {"W", mat(3, 3, {1, 0, 0, 0, 1, 0, 0, 0, 1})}, {"g", row({1, 1})}, {"r", num(0)}});
+      }),
+      "W must have as many rows and columns as x has entries (2)");
 }
 
 }  // namespace

@@ -32,15 +32,15 @@ TEST(Expr, NumbersAndTheTwoVariables) {
 TEST(Expr, PrecedenceAndGrouping) {
   EXPECT_EQ(at("1+2*3"), 7);
   EXPECT_EQ(at("(1+2)*3"), 9);
-  EXPECT_EQ(at("8/2/2"), 2);    // left to right
+  EXPECT_EQ(at("8/2/2"), 2);  // left to right
   EXPECT_EQ(at("8-2-2"), 4);
   EXPECT_EQ(at("2^3^2"), 512);  // right to left: 2^(3^2)
   EXPECT_EQ(at("-2^2"), -4);    // the minus applies to the power
   EXPECT_EQ(at("(-2)^2"), 4);
-  EXPECT_EQ(at("2^-1"), 0.5);   // an exponent may carry its own minus
+  EXPECT_EQ(at("2^-1"), 0.5);  // an exponent may carry its own minus
   EXPECT_EQ(at("--3"), 3);
   EXPECT_DOUBLE_EQ(at("0.1*L^-0.5", 16), 0.025);
-  EXPECT_EQ(at("3*2^2"), 12);   // ^ before *
+  EXPECT_EQ(at("3*2^2"), 12);  // ^ before *
   EXPECT_EQ(at("sqrt(16)+1"), 5);
   EXPECT_EQ(at("1/sqrt(i)", 24, 4), 0.5);
 }
@@ -97,7 +97,8 @@ TEST(Expr, SaysWhereItCannotRead) {
             "cannot read \"L/i\" at character 3: this value may use L only: it cannot change from block to block, so "
             "i has no meaning here");
   // a hostile formula cannot exhaust the stack
-  EXPECT_NE(message(std::string(60, '(') + "1" + std::string(60, ')')).find("it nests deeper than 40 levels"), std::string::npos);
+  EXPECT_NE(message(std::string(60, '(') + "1" + std::string(60, ')')).find("it nests deeper than 40 levels"),
+            std::string::npos);
   EXPECT_NE(message(std::string(100, '-') + "1").find("it nests deeper than 40 levels"), std::string::npos);
   EXPECT_NE(message(std::string(250, '1')).find("it is longer than 200 characters"), std::string::npos);
 }

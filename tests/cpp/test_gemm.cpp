@@ -252,7 +252,8 @@ TEST(GemmBias, EqualsProductThenBiasThenMaxInEveryLayout) {
     Draw draw(17u + d.M + d.N);
     for (const Layout& l : kLayouts) {
       if (l.accumulate) continue;
-      SCOPED_TRACE(describe(l) + " M " + std::to_string(d.M) + " K " + std::to_string(d.K) + " N " + std::to_string(d.N));
+      SCOPED_TRACE(describe(l) + " M " + std::to_string(d.M) + " K " + std::to_string(d.K) + " N " +
+                   std::to_string(d.N));
       Mat a = operand_a(draw, d, l.transpose_a), b = operand_b(draw, d, l.transpose_b);
       const Vec bias = draw.matrix(d.N, 1).col(0);
       if (a.size() > 0) a(0, 0) = std::numeric_limits<double>::quiet_NaN();  // a NaN row must stay NaN through max

@@ -18,7 +18,6 @@ using test::Draw;
 using test::vec;
 using namespace layernorm_test;
 
-
 // ---- The answer key's worked examples (exercises 4, 6, 7, 13) ----
 
 TEST(LayerNormAnswerKey, TwoFourFourSixWithZeroEps) {
@@ -168,9 +167,8 @@ TEST_P(LayerNormProperties, JacobianKeepsSmallZhatComponentWhenEpsPositive) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, LayerNormProperties,
-                         ::testing::Values(Case{2, 0.0, true}, Case{4, 0.0, true},
-                                           Case{4, 1e-5, false}, Case{7, 0.5, true}, Case{16, 0.0, false},
-                                           Case{16, 1e-5, true}),
+                         ::testing::Values(Case{2, 0.0, true}, Case{4, 0.0, true}, Case{4, 1e-5, false},
+                                           Case{7, 0.5, true}, Case{16, 0.0, false}, Case{16, 1e-5, true}),
                          [](const auto& info) {
                            return "d" + std::to_string(info.param.d) + (info.param.eps == 0 ? "_eps0" : "_eps") +
                                   (info.param.constant_gamma ? "_gammaconst" : "_gammavaries");
@@ -194,27 +192,32 @@ TEST(LayerNormBadInput, RejectsWithMessages) {
             "gamma has 2 entries, x has 3: they must match");
   EXPECT_EQ(message([&] { layernorm_steps(x, Vec::Ones(3), Vec::Zero(4), 0); }),
             "beta has 4 entries, x has 3: they must match");
-  EXPECT_EQ(message([&] { layernorm_steps(vec({1, NAN}), Vec::Ones(2), Vec::Zero(2), 0); }),
+  EXPECT_EQ(message([&] {
+              layernorm_steps(vec({1, NAN}), Vec::Ones(2), Vec::Zero(2), 0);
+            }),
             "x must contain only finite numbers");
   EXPECT_EQ(message([&] { layernorm_steps(Vec(0), Vec(0), Vec(0), 0); }),
             "LayerNorm needs at least one feature (d >= 1)");
 }
 
-
 TEST(LayerNormBadInput, ReportsWhatFloat64CannotHold) {
   auto message = [](auto&& call) { return test::thrown_message(call); };
   // y = 1.5e308 · 1.2247 is past 1.8e308
-  EXPECT_EQ(message([&] { layernorm_steps(vec({1, 2, 3}), Vec::Constant(3, 1.5e308), Vec::Zero(3), 0); }),
+  EXPECT_EQ(message([&] {
+              layernorm_steps(vec({1, 2, 3}), Vec::Constant(3, 1.5e308), Vec::Zero(3), 0);
+            }),
             "gamma and beta make the output larger than float64 can hold (about 1.8e308): y = γ·ẑ + β overflows");
   // γ/σ = 1 / 4e-318 is past 1.8e308
-  EXPECT_NE(message([&] { layernorm_jacobian(vec({5e-324, 1e-317}), Vec::Ones(2), 0); })
-                .find("the Jacobian's entries are larger than float64 can hold"),
+  EXPECT_NE(message([&] {
+              layernorm_jacobian(vec({5e-324, 1e-317}), Vec::Ones(2), 0);
+            }).find("the Jacobian's entries are larger than float64 can hold"),
             std::string::npos);
   LayerNormCache cache;
   forward(vec({1e-300, 2e-300, 4e-300}).transpose(), Vec::Ones(3), Vec::Zero(3), 0, cache);
   // dx ≈ dy / σ ≈ 1e300 / 1e-300
-  EXPECT_NE(message([&] { backward(Mat(vec({1e300, 0, -1e300}).transpose()), Vec::Ones(3), cache); })
-                .find("the gradients are larger than float64 can hold"),
+  EXPECT_NE(message([&] {
+              backward(Mat(vec({1e300, 0, -1e300}).transpose()), Vec::Ones(3), cache);
+            }).find("the gradients are larger than float64 can hold"),
             std::string::npos);
   EXPECT_EQ(message([&] { backward(Mat::Constant(1, 3, NAN), Vec::Ones(3), cache); }),
             "dy must contain only finite numbers");
@@ -238,14 +241,22 @@ TEST(LayerNormBadInput, NoSilentInfinityOrNaN) {
   const LayerNormParams p{Vec::Ones(3), Vec::Zero(3)};
   layernorm_forward(Mat(vec({0, 1e-3, 2e-3}).transpose()), p, 0, cache);  // sigma ≈ 8e-4
   LayerNormGrads grads;
-  EXPECT_EQ(message([&] { layernorm_backward(Mat(vec({0.5, NAN, 1}).transpose()), p, cache, grads); }),
+  EXPECT_EQ(message([&] {
+              layernorm_backward(Mat(vec({0.5, NAN, 1}).transpose()), p, cache, grads);
+            }),
             "dy must contain only finite numbers");
-  EXPECT_EQ(message([&] { layernorm_backward(Mat(vec({1e307, -1e307, 0}).transpose()), p, cache, grads); }),
+  EXPECT_EQ(message([&] {
+              layernorm_backward(Mat(vec({1e307, -1e307, 0}).transpose()), p, cache, grads);
+            }),
             "the gradients are larger than float64 can hold (about 1.8e308): dy or gamma is too large for this x");
   // the Jacobian: γ/σ beyond float64, and a width whose d × d matrices would not fit
-  EXPECT_NE(message([&] { layernorm_jacobian(vec({0, 1e-150}), Vec::Constant(2, 1e300), 0); }).find("γ/√(σ² + ε) overflows"),
+  EXPECT_NE(message([&] {
+              layernorm_jacobian(vec({0, 1e-150}), Vec::Constant(2, 1e300), 0);
+            }).find("γ/√(σ² + ε) overflows"),
             std::string::npos);
-  EXPECT_EQ(message([&] { layernorm_jacobian(Vec::LinSpaced(kMaxJacobianWidth + 1, 0, 1), Vec::Ones(kMaxJacobianWidth + 1), 0); }),
+  EXPECT_EQ(message([&] {
+              layernorm_jacobian(Vec::LinSpaced(kMaxJacobianWidth + 1, 0, 1), Vec::Ones(kMaxJacobianWidth + 1), 0);
+            }),
             "the Jacobian of 1025 features has 1025 × 1025 entries: at most 1024 features here");
   // the documented case still gives its NaN, and no message
   EXPECT_TRUE(layernorm_steps(vec({5, 5}), Vec::Ones(2), Vec::Zero(2), 0).y.array().isNaN().all());

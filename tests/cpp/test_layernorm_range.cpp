@@ -55,8 +55,10 @@ TEST(LayerNormRange, EntriesNearTheLargestDouble) {  // their sum, mean and devi
   for (double eps : {0.0, 1e-5}) {
     const LayerNormSteps same = layernorm_steps(vec({1.7e308, 1.7e308}), Vec::Ones(2), vec({0.5, -2}), eps);
     EXPECT_EQ(same.mean, 1.7e308);
-    if (eps == 0) EXPECT_TRUE(same.y.array().isNaN().all());  // 0/0, as for [5, 5]
-    else EXPECT_TRUE(all_close(same.y, vec({0.5, -2}), 0, 0));  // ẑ = 0/√ε: the output is β
+    if (eps == 0)
+      EXPECT_TRUE(same.y.array().isNaN().all());  // 0/0, as for [5, 5]
+    else
+      EXPECT_TRUE(all_close(same.y, vec({0.5, -2}), 0, 0));  // ẑ = 0/√ε: the output is β
   }
 }
 
@@ -70,7 +72,8 @@ TEST(LayerNormRange, TinyEntriesWithTinyEpsilon) {  // ε dominates: ẑ = dev/�
 TEST(LayerNormRange, OutputWhereOnlyTheProductOverflows) {  // γ·ẑ = ±1.6e308·1.22 overflows, γ·ẑ + β does not
   const Vec beta = vec({1e308, 0, -1e308});
   const LayerNormSteps s = layernorm_steps(vec({1, 2, 3}), Vec::Constant(3, 1.6e308), beta, 0);
-  for (Eigen::Index a = 0; a < 3; ++a) EXPECT_NEAR(s.y(a) / 1e308, 1.6 * kOneTwoThreeLN(a) + beta(a) / 1e308, 1e-15) << a;
+  for (Eigen::Index a = 0; a < 3; ++a)
+    EXPECT_NEAR(s.y(a) / 1e308, 1.6 * kOneTwoThreeLN(a) + beta(a) / 1e308, 1e-15) << a;
 }
 
 TEST(LayerNormRange, OrdinaryRowsTakeThePlainFormulas) {  // the stack's rows: nothing rescaled
@@ -87,7 +90,7 @@ TEST(LayerNormRange, OrdinaryRowsTakeThePlainFormulas) {  // the stack's rows: n
 // symmetry, moved to sizes near 1 by powers of two (exact): y and ẑ do not move, dx scales by 2^(m+j−k),
 // J by 2^(j−k). Every result either matches, or lies past float64 and is reported with a message.
 struct Scaled {
-  Mat x, x0;       // (1, d) the row, and the row moved to size about 1: x = x0·2^k exactly
+  Mat x, x0;  // (1, d) the row, and the row moved to size about 1: x = x0·2^k exactly
   double eps, eps0;
   int k;
 };
@@ -122,8 +125,8 @@ TEST(LayerNormRange, FuzzAgainstTheScaleSymmetry) {
     const Mat dy0 = draw.matrix(1, d);
     const Vec gamma = gamma0.unaryExpr([&](double v) { return ldexp_of(v, j); });
     const Mat dy = dy0.unaryExpr([&](double v) { return ldexp_of(v, m); });
-    SCOPED_TRACE(::testing::Message() << "trial " << trial << " k " << row.k << " j " << j << " m " << m
-                                      << " eps " << row.eps << " x(0) " << row.x(0, 0));
+    SCOPED_TRACE(::testing::Message() << "trial " << trial << " k " << row.k << " j " << j << " m " << m << " eps "
+                                      << row.eps << " x(0) " << row.x(0, 0));
 
     LayerNormCache ref_cache;
     const Mat y0 = forward(row.x0, Vec::Ones(d), beta, row.eps0, ref_cache);
@@ -171,8 +174,8 @@ TEST(LayerNormRange, FuzzAgainstTheScaleSymmetry) {
     }
     ++checked;
   }
-  std::cout << "LayerNorm range fuzz: " << checked << " rows checked, " << beyond
-            << " results past float64 reported, " << degenerate << " 0/0 rows\n";
+  std::cout << "LayerNorm range fuzz: " << checked << " rows checked, " << beyond << " results past float64 reported, "
+            << degenerate << " 0/0 rows\n";
   EXPECT_GT(checked, 3000);
   EXPECT_GT(beyond, 50);  // the fuzz reaches past float64, so the reporting is exercised
 }

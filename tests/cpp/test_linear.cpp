@@ -30,8 +30,10 @@ TEST(Linear, GradientsMatchFiniteDifferences) {
   LinearGrads g;
   linear_backward(c.w, c.p, c.x, g);
   EXPECT_EQ(test::tensor_count(c.p, g), 2);
-  test::expect_param_gradients(c.p, g, [&] { return c.loss(); }, 1e-7, 1e-9);
-  const Mat numeric_dx = test::numeric_gradient([&](const Mat& x) { return (linear_forward(x, c.p).array() * c.w.array()).sum(); }, c.x);
+  test::expect_param_gradients(
+      c.p, g, [&] { return c.loss(); }, 1e-7, 1e-9);
+  const Mat numeric_dx =
+      test::numeric_gradient([&](const Mat& x) { return (linear_forward(x, c.p).array() * c.w.array()).sum(); }, c.x);
   EXPECT_TRUE(test::all_close(g.dx, numeric_dx, 1e-7, 1e-9));
 }
 

@@ -21,7 +21,12 @@ TEST(MeanSquaredError, BackwardMatchesFiniteDifferences) {
   EXPECT_DOUBLE_EQ(loss, (y - target).squaredNorm() / 20.0);
   MseGrads grads;
   mse_backward(cache, grads);
-  const Mat numeric = test::numeric_gradient([&](const Mat& p) { MseCache c; return mse_forward(p, target, c); }, y);
+  const Mat numeric = test::numeric_gradient(
+      [&](const Mat& p) {
+        MseCache c;
+        return mse_forward(p, target, c);
+      },
+      y);
   EXPECT_TRUE(all_close(grads.dx, numeric, 1e-7, 1e-10));
 }
 
@@ -44,7 +49,11 @@ TEST_P(CrossEntropy, BackwardMatchesFiniteDifferences) {
   CrossEntropyGrads grads;
   cross_entropy_backward(cache, grads);
   const Mat numeric = test::numeric_gradient(
-      [&](const Mat& p) { CrossEntropyCache c; return cross_entropy_forward(p, targets, c); }, logits);
+      [&](const Mat& p) {
+        CrossEntropyCache c;
+        return cross_entropy_forward(p, targets, c);
+      },
+      logits);
   // central differences of a loss of order 1 with h = 1e-6 carry about 1e-16/1e-6 of rounding
   EXPECT_TRUE(all_close(grads.dx, numeric, 1e-6, 1e-9));
   // softmax − onehot sums to zero along every row: shifting all logits of a row changes nothing
@@ -71,7 +80,9 @@ TEST(CrossEntropyLimits, HugeLogitsDoNotOverflow) {
 
 TEST(CrossEntropyLimits, RefusesBadTargets) {
   CrossEntropyCache cache;
-  EXPECT_EQ(thrown_message([&] { cross_entropy_forward(Mat::Zero(2, 3), {0, 3}, cache); }),
+  EXPECT_EQ(thrown_message([&] {
+              cross_entropy_forward(Mat::Zero(2, 3), {0, 3}, cache);
+            }),
             "cross-entropy: a target class is outside 0 … 2");
   EXPECT_EQ(thrown_message([&] { cross_entropy_forward(Mat::Zero(2, 3), {0}, cache); }),
             "cross-entropy: 1 targets for 2 rows of logits");

@@ -16,8 +16,8 @@ namespace {
 
 using test::all_close;
 using test::Draw;
-using test::vec;
 using test::thrown_message;
+using test::vec;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -246,29 +246,42 @@ TEST(NormScaleBadInput, MessagesNameTheField) {
   EXPECT_EQ(point(kInf, 1e-5, 1), "σ must be a finite number");
   EXPECT_EQ(point(1, -1, 1), "ε must be 0 or more (it is added under a square root)");
   EXPECT_EQ(point(1, NAN, 1), "ε must be a finite number");
-  EXPECT_EQ(point(1, 1e-5, 0), "γ must be more than 0 here: the scale is drawn on log axes (a negative γ only flips the Jacobian's sign)");
+  EXPECT_EQ(point(1, 1e-5, 0),
+            "γ must be more than 0 here: the scale is drawn on log axes (a negative γ only flips the Jacobian's sign)");
   EXPECT_EQ(point(1, 1e-5, kInf), "γ must be a finite number");
   EXPECT_EQ(point(1e-310, 0, 1),
-            "sigma is out of float64's reach here: σ², ε and the scale γ/√(σ² + ε) must stay between about 1e-308 and 1.8e308");
+            "sigma is out of float64's reach here: σ², ε and the scale γ/√(σ² + ε) must stay between about 1e-308 and "
+            "1.8e308");
   EXPECT_EQ(point(1e160, 1e-5, 1),  // σ² overflows: reported, not shown as a scale of 0
-            "sigma is out of float64's reach here: σ², ε and the scale γ/√(σ² + ε) must stay between about 1e-308 and 1.8e308");
+            "sigma is out of float64's reach here: σ², ε and the scale γ/√(σ² + ε) must stay between about 1e-308 and "
+            "1.8e308");
   // the LayerNorm instrument says the same about the same ε
   EXPECT_EQ(point(1, -1, 1), thrown_message([] { layernorm_steps(vec({1, 2}), Vec::Ones(2), Vec::Zero(2), -1); }));
 }
 
 TEST(NormScaleBadInput, DepthMessages) {
-  const auto depth = [](const Vec& s, double e, double g, double d) { return thrown_message([&] { norm_scale_depth(s, e, g, d); }); };
+  const auto depth = [](const Vec& s, double e, double g, double d) {
+    return thrown_message([&] { norm_scale_depth(s, e, g, d); });
+  };
   EXPECT_EQ(depth(vec({1, 2, -3}), 0, 1, 0), "block 3: σ must be 0 or more (it is a standard deviation)");
   EXPECT_EQ(depth(vec({1, 0}), 0, 1, 0),
-            "block 2 has σ = 0 and ε = 0: its scale γ/√(σ² + ε) is infinite, and so is the chain. Any ε > 0 caps it at γ/√ε.");
+            "block 2 has σ = 0 and ε = 0: its scale γ/√(σ² + ε) is infinite, and so is the chain. Any ε > 0 caps it at "
+            "γ/√ε.");
   EXPECT_EQ(depth(vec({1}), 0, 1, -0.1), "δ must be 0 or more (it bounds a norm)");
-  EXPECT_EQ(depth(Vec::Ones(10000), 0, 1, 0), "the list must be from 1 to 1000 blocks (the article's deepest stack has 96)");
-  EXPECT_EQ(thrown_message([] { sigma_profile(1, 0.5, 10000); }), "L must be from 1 to 1000 blocks (the article's deepest stack has 96)");
+  EXPECT_EQ(depth(Vec::Ones(10000), 0, 1, 0),
+            "the list must be from 1 to 1000 blocks (the article's deepest stack has 96)");
+  EXPECT_EQ(thrown_message([] { sigma_profile(1, 0.5, 10000); }),
+            "L must be from 1 to 1000 blocks (the article's deepest stack has 96)");
   EXPECT_EQ(thrown_message([] { sigma_profile(1, NAN, 4); }), "p must be a finite number");
-  EXPECT_EQ(thrown_message([] { sigma_profile(1, 400, 10); }), "p is too large: σ·i^p leaves float64's range at block 6");
-  EXPECT_EQ(thrown_message([] { sigma_from_variances(vec({1, -4})); }), "block 2: the variance must be 0 or more (it is a mean of squares)");
+  EXPECT_EQ(thrown_message([] { sigma_profile(1, 400, 10); }),
+            "p is too large: σ·i^p leaves float64's range at block 6");
+  EXPECT_EQ(thrown_message([] {
+              sigma_from_variances(vec({1, -4}));
+            }),
+            "block 2: the variance must be 0 or more (it is a mean of squares)");
   EXPECT_EQ(thrown_message([] { norm_scale_curve(1, 1e-5, 1e306); }),
-            "gamma is out of float64's reach here: σ², ε and the scale γ/√(σ² + ε) must stay between about 1e-308 and 1.8e308");
+            "gamma is out of float64's reach here: σ², ε and the scale γ/√(σ² + ε) must stay between about 1e-308 and "
+            "1.8e308");
 }
 
 }  // namespace

@@ -26,7 +26,8 @@ TEST(Reduce, RowSumsAddEachRowInColumnOrder) {
   for (Eigen::Index rows : {1, 3, 4, 5, 9}) {
     const Mat m = draw.matrix(rows, 7, -1e3, 1e3);
     std::vector<double> out(size_t(rows), 0.0);
-    row_sums(rows, 7, [&](Eigen::Index r, Eigen::Index j) { return m(r, j); }, out.data());
+    row_sums(
+        rows, 7, [&](Eigen::Index r, Eigen::Index j) { return m(r, j); }, out.data());
     for (Eigen::Index r = 0; r < rows; ++r) {
       std::vector<double> terms(m.row(r).data(), m.row(r).data() + 7);
       EXPECT_EQ(out[size_t(r)], in_order(terms)) << "row " << r << " of " << rows;  // the same bits, not close
@@ -69,10 +70,12 @@ TEST(Reduce, SquaredSumAndSquaredNormsAgreeBitForBit) {
 TEST(Reduce, TheOrderIsTheOneStated) {
   const Mat m = (Mat(1, 3) << 1e16, -1e16, 1).finished();
   std::vector<double> row(1);
-  row_sums(1, 3, [&](Eigen::Index r, Eigen::Index j) { return m(r, j); }, row.data());
+  row_sums(
+      1, 3, [&](Eigen::Index r, Eigen::Index j) { return m(r, j); }, row.data());
   EXPECT_EQ(row[0], 1.0);  // (1e16 − 1e16) + 1
   const Mat late = (Mat(1, 3) << 1e16, 1, -1e16).finished();
-  row_sums(1, 3, [&](Eigen::Index r, Eigen::Index j) { return late(r, j); }, row.data());
+  row_sums(
+      1, 3, [&](Eigen::Index r, Eigen::Index j) { return late(r, j); }, row.data());
   EXPECT_EQ(row[0], 0.0);  // (1e16 + 1) − 1e16: the 1 is lost, as in index order it must be
 }
 

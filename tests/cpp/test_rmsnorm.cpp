@@ -167,11 +167,18 @@ TEST(RMSNormRange, HugeAndTinyRowsNormaliseExactly) {
 TEST(RMSNormBadInput, RejectsWithMessages) {
   const Vec x = vec({1, 2, 3});
   using test::thrown_message;
-  EXPECT_EQ(thrown_message([&] { rmsnorm_steps(x, Vec::Ones(3), -1); }), "ε must be 0 or more (it is added under a square root)");
+  EXPECT_EQ(thrown_message([&] { rmsnorm_steps(x, Vec::Ones(3), -1); }),
+            "ε must be 0 or more (it is added under a square root)");
   EXPECT_EQ(thrown_message([&] { rmsnorm_steps(x, Vec::Ones(3), NAN); }), "ε must be a finite number");
-  EXPECT_EQ(thrown_message([&] { rmsnorm_steps(x, Vec::Ones(2), 0); }), "the gain g has 2 entries, x has 3: they must match");
-  EXPECT_EQ(thrown_message([&] { rmsnorm_steps(vec({1, NAN, 2}), Vec::Ones(3), 0); }), "x must contain only finite numbers");
-  EXPECT_EQ(thrown_message([&] { rmsnorm_steps(vec({1, 0, 0}), Vec::Constant(3, 1.5e308), 0); }),
+  EXPECT_EQ(thrown_message([&] { rmsnorm_steps(x, Vec::Ones(2), 0); }),
+            "the gain g has 2 entries, x has 3: they must match");
+  EXPECT_EQ(thrown_message([&] {
+              rmsnorm_steps(vec({1, NAN, 2}), Vec::Ones(3), 0);
+            }),
+            "x must contain only finite numbers");
+  EXPECT_EQ(thrown_message([&] {
+              rmsnorm_steps(vec({1, 0, 0}), Vec::Constant(3, 1.5e308), 0);
+            }),
             "the gain makes the output larger than float64 can hold (about 1.8e308): y = g ⊙ xhat overflows");
   RMSNormCache cache;
   rmsnorm_forward(Mat::Zero(1, 3), rmsnorm_init(3), 0.0, cache);

@@ -45,7 +45,8 @@ double dot(const BlockGrads& g, BlockParams direction) {
   auto gt = gradients(g);
   auto dt = tensors(direction);
   for (size_t k = 0; k < gt.size(); ++k) {
-    EXPECT_TRUE(gt[k].size() == dt[k].size()) << "tensor " << k << ": gradient " << gt[k].size() << ", parameter " << dt[k].size();
+    EXPECT_TRUE(gt[k].size() == dt[k].size())
+        << "tensor " << k << ": gradient " << gt[k].size() << ", parameter " << dt[k].size();
     if (gt[k].size() == dt[k].size()) sum += gt[k].dot(dt[k]);
   }
   return sum;
@@ -64,20 +65,18 @@ BlockParams random_like(const BlockParams& p, Draw& draw, double lo = -1, double
   return r;
 }
 
-
 struct TinyCase {
   std::string placement;  // a preset's name, or a written wiring's JSON
   bool causal;
   Activation activation;
   double scale;
-  bool perturbed;  // norms and gates away from their initial values
+  bool perturbed;   // norms and gates away from their initial values
   int written = 0;  // a written wiring's number, for its name
 };
 std::string tiny_case_name(const TinyCase& c) {
   const std::string name = c.placement[0] == '{' ? "written" + std::to_string(c.written) : c.placement;
-  return name + (c.causal ? "_causal" : "") +
-         (c.activation == Activation::GELU ? "_gelu" : "_relu") + "_s" + std::to_string(int(c.scale)) +
-         (c.perturbed ? "_perturbed" : "");
+  return name + (c.causal ? "_causal" : "") + (c.activation == Activation::GELU ? "_gelu" : "_relu") + "_s" +
+         std::to_string(int(c.scale)) + (c.perturbed ? "_perturbed" : "");
 }
 void PrintTo(const TinyCase& c, std::ostream* os) { *os << tiny_case_name(c); }
 
@@ -155,20 +154,18 @@ TEST_P(TinyStack, InputGradientsMatchFiniteDifferences) {
 }
 
 std::vector<TinyCase> tiny_cases() {
-  std::vector<TinyCase> cases = {{"post", true, Activation::GELU, 1.0, false},
-                                 {"pre", true, Activation::GELU, 3.0, false},
-                                 {"nores", true, Activation::GELU, 1.0, false},
-                                 {"pre", false, Activation::GELU, 10.0, false},
-                                 {"deepnorm", true, Activation::GELU, 3.0, false},
-                                 {"prerms", true, Activation::GELU, 1.0, false}};
+  std::vector<TinyCase> cases = {
+      {"post", true, Activation::GELU, 1.0, false},     {"pre", true, Activation::GELU, 3.0, false},
+      {"nores", true, Activation::GELU, 1.0, false},    {"pre", false, Activation::GELU, 10.0, false},
+      {"deepnorm", true, Activation::GELU, 3.0, false}, {"prerms", true, Activation::GELU, 1.0, false}};
   for (const WiringPreset& w : wiring_presets()) {
     cases.push_back({w.name, false, Activation::ReLU, 1.0, false});
     cases.push_back({w.name, false, Activation::ReLU, 1.0, true});
   }
   Draw draw(4096);  // written wirings: every key of the description somewhere (test_block checks the draws' reach)
   for (int k = 0; k < 12; ++k) {
-    cases.push_back({block_test::random_wiring(draw), k % 2 == 0, k % 3 == 0 ? Activation::GELU : Activation::ReLU,
-                     1.0, k % 2 == 1, k});
+    cases.push_back({block_test::random_wiring(draw), k % 2 == 0, k % 3 == 0 ? Activation::GELU : Activation::ReLU, 1.0,
+                     k % 2 == 1, k});
   }
   return cases;
 }
@@ -235,7 +232,8 @@ TEST(StackCaches, TheSweepKeepsWhatFitsItsBudget) {
   fits.L = kept;
   // the estimate counts the kept caches (and, once some are recomputed, one more for them), beside the longer
   // stream, the results and the generator states of the blocks added
-  const double added = (c.L - kept) * 8.0 * (128 * 128 + 5) + generator_states_bytes(c.L) - generator_states_bytes(kept);
+  const double added =
+      (c.L - kept) * 8.0 * (128 * 128 + 5) + generator_states_bytes(c.L) - generator_states_bytes(kept);
   EXPECT_NEAR(stack_memory_bytes(c) - stack_memory_bytes(fits), one + added, 1.0);
   c.activation = Activation::GELU;  // GELU keeps pre beside h: bigger caches, fewer kept
   EXPECT_GT(block_cache_bytes(c), one);
@@ -327,7 +325,8 @@ TEST(StackValidate, RejectsWithReadableMessages) {
   // shapes whose measures would be 0/0: one feature (LN outputs β), no residual with scale 0 (LN(0) = β)
   c = StackConfig{};
   c.d = 1, c.heads = 1;
-  EXPECT_EQ(message(c).rfind("width d must be at least 2: LayerNorm over a single feature outputs β", 0), 0u) << message(c);
+  EXPECT_EQ(message(c).rfind("width d must be at least 2: LayerNorm over a single feature outputs β", 0), 0u)
+      << message(c);
   c = StackConfig{};
   c.wiring = wiring_preset("nores"), c.scale = 0;
   EXPECT_EQ(message(c).rfind("output scale 0 without a residual path", 0), 0u) << message(c);
@@ -358,14 +357,17 @@ TEST(RunStack, NoNonFiniteResultAtTheEdgesOfTheShapes) {
           const std::string reason = undefined_ratio_reason(c, r, m);
           const bool no_block_before_last = m == Measure::Penultimate && L == 1;
           const bool closed_gate = w.name == "rezero" && (m == Measure::Weights || m == Measure::NoLayerNorm);
-          const std::string what = std::string(w.name) + " " + measure_name(m) + " d=" + std::to_string(d) + " L=" + std::to_string(L);
+          const std::string what =
+              std::string(w.name) + " " + measure_name(m) + " d=" + std::to_string(d) + " L=" + std::to_string(L);
           if (no_block_before_last) {
             EXPECT_TRUE(std::isnan(gradient_ratio(r, m))) << what;
             EXPECT_EQ(reason, "undefined: block 1 against block L − 1 needs a block L − 1 (L ≥ 2)") << what;
           } else if (closed_gate) {
             EXPECT_TRUE(std::isnan(gradient_ratio(r, m))) << what;
-            EXPECT_EQ(reason, "undefined (0/0): the two gradients it compares are both exactly 0, because every branch "
-                              "is multiplied by a gate that starts at 0, so no gradient reaches its Linear layers") << what;
+            EXPECT_EQ(reason,
+                      "undefined (0/0): the two gradients it compares are both exactly 0, because every branch "
+                      "is multiplied by a gate that starts at 0, so no gradient reaches its Linear layers")
+                << what;
           } else {
             EXPECT_TRUE(std::isfinite(gradient_ratio(r, m))) << what;
             EXPECT_EQ(reason, "") << what;
@@ -394,7 +396,8 @@ TEST(GradientRatio, EveryMeasureDividesFirstByLast) {
   EXPECT_EQ(gradient_ratio(r, Measure::NoLayerNorm), 0.5);
   EXPECT_EQ(gradient_ratio(r, Measure::Input), 0.125);
   EXPECT_EQ(gradient_ratio(r, Measure::Penultimate), 4.0 / 3.0);
-  for (const char* name : {"all", "weights", "no-ln", "input", "penultimate"}) EXPECT_STREQ(measure_name(measure_from_name(name)), name);
+  for (const char* name : {"all", "weights", "no-ln", "input", "penultimate"})
+    EXPECT_STREQ(measure_name(measure_from_name(name)), name);
   EXPECT_THROW(measure_from_name("mean"), std::invalid_argument);
 }
 

@@ -32,12 +32,12 @@ std::vector<StackConfig> grid() {
   };
   for (const WiringPreset& w : wiring_presets()) {
     const WiringSpec& p = w.spec;
-    add(p, 1, 2, 1, 1, 1, 1, false, Activation::ReLU);       // the smallest run there is
-    add(p, 3, 16, 4, 4, 2, 8, false, Activation::ReLU);      // a small protocol-shaped stack
-    add(p, 2, 32, 2, 4, 2, 96, true, Activation::GELU);      // attention's T × T blocks dominate
-    add(p, 2, 8, 8, 1, 1, 192, false, Activation::ReLU);     // many heads, long sequence: B·H·T² ≫ N·d
-    add(p, 2, 64, 4, 16, 3, 16, false, Activation::ReLU);    // the FFN's N × F dominates
-    add(p, 40, 16, 2, 2, 2, 8, false, Activation::GELU);     // the stream of L + 1 inputs dominates
+    add(p, 1, 2, 1, 1, 1, 1, false, Activation::ReLU);     // the smallest run there is
+    add(p, 3, 16, 4, 4, 2, 8, false, Activation::ReLU);    // a small protocol-shaped stack
+    add(p, 2, 32, 2, 4, 2, 96, true, Activation::GELU);    // attention's T × T blocks dominate
+    add(p, 2, 8, 8, 1, 1, 192, false, Activation::ReLU);   // many heads, long sequence: B·H·T² ≫ N·d
+    add(p, 2, 64, 4, 16, 3, 16, false, Activation::ReLU);  // the FFN's N × F dominates
+    add(p, 40, 16, 2, 2, 2, 8, false, Activation::GELU);   // the stream of L + 1 inputs dominates
   }
   add(wiring_preset("pre"), 2, 128, 4, 4, 8, 16, false, Activation::ReLU);  // the protocol's block
   add(wiring_preset("post"), 1, 48, 3, 4, 1, 320, false, Activation::ReLU);
@@ -77,7 +77,8 @@ TEST(StackMemory, LongSequencesAreRefusedBeforeTheyRun) {
     validate(c);
     ADD_FAILURE() << "validate accepted " << describe(c);
   } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("more than the 768 MiB a browser tab can give it"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("more than the 768 MiB a browser tab can give it"), std::string::npos)
+        << e.what();
   }
 }
 

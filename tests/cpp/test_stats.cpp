@@ -19,7 +19,8 @@ TEST(Median, OddAndEvenCounts) {
 // A NaN once gave a median that depended on where it sat ({NaN, 1, 2} → 1, {1, 2, NaN} → 2): now refused.
 TEST(Median, RefusesNaNWherEverItSits) {
   for (const std::vector<double>& v : {std::vector<double>{NAN, 1, 2}, {1, NAN, 2}, {1, 2, NAN}, {1, 2, INFINITY, 3}}) {
-    EXPECT_NE(test::thrown_message([&] { median(v); }).find("the median needs finite numbers: value"), std::string::npos);
+    EXPECT_NE(test::thrown_message([&] { median(v); }).find("the median needs finite numbers: value"),
+              std::string::npos);
   }
 }
 
@@ -51,7 +52,8 @@ TEST(StarvationRemoved, ShareOnALogScale) {
   EXPECT_EQ(starvation_removed(0.3, 0.3), 0.0);
   EXPECT_EQ(starvation_removed(0.3, 1.0), 1.0);
   EXPECT_GT(starvation_removed(0.3, 1.2), 1.0);  // the narrower measure tilts the other way
-  EXPECT_NE(test::thrown_message([] { starvation_removed(1.2, 0.5); }).find("does not starve the early blocks"), std::string::npos);
+  EXPECT_NE(test::thrown_message([] { starvation_removed(1.2, 0.5); }).find("does not starve the early blocks"),
+            std::string::npos);
   EXPECT_THROW(starvation_removed(0.5, 0), std::invalid_argument);
   EXPECT_THROW(starvation_removed(NAN, 0.5), std::invalid_argument);
 }

@@ -28,7 +28,8 @@ TEST(Tensor, AllFiniteRefusesNaNAndBothInfinities) {
 
 TEST(Tensor, ThrowsInvalidArgumentWithTheMessage) {
   EXPECT_EQ(test::thrown_message([] { throw_invalid_argument("x must be finite"); }), "x must be finite");
-  EXPECT_EQ(test::thrown_message([] { throw_invalid_argument(std::string("d must be ") + "at least 1"); }), "d must be at least 1");
+  EXPECT_EQ(test::thrown_message([] { throw_invalid_argument(std::string("d must be ") + "at least 1"); }),
+            "d must be at least 1");
   EXPECT_THROW(throw_invalid_argument("any"), std::invalid_argument);
 }
 

@@ -257,8 +257,8 @@ TEST(TorchRngStoredNormals, GeneratedValuesWithinToleranceOfPyTorch) {
   RecordProperty("max_ulp_unit_normals", std::to_string(max_ulp_unit));
   RecordProperty("max_ulp_normal_mean_std", std::to_string(max_ulp_affine));
   std::cout << "[ box-muller ] " << (kWasm ? "wasm" : "native") << ": " << differing << " of " << total
-            << " stored values differ from PyTorch's; max " << max_ulp_unit << " ulp (unit normals), "
-            << max_ulp_affine << " ulp (normal_ with mean/std)\n";
+            << " stored values differ from PyTorch's; max " << max_ulp_unit << " ulp (unit normals), " << max_ulp_affine
+            << " ulp (normal_ with mean/std)\n";
 }
 
 // ---- the engine and its worked examples (spec §1–§4) ----
@@ -368,7 +368,8 @@ TEST(TorchRngRandint, MatchesPyTorch) {
     TorchGenerator gen(c.at("seed").get<std::uint64_t>());
     const std::int64_t low = c.at("low"), high = c.at("high");
     const std::vector<std::int64_t> expected = c.at("values");
-    EXPECT_EQ(randint(gen, low, high, expected.size()), expected) << "seed " << c.at("seed") << ", [" << low << ", " << high << ")";
+    EXPECT_EQ(randint(gen, low, high, expected.size()), expected)
+        << "seed " << c.at("seed") << ", [" << low << ", " << high << ")";
     wide |= std::uint64_t(high - low) >= (std::uint64_t(1) << 32);
     negative |= low < 0;
   }

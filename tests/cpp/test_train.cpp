@@ -147,7 +147,7 @@ TEST(TrainFixtures, CoverBothTasksEveryWiringAndWarmup) {
     if (c.at("beta2").get<double>() != 0.999) seen.insert("beta2");
     if (c.at("L").get<int>() >= 4 && c.at("placement") == "mixln") seen.insert("mixln with a Post-LN block");
   }
-  std::vector<std::string> needed = {"warmup/regress", "warmup/char", "beta2", "mixln with a Post-LN block",
+  std::vector<std::string> needed = {"warmup/regress",  "warmup/char", "beta2", "mixln with a Post-LN block",
                                      "regress/written", "char/written"};
   for (const WiringPreset& w : wiring_presets()) {
     for (const char* task : {"regress", "char"}) needed.push_back(std::string(task) + "/" + w.name);

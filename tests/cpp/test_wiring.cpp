@@ -76,10 +76,19 @@ TEST(WiringPresets, AreTheChaptersWiringsExactly) {
 // a wiring's copy shares its formulas and names its preset by a pointer into the preset table.
 TEST(WiringPresets, ACopyAllocatesNothing) {
   for (const WiringPreset& p : wiring_presets()) {
-    EXPECT_EQ(test::peak_bytes_of([&] { const WiringSpec copy = p.spec; (void)copy; }), 0u) << p.name;
+    EXPECT_EQ(test::peak_bytes_of([&] {
+                const WiringSpec copy = p.spec;
+                (void)copy;
+              }),
+              0u)
+        << p.name;
   }
   const WiringSpec written = read_wiring(R"j({"from": "depthscaled", "alpha": "1+0.1*i", "gate": "channel"})j");
-  EXPECT_EQ(test::peak_bytes_of([&] { const WiringSpec copy = written; (void)copy; }), 0u);
+  EXPECT_EQ(test::peak_bytes_of([&] {
+              const WiringSpec copy = written;
+              (void)copy;
+            }),
+            0u);
 }
 
 TEST(WiringText, ReadsJsonOverItsPreset) {
@@ -96,8 +105,9 @@ TEST(WiringText, ReadsJsonOverItsPreset) {
   EXPECT_EQ(wiring_text(v), R"j({"from":"pre","norm":"rms","alpha":"2","scale_out":"1/sqrt(2*L)"})j");
   EXPECT_EQ(same_preset(v), "");
   // the text form reads back to itself
-  for (const std::string& text : {wiring_text(w), wiring_text(v), std::string("mixln"),
-                                  std::string(R"j({"from":"rezero","gate":"channel","gate0":"0.5","first_post":"1"})j")}) {
+  for (const std::string& text :
+       {wiring_text(w), wiring_text(v), std::string("mixln"),
+        std::string(R"j({"from":"rezero","gate":"channel","gate0":"0.5","first_post":"1"})j")}) {
     EXPECT_EQ(wiring_text(read_wiring(text)), text);
   }
   // a JSON object that changes nothing is the preset itself
@@ -115,31 +125,43 @@ TEST(WiringText, GateZeroOnlyCountsWhereThereIsAGate) {
 TEST(WiringText, RefusalsNameTheKeyAndWhatItGot) {
   const auto message = [](const std::string& text) { return thrown_message([&] { read_wiring(text); }); };
   EXPECT_EQ(message("middle").rfind("placement must be one of post, pre, nores, prerms, peri, deepnorm, rezero, "
-                                    "layerscale, mixln, outnorm, depthscaled, lnscaling (got \"middle\")", 0), 0u);
-  EXPECT_EQ(message(R"j({"alhpa": 2})j"),
-            "a wiring has no key \"alhpa\" (its keys: from, norm, in, out, after, residual, alpha, scale_in, scale_out, "
-            "gate, gate0, beta, final, first_post)");
+                                    "layerscale, mixln, outnorm, depthscaled, lnscaling (got \"middle\")",
+                                    0),
+            0u);
+  EXPECT_EQ(
+      message(R"j({"alhpa": 2})j"),
+      "a wiring has no key \"alhpa\" (its keys: from, norm, in, out, after, residual, alpha, scale_in, scale_out, "
+      "gate, gate0, beta, final, first_post)");
   EXPECT_EQ(message(R"j({"norm": "layer"})j"), "norm must be \"ln\" or \"rms\" (got \"layer\")");
   EXPECT_EQ(message(R"j({"in": "yes"})j"), "in must be true or false (got \"yes\")");
-  EXPECT_EQ(message(R"j({"gate": "vector"})j"), "gate must be \"none\", \"block\", \"sublayer\" or \"channel\" (got \"vector\")");
+  EXPECT_EQ(message(R"j({"gate": "vector"})j"),
+            "gate must be \"none\", \"block\", \"sublayer\" or \"channel\" (got \"vector\")");
   EXPECT_EQ(message(R"j({"from": 3})j").rfind("from must be a preset's name: one of post, pre", 0), 0u);
   EXPECT_EQ(message(R"j({"alpha": true})j"), "alpha must be a number or a formula in L and i (got true)");
   EXPECT_EQ(message(R"j({"alpha": "2*"})j"),
             "alpha: cannot read \"2*\" at character 3: it ends where a number, L, i, ( or sqrt( was expected");
-  EXPECT_EQ(message(R"j({"first_post": "i/2"})j").rfind("first_post: cannot read \"i/2\" at character 1: this value may use L only", 0), 0u);
+  EXPECT_EQ(message(R"j({"first_post": "i/2"})j")
+                .rfind("first_post: cannot read \"i/2\" at character 1: this value may use L only", 0),
+            0u);
   EXPECT_EQ(message(R"j({"alpha": 1, "alpha": 2})j"), "the key \"alpha\" is given twice");
   EXPECT_EQ(message(R"j({"gate0": "0.5"})j"),
             "gate0 is the initial value of a gate, but gate is \"none\": set gate to \"block\", \"sublayer\" or "
             "\"channel\", or leave gate0 out");
-  EXPECT_EQ(message(R"j({"alpha": 1e400})j"), "alpha: cannot read \"1e400\" at character 1: \"1e400\" is beyond float64's range");
+  EXPECT_EQ(message(R"j({"alpha": 1e400})j"),
+            "alpha: cannot read \"1e400\" at character 1: \"1e400\" is beyond float64's range");
   // what is not a flat JSON object
-  EXPECT_EQ(message(R"j({"alpha": [1]})j").rfind("the wiring's JSON cannot be read at character 11: expected a value", 0), 0u);
+  EXPECT_EQ(
+      message(R"j({"alpha": [1]})j").rfind("the wiring's JSON cannot be read at character 11: expected a value", 0),
+      0u);
   EXPECT_EQ(message(R"j({"alpha": null})j").rfind("the wiring's JSON cannot be read at character 11", 0), 0u);
-  EXPECT_EQ(message(R"j({"alpha": 2)j"), "the wiring's JSON cannot be read at character 12: expected ',' or '}' after a value");
-  EXPECT_EQ(message(R"j({"alpha": 2} x)j"), "the wiring's JSON cannot be read at character 14: expected nothing after the object's closing '}'");
+  EXPECT_EQ(message(R"j({"alpha": 2)j"),
+            "the wiring's JSON cannot be read at character 12: expected ',' or '}' after a value");
+  EXPECT_EQ(message(R"j({"alpha": 2} x)j"),
+            "the wiring's JSON cannot be read at character 14: expected nothing after the object's closing '}'");
   EXPECT_EQ(message("{alpha: 2}"), "the wiring's JSON cannot be read at character 2: expected a key in double quotes");
-  EXPECT_EQ(message(""), "placement must be one of post, pre, nores, prerms, peri, deepnorm, rezero, layerscale, "
-                         "mixln, outnorm, depthscaled, lnscaling (got \"\")");
+  EXPECT_EQ(message(""),
+            "placement must be one of post, pre, nores, prerms, peri, deepnorm, rezero, layerscale, "
+            "mixln, outnorm, depthscaled, lnscaling (got \"\")");
 }
 
 TEST(WiringBlocks, EveryFormulaAtItsBlock) {
@@ -171,10 +193,15 @@ TEST(WiringBlocks, EveryFormulaAtItsBlock) {
 }
 
 TEST(WiringBlocks, ChecksAtADepthNameTheKeyTheBlockAndTheValue) {
-  const auto message = [](const std::string& text, int L) { return thrown_message([&] { check_wiring(read_wiring(text), L); }); };
-  EXPECT_EQ(message(R"j({"alpha": "1/(i-3)"})j", 6), "alpha \"1/(i-3)\" is not a finite number at block 3 of L = 6 (it is inf)");
-  EXPECT_EQ(message(R"j({"scale_out": "sqrt(2-i)"})j", 6), "scale_out \"sqrt(2-i)\" is not a finite number at block 3 of L = 6 (it is nan)");
-  EXPECT_EQ(message(R"j({"beta": "2-i"})j", 6), "beta \"2-i\" must be above 0 (it divides weights) but is 0 at block 2 of L = 6");
+  const auto message = [](const std::string& text, int L) {
+    return thrown_message([&] { check_wiring(read_wiring(text), L); });
+  };
+  EXPECT_EQ(message(R"j({"alpha": "1/(i-3)"})j", 6),
+            "alpha \"1/(i-3)\" is not a finite number at block 3 of L = 6 (it is inf)");
+  EXPECT_EQ(message(R"j({"scale_out": "sqrt(2-i)"})j", 6),
+            "scale_out \"sqrt(2-i)\" is not a finite number at block 3 of L = 6 (it is nan)");
+  EXPECT_EQ(message(R"j({"beta": "2-i"})j", 6),
+            "beta \"2-i\" must be above 0 (it divides weights) but is 0 at block 2 of L = 6");
   EXPECT_EQ(message(R"j({"first_post": "L+1"})j", 6), "first_post \"L+1\" must be between 0 and L = 6 (got 7)");
   EXPECT_EQ(message(R"j({"first_post": "-1"})j", 6), "first_post \"-1\" must be between 0 and L = 6 (got -1)");
   EXPECT_EQ(message(R"j({"gate": "block", "gate0": "1/(L-6)"})j", 6),

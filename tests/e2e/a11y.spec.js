@@ -36,7 +36,13 @@ async function scan(page) {
   await page.addStyleTag({ content: 'main > section { content-visibility: visible !important; }' });
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(' | ')}`);
+  const report = serious.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.nodes
+        .slice(0, 5)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
   expect(results.passes.map((p) => p.id)).toContain('color-contrast'); // axe really judged the colours
   return report;
 }
@@ -60,7 +66,11 @@ test('the colour switch: light, dark, system; kept across visits, applied before
 
   const chart = page.locator('#figure-grad-profile');
   await expect(chart.locator('.exp-footer')).toHaveText(/^\d+ runs/, { timeout: 90_000 });
-  const pixels = () => chart.locator('.chart canvas').first().evaluate((c) => c.toDataURL());
+  const pixels = () =>
+    chart
+      .locator('.chart canvas')
+      .first()
+      .evaluate((c) => c.toDataURL());
   const before = await pixels();
 
   // by keyboard: focus the switch's "Dark" and press Enter
@@ -108,9 +118,20 @@ test('text colours keep 4.5:1 against every background they sit on, light and da
       probe.remove();
       return out;
     });
-    const pairs = [['--fg', '--bg'], ['--fg', '--panel'], ['--muted', '--bg'], ['--muted', '--panel'], ['--accent', '--bg'],
-      ['--accent', '--panel'], ['--danger', '--bg'], ['--danger', '--panel'], ['--ok', '--bg'], ['--ok', '--panel'],
-      ['--bg', '--accent'], ['--fg', '--accent-soft']];
+    const pairs = [
+      ['--fg', '--bg'],
+      ['--fg', '--panel'],
+      ['--muted', '--bg'],
+      ['--muted', '--panel'],
+      ['--accent', '--bg'],
+      ['--accent', '--panel'],
+      ['--danger', '--bg'],
+      ['--danger', '--panel'],
+      ['--ok', '--bg'],
+      ['--ok', '--panel'],
+      ['--bg', '--accent'],
+      ['--fg', '--accent-soft'],
+    ];
     for (const [fg, bg] of pairs) {
       expect(contrast(c[fg], c[bg]), `${theme}: ${fg} on ${bg} (${c[fg]} on ${c[bg]})`).toBeGreaterThanOrEqual(4.5);
     }

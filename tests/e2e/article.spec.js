@@ -50,7 +50,7 @@ test('changing the depth or the seeds recomputes and changes the numbers', async
   await page.goto('./');
   await waitForTable(page, 'A', 12, 60_000);
   const before = await readCells(page, 'A');
-  const table = page.locator("#table-a");
+  const table = page.locator('#table-a');
   await table.getByLabel('Depth L').fill('8');
   await table.getByLabel('Seeds').fill('0-2');
   await expect(table.locator('thead')).toContainText('block 8 grad');
@@ -65,7 +65,7 @@ test('changing the depth or the seeds recomputes and changes the numbers', async
 
 test('a bad control value gets a message beside it and starts nothing', async ({ page }) => {
   await page.goto('./');
-  const table = page.locator("#table-b");
+  const table = page.locator('#table-b');
   await table.scrollIntoViewIfNeeded();
   for (const [label, value, message] of [
     ['Depths', '6, abc', /Entry 2: “abc” is not a number/],
@@ -82,7 +82,7 @@ test('Cancel stops the workers at once', async ({ page }) => {
   const closed = [];
   page.on('worker', (worker) => worker.on('close', () => closed.push(worker.url())));
   await page.goto('./?b.seeds=20-25');
-  const table = page.locator("#table-b");
+  const table = page.locator('#table-b');
   await table.scrollIntoViewIfNeeded();
   const bar = page.locator('.run-status');
   await expect(bar).toBeVisible({ timeout: 30_000 });
@@ -99,16 +99,16 @@ test('Cancel stops the workers at once', async ({ page }) => {
 
 test('a reload with the same URL restores the controls', async ({ page }) => {
   await page.goto('./?a.L=7&a.seeds=1,4&b.measure=no-ln');
-  const a = page.locator("#table-a");
+  const a = page.locator('#table-a');
   await a.scrollIntoViewIfNeeded();
   await expect(a.getByLabel('Depth L')).toHaveValue('7');
   await expect(a.getByLabel('Seeds')).toHaveValue('1,4');
   await a.getByLabel('Depth L').fill('9');
   await expect.poll(() => new URL(page.url()).searchParams.get('a.L')).toBe('9');
   await page.reload();
-  await page.locator("#table-a").scrollIntoViewIfNeeded();
-  await expect(page.locator("#table-a").getByLabel('Depth L')).toHaveValue('9');
-  await page.locator("#table-b").scrollIntoViewIfNeeded();
+  await page.locator('#table-a').scrollIntoViewIfNeeded();
+  await expect(page.locator('#table-a').getByLabel('Depth L')).toHaveValue('9');
+  await page.locator('#table-b').scrollIntoViewIfNeeded();
   await expect(page.locator('#table-b select')).toHaveValue('no-ln');
 });
 
@@ -132,7 +132,10 @@ test('the page opens its results store as it starts, before any figure that comp
   await page.goto('./#cards'); // the flash cards, far from every figure that runs the kernels in workers
   await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).toContain('residual-ln-runs');
   const computing = ['article-table', 'grad-profile', 'ratio-depth', 'stream-growth', 'training-lab'];
-  const mounted = await page.evaluate((kinds) => kinds.flatMap((k) => [...document.querySelectorAll(`.widget[data-widget="${k}"][data-mount]`)]).length, computing);
+  const mounted = await page.evaluate(
+    (kinds) => kinds.flatMap((k) => [...document.querySelectorAll(`.widget[data-widget="${k}"][data-mount]`)]).length,
+    computing,
+  );
   expect(mounted).toBe(0);
 });
 
@@ -142,14 +145,18 @@ test('the page opens its results store as it starts, before any figure that comp
 // on 2 cores: 227 + 97 ms). Small layouts a mounting figure forces later (its own box) are not the chapter's.
 test('the chapter’s layout before the first paint is the browser’s own, not forced by the page’s script', async ({ page, browser }) => {
   await page.goto('about:blank');
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading'] });
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading'],
+  });
   await page.goto('./#table-a');
   await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
   const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
   const start = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.includes('#table-a'));
   const paint = events.find((e) => e.name === 'firstContentfulPaint' && e.args?.data?.navigationId === start.args.data.navigationId);
   const onMain = (e) => e.pid === start.pid && e.tid === start.tid && e.ph === 'X' && e.ts >= start.ts && e.ts <= paint.ts;
-  const scripts = events.filter((e) => onMain(e) && ['v8.evaluateModule', 'EvaluateScript', 'FunctionCall', 'RunMicrotasks', 'FireIdleCallback', 'TimerFire'].includes(e.name));
+  const scripts = events.filter(
+    (e) => onMain(e) && ['v8.evaluateModule', 'EvaluateScript', 'FunctionCall', 'RunMicrotasks', 'FireIdleCallback', 'TimerFire'].includes(e.name),
+  );
   const layouts = events.filter((e) => onMain(e) && e.name === 'Layout');
   expect(layouts.length, 'the chapter is laid out before its first paint').toBeGreaterThan(0);
   // the chapter's whole layout takes 100–1100 ms on this machine kind, a figure's own box 1–2 ms: a forced

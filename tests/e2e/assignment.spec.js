@@ -88,12 +88,19 @@ test('reset, New numbers, an input typed over and restored: the assigned questio
   expect(name).toBe('phys-101-ada-lovelace.json');
   const rec = JSON.parse(text).exercises['4'];
   // the log: the wrong attempt before the reset, the practice one, the one after the input was restored
-  expect(rec.log.map((e) => [e.seed === Number(seed), e.inputs, e.answers.mean])).toEqual([[true, null, '123'], [false, null, '7'], [true, null, '124']]);
+  expect(rec.log.map((e) => [e.seed === Number(seed), e.inputs, e.answers.mean])).toEqual([
+    [true, null, '123'],
+    [false, null, '7'],
+    [true, null, '124'],
+  ]);
   expect(rec.events.map((e) => e.kind)).toContain('reset');
   await context.close();
 });
 
-test('a self-mark “Partly” is attempted on the student’s page and on the teacher’s, which shows the mark beside the explanation', async ({ browser, page: teacher }, testInfo) => {
+test('a self-mark “Partly” is attempted on the student’s page and on the teacher’s, which shows the mark beside the explanation', async ({
+  browser,
+  page: teacher,
+}, testInfo) => {
   const { page, context } = await student(browser, 'Grace Hopper');
   const ex = page.locator('#exercise-3');
   await ex.scrollIntoViewIfNeeded();
@@ -117,7 +124,7 @@ test('a self-mark “Partly” is attempted on the student’s page and on the t
   await expect(teacher.locator('.teachers-explanations li').first()).toContainText('(marked “Partly”)');
 });
 
-test('a shared computer: another name starts its own work, the first stays under its name; O’Brien and O\'Brien get the same numbers', async ({ browser }) => {
+test("a shared computer: another name starts its own work, the first stays under its name; O’Brien and O'Brien get the same numbers", async ({ browser }) => {
   const { page, context } = await student(browser, "Liam O'Brien");
   const { ex, x } = await exercise4(page);
   const liam = await x.inputValue();

@@ -37,9 +37,7 @@ test('a crafted link shows the estimate and starts no run until the reader confi
   await expect(confirm).toBeHidden();
   await expect(footer).toContainText('Computing 1152 runs');
   // the other figures' runs may hold both workers for a while (d = 512): the first of Table B's follows
-  await expect
-    .poll(async () => (await postedDepths(page)).filter((L) => DEPTHS.includes(L)).length, { timeout: 120_000 })
-    .toBeGreaterThan(0);
+  await expect.poll(async () => (await postedDepths(page)).filter((L) => DEPTHS.includes(L)).length, { timeout: 120_000 }).toBeGreaterThan(0);
   expect((await postedDepths(page)).find((L) => DEPTHS.includes(L))).toBe(50); // the cheapest first
   await page.locator('.run-status-cancel').click(); // stop the day of work this test started
 });
@@ -77,7 +75,9 @@ test('figures a link starts together share one budget: the one that would take t
   }
   const m = page.locator('#table-measures');
   await m.scrollIntoViewIfNeeded();
-  await expect(m.locator('.exp-footer')).toContainText(/^This would start 32 runs, about 990 GFLOP: .* Other figures of this page are still computing about 1\.[5-9] TFLOP, and together that is more than the page starts without asking\. Nothing has started yet\./);
+  await expect(m.locator('.exp-footer')).toContainText(
+    /^This would start 32 runs, about 990 GFLOP: .* Other figures of this page are still computing about 1\.[5-9] TFLOP, and together that is more than the page starts without asking\. Nothing has started yet\./,
+  );
   await expect(m.getByRole('button', { name: 'Compute anyway' })).toBeVisible();
   expect((await page.evaluate(() => window.__postedRuns)).filter((o) => o.L === 200)).toEqual([]);
 });

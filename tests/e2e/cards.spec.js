@@ -28,14 +28,25 @@ test('practice cards get new numbers from the kernels at every repetition', asyn
     const visit = Number(sessionStorage.getItem('visit') ?? 0);
     sessionStorage.setItem('visit', String(visit + 1));
     let state = 12345 + 7919 * visit;
-    Math.random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+    Math.random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
   });
   await page.goto('./#card-deck');
   const deck = page.locator('#card-deck');
   await expect(deck.locator('.deck-status')).toContainText('due of 21', { timeout: 30_000 });
   // only the (1 + δ)^n practice card is due; every other card is scheduled far ahead
   await page.evaluate((ids) => {
-    const later = { due: '2999-01-01T00:00:00.000Z', stability: 1, difficulty: 5, elapsed_days: 0, scheduled_days: 1, reps: 1, lapses: 0, learning_steps: 0, state: 2, last_review: '2026-01-01T00:00:00.000Z' };
+    const later = {
+      due: '2999-01-01T00:00:00.000Z',
+      stability: 1,
+      difficulty: 5,
+      elapsed_days: 0,
+      scheduled_days: 1,
+      reps: 1,
+      lapses: 0,
+      learning_steps: 0,
+      state: 2,
+      last_review: '2026-01-01T00:00:00.000Z',
+    };
     const cards = {};
     for (const id of ids) cards[id] = id === 'p-16-bound' ? { ...later, due: new Date(0).toISOString() } : later;
     localStorage.setItem('residual-ln-progress-v1', JSON.stringify({ version: 1, exercises: {}, cards }));
@@ -57,7 +68,18 @@ test('when no card is due there are no rating buttons, and nothing to press', as
   const deck = page.locator('#card-deck');
   await expect(deck.locator('.deck-status')).toContainText('due of 21', { timeout: 30_000 });
   await page.evaluate((ids) => {
-    const later = { due: '2999-01-01T00:00:00.000Z', stability: 1, difficulty: 5, elapsed_days: 0, scheduled_days: 1, reps: 1, lapses: 0, learning_steps: 0, state: 2, last_review: '2026-01-01T00:00:00.000Z' };
+    const later = {
+      due: '2999-01-01T00:00:00.000Z',
+      stability: 1,
+      difficulty: 5,
+      elapsed_days: 0,
+      scheduled_days: 1,
+      reps: 1,
+      lapses: 0,
+      learning_steps: 0,
+      state: 2,
+      last_review: '2026-01-01T00:00:00.000Z',
+    };
     const cards = {};
     for (const id of ids) cards[id] = id === ids[0] ? { ...later, due: new Date(0).toISOString() } : later;
     localStorage.setItem('residual-ln-progress-v1', JSON.stringify({ version: 1, exercises: {}, cards }));

@@ -9,8 +9,20 @@ import { selectLabelFit } from './reach.js';
 test.describe.configure({ timeout: 120_000 });
 
 // every other experiment on the page at its smallest, so the workers spend their time on the chart tested
-const LIGHT = { 'a.L': '2', 'a.seeds': '0', 'b.Ls': '6', 'b.seeds': '0', 'c.Ls': '6', 'd.L': '6', 'd.scales': '1',
-  'g.L': '6', 'r.Ls': '6', 'r.seeds': '0', 's.L': '6', 's.scales': '1' };
+const LIGHT = {
+  'a.L': '2',
+  'a.seeds': '0',
+  'b.Ls': '6',
+  'b.seeds': '0',
+  'c.Ls': '6',
+  'd.L': '6',
+  'd.scales': '1',
+  'g.L': '6',
+  'r.Ls': '6',
+  'r.seeds': '0',
+  's.L': '6',
+  's.scales': '1',
+};
 const url = (params = {}) => {
   const query = new URLSearchParams({ ...LIGHT, ...params });
   for (const [k, v] of Object.entries(params)) if (v === null) query.delete(k);
@@ -30,14 +42,16 @@ const footerDone = (widget, timeout = 60_000) => expect(widget.locator('.exp-foo
 
 /** the data table as {rowKey: {column: value}} from data-value attributes */
 const readTable = (widget) =>
-  widget.locator('.chart-data tbody tr').evaluateAll((rows) =>
-    Object.fromEntries(
-      rows.map((tr) => [
-        tr.dataset.key,
-        Object.fromEntries([...tr.querySelectorAll('td[data-value]')].map((td) => [td.dataset.col, Number(td.dataset.value)])),
-      ]),
-    ),
-  );
+  widget
+    .locator('.chart-data tbody tr')
+    .evaluateAll((rows) =>
+      Object.fromEntries(
+        rows.map((tr) => [
+          tr.dataset.key,
+          Object.fromEntries([...tr.querySelectorAll('td[data-value]')].map((td) => [td.dataset.col, Number(td.dataset.value)])),
+        ]),
+      ),
+    );
 
 const expectAllFinite = async (widget) => {
   const values = await widget.locator('.chart-data td[data-value]').evaluateAll((tds) => tds.map((td) => Number(td.dataset.value)));
@@ -132,7 +146,10 @@ test('ratio-depth: a point per seed, the median per depth, equal to Table B’s 
 
   const chart = await readTable(widget);
   const b = await tableB.locator('tbody tr').evaluateAll((rows) =>
-    rows.map((tr) => ({ L: tr.querySelector('th').textContent.trim(), values: [...tr.querySelectorAll('td[data-value]')].map((td) => Number(td.dataset.value)) })),
+    rows.map((tr) => ({
+      L: tr.querySelector('th').textContent.trim(),
+      values: [...tr.querySelectorAll('td[data-value]')].map((td) => Number(td.dataset.value)),
+    })),
   );
   expect(b.map((row) => row.L)).toEqual(depths.map(String));
   for (const { L, values } of b) {
@@ -191,7 +208,7 @@ test('stream-growth: sd per block with √L and fitted curves, the exponent as T
   await expect(messageOf(widget, 'Output scales s')).toHaveText(/not a number/);
 });
 
-test('grad-profile: at rest its legend shows the last block\'s values (not dashes), a hover shows that block\'s', async ({ page }) => {
+test("grad-profile: at rest its legend shows the last block's values (not dashes), a hover shows that block's", async ({ page }) => {
   await page.goto(url());
   const widget = await widgetOf(page, 'grad-profile');
   await footerDone(widget);
@@ -236,12 +253,22 @@ test('the charts fit a 375 px phone and follow their container', async ({ page }
     const widget = await widgetOf(page, name);
     await footerDone(widget);
     const [chartRight, widgetRight] = await Promise.all([
-      widget.locator('.chart canvas').first().evaluate((c) => c.getBoundingClientRect().right),
+      widget
+        .locator('.chart canvas')
+        .first()
+        .evaluate((c) => c.getBoundingClientRect().right),
       widget.evaluate((w) => w.getBoundingClientRect().right),
     ]);
     expect(chartRight).toBeLessThanOrEqual(widgetRight);
   }
   await page.setViewportSize({ width: 1000, height: 800 });
   const widget = await widgetOf(page, 'grad-profile');
-  await expect.poll(() => widget.locator('.chart canvas').first().evaluate((c) => c.getBoundingClientRect().width)).toBeGreaterThan(500);
+  await expect
+    .poll(() =>
+      widget
+        .locator('.chart canvas')
+        .first()
+        .evaluate((c) => c.getBoundingClientRect().width),
+    )
+    .toBeGreaterThan(500);
 });

@@ -6,16 +6,18 @@ import { lightUrl } from './reach.js';
 
 const current = (list) => list.locator('a[aria-current="location"]');
 /** Scrolls the page so that the element is a little below the window's top, as a reader would. */
-const readAt = (page, selector) =>
-  page.evaluate((s) => window.scrollTo(0, document.querySelector(s).getBoundingClientRect().top + scrollY - 50), selector);
+const readAt = (page, selector) => page.evaluate((s) => window.scrollTo(0, document.querySelector(s).getBoundingClientRect().top + scrollY - 50), selector);
 
 test('1280 px: the contents stay in view beside the text and mark the section being read', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(lightUrl());
   const nav = page.getByRole('navigation', { name: 'Contents' });
   expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(15_000);
-  for (const [at, section] of [['#the-residual-stream-grows', 'The residual stream grows'], ['#layernorm-one-vector-at-a-time', 'LayerNorm, one vector at a time'],
-    ['#exercise-5', 'Exercises']]) {
+  for (const [at, section] of [
+    ['#the-residual-stream-grows', 'The residual stream grows'],
+    ['#layernorm-one-vector-at-a-time', 'LayerNorm, one vector at a time'],
+    ['#exercise-5', 'Exercises'],
+  ]) {
     await readAt(page, at);
     await expect(nav).toBeInViewport({ ratio: 1 });
     await expect(current(nav)).toHaveText(section);

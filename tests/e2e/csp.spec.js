@@ -30,7 +30,12 @@ test('a strict policy, and no violation with every widget mounted and every figu
   await page.goto(lightUrl());
 
   const policy = await policyOf(page);
-  const directives = Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+  const directives = Object.fromEntries(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources]),
+  );
   expect(directives['script-src']).toEqual(expect.arrayContaining(["'self'", "'wasm-unsafe-eval'"]));
   expect(directives['script-src']).not.toContain("'unsafe-inline'");
   expect(policy).not.toContain("'unsafe-eval'");
@@ -75,7 +80,7 @@ test.describe('an error from a computation', () => {
     allowedProblems: /^HTTP 404: \S+\/x$|^console error: Failed to load resource: the server responded with a status of 404 \(Not Found\)$/,
   });
 
-  test('shows as text: in a table cell\'s title and in a chart\'s status line', async ({ page }) => {
+  test("shows as text: in a table cell's title and in a chart's status line", async ({ page }) => {
     await page.route(/\/assets\/worker-[\w-]+\.js$/, (route) =>
       route.fulfill({
         contentType: 'text/javascript',

@@ -84,7 +84,9 @@ test('exercise 23: DeepNorm (from the presets) trains without warmup; Post-LN un
   await checkByKeyboard(page, 23);
   await expect(verdict(page, 23).locator('.ex-verdict')).toHaveText('✗ Not yet: 1 of the 2 checks fails.', { timeout: RUNS_MS });
   await expect(check(page, 23, 'after')).toHaveAttribute('data-ok', 'true');
-  await expect(check(page, 23, 'trained')).toContainText(/It trains for 0 of the 3 seeds without warmup at L = 24: seed 0 ended at a loss of [\d.]+, above 0\.2/);
+  await expect(check(page, 23, 'trained')).toContainText(
+    /It trains for 0 of the 3 seeds without warmup at L = 24: seed 0 ended at a loss of [\d.]+, above 0\.2/,
+  );
   // right: DeepNorm, chosen from the presets by keyboard
   const from = ex.getByLabel('Start from');
   await from.focus();

@@ -25,7 +25,12 @@ const scale = (sigma, eps, gamma = 1) => gamma / Math.sqrt(sigma * sigma + eps);
 
 test('editing σ and ε recomputes the scale γ/√(σ²+ε) in data-scale', async ({ page }) => {
   const widget = await open(page);
-  for (const [sigma, eps, gamma] of [['0.5', '0.01', '2'], ['0.001', '1e-5', '1'], ['3.59', '1e-5', '1'], ['0', '1e-5', '1']]) {
+  for (const [sigma, eps, gamma] of [
+    ['0.5', '0.01', '2'],
+    ['0.001', '1e-5', '1'],
+    ['3.59', '1e-5', '1'],
+    ['0', '1e-5', '1'],
+  ]) {
     await field(widget, 'σ').fill(sigma);
     await field(widget, 'ε').fill(eps);
     await field(widget, 'γ').fill(gamma);
@@ -73,7 +78,9 @@ test('a σ outside the chart’s axis is said under the chart, and nothing is ma
   const first = widget.locator('.es-view').first();
   await expect(first.locator('.es-off-axis')).toBeHidden(); // the default σ lies on the axis
   await field(widget, 'σ').fill('1e9');
-  await expect(first.locator('.es-off-axis')).toHaveText(/^Your σ = 1e\+?9 lies outside this chart’s axis \(σ from .+ to .+\): its scale is the one given above/);
+  await expect(first.locator('.es-off-axis')).toHaveText(
+    /^Your σ = 1e\+?9 lies outside this chart’s axis \(σ from .+ to .+\): its scale is the one given above/,
+  );
   await expect(first.getByRole('switch', { name: 'your σ' })).toHaveCount(0);
   await field(widget, 'σ').fill('0.5');
   await expect(first.locator('.es-off-axis')).toBeHidden();
@@ -332,7 +339,8 @@ test.describe('on a phone', () => {
       [...root.querySelectorAll('*')]
         .filter((el) => !el.closest('.katex-mathml, svg') && el.getBoundingClientRect().right > innerWidth + 0.5)
         .filter((el) => {
-          for (let a = el.parentElement; a && a !== root.parentElement; a = a.parentElement) if (/auto|scroll/.test(getComputedStyle(a).overflowX)) return false;
+          for (let a = el.parentElement; a && a !== root.parentElement; a = a.parentElement)
+            if (/auto|scroll/.test(getComputedStyle(a).overflowX)) return false;
           return true;
         })
         .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),

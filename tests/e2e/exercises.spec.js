@@ -18,8 +18,16 @@ const ANSWERS = {
   },
   5: { right: { update: '1.5, 2', 'zero-branch': '1, 3' }, mistake: ['update', '-1, 1', 'post-ln'], offEntry: ['update', '1.5, 3', 1] },
   6: { right: { sum: '1.5, 2', output: '-1, 1' }, mistake: ['output', '1.5, 2', 'pre-ln'], offEntry: ['sum', '1.5, 4', 1] },
-  7: { right: { denominator: '0.0031623', output: '0, 0, 0, 0', cap: '316.23' }, mistake: ['cap', '100000', 'cap-eps-without-root'], offEntry: ['output', '0, 0, 1, 0', 2] },
-  8: { right: { jacobian: '[1.1, -0.2; 0.05, 1.3]' }, mistake: ['jacobian', '0.1, -0.2; 0.05, 0.3', 'no-identity'], offEntry: ['jacobian', '[1.1, -0.2], [0.05, 1]', 3] },
+  7: {
+    right: { denominator: '0.0031623', output: '0, 0, 0, 0', cap: '316.23' },
+    mistake: ['cap', '100000', 'cap-eps-without-root'],
+    offEntry: ['output', '0, 0, 1, 0', 2],
+  },
+  8: {
+    right: { jacobian: '[1.1, -0.2; 0.05, 1.3]' },
+    mistake: ['jacobian', '0.1, -0.2; 0.05, 0.3', 'no-identity'],
+    offEntry: ['jacobian', '[1.1, -0.2], [0.05, 1]', 3],
+  },
   9: {
     right: { jacobian: '0.204124, -0.408248, 0.204124; -0.408248, 0.816497, -0.408248; 0.204124, -0.408248, 0.204124' },
     mistake: ['jacobian', '0.816497, -0.408248, -0.408248; -0.408248, 0.816497, -0.408248; -0.408248, -0.408248, 0.816497', 'no-variance-term'],
@@ -111,7 +119,10 @@ test('choice exercises: the right choice is accepted, a wrong one is not', async
   await open(page, 14);
   const fixes = section(page, 14).locator('.ex-part[data-part="fixes"]');
   for (const label of [/warmup/, /switch to Pre-LN/, /scale the branch/]) await fixes.getByLabel(label).check();
-  await section(page, 14).locator('.ex-part[data-part="mechanism"]').getByLabel(/chain multiplicatively/).check();
+  await section(page, 14)
+    .locator('.ex-part[data-part="mechanism"]')
+    .getByLabel(/chain multiplicatively/)
+    .check();
   await check(page, 14);
   await expect(status(page, 14)).toContainText('Both answers right. Well done.');
 });
@@ -198,9 +209,9 @@ test('worked solutions print a number as a number and a matrix as a matrix', asy
   expect(two).not.toContain('\\left[1.3');
   await open(page, 8);
   await section(page, 8).locator('.ex-solution summary').click();
-  await expect.poll(async () => (await tex(section(page, 8).locator('.ex-solution-body'))).join(' ')).toContain(
-    '\\begin{bmatrix}1.1 & -0.2 \\\\ 0.05 & 1.3\\end{bmatrix}',
-  );
+  await expect
+    .poll(async () => (await tex(section(page, 8).locator('.ex-solution-body'))).join(' '))
+    .toContain('\\begin{bmatrix}1.1 & -0.2 \\\\ 0.05 & 1.3\\end{bmatrix}');
   await open(page, 11);
   await section(page, 11).locator('.ex-solution summary').click();
   await expect.poll(async () => (await tex(section(page, 11).locator('.ex-solution-body'))).join(' ')).toMatch(/= 6$|= 6 /m);
@@ -439,7 +450,9 @@ test('answer fields are named in words a screen reader can say: no TeX source, n
   await expect(partOf(page, 12, 'x1').locator('.ex-answer')).toHaveAccessibleName('Answer: x1');
 });
 
-test('feedback where the slip is common: 14 says why a wrong choice is wrong; 12 names (n+1)·b; 7 names zeros for 0/0; 4 names σ for the variance', async ({ page }) => {
+test('feedback where the slip is common: 14 says why a wrong choice is wrong; 12 names (n+1)·b; 7 names zeros for 0/0; 4 names σ for the variance', async ({
+  page,
+}) => {
   await open(page, 14);
   const fixes = section(page, 14).locator('.ex-part[data-part="fixes"]');
   for (const label of [/warmup/, /switch to Pre-LN/, /raise the learning rate/]) await fixes.getByLabel(label).check();
@@ -470,7 +483,9 @@ test('the exported file carries the work: each attempt as typed, when, for which
   await open(page, 4, '?ex4.seed=12345');
   await answer(page, 4, 'mean', '3');
   await check(page, 4);
-  await section(page, 4).getByRole('button', { name: /^Show hint 1/ }).click();
+  await section(page, 4)
+    .getByRole('button', { name: /^Show hint 1/ })
+    .click();
   await section(page, 4).locator('.ex-solution summary').click();
   await answer(page, 4, 'variance', '2.5');
   await check(page, 4);

@@ -98,7 +98,8 @@ test.describe('when the .wasm file fails to load', () => {
   // line about a 404 (it names no address; the HTTP lines, which do, are allowed for the wasm only)
   test.use({
     serviceWorkers: 'block',
-    allowedProblems: /^HTTP 404: \S+\/assets\/kernels-[\w-]+\.wasm$|^console error: Failed to load resource: the server responded with a status of 404 \(Not Found\)$/,
+    allowedProblems:
+      /^HTTP 404: \S+\/assets\/kernels-[\w-]+\.wasm$|^console error: Failed to load resource: the server responded with a status of 404 \(Not Found\)$/,
   });
 
   test('a plain message in place of each computing figure, the rest intact, no uncaught error', async ({ page }) => {

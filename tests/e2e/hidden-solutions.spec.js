@@ -47,7 +47,9 @@ test('before the due date the worked solutions and the answer key are hidden, an
     const ex = await mounted(page, n);
     await expect(ex.locator('.ex-solution')).toBeHidden();
     await expect(ex.locator('.ex-solution-hidden')).toBeVisible();
-    await expect(ex.locator('.ex-solution-hidden')).toContainText('Your teacher keeps the worked solution hidden until the assignment is due (20 December 2026');
+    await expect(ex.locator('.ex-solution-hidden')).toContainText(
+      'Your teacher keeps the worked solution hidden until the assignment is due (20 December 2026',
+    );
     await expect(ex.locator('.ex-solution-hidden')).toContainText('a determined reader can find them there');
   }
   // an exercise the assignment does not list keeps its solution

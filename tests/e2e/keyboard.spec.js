@@ -9,9 +9,26 @@ test.describe.configure({ timeout: 180_000 });
 
 // the figures of Part 1, the instruments of Part 2, the training lab of Part 3 and Part 4's summary, table, wiring builder
 // and chart, in reading order (the LayerNorm instrument has no id: its kind)
-const FIGURES = ['figure-s01', 'experiment-settings', 'table-a', 'table-b', 'figure-grad-profile', 'figure-ratio-depth',
-  'table-c', 'table-d', 'figure-stream-growth', 'table-measures', 'layernorm', 'eps-sigma-instrument', 'training-lab-curves',
-  'training-lab-cliff', 'part4-summary-runs', 'table-placements', 'build-wiring', 'figure-placements-profile'];
+const FIGURES = [
+  'figure-s01',
+  'experiment-settings',
+  'table-a',
+  'table-b',
+  'figure-grad-profile',
+  'figure-ratio-depth',
+  'table-c',
+  'table-d',
+  'figure-stream-growth',
+  'table-measures',
+  'layernorm',
+  'eps-sigma-instrument',
+  'training-lab-curves',
+  'training-lab-cliff',
+  'part4-summary-runs',
+  'table-placements',
+  'build-wiring',
+  'figure-placements-profile',
+];
 
 /** Where the focus is: the figure whose control has it (a mounted figure's form field, button, summary or switch). */
 const focusIn = (page) =>
@@ -26,7 +43,7 @@ const focusIn = (page) =>
     };
   });
 
-test('Tab alone, from the top, reaches each figure\'s controls in reading order, the instruments and the lab among them', async ({ page }) => {
+test("Tab alone, from the top, reaches each figure's controls in reading order, the instruments and the lab among them", async ({ page }) => {
   await page.goto(lightUrl());
   const reached = [];
   const stops = [];
@@ -62,8 +79,10 @@ test('Shift+Tab onto a figure not yet mounted lands on its last control', async 
   await expect.poll(async () => (await focusIn(page)).standIn, { timeout: 30_000 }).toBe(false);
   await page.keyboard.press('Shift+Tab');
   await expect.poll(async () => (await focusIn(page)).figure, { timeout: 30_000 }).toBe('layernorm');
-  const last = await instrument.evaluate((el) =>
-    [...el.querySelectorAll('input, select, textarea, button, summary, [role="switch"]')].filter((c) => c.getClientRects().length).at(-1) === document.activeElement,
+  const last = await instrument.evaluate(
+    (el) =>
+      [...el.querySelectorAll('input, select, textarea, button, summary, [role="switch"]')].filter((c) => c.getClientRects().length).at(-1) ===
+      document.activeElement,
   );
-  expect(last, 'the instrument\'s last control has the focus').toBe(true);
+  expect(last, "the instrument's last control has the focus").toBe(true);
 });

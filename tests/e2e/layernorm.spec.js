@@ -97,7 +97,10 @@ test('presets fill the fields and recompute', async ({ page }) => {
 });
 
 // Issue 10: LayerNorm ignores a common factor, so entries near float64's ends normalise like any others.
-for (const [x, unit] of [['1e-300, 2e-300, 3e-300', 'smaller than the smallest'], ['1e200, 2e200, 3e200', 'larger than the largest']]) {
+for (const [x, unit] of [
+  ['1e-300, 2e-300, 3e-300', 'smaller than the smallest'],
+  ['1e200, 2e200, 3e200', 'larger than the largest'],
+]) {
   test(`[${x}] with ε = 0 is [−1.2247, 0, 1.2247], its steps shown in the kernel's unit`, async ({ page }) => {
     const widget = widgetOf(page);
     await field(widget, 'x').fill(x);

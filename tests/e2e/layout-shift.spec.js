@@ -30,16 +30,33 @@ async function recordShifts(page) {
 }
 
 // the figures, by the address a link to each one would use (ids of widgets, or of the heading above)
-const FIGURES = ['#figure-s01', '#table-a', '#table-b', '#figure-grad-profile', '#figure-ratio-depth', '#table-c', '#table-d',
-  '#figure-stream-growth', '#table-measures', '#layernorm-one-vector-at-a-time', '#eps-sigma', '#training-lab', '#part4-summary-runs', '#table-placements',
-  '#build-wiring', '#figure-placements-profile', '#progress'];
+const FIGURES = [
+  '#figure-s01',
+  '#table-a',
+  '#table-b',
+  '#figure-grad-profile',
+  '#figure-ratio-depth',
+  '#table-c',
+  '#table-d',
+  '#figure-stream-growth',
+  '#table-measures',
+  '#layernorm-one-vector-at-a-time',
+  '#eps-sigma',
+  '#training-lab',
+  '#part4-summary-runs',
+  '#table-placements',
+  '#build-wiring',
+  '#figure-placements-profile',
+  '#progress',
+];
 
 /** In the page: the figure a link to `hash` arrives at, its height mounted and the reserve its placeholder keeps. */
 function reserveFit(hash) {
   const target = document.querySelector(hash);
   const widgets = [...document.querySelectorAll('.widget[data-widget]')];
-  const figure = target.matches('.widget[data-widget]') ? target
-    : target.querySelector('.widget[data-widget]') ?? widgets.find((w) => target.compareDocumentPosition(w) & Node.DOCUMENT_POSITION_FOLLOWING);
+  const figure = target.matches('.widget[data-widget]')
+    ? target
+    : (target.querySelector('.widget[data-widget]') ?? widgets.find((w) => target.compareDocumentPosition(w) & Node.DOCUMENT_POSITION_FOLLOWING));
   const reserve = parseFloat(getComputedStyle(figure).minHeight); // (in the window, so not yet given up)
   const before = figure.dataset.reserve;
   figure.dataset.reserve = 'released'; // its own height, for a moment (restored before any frame is drawn)
@@ -67,14 +84,20 @@ async function settled(page) {
         .filter((el) => el.checkVisibility({ contentVisibilityAuto: true }))
         .filter((el) => el.getBoundingClientRect().bottom > 0 && el.getBoundingClientRect().top < innerHeight)
         .filter((el) => !el.dataset.mount || [...el.querySelectorAll('.exp-footer')].some((f) => !/^\d+ runs/.test(f.textContent)))
-        .map((el) => `${el.id || el.dataset.widget}: ${el.dataset.mount ?? 'not mounted'} ${[...el.querySelectorAll('.exp-footer')].map((f) => f.textContent).join(' / ')}`),
+        .map(
+          (el) =>
+            `${el.id || el.dataset.widget}: ${el.dataset.mount ?? 'not mounted'} ${[...el.querySelectorAll('.exp-footer')].map((f) => f.textContent).join(' / ')}`,
+        ),
     );
   await expect.poll(unsettled, { timeout: 90_000 }).toEqual([]);
   await expect(page.locator('.widget-loading')).toHaveCount(0);
   await page.waitForTimeout(500); // a frame or two for anything the last result moves
 }
 
-for (const [name, viewport] of [['1280×800', { width: 1280, height: 800 }], ['375×667', { width: 375, height: 667 }]]) {
+for (const [name, viewport] of [
+  ['1280×800', { width: 1280, height: 800 }],
+  ['375×667', { width: 375, height: 667 }],
+]) {
   test.describe(name, () => {
     test.use({ viewport });
 
@@ -145,10 +168,12 @@ for (const [name, viewport] of [['1280×800', { width: 1280, height: 800 }], ['3
     test(`each exercise's question stays at its place in its box as the exercise mounts (${name})`, async ({ page }) => {
       const offsets = () =>
         page.evaluate(() =>
-          Object.fromEntries([...document.querySelectorAll('.widget[data-widget="exercise"]')].map((el) => {
-            const top = el.getBoundingClientRect().top;
-            return [el.id, ['h3', '.ex-question'].map((part) => Math.round(el.querySelector(part).getBoundingClientRect().top - top))];
-          })),
+          Object.fromEntries(
+            [...document.querySelectorAll('.widget[data-widget="exercise"]')].map((el) => {
+              const top = el.getBoundingClientRect().top;
+              return [el.id, ['h3', '.ex-question'].map((part) => Math.round(el.querySelector(part).getBoundingClientRect().top - top))];
+            }),
+          ),
         );
       await page.goto(lightUrl());
       const before = await offsets();
@@ -169,10 +194,23 @@ for (const [name, viewport] of [['1280×800', { width: 1280, height: 800 }], ['3
 // 0.166 in 7 of 20 first visits under load, none of 20 with the faces preloaded; plugins/preload.js). The faces the
 // chapter's HTML is set in are preloaded (read without JavaScript, what the HTML alone asks for); the faces only the
 // scripts' content uses (the exercises' words, the figures' math) are not: reading on with them fetches more.
-for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 }]) {
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 667 },
+]) {
   test(`the faces the chapter's HTML uses are the faces the page preloads, and only those (${viewport.width} px)`, async ({ browser, baseURL }) => {
     test.setTimeout(300_000); // (two first visits and a reading of the whole chapter)
-    const fonts = (page) => page.evaluate(() => [...new Set(performance.getEntriesByType('resource').map((r) => r.name).filter((url) => /KaTeX_[\w-]+\.woff2$/.test(url)))].sort());
+    const fonts = (page) =>
+      page.evaluate(() =>
+        [
+          ...new Set(
+            performance
+              .getEntriesByType('resource')
+              .map((r) => r.name)
+              .filter((url) => /KaTeX_[\w-]+\.woff2$/.test(url)),
+          ),
+        ].sort(),
+      );
     const plain = await browser.newContext({ baseURL, viewport, javaScriptEnabled: false });
     const page = await plain.newPage();
     await page.goto(lightUrl());
@@ -182,8 +220,11 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 
     await page.waitForTimeout(1000); // (a face asked for late would show meanwhile)
     expect(await fonts(page), 'the faces the HTML is set in are the faces preloaded').toEqual(preloaded);
     // (a preload is fetched whether used or not: a face counts as used when the page's text has loaded it)
-    const used = await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded' && f.family.startsWith('KaTeX_'))
-      .map((f) => `${f.family.slice(6)}-${[f.weight === '700' ? 'Bold' : '', f.style === 'italic' ? 'Italic' : ''].join('') || 'Regular'}`));
+    const used = await page.evaluate(() =>
+      [...document.fonts]
+        .filter((f) => f.status === 'loaded' && f.family.startsWith('KaTeX_'))
+        .map((f) => `${f.family.slice(6)}-${[f.weight === '700' ? 'Bold' : '', f.style === 'italic' ? 'Italic' : ''].join('') || 'Regular'}`),
+    );
     expect(used.sort(), 'every preloaded face is used by the HTML').toEqual(preloaded.map((href) => /KaTeX_([\w]+-[A-Za-z]+)-/.exec(href)[1]).sort());
     await plain.close();
     const scripted = await browser.newContext({ baseURL, viewport });
@@ -205,8 +246,17 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 
 // have arrived.
 test('the figures’ own styles, arriving as they mount, leave every placeholder as it was', async ({ page }) => {
   await page.addInitScript(() => {
-    const PROPS = ['display', 'position', 'box-sizing', 'min-height', 'font-size', 'font-weight', 'line-height', 'gap',
-      ...['top', 'right', 'bottom', 'left'].flatMap((side) => [`margin-${side}`, `padding-${side}`, `border-${side}-width`])];
+    const PROPS = [
+      'display',
+      'position',
+      'box-sizing',
+      'min-height',
+      'font-size',
+      'font-weight',
+      'line-height',
+      'gap',
+      ...['top', 'right', 'bottom', 'left'].flatMap((side) => [`margin-${side}`, `padding-${side}`, `border-${side}-width`]),
+    ];
     // each element of a placeholder, outside its typeset math: "where: property value; …"
     window.__signature = (root) =>
       [root, ...root.querySelectorAll('*')]
@@ -218,7 +268,9 @@ test('the figures’ own styles, arriving as they mount, leave every placeholder
     document.addEventListener('DOMContentLoaded', () => {
       // before any figure's code (and so its stylesheet) has loaded: module scripts have run, no chunk has
       window.__placeholders = [...document.querySelectorAll('.widget[data-widget]')].map((el) => ({
-        el, clone: el.cloneNode(true), before: window.__signature(el),
+        el,
+        clone: el.cloneNode(true),
+        before: window.__signature(el),
       }));
     });
   });

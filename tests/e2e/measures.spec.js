@@ -9,11 +9,18 @@ test('the measures table computes each measure’s Post-LN ratio and the share o
   await table.scrollIntoViewIfNeeded();
   await expect(table.locator('tbody td[data-value]')).toHaveCount(10, { timeout: 150_000 });
   const rows = await table.locator('tbody tr').evaluateAll((trs) =>
-    trs.map((tr) => ({ measure: tr.cells[0].textContent, values: [...tr.querySelectorAll('td')].map((td) => Number(td.dataset.value)), shown: tr.cells[2].textContent })),
+    trs.map((tr) => ({
+      measure: tr.cells[0].textContent,
+      values: [...tr.querySelectorAll('td')].map((td) => Number(td.dataset.value)),
+      shown: tr.cells[2].textContent,
+    })),
   );
   expect(rows.map((r) => r.measure)).toEqual([
-    'all parameters of the block (the article’s)', 'Linear weights only', 'Linear layers only (no norm, no gate)',
-    'gradient w.r.t. the block’s input', 'block 1 against block L − 1',
+    'all parameters of the block (the article’s)',
+    'Linear weights only',
+    'Linear layers only (no norm, no gate)',
+    'gradient w.r.t. the block’s input',
+    'block 1 against block L − 1',
   ]);
   const [all, , noLn, , penultimate] = rows;
   expect(all.values[0]).toBeLessThan(1); // Post-LN starves its early blocks under the article's measure

@@ -19,7 +19,13 @@ const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 async function serve(dir, port) {
   const server = spawn('node', ['tests/e2e/serve.mjs', '--dir', dir, '--base', '/residual-ln/', '--port', String(port)], { cwd: repo, stdio: 'ignore' });
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/residual-ln/`).then((r) => r.ok, () => false)) return server;
+    if (
+      await fetch(`http://127.0.0.1:${port}/residual-ln/`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return server;
     await new Promise((r) => setTimeout(r, 100));
   }
   server.kill();
@@ -85,7 +91,10 @@ test.describe('the offline copy on a first visit', () => {
     };
   };
   const registered = (page) =>
-    expect.poll(() => page.evaluate(() => window.__registered), { timeout: 90_000 }).toBeTruthy().then(() => page.evaluate(() => window.__registered));
+    expect
+      .poll(() => page.evaluate(() => window.__registered), { timeout: 90_000 })
+      .toBeTruthy()
+      .then(() => page.evaluate(() => window.__registered));
 
   test('opened at table A, it starts once the table has all its numbers', async ({ page }) => {
     test.setTimeout(120_000);
@@ -142,7 +151,13 @@ function secondBuild() {
   let pending = { ...renamed };
   while (Object.keys(pending).length) {
     const next = {};
-    const referrers = ['index.html', '404.html', ...readdirSync(join(dir, 'assets')).filter((f) => /\.(js|css)$/.test(f)).map((f) => `assets/${f}`)];
+    const referrers = [
+      'index.html',
+      '404.html',
+      ...readdirSync(join(dir, 'assets'))
+        .filter((f) => /\.(js|css)$/.test(f))
+        .map((f) => `assets/${f}`),
+    ];
     for (const file of referrers) {
       const before = readFileSync(join(dir, file), 'utf8');
       let text = before;
@@ -184,11 +199,20 @@ test.describe('a new build', () => {
       await stop(server);
       server = await serve(dir2, port);
       await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
-      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.waiting?.state ?? 'none')), { timeout: 30_000 }).toBe('installed');
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.waiting?.state ?? 'none')), { timeout: 30_000 })
+        .toBe('installed');
       // installed = complete: its own cache holds every file of build 2; the old cache is still there
       const names = await page.evaluate(() => caches.keys());
       expect(names.sort()).toEqual([cache1, cache1.replace(/[0-9a-f]{16}$/, build2.id)].sort());
-      const cached = await page.evaluate((name) => caches.open(name).then((c) => c.keys()).then((k) => k.length), names.find((n) => n.endsWith(build2.id)));
+      const cached = await page.evaluate(
+        (name) =>
+          caches
+            .open(name)
+            .then((c) => c.keys())
+            .then((k) => k.length),
+        names.find((n) => n.endsWith(build2.id)),
+      );
       expect(cached).toBe(build2.files.length);
 
       // the old page keeps its own build: a figure it mounts now loads build 1's chunk, which the new
@@ -224,7 +248,7 @@ test.describe('a redeploy that changes no script', () => {
   const port = E2E_PORT + 14;
   test.use({ baseURL: `http://127.0.0.1:${port}/residual-ln/` });
 
-  test('the old build\'s cache goes once no page runs on it', async ({ page }) => {
+  test("the old build's cache goes once no page runs on it", async ({ page }) => {
     test.setTimeout(120_000);
     const dir2 = mkdtempSync(join(tmpdir(), 'residual-ln-same-entry-'));
     cpSync(dist, dir2, { recursive: true });
@@ -238,12 +262,17 @@ test.describe('a redeploy that changes no script', () => {
       await stop(server);
       server = await serve(dir2, port);
       await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
-      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.waiting?.state ?? 'none')), { timeout: 30_000 }).toBe('installed');
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.waiting?.state ?? 'none')), { timeout: 30_000 })
+        .toBe('installed');
       // the reader takes the new version with the page open (what "reload" in the page's notice does)
-      await page.evaluate(() => new Promise((resolve) => {
-        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
-        navigator.serviceWorker.getRegistration().then((r) => r.waiting.postMessage({ type: 'skip-waiting' }));
-      }));
+      await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
+            navigator.serviceWorker.getRegistration().then((r) => r.waiting.postMessage({ type: 'skip-waiting' }));
+          }),
+      );
       await page.reload();
       // the page runs on build 2 now, its entry script build 1's too: nothing runs on build 1 alone
       await expect.poll(() => page.evaluate(() => caches.keys()), { timeout: 30_000 }).toEqual([cache1.replace(/[0-9a-f]{16}$/, build2.id)]);
@@ -280,7 +309,11 @@ test.describe('a redeploy, then offline', () => {
     };
     const errors = [];
     context.on('page', (page) => page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`)));
-    const onlyFrom = (files, build) => expect(files.filter((f) => !build.files.includes(f)), `files outside build ${build.id}`).toEqual([]);
+    const onlyFrom = (files, build) =>
+      expect(
+        files.filter((f) => !build.files.includes(f)),
+        `files outside build ${build.id}`,
+      ).toEqual([]);
 
     let server = await serve('dist', port);
     try {
@@ -295,7 +328,9 @@ test.describe('a redeploy, then offline', () => {
       const tabFiles = record(tab);
       await tab.goto('./');
       // its update check finds build 2, which installs complete beside build 1 and waits
-      await expect.poll(() => tab.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.waiting?.state ?? 'none')), { timeout: 30_000 }).toBe('installed');
+      await expect
+        .poll(() => tab.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.waiting?.state ?? 'none')), { timeout: 30_000 })
+        .toBe('installed');
       expect((await tab.evaluate(() => caches.keys())).sort()).toEqual([cache1, cache1.replace(/[0-9a-f]{16}$/, build2.id)].sort());
       // the reader is told, in both tabs
       const notice = (page) => page.getByRole('status').filter({ hasText: 'A new version of this chapter is ready.' });

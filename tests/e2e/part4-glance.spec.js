@@ -123,9 +123,9 @@ test('one colour per wiring: no two families share a hue, and every chart, swatc
   // a chart of the wirings: each series' stroke is its wiring's colour
   const profile = page.locator('#figure-placements-profile');
   await expect(profile.locator('.exp-footer')).toHaveText(/^8 runs/, { timeout: 120_000 });
-  const series = await profile.locator('.u-legend .u-series').evaluateAll((rows) =>
-    rows.slice(1).map((r) => [r.querySelector('.u-label')?.textContent, getComputedStyle(r.querySelector('.u-marker')).borderColor]),
-  );
+  const series = await profile
+    .locator('.u-legend .u-series')
+    .evaluateAll((rows) => rows.slice(1).map((r) => [r.querySelector('.u-label')?.textContent, getComputedStyle(r.querySelector('.u-marker')).borderColor]));
   const labels = { 'Post-LN': 1, 'Pre-LN': 2, 'Pre-RMSNorm': 4, 'Peri-LN': 5, DeepNorm: 6, ReZero: 7, LayerScale: 8, 'Mix-LN': 9 };
   expect(series.map(([l]) => l)).toEqual(Object.keys(labels));
   for (const [label, border] of series) expect(rgbToHex(border), label).toBe(await colourOf(`--wiring-${labels[label]}`));
@@ -135,7 +135,11 @@ test('one colour per wiring: no two families share a hue, and every chart, swatc
   await lab.scrollIntoViewIfNeeded();
   const slots = lab.locator('.lab-config-swatch');
   await expect(slots).toHaveCount(3, { timeout: 60_000 });
-  expect(await slots.evaluateAll((els) => els.map((e) => [e.dataset.colour, e.dataset.shade]))).toEqual([['--wiring-1', '0'], ['--wiring-1', '1'], ['--wiring-9', '0']]);
+  expect(await slots.evaluateAll((els) => els.map((e) => [e.dataset.colour, e.dataset.shade]))).toEqual([
+    ['--wiring-1', '0'],
+    ['--wiring-1', '1'],
+    ['--wiring-9', '0'],
+  ]);
   const slotColours = await slots.evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
   expect(rgbToHex(slotColours[0])).toBe(await colourOf('--wiring-1'));
   expect(rgbToHex(slotColours[2])).toBe(await colourOf('--wiring-9'));
@@ -144,9 +148,9 @@ test('one colour per wiring: no two families share a hue, and every chart, swatc
   await lab.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(lab.locator('.lab-footer')).toHaveText(/^3 runs/, { timeout: 120_000 });
   const loss = lab.locator('figure.lab-chart').first();
-  const strokes = await loss.locator('.u-legend .u-series').evaluateAll((rows) =>
-    rows.slice(1, 4).map((r) => getComputedStyle(r.querySelector('.u-marker')).borderColor),
-  );
+  const strokes = await loss
+    .locator('.u-legend .u-series')
+    .evaluateAll((rows) => rows.slice(1, 4).map((r) => getComputedStyle(r.querySelector('.u-marker')).borderColor));
   expect(rgbToHex(strokes[0])).toBe(await colourOf('--wiring-1'));
   expect(sameColour(rgbToHex(strokes[1]), rgbToHex(slotColours[1])), `${strokes[1]} / ${slotColours[1]}`).toBe(true); // the slot's very shade
   expect(rgbToHex(strokes[2])).toBe(await colourOf('--wiring-9'));
@@ -157,7 +161,10 @@ test('one colour per wiring: no two families share a hue, and every chart, swatc
 test('Part 4’s profile figure has its caption, and a measure is explained where it is offered', async ({ page }) => {
   await page.goto('./?pg.L=4#figure-placements-profile');
   const figure = page.locator('#figure-placements-profile');
-  await expect(figure.locator('.figure-caption')).toHaveText(/^The gradient of every block of one 24-block stack \(seed 0\), one line per wiring in its colour/, { timeout: 60_000 });
+  await expect(figure.locator('.figure-caption')).toHaveText(
+    /^The gradient of every block of one 24-block stack \(seed 0\), one line per wiring in its colour/,
+    { timeout: 60_000 },
+  );
   const select = figure.getByLabel('Gradient measured over');
   const about = figure.locator('.choice-about');
   await expect(select).toHaveAttribute('aria-describedby', await about.getAttribute('id'));
@@ -179,7 +186,10 @@ test.describe('on a phone (375 px)', () => {
     await code.scrollIntoViewIfNeeded();
     for (const name of ['# Pre-RMSNorm', '# Peri-LN', '# DeepNorm', '# ReZero', '# LayerScale']) {
       const fits = await code.evaluate((el, text) => {
-        const node = [...el.querySelectorAll('*')].concat(el).flatMap((e) => [...e.childNodes]).find((n) => n.nodeType === 3 && n.textContent.includes(text));
+        const node = [...el.querySelectorAll('*')]
+          .concat(el)
+          .flatMap((e) => [...e.childNodes])
+          .find((n) => n.nodeType === 3 && n.textContent.includes(text));
         const range = document.createRange();
         range.setStart(node, node.textContent.indexOf(text));
         range.setEnd(node, node.textContent.indexOf(text) + text.length);
@@ -238,7 +248,10 @@ test.describe('on a phone (375 px)', () => {
     await expect(ex.getByLabel('x', { exact: true })).toHaveValue('2, 4, 4, 6');
 
     const output = ex.locator('.ex-part[data-part="output"] .ex-answer');
-    for (const [typed, asked] of [['0,4714, 0,9428, 0,9428, 1,4142', '0,4714'], ['1,414', '1,414']]) {
+    for (const [typed, asked] of [
+      ['0,4714, 0,9428, 0,9428, 1,4142', '0,4714'],
+      ['1,414', '1,414'],
+    ]) {
       await output.fill(typed);
       await ex.getByRole('button', { name: 'Check' }).click();
       await expect(ex.locator('.ex-part[data-part="output"] .ex-result')).toHaveText(
@@ -257,7 +270,9 @@ test('exercise 18: after New numbers the badge no longer says “✓ Solved”, 
   await part('mean-square').locator('.ex-answer').fill('18');
   await part('rms').locator('.ex-answer').fill('4.2426');
   await part('output').locator('.ex-answer').fill('0.4714, 0.9428, 0.9428, 1.4142');
-  await part('keeps').getByLabel(/the vector’s mean/).check();
+  await part('keeps')
+    .getByLabel(/the vector’s mean/)
+    .check();
   await ex.getByRole('button', { name: 'Check' }).click();
   const badge = ex.locator('.ex-state');
   await expect(badge).toHaveText('✓ Solved');

@@ -11,11 +11,16 @@ const MEASURES = ['all', 'no-ln', 'input', 'sd-factor'];
 
 /** The computed cells of #table-placements as {"wiring|L|measure": value or 'undefined'}, with the titles of undefined ones. */
 const readPlacements = (table) =>
-  table.locator('td[data-measure]').evaluateAll((tds) =>
-    Object.fromEntries(
-      tds.map((td) => [`${td.dataset.placement}|${td.dataset.l}|${td.dataset.measure}`, td.dataset.value === 'undefined' ? { undefined: td.title } : Number(td.dataset.value)]),
-    ),
-  );
+  table
+    .locator('td[data-measure]')
+    .evaluateAll((tds) =>
+      Object.fromEntries(
+        tds.map((td) => [
+          `${td.dataset.placement}|${td.dataset.l}|${td.dataset.measure}`,
+          td.dataset.value === 'undefined' ? { undefined: td.title } : Number(td.dataset.value),
+        ]),
+      ),
+    );
 
 test('the table of every wiring computes each depth and measure, carries its data attributes, and says why ReZero’s ratio is undefined', async ({ page }) => {
   await page.goto('./?b.Ls=6,24#table-placements');
@@ -85,7 +90,9 @@ test('a sentence far below the table brings the table to compute its numbers', a
 });
 
 test('the charts take any wiring; a gradient of exactly 0 is said, an undefined ratio is “undefined”', async ({ page }) => {
-  await page.goto('./?g.L=4&g.placements=post,deepnorm,rezero&g.measure=no-ln&r.Ls=4&r.seeds=0-1&r.placements=mixln,rezero&r.measure=no-ln&s.L=4&s.scales=1&s.placement=peri#figure-grad-profile');
+  await page.goto(
+    './?g.L=4&g.placements=post,deepnorm,rezero&g.measure=no-ln&r.Ls=4&r.seeds=0-1&r.placements=mixln,rezero&r.measure=no-ln&s.L=4&s.scales=1&s.placement=peri#figure-grad-profile',
+  );
   const profile = page.locator('#figure-grad-profile');
   await expect(profile.locator('.exp-footer')).toHaveText(/^3 runs/, { timeout: 60_000 });
   await profile.locator('.chart-data summary').click();
@@ -122,7 +129,10 @@ test('the lab trains every new wiring and follows the stream’s spread step by 
   await stream.locator('details.chart-data summary').click();
   const columns = await stream.locator('details.chart-data thead th').allTextContents();
   for (const label of ['Pre-RMSNorm', 'Peri-LN', 'DeepNorm', 'ReZero', 'LayerScale', 'Mix-LN']) {
-    expect(columns.some((c) => c.startsWith(label)), `${label} in ${columns.join(' | ')}`).toBe(true);
+    expect(
+      columns.some((c) => c.startsWith(label)),
+      `${label} in ${columns.join(' | ')}`,
+    ).toBe(true);
   }
   const values = await stream.locator('details.chart-data td[data-value]').evaluateAll((tds) => tds.map((td) => Number(td.dataset.value)));
   expect(values).toHaveLength(6 * 3);
@@ -157,8 +167,11 @@ test('the LayerNorm instrument’s RMSNorm switch shows the same steps without t
 
 // Part 4's exercises at their default numbers: the right answers (numbers and choices), and a known mistake named
 const EXERCISES = {
-  18: { numbers: { 'mean-square': '18', rms: '4.2426', output: '0.4714, 0.9428, 0.9428, 1.4142' }, choices: { keeps: /the vector’s mean/ },
-    mistake: ['output', '-1.4142, 0, 0, 1.4142', 'layernorm'] },
+  18: {
+    numbers: { 'mean-square': '18', rms: '4.2426', output: '0.4714, 0.9428, 0.9428, 1.4142' },
+    choices: { keeps: /the vector’s mean/ },
+    mistake: ['output', '-1.4142, 0, 0, 1.4142', 'layernorm'],
+  },
   19: { numbers: { alpha: '3.7224', beta: '0.18996' }, choices: { 'why-qk': /only set the attention weights/ }, mistake: ['beta', '5.2643', 'inverse'] },
   20: { numbers: { 'post-blocks': '6', 'first-pre': '7' }, choices: {}, mistake: ['post-blocks', '18', 'counted-pre'] },
   21: { numbers: { dW: '0, 0; 0, 0', dr: '0.6' }, choices: { ratio: /undefined: both gradients/ }, mistake: ['dW', '0.3, 0.6; -0.2, -0.4', 'no-gate'] },

@@ -39,7 +39,10 @@ test('375 px: the tables show every computed value and its published one without
   for (const comment of ['# Post-LN: the original Transformer', '# Pre-LN: what most models use today']) {
     const fits = await code.evaluate((el, text) => {
       const range = document.createRange();
-      const node = [...el.querySelectorAll('*')].concat(el).flatMap((e) => [...e.childNodes]).find((n) => n.nodeType === 3 && n.textContent.includes(text));
+      const node = [...el.querySelectorAll('*')]
+        .concat(el)
+        .flatMap((e) => [...e.childNodes])
+        .find((n) => n.nodeType === 3 && n.textContent.includes(text));
       range.setStart(node, node.textContent.indexOf(text));
       range.setEnd(node, node.textContent.indexOf(text) + text.length);
       return range.getBoundingClientRect().right <= el.getBoundingClientRect().right;
@@ -65,7 +68,11 @@ test('375 px: the tables show every computed value and its published one without
   const wideMath = page.locator('.katex-display').filter({ has: page.locator('.katex') });
   const scrolling = [];
   for (const box of await wideMath.all()) {
-    const [wide, overflow, tex] = await box.evaluate((el) => [el.scrollWidth > el.clientWidth, getComputedStyle(el).overflowX, el.querySelector('annotation')?.textContent ?? '']);
+    const [wide, overflow, tex] = await box.evaluate((el) => [
+      el.scrollWidth > el.clientWidth,
+      getComputedStyle(el).overflowX,
+      el.querySelector('annotation')?.textContent ?? '',
+    ]);
     if (!wide) continue;
     scrolling.push(tex.includes('underbrace') ? 'LN-jac' : tex.slice(0, 60));
     expect(overflow).toBe('auto');

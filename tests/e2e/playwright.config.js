@@ -9,8 +9,15 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 
 // Without the background-networking flags Chromium keeps dialling Google's hosts, which this machine's
 // closed network refuses (toolchain.md §8).
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export default defineConfig({
   testDir: '.',

@@ -12,7 +12,10 @@ test('print: controls hidden, figures in their current state and unsplit, light 
   await mountAll(page);
   await experimentsDone(page);
   await page.locator('#figure-grad-profile .chart-data summary').click();
-  const screenPixels = await page.locator('#figure-grad-profile .chart canvas').first().evaluate((c) => c.toDataURL());
+  const screenPixels = await page
+    .locator('#figure-grad-profile .chart canvas')
+    .first()
+    .evaluate((c) => c.toDataURL());
 
   await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
   const shown = await page.evaluate(() =>
@@ -30,8 +33,9 @@ test('print: controls hidden, figures in their current state and unsplit, light 
     await expect(figure.locator('.chart-empty-note')).toBeVisible();
     await expect(figure.locator('.chart-empty-note')).toHaveText(/^Not computed yet when this page was printed/);
   }
-  const emptyTables = await page.locator('details.chart-data').evaluateAll((tables) =>
-    tables.filter((d) => d.getClientRects().length > 0 && !d.querySelector('td[data-value]')).map((d) => d.closest('[id]')?.id));
+  const emptyTables = await page
+    .locator('details.chart-data')
+    .evaluateAll((tables) => tables.filter((d) => d.getClientRects().length > 0 && !d.querySelector('td[data-value]')).map((d) => d.closest('[id]')?.id));
   expect(emptyTables, 'data tables printed without a value').toEqual([]);
   await expect(page.locator('.chart-empty-note:visible')).toHaveCount(await page.locator('.chart[data-empty="true"]').count());
 
@@ -45,7 +49,14 @@ test('print: controls hidden, figures in their current state and unsplit, light 
   await expect(page.locator('#figure-s01 svg').first()).toBeVisible();
   // paper is light: the page's colours and the chart redrawn in them
   expect(await page.evaluate(() => getComputedStyle(document.body).color)).toBe('rgb(27, 29, 33)');
-  await expect.poll(() => page.locator('#figure-grad-profile .chart canvas').first().evaluate((c) => c.toDataURL())).not.toBe(screenPixels);
+  await expect
+    .poll(() =>
+      page
+        .locator('#figure-grad-profile .chart canvas')
+        .first()
+        .evaluate((c) => c.toDataURL()),
+    )
+    .not.toBe(screenPixels);
   // nothing that is a figure breaks across pages
   const splittable = await page.evaluate(() =>
     [...document.querySelectorAll('.widget:not(.exercise), figure, table, pre, .katex-display, .chart')]
@@ -63,7 +74,9 @@ test('print: controls hidden, figures in their current state and unsplit, light 
 
 const pagesOf = (pdf) => (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
 
-test('a worksheet and an answer key: the exercises alone with their numbers; no solution on the worksheet, every one in the key', async ({ page }, testInfo) => {
+test('a worksheet and an answer key: the exercises alone with their numbers; no solution on the worksheet, every one in the key', async ({
+  page,
+}, testInfo) => {
   await page.addInitScript(() => {
     window.__prints = [];
     window.print = () => window.__prints.push(document.documentElement.dataset.print);
@@ -148,7 +161,11 @@ test('print: every exercise’s words on paper, from the chapter and, without Ja
 // runs take far longer than the chunk.
 test('print before the figures in view are done: every exercise’s words are put in as the print starts', async ({ page }) => {
   await page.goto(lightUrl('#table-b'));
-  await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /exercise-text/.test(r.name) && r.responseEnd > 0)), { timeout: 60_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /exercise-text/.test(r.name) && r.responseEnd > 0)), {
+      timeout: 60_000,
+    })
+    .toBe(true);
   await page.waitForTimeout(300); // (the chunk evaluated)
   const count = await page.locator('section.exercise').count();
   const { before, after } = await page.evaluate(() => {

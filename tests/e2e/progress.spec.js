@@ -16,10 +16,13 @@ async function openPanel(page, query = '') {
 
 // stores `value` (text as is, anything else as JSON) before any of the page's scripts run
 async function storeBeforeLoad(page, value) {
-  await page.addInitScript(([key, text]) => {
-    if (!sessionStorage.getItem('stored')) localStorage.setItem(key, text);
-    sessionStorage.setItem('stored', '1'); // once: a reload reads what the page saved since
-  }, [KEY, typeof value === 'string' ? value : JSON.stringify(value)]);
+  await page.addInitScript(
+    ([key, text]) => {
+      if (!sessionStorage.getItem('stored')) localStorage.setItem(key, text);
+      sessionStorage.setItem('stored', '1'); // once: a reload reads what the page saved since
+    },
+    [KEY, typeof value === 'string' ? value : JSON.stringify(value)],
+  );
 }
 
 async function answerAndCheck(page, n, answers) {
@@ -81,14 +84,18 @@ test('stored {"version":1,"exercises":[],"cards":{}} breaks nothing; the panel w
   await storeBeforeLoad(page, '{"version":1,"exercises":[],"cards":{}}');
   await openPanel(page);
   await expect(panel(page).locator('.progress-problem')).toContainText('could not be read');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    panel(page).getByRole('button', { name: 'Download the copy' }).click(),
-  ]);
+  const [download] = await Promise.all([page.waitForEvent('download'), panel(page).getByRole('button', { name: 'Download the copy' }).click()]);
   expect(await download.failure()).toBeNull();
 
   const good = info.outputPath('good.json');
-  writeFileSync(good, JSON.stringify({ version: 1, exercises: { 11: { answers: { ratio: '6' }, attempts: 1, hints: 0, seed: null, solved: { ratio: true }, selfCheck: {} } }, cards: {} }));
+  writeFileSync(
+    good,
+    JSON.stringify({
+      version: 1,
+      exercises: { 11: { answers: { ratio: '6' }, attempts: 1, hints: 0, seed: null, solved: { ratio: true }, selfCheck: {} } },
+      cards: {},
+    }),
+  );
   await panel(page).locator('input[type=file]').setInputFiles(good);
   await expect(panel(page).locator('.progress-message')).toHaveText('Imported good.json.');
   await expect(item(page, 11)).toHaveAttribute('data-status', 'attempted');
@@ -136,7 +143,17 @@ test('an import too large is refused with its reason; one the browser cannot sav
 });
 
 test('a flash card whose due date cannot be read is due now, and the panel says so', async ({ page }) => {
-  const later = { due: '2999-01-01T00:00:00.000Z', stability: 1, difficulty: 5, elapsed_days: 0, scheduled_days: 1, reps: 1, lapses: 0, learning_steps: 0, state: 2 };
+  const later = {
+    due: '2999-01-01T00:00:00.000Z',
+    stability: 1,
+    difficulty: 5,
+    elapsed_days: 0,
+    scheduled_days: 1,
+    reps: 1,
+    lapses: 0,
+    learning_steps: 0,
+    state: 2,
+  };
   await page.goto('./#card-deck');
   const ids = cardIds();
   const cards = Object.fromEntries(ids.map((id, i) => [id, i === 0 ? { ...later, due: 'not a date' } : later]));

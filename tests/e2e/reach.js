@@ -5,8 +5,23 @@ import { fileURLToPath } from 'node:url';
 import { cardProps, renderChapter } from '../../web/plugins/content.js';
 
 // every experiment on the page at its smallest, so mounting them all stays cheap (see charts.spec.js)
-export const LIGHT = { 'a.L': '2', 'a.seeds': '0', 'b.Ls': '6', 'b.seeds': '0', 'c.Ls': '6', 'd.L': '6', 'd.scales': '1',
-  'g.L': '6', 'r.Ls': '6', 'r.seeds': '0', 's.L': '6', 's.scales': '1', 'p.Ls': '6', 'p.seeds': '0', 'pg.L': '6' };
+export const LIGHT = {
+  'a.L': '2',
+  'a.seeds': '0',
+  'b.Ls': '6',
+  'b.seeds': '0',
+  'c.Ls': '6',
+  'd.L': '6',
+  'd.scales': '1',
+  'g.L': '6',
+  'r.Ls': '6',
+  'r.seeds': '0',
+  's.L': '6',
+  's.scales': '1',
+  'p.Ls': '6',
+  'p.seeds': '0',
+  'pg.L': '6',
+};
 export const lightUrl = (hash = '') => `./?${new URLSearchParams(LIGHT)}${hash}`;
 
 /** Scrolls every widget into view in turn, then waits until each has mounted (or failed: `expected`). */
@@ -54,7 +69,10 @@ export async function experimentsDone(page, timeout = 90_000) {
 /** WCAG contrast ratio of two CSS colours as the browser computes them ("rgb(r, g, b)"). */
 export function contrast(a, b) {
   const lum = (c) => {
-    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map((v) => Number(v) / 255)
+    const [r, g, bl] = c
+      .match(/[\d.]+/g)
+      .slice(0, 3)
+      .map((v) => Number(v) / 255)
       .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
   };
@@ -74,12 +92,17 @@ export function cutOff(page) {
       return s.overflowX !== 'visible' || /paint|strict|content/.test(s.contain);
     };
     const scrolls = (el) => /auto|scroll/.test(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1;
-    const name = (el) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+    const name = (el) =>
+      `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
     const problems = new Set();
     for (const el of document.querySelectorAll('main *, header *, nav *')) {
       // the MathML copy, SVG's insides and screen-reader-only text (a phone's table head too) are not drawn, nor what a
       // closed <details> holds
-      if (el.closest('.katex-mathml, svg *, .visually-hidden, table.results > thead') || !el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })) continue;
+      if (
+        el.closest('.katex-mathml, svg *, .visually-hidden, table.results > thead') ||
+        !el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })
+      )
+        continue;
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
       for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
@@ -104,7 +127,8 @@ export function splitNumbers(page) {
     const NUMBER = /[−-]?\d+(?:\.\d+)?(?:e[−+-]?\d+)?/gi;
     const split = [];
     const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT, {
-      acceptNode: (node) => (node.parentElement.closest('.katex, .visually-hidden, script, style, [hidden]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+      acceptNode: (node) =>
+        node.parentElement.closest('.katex, .visually-hidden, script, style, [hidden]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
     });
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       for (const match of node.textContent.matchAll(NUMBER)) {

@@ -37,14 +37,14 @@ test('no long task on the main thread while a sweep runs', async ({ page }) => {
   await page.waitForTimeout(1_500);
   expect(await page.locator('.run-status').isVisible(), 'the sweep must still be running when the watch starts').toBe(true);
 
-  const { tasks: all, timed: tasks } = await traceMainThread(page, () =>
-    expect(table.locator('tbody td[data-value]')).toHaveCount(9, { timeout: 150_000 }),
-  );
+  const { tasks: all, timed: tasks } = await traceMainThread(page, () => expect(table.locator('tbody td[data-value]')).toHaveCount(9, { timeout: 150_000 }));
   expect(tasks.length, 'the trace carries thread (CPU) time for the main thread’s tasks').toBeGreaterThan(0.9 * all.length);
   const long = tasks.filter((t) => t.tdur > 50_000).map((t) => `${Math.round(t.tdur / 1000)} ms of CPU (${Math.round(t.dur / 1000)} ms wall)`);
   const busy = tasks.reduce((sum, t) => sum + t.tdur, 0) / 1e6;
   const span = (tasks.at(-1).ts + tasks.at(-1).dur - tasks[0].ts) / 1e6;
-  console.log(`main thread during the sweep: ${tasks.length} tasks, ${busy.toFixed(2)} s of CPU in ${span.toFixed(1)} s; ` +
-    `longest ${Math.round(Math.max(...tasks.map((t) => t.tdur)) / 1000)} ms CPU, ${Math.round(Math.max(...tasks.map((t) => t.dur)) / 1000)} ms wall`);
+  console.log(
+    `main thread during the sweep: ${tasks.length} tasks, ${busy.toFixed(2)} s of CPU in ${span.toFixed(1)} s; ` +
+      `longest ${Math.round(Math.max(...tasks.map((t) => t.tdur)) / 1000)} ms CPU, ${Math.round(Math.max(...tasks.map((t) => t.dur)) / 1000)} ms wall`,
+  );
   expect(long, 'tasks over 50 ms while the sweep ran').toEqual([]);
 });

@@ -21,10 +21,15 @@ test('changing T in the drawer recomputes Table A with it', async ({ page }) => 
   await expect.poll(() => new URL(page.url()).searchParams.get('x.T')).toBe('8');
 
   await table.scrollIntoViewIfNeeded();
-  await expect.poll(async () => {
-    const now = await cellValues(table);
-    return now.length === 12 && now.every((v, i) => v !== before[i]);
-  }, { timeout: 120_000, message: 'every cell of Table A recomputed with T = 8' }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const now = await cellValues(table);
+        return now.length === 12 && now.every((v, i) => v !== before[i]);
+      },
+      { timeout: 120_000, message: 'every cell of Table A recomputed with T = 8' },
+    )
+    .toBe(true);
 
   // the same numbers as a page opened with T = 8 in its address: the figure used the drawer's value
   const after = await cellValues(table);

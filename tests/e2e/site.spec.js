@@ -9,7 +9,10 @@ const dist = new URL('../../dist/', import.meta.url);
 
 test.describe('a missing address', () => {
   // the 404 asked for on purpose, and the browser's console line about it (which names no address)
-  test.use({ allowedProblems: /^HTTP 404: \S+\/residual-ln\/no\/such\/page$|^console error: Failed to load resource: the server responded with a status of 404 \(Not Found\)$/ });
+  test.use({
+    allowedProblems:
+      /^HTTP 404: \S+\/residual-ln\/no\/such\/page$|^console error: Failed to load resource: the server responded with a status of 404 \(Not Found\)$/,
+  });
 
   test('gets the site’s 404 page at any depth, styled like the chapter, with a link back', async ({ page, baseURL }) => {
     const response = await page.goto('./no/such/page');

@@ -5,7 +5,7 @@
 import { expect, test } from './fixtures.js';
 import { LIGHT } from './reach.js';
 
-test('the status line shows only while a run runs, leaves room at the page\'s end, and goes when all is done', async ({ page }) => {
+test("the status line shows only while a run runs, leaves room at the page's end, and goes when all is done", async ({ page }) => {
   await page.addInitScript(() => {
     window.__bar = [];
     const watch = () => {

@@ -89,7 +89,11 @@ test('a full storage is said beside the exercise, with the way out; the work sta
   await note.getByRole('button', { name: 'Save again' }).click();
   await expect(note).toContainText('Still not saved: the browser refused again.');
   // room made: saved, the note goes, and a reload finds the work
-  await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('another-site-')).forEach((k) => localStorage.removeItem(k)));
+  await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('another-site-'))
+      .forEach((k) => localStorage.removeItem(k)),
+  );
   await note.getByRole('button', { name: 'Save again' }).click();
   await expect(note).toBeHidden();
   await page.reload();

@@ -17,9 +17,13 @@ const PAGE = `./teachers.html?assign.class=ML%204410&assign.ex=${Array.from({ le
 /** The class's files, written by the kernels in Node. → their paths */
 function classFiles(dir) {
   execFileSync('node', ['scripts/lib/class-files.mjs', '--students', String(STUDENTS), '--out', dir], {
-    cwd: new URL('../..', import.meta.url).pathname, env: { ...process.env, NODE_PATH: '' }, stdio: 'ignore',
+    cwd: new URL('../..', import.meta.url).pathname,
+    env: { ...process.env, NODE_PATH: '' },
+    stdio: 'ignore',
   });
-  return readdirSync(dir).sort().map((f) => join(dir, f));
+  return readdirSync(dir)
+    .sort()
+    .map((f) => join(dir, f));
 }
 
 // In the page, before the files are opened: the moments (the page's clock) at which the progress bar took each value
@@ -72,7 +76,10 @@ test('a class of 100 files grades in the workers while the page answers: a name 
   await expect(progress).toContainText('Grading:');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(progress).toHaveText(/^Cancelled: \d+ of 100 files graded, \d+ not\.$/);
-  const [done, left] = (await progress.textContent()).match(/\d+/g).map(Number).filter((_, k) => k !== 1);
+  const [done, left] = (await progress.textContent())
+    .match(/\d+/g)
+    .map(Number)
+    .filter((_, k) => k !== 1);
   expect(left, 'files left ungraded by Cancel').toBeGreaterThan(0);
   expect(done + left).toBe(STUDENTS);
   await expect(page.locator('.teachers-file-report')).toContainText('not graded (cancelled)');

@@ -53,7 +53,10 @@ async function csv(page, button) {
   return parse(readFileSync(await download.path(), 'utf8'), { bom: true, columns: true });
 }
 
-test('late attempts are marked in the table and the CSVs, an extension moves a due date, the teacher chooses whether they count, and a roster gives the IDs', async ({ browser, page: teacher }, testInfo) => {
+test('late attempts are marked in the table and the CSVs, an extension moves a due date, the teacher chooses whether they count, and a roster gives the IDs', async ({
+  browser,
+  page: teacher,
+}, testInfo) => {
   // Ada: exercise 1 right a day before the due date; exercise 4 tried (wrong) the day after it
   const ada = await studentAt(browser, 'Ada Lovelace', '2026-12-09T10:00:00Z');
   await expect(await solveExercise1(ada.page)).toHaveText('✓ Solved');
@@ -93,11 +96,15 @@ test('late attempts are marked in the table and the CSVs, an extension moves a d
   for (const name of ['Ada Lovelace', 'Bob Builder', '1003']) await expect(rowOf(name).locator('.teachers-flags')).toHaveText('none');
   let book = await csv(teacher, 'Download the gradebook (CSV)');
   expect(book.map((r) => [r['student ID'], r['exercise 1 (of 1)'], r['exercise 4 (of 1)'], r.total, r['late attempts']])).toEqual([
-    ['Ada Lovelace', '1', '0', '1', '1'], ['Bob Builder', '1', '0', '1', '0'], ['1003', '1', '0', '1', '1'],
+    ['Ada Lovelace', '1', '0', '1', '1'],
+    ['Bob Builder', '1', '0', '1', '0'],
+    ['1003', '1', '0', '1', '1'],
   ]);
   const attempts = await csv(teacher, 'Download attempts by exercise (CSV)');
   expect(attempts.filter((r) => r.exercise === '1').map((r) => [r['student ID'], r.outcome, r['late attempts']])).toEqual([
-    ['Ada Lovelace', 'solved at the first try', '0'], ['Bob Builder', 'solved at the first try', '0'], ['1003', 'solved at the first try, late', '1'],
+    ['Ada Lovelace', 'solved at the first try', '0'],
+    ['Bob Builder', 'solved at the first try', '0'],
+    ['1003', 'solved at the first try, late', '1'],
   ]);
 
   // without his extension Bob's attempt is late too
@@ -117,7 +124,9 @@ test('late attempts are marked in the table and the CSVs, an extension moves a d
   await expect(teacher.locator('.teachers-results')).toContainText('and only what was done by each student’s due date');
   book = await csv(teacher, 'Download the gradebook (CSV)');
   expect(book.map((r) => [r['student ID'], r['exercise 1 (of 1)'], r.total, r['late attempts']])).toEqual([
-    ['Ada Lovelace', '1', '1', '1'], ['Bob Builder', '1', '1', '0'], ['1003', '0', '0', '1'],
+    ['Ada Lovelace', '1', '1', '1'],
+    ['Bob Builder', '1', '1', '0'],
+    ['1003', '0', '0', '1'],
   ]);
 
   // a roster pasted from a spreadsheet (a tab, a comma, a semicolon): Ada and Bob matched by name, Carol by the number
@@ -128,7 +137,10 @@ test('late attempts are marked in the table and the CSVs, an extension moves a d
   await expect(rowOf('Ada Lovelace').locator('td').first()).toHaveText('1001');
   book = await csv(teacher, 'Download the gradebook (CSV)');
   expect(book.map((r) => [r['student ID'], r.name, r.file])).toEqual([
-    ['1001', 'Ada Lovelace', 'ada.json'], ['1002', 'Bob Builder', 'bob.json'], ['1003', 'Carol Danvers', 'carol.json'], ['1004', 'Dan Brown', 'no file'],
+    ['1001', 'Ada Lovelace', 'ada.json'],
+    ['1002', 'Bob Builder', 'bob.json'],
+    ['1003', 'Carol Danvers', 'carol.json'],
+    ['1004', 'Dan Brown', 'no file'],
   ]);
   expect(book.at(-1)).toMatchObject({ 'exercise 1 (of 1)': '', total: '' });
   // the roster stays on the page, never in its address

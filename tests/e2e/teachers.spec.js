@@ -61,7 +61,10 @@ test('a link built on the teachers’ page gives two names two different numbers
   for (const s of [ada, alan, adaAgain]) await s.context.close();
 });
 
-test('an exported file is graded again to the student’s own table; a verdict edited by hand counts for nothing; hostile files are skipped', async ({ page, browser }, testInfo) => {
+test('an exported file is graded again to the student’s own table; a verdict edited by hand counts for nothing; hostile files are skipped', async ({
+  page,
+  browser,
+}, testInfo) => {
   const link = await buildLink(page, { code: 'PHYS 101', exercises: [1, 4], due: '2026-12-20T23:59' });
   const student = await asStudent(browser, link, 'Ada Lovelace');
   const s = student.page;
@@ -112,7 +115,14 @@ test('an exported file is graded again to the student’s own table; a verdict e
   writeFileSync(other, JSON.stringify({ version: 1, exercises: [], cards: {} }));
   // (the markup name's file holds other work than Ada's: exercise 4 only; with the same work it would be her copy)
   const markup = testInfo.outputPath('markup.json');
-  writeFileSync(markup, JSON.stringify({ ...saved, exercises: { 4: saved.exercises['4'] }, assignment: { ...saved.assignment, name: '<img src=x onerror=alert(1)>=HYPERLINK("x")' } }));
+  writeFileSync(
+    markup,
+    JSON.stringify({
+      ...saved,
+      exercises: { 4: saved.exercises['4'] },
+      assignment: { ...saved.assignment, name: '<img src=x onerror=alert(1)>=HYPERLINK("x")' },
+    }),
+  );
   // Ada's very work handed in again under another name: shown once, under the name its numbers follow, the copy listed
   const copy = testInfo.outputPath('bob.json');
   writeFileSync(copy, JSON.stringify({ ...saved, assignment: { ...saved.assignment, name: 'Bob' } }));
@@ -144,7 +154,12 @@ test('an exported file is graded again to the student’s own table; a verdict e
   const csv = parse(raw, { bom: true, columns: true });
   expect(Object.keys(csv[0])).toEqual(['student ID', 'name', 'file', 'exercise 1 (of 1)', 'exercise 4 (of 1)', 'total', 'late attempts', 'flags']);
   expect(csv).toHaveLength(3);
-  expect(csv.find((r) => r.file === 'ada-edited.json')).toMatchObject({ 'student ID': 'Ada Lovelace', 'exercise 1 (of 1)': '1', 'exercise 4 (of 1)': '0', total: '1' });
+  expect(csv.find((r) => r.file === 'ada-edited.json')).toMatchObject({
+    'student ID': 'Ada Lovelace',
+    'exercise 1 (of 1)': '1',
+    'exercise 4 (of 1)': '0',
+    total: '1',
+  });
   expect(csv.find((r) => r.file === 'markup.json')['student ID']).toBe('<img src=x onerror=alert(1)>=HYPERLINK("x")');
 });
 
@@ -158,7 +173,10 @@ async function exportProgress(s, link) {
 
 // Issue 37: the log had kept the last 20 attempts: a first-try solve followed by 20 practice attempts read
 // "attempted" with a flag that the file's verdict was not borne out. What a teacher needs is never evicted.
-test('a first-try solve followed by 35 practice attempts is still solved at the first try; the practice summarised is counted in the file', async ({ page, browser }, testInfo) => {
+test('a first-try solve followed by 35 practice attempts is still solved at the first try; the practice summarised is counted in the file', async ({
+  page,
+  browser,
+}, testInfo) => {
   const link = await buildLink(page, { code: 'PHYS 101', exercises: [1, 4], due: '2026-12-20T23:59' });
   const student = await asStudent(browser, link, 'Ada Lovelace');
   const s = student.page;
@@ -206,7 +224,16 @@ test('the teachers’ page keeps its form in its address, says what is missing, 
   for (const scheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: scheme });
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`), scheme).toEqual([]);
+    expect(
+      results.violations.map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      ),
+      scheme,
+    ).toEqual([]);
   }
   // the chapter links here from its end
   await page.goto('./');
@@ -221,8 +248,9 @@ test('the teachers’ page keeps the link’s exercises it has and names the one
   await expect(page.locator('.teachers-exercises input[value="2"]')).toBeChecked();
   await expect(boxes.and(page.locator(':checked'))).toHaveCount(2);
   const count = await boxes.count();
-  await expect(page.locator('.teachers-exercises-message'))
-    .toHaveText(`This page’s link lists “999”, “-4”, “abc”, not exercises of this chapter (1 to ${count}): left out, 1, 2 kept.`);
+  await expect(page.locator('.teachers-exercises-message')).toHaveText(
+    `This page’s link lists “999”, “-4”, “abc”, not exercises of this chapter (1 to ${count}): left out, 1, 2 kept.`,
+  );
   await expect(page.getByLabel('The link for your students')).toHaveValue(/assign\.ex=1%2C2(&|$)/);
   // the teacher's own choice replaces the note
   await page.locator('.teachers-exercises input[value="3"]').check();
@@ -235,23 +263,41 @@ test('the teachers’ page keeps the link’s exercises it has and names the one
 test('direction controls never reorder the page: refused in a code or a name, written out where a file keeps them', async ({ page }) => {
   await page.goto('./teachers.html?assign.ex=1');
   await page.getByLabel('Class code').fill('PHYS \u202E101');
-  await expect(page.locator('.field', { has: page.getByLabel('Class code') }).locator('.field-message'))
-    .toHaveText('a class code cannot hold direction controls (U+202E right-to-left override): \u2068PHYS [U+202E]101\u2069.');
+  await expect(page.locator('.field', { has: page.getByLabel('Class code') }).locator('.field-message')).toHaveText(
+    'a class code cannot hold direction controls (U+202E right-to-left override): \u2068PHYS [U+202E]101\u2069.',
+  );
   await page.getByLabel('Class code').fill('PHYS 101');
   await page.getByLabel('Student’s name or number').fill('\u202Enosaj\u202C Mallory');
-  await expect(page.locator('.field', { has: page.getByLabel('Student’s name or number') }).locator('.field-message')).toContainText('U+202E right-to-left override');
+  await expect(page.locator('.field', { has: page.getByLabel('Student’s name or number') }).locator('.field-message')).toContainText(
+    'U+202E right-to-left override',
+  );
   await expect(page.locator('.teachers-numbers table')).toHaveCount(0);
 
   // a file with such a name (the assignment is set aside, said with the name written out), an explanation with one,
   // and a file whose own name has one
-  const explain = { at: '2026-12-01T10:00:00.000Z', seed: null, answers: { why: '\u202Eevil\u202C explanation here' }, inputs: null, hints: 0, solution: false };
-  const progress = { version: 1, cards: {}, exercises: { 17: { attempts: 1, log: [explain] } },
-    assignment: { code: 'PHYS 101', name: '\u202Enosaj\u202C Mallory', exercises: [1], due: '' } };
+  const explain = {
+    at: '2026-12-01T10:00:00.000Z',
+    seed: null,
+    answers: { why: '\u202Eevil\u202C explanation here' },
+    inputs: null,
+    hints: 0,
+    solution: false,
+  };
+  const progress = {
+    version: 1,
+    cards: {},
+    exercises: { 17: { attempts: 1, log: [explain] } },
+    assignment: { code: 'PHYS 101', name: '\u202Enosaj\u202C Mallory', exercises: [1], due: '' },
+  };
   await page.getByRole('button', { name: 'All' }).click();
-  await page.locator('.teachers-files').setInputFiles([{ name: '\u202Enosj.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(progress)) }]);
+  await page
+    .locator('.teachers-files')
+    .setInputFiles([{ name: '\u202Enosj.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(progress)) }]);
   const report = page.locator('.teachers-file-report');
-  await expect(report).toContainText('\u2068[U+202E]nosj.json\u2069: read. Set aside: The saved assignment could not be read (a name cannot hold direction controls ' +
-    '(U+202E right-to-left override, U+202C pop directional formatting): \u2068[U+202E]nosaj[U+202C] Mallory\u2069): open your teacher’s link again.');
+  await expect(report).toContainText(
+    '\u2068[U+202E]nosj.json\u2069: read. Set aside: The saved assignment could not be read (a name cannot hold direction controls ' +
+      '(U+202E right-to-left override, U+202C pop directional formatting): \u2068[U+202E]nosaj[U+202C] Mallory\u2069): open your teacher’s link again.',
+  );
   const row = page.locator('.teachers-grades tbody tr');
   await expect(row.locator('th')).toHaveText('(no name)');
   await expect(row.locator('td bdi').first()).toHaveText('[U+202E]nosj.json');

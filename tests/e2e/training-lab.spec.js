@@ -177,7 +177,11 @@ test('steps stream in before a run finishes, and Cancel stops the workers and sa
 
 test('a link restores the lab: controls from the URL, bad values answered beside their field, links in the chapter set it up in place', async ({ page }) => {
   const L = await openLab(page, {
-    't.task': 'char', 't.configs': 'pre-6-10,nores-3-0', 't.lr': '2e-3', 't.steps': '40', 't.seeds': '1, 4',
+    't.task': 'char',
+    't.configs': 'pre-6-10,nores-3-0',
+    't.lr': '2e-3',
+    't.steps': '40',
+    't.seeds': '1, 4',
   });
   await expect(L.getByLabel('Task')).toHaveValue('char');
   await expect(L.locator('.lab-config')).toHaveCount(2);
@@ -287,7 +291,7 @@ test('before the lab has mounted, exercise 14’s link opens it with its configu
   expect(await page.evaluate(() => window.__samePage), 'no reload').toBe(true);
 });
 
-test('every chart and heat map has its data table, and the tables agree with the kernel\'s runs', async ({ page }) => {
+test("every chart and heat map has its data table, and the tables agree with the kernel's runs", async ({ page }) => {
   const L = await openLab(page, { 't.configs': 'post-3-0,pre-3-5', 't.steps': '12', 't.seeds': '0-1' });
   await L.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(L.locator('.lab-run')).toHaveCount(4);
@@ -371,14 +375,25 @@ test('the lab is keyboard-reachable before it computes, axe-clean with its resul
   await L.getByLabel('Wiring of configuration 1').focus();
   const seen = [];
   for (let i = 0; i < 20; i++) {
-    seen.push(await page.evaluate(() => {
-      const el = document.activeElement;
-      return (el.getAttribute('aria-label') || el.labels?.[0]?.textContent || el.textContent || '').trim();
-    }));
+    seen.push(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        return (el.getAttribute('aria-label') || el.labels?.[0]?.textContent || el.textContent || '').trim();
+      }),
+    );
     await page.keyboard.press('Tab');
   }
-  for (const name of ['Wiring of configuration 2', 'Remove configuration 1', 'Add a configuration', 'Task', 'Learning rate',
-    'Learning rate, logarithmic scale', 'Steps', 'Seeds', 'Run']) {
+  for (const name of [
+    'Wiring of configuration 2',
+    'Remove configuration 1',
+    'Add a configuration',
+    'Task',
+    'Learning rate',
+    'Learning rate, logarithmic scale',
+    'Steps',
+    'Seeds',
+    'Run',
+  ]) {
     expect(seen.join('\n')).toContain(name);
   }
   await expect(L.locator('.lab-run, .lab-run-pending')).toHaveCount(0);
@@ -399,7 +414,15 @@ test('the lab is keyboard-reachable before it computes, axe-clean with its resul
     await page.emulateMedia({ colorScheme: scheme });
     const results = await new AxeBuilder({ page }).include('#training-lab').analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${scheme} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+    expect(
+      serious.map(
+        (v) =>
+          `${scheme} ${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      ),
+    ).toEqual([]);
   }
 
   await page.setViewportSize({ width: 375, height: 667 });
@@ -443,12 +466,18 @@ test('the char model, visible: its text, the chance level, samples at step 0, mi
   // one count for the charts and the samples: updates done (the charts' last loss, taken before the last update, is
   // at 39; the last sample comes after all 40 updates; issue 35 found "after step 40" beside a chart ending at 39)
   await expect(shown.locator('.lab-sample-step')).toHaveText(['before any update: ', 'after 20 updates: ', 'after 40 updates: ']);
-  expect(await L.locator('.lab-chart').first().evaluate((f) => f.querySelector('.u-legend .u-series th')?.textContent ?? '')).toMatch(/updates done/);
+  expect(
+    await L.locator('.lab-chart')
+      .first()
+      .evaluate((f) => f.querySelector('.u-legend .u-series th')?.textContent ?? ''),
+  ).toMatch(/updates done/);
   const atEnd = await shown.nth(2).getAttribute('data-sample');
   expect(atEnd).toHaveLength(40);
-  expect(await L.locator('.lab-chart').first().evaluate((f) => f.textContent + (f.querySelector('[aria-label]')?.getAttribute('aria-label') ?? ''))).toMatch(
-    /chance, ln 28 = 3\.332/,
-  );
+  expect(
+    await L.locator('.lab-chart')
+      .first()
+      .evaluate((f) => f.textContent + (f.querySelector('[aria-label]')?.getAttribute('aria-label') ?? '')),
+  ).toMatch(/chance, ln 28 = 3\.332/);
 
   // the reader's prompt: the kernel's own prompt after the last step gives the run's last sample again
   const ask = samples.locator('.lab-ask');
@@ -463,7 +492,9 @@ test('the char model, visible: its text, the chance level, samples at step 0, mi
   // after step 0 the untrained model, and a prompt it cannot read is answered beside its field
   await ask.getByLabel('After how many updates').fill('0');
   await ask.getByRole('button', { name: 'Continue' }).click();
-  await expect(ask.locator('.lab-ask-out [data-sample]')).toHaveAttribute('data-sample', (await shown.nth(0).getAttribute('data-sample')) ?? '', { timeout: 60_000 });
+  await expect(ask.locator('.lab-ask-out [data-sample]')).toHaveAttribute('data-sample', (await shown.nth(0).getAttribute('data-sample')) ?? '', {
+    timeout: 60_000,
+  });
   await ask.getByLabel('Prompt').fill('The Fox');
   await ask.getByRole('button', { name: 'Continue' }).click();
   await expect(ask.getByLabel('Prompt').locator('xpath=..').locator('.field-message')).toHaveText(
@@ -471,7 +502,9 @@ test('the char model, visible: its text, the chance level, samples at step 0, mi
   );
   await ask.getByLabel('After how many updates').fill('41');
   await ask.getByRole('button', { name: 'Continue' }).click();
-  await expect(ask.getByLabel('After how many updates').locator('xpath=..').locator('.field-message')).toHaveText('The number of updates must be between 0 and 40 (got 41).');
+  await expect(ask.getByLabel('After how many updates').locator('xpath=..').locator('.field-message')).toHaveText(
+    'The number of updates must be between 0 and 40 (got 41).',
+  );
 });
 
 test('over the work budget: the question is asked beside Run, and the seeds say they wait for the reader', async ({ page }) => {

@@ -27,7 +27,12 @@ test('opened at #table-a: one request for the wasm, preloaded from the head, and
   expect(wasmRequests[0]).toMatch(/kernels-[\w-]+\.wasm$/);
   // the workers have no fetch of their own in their resource timing either
   for (const worker of workers) {
-    const fetched = await worker.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name).filter((n) => n.endsWith('.wasm')));
+    const fetched = await worker.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((r) => r.name)
+        .filter((n) => n.endsWith('.wasm')),
+    );
     expect(fetched).toEqual([]);
   }
 });

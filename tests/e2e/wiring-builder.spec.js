@@ -18,9 +18,17 @@ const tableOf = (page) => page.locator('#table-placements');
 
 /** The computed cells of the table's rows for one wiring's text form: {measure: value}. */
 const cellsOf = (page, text) =>
-  tableOf(page).locator('td[data-measure]').evaluateAll((tds, t) =>
-    Object.fromEntries(tds.filter((td) => td.dataset.placement === t && td.dataset.value !== undefined)
-      .map((td) => [`${td.dataset.l}|${td.dataset.measure}`, td.dataset.value])), text);
+  tableOf(page)
+    .locator('td[data-measure]')
+    .evaluateAll(
+      (tds, t) =>
+        Object.fromEntries(
+          tds
+            .filter((td) => td.dataset.placement === t && td.dataset.value !== undefined)
+            .map((td) => [`${td.dataset.l}|${td.dataset.measure}`, td.dataset.value]),
+        ),
+      text,
+    );
 
 async function open(page, query = LIGHT) {
   await page.goto(`./?${query}#build-wiring`);
@@ -87,17 +95,34 @@ test('by keyboard alone: Tab through the drawing, switch and type, and the row c
   const seen = [];
   for (let i = 0; i < 16; i++) {
     await page.keyboard.press('Tab');
-    seen.push(await page.evaluate(() => {
-      const el = document.activeElement;
-      return (el.labels?.[0]?.textContent || el.getAttribute('aria-label') || el.textContent || '').replace(/\s+/g, ' ').trim();
-    }));
+    seen.push(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        return (el.labels?.[0]?.textContent || el.getAttribute('aria-label') || el.textContent || '').replace(/\s+/g, ' ').trim();
+      }),
+    );
   }
   // the parts in the order the data flows: the branch, the add, the norm after it, then the whole stack
-  const order = ['Every norm', 'norm on the branch’s input', 'scale on the input', 'norm on the branch’s output', 'scale on the output',
-    'a learned gate', 'the gate’s start', 'stream added back (residual)', 'α, on the stream', 'norm after the add', 'norm after the last block',
-    'first blocks plain Post-LN', '÷ at init'];
+  const order = [
+    'Every norm',
+    'norm on the branch’s input',
+    'scale on the input',
+    'norm on the branch’s output',
+    'scale on the output',
+    'a learned gate',
+    'the gate’s start',
+    'stream added back (residual)',
+    'α, on the stream',
+    'norm after the add',
+    'norm after the last block',
+    'first blocks plain Post-LN',
+    '÷ at init',
+  ];
   const at = order.map((name) => seen.findIndex((s) => s.includes(name)));
-  expect(at.every((k) => k >= 0), `${seen.join(' | ')}`).toBe(true);
+  expect(
+    at.every((k) => k >= 0),
+    `${seen.join(' | ')}`,
+  ).toBe(true);
   expect([...at].sort((x, y) => x - y)).toEqual(at);
 
   // switch the input's norm off and the output's on with Space, type a gate and its start, all from the keys
@@ -124,12 +149,21 @@ test.describe('on a phone', () => {
   test('at 375 px the drawing fits and works by touch, and adds the row', async ({ page }) => {
     const b = await open(page);
     const sticking = await b.evaluate((root) =>
-      [...root.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5).map((el) => `${el.tagName.toLowerCase()}.${el.className}`));
+      [...root.querySelectorAll('*')]
+        .filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+    );
     expect(sticking).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     // every part is a target a finger can take (24 px at least)
     const small = await b.locator('.wiring-editor button, .wiring-editor input, .wiring-editor select').evaluateAll((els) =>
-      els.filter((el) => { const r = el.getBoundingClientRect(); return r.width < 24 || r.height < 24; }).map((el) => el.outerHTML.slice(0, 60)));
+      els
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width < 24 || r.height < 24;
+        })
+        .map((el) => el.outerHTML.slice(0, 60)),
+    );
     expect(small).toEqual([]);
     await b.getByRole('button', { name: 'stream added back (residual)' }).tap();
     await expect(b.getByRole('button', { name: 'stream added back (residual)' })).toHaveAttribute('aria-pressed', 'false');
@@ -145,14 +179,21 @@ test('a link with ?wiring= reproduces the wiring: the drawing, the sentence and 
   await expect(b.getByLabel('Every norm')).toHaveValue('rms');
   await expect(b.getByRole('button', { name: 'stream added back (residual)' })).toHaveAttribute('aria-pressed', 'false');
   await expect(b.getByLabel(/scale on the output/)).toHaveValue('1/sqrt(2*L)');
-  await expect(b.locator('.wb-sentence')).toHaveText('Pre-LN with RMSNorm, no residual (the branch’s output replaces the stream) and the branch’s output scaled by 1/√(2·L).');
+  await expect(b.locator('.wb-sentence')).toHaveText(
+    'Pre-LN with RMSNorm, no residual (the branch’s output replaces the stream) and the branch’s output scaled by 1/√(2·L).',
+  );
   const text = '{"from":"pre","norm":"rms","residual":false,"scale_out":"1/sqrt(2*L)"}';
   await writtenRow(page, text);
   await writtenRow(page, '{"from":"post","alpha":"2"}');
-  await expect(tableOf(page).locator('tbody tr th').filter({ hasText: /^Your wiring \d, L\s=\s6$/ })).toHaveText(['Your wiring 1, L = 6', 'Your wiring 2, L = 6']);
+  await expect(
+    tableOf(page)
+      .locator('tbody tr th')
+      .filter({ hasText: /^Your wiring \d, L\s=\s6$/ }),
+  ).toHaveText(['Your wiring 1, L = 6', 'Your wiring 2, L = 6']);
   // the reader's edit changes the first; the link's second stays
   await b.getByRole('button', { name: 'norm on the branch’s output' }).click();
-  await expect.poll(() => new URL(page.url()).searchParams.getAll('wiring'))
+  await expect
+    .poll(() => new URL(page.url()).searchParams.getAll('wiring'))
     .toEqual(['{"from":"pre","norm":"rms","out":true,"residual":false,"scale_out":"1/sqrt(2*L)"}', '{"from":"post","alpha":"2"}']);
 });
 
@@ -160,7 +201,11 @@ test('a link’s wiring beside the builder’s preset is “Your wiring”; once
   const b = await open(page, `${LIGHT}&wiring=deepnorm&wiring=${encodeURIComponent(RMS_SCALED)}`);
   await expect(b.getByLabel('Start from')).toHaveValue('deepnorm');
   await writtenRow(page, RMS_SCALED);
-  const rowOf = (text) => tableOf(page).locator('tbody tr').filter({ has: page.locator(`td[data-placement="${text.replaceAll('"', '\\"')}"]`) }).locator('th');
+  const rowOf = (text) =>
+    tableOf(page)
+      .locator('tbody tr')
+      .filter({ has: page.locator(`td[data-placement="${text.replaceAll('"', '\\"')}"]`) })
+      .locator('th');
   await expect(rowOf(RMS_SCALED)).toHaveText('Your wiring, L = 6');
   await b.getByRole('button', { name: 'norm after the last block' }).click();
   await writtenRow(page, '{"from":"deepnorm","final":true}');
@@ -219,7 +264,9 @@ test('one click takes the wiring to the lab, which trains it beside its preset; 
   const runs = lab.locator('.lab-run');
   await expect(runs).toHaveCount(3);
   expect(await runs.evaluateAll((lis) => lis.map((li) => [li.dataset.placement, li.dataset.warmup, li.dataset.finalLoss !== undefined]))).toEqual([
-    [RMS_SCALED, '0', true], [RMS_SCALED, '50', true], ['pre', '0', true],
+    [RMS_SCALED, '0', true],
+    [RMS_SCALED, '50', true],
+    ['pre', '0', true],
   ]);
   await expect(lab.locator('.lab-summary')).toContainText('Your wiring, L = 24, no warmup');
 
@@ -249,14 +296,25 @@ test('axe finds nothing serious in the builder and its row, light and dark', asy
     await page.emulateMedia({ colorScheme: scheme });
     const results = await new AxeBuilder({ page }).include('#build-wiring').include('#table-placements').analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${scheme} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+    expect(
+      serious.map(
+        (v) =>
+          `${scheme} ${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      ),
+    ).toEqual([]);
     expect(results.passes.map((p) => p.id)).toContain('color-contrast');
   }
 });
 
 // A link that carries written wirings makes the table above the builder longer than its placeholder's reserve: the
 // builder the link arrives at must not move as the table mounts and grows (layout-shift.spec.js measures the same).
-for (const [name, viewport] of [['1280×800', { width: 1280, height: 800 }], ['375×667', { width: 375, height: 667 }]]) {
+for (const [name, viewport] of [
+  ['1280×800', { width: 1280, height: 800 }],
+  ['375×667', { width: 375, height: 667 }],
+]) {
   test(`arriving at the builder by a link with two written wirings, nothing moves (${name})`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.addInitScript(() => {

@@ -16,23 +16,30 @@ const KEY = [
   { item: 2, opens: 'Rule of thumb', exercise: 1, parts: ['highway'] },
   { item: 3, opens: '$\\frac{dy}{dx}=1+\\frac{dF}{dx}$', exercise: 2, parts: ['dydx', 'nothing-learned'], numbers: { 'nothing-learned': [1] } },
   { item: 4, opens: 'Across the feature axis', exercise: 3, parts: ['axis', 'why'] },
-  { item: 5, opens: 'Step — WHAT: mean', exercise: 4, parts: ['mean', 'variance', 'sigma', 'output'],
-    numbers: { mean: [4], variance: [2], sigma: [1.4142], output: [-1.4142, 0, 0, 1.4142] } },
-  { item: 6, opens: '$x_{i+1}=[1,3]+[0.5,-1]=[1.5,2]$', exercise: 5, parts: ['update', 'zero-branch'],
-    numbers: { update: [1.5, 2], 'zero-branch': [1, 3] } },
+  {
+    item: 5,
+    opens: 'Step — WHAT: mean',
+    exercise: 4,
+    parts: ['mean', 'variance', 'sigma', 'output'],
+    numbers: { mean: [4], variance: [2], sigma: [1.4142], output: [-1.4142, 0, 0, 1.4142] },
+  },
+  { item: 6, opens: '$x_{i+1}=[1,3]+[0.5,-1]=[1.5,2]$', exercise: 5, parts: ['update', 'zero-branch'], numbers: { update: [1.5, 2], 'zero-branch': [1, 3] } },
   { item: 7, opens: 'Residual sum', exercise: 6, parts: ['sum', 'output'], numbers: { sum: [1.5, 2], output: [-1, 1] } },
-  { item: 8, opens: '(i) The break', exercise: 7, parts: ['zero-eps', 'denominator', 'output', 'cap'],
-    numbers: { denominator: [0.003162], output: [0, 0, 0, 0] } },
+  {
+    item: 8,
+    opens: '(i) The break',
+    exercise: 7,
+    parts: ['zero-eps', 'denominator', 'output', 'cap'],
+    numbers: { denominator: [0.003162], output: [0, 0, 0, 0] },
+  },
   { item: 9, opens: 'Differentiate the sum', exercise: 8, parts: ['jacobian'] },
   { item: 10, opens: '• The $I$ (identity)', exercise: 8, parts: ['why'] },
   { item: 11, opens: 'The exact matrix', exercise: 9, parts: ['jacobian'] },
   { item: 12, opens: '• ${\\delta }_{ab}$', exercise: 9, parts: ['terms'] },
   { item: 13, opens: 'Why fragile', exercise: 10, parts: ['product', 'why'] },
-  { item: 14, opens: 'Deep-layer scale', exercise: 11, parts: ['deep', 'shallow', 'ratio'],
-    numbers: { deep: [0.333], shallow: [2], ratio: [6] } },
+  { item: 14, opens: 'Deep-layer scale', exercise: 11, parts: ['deep', 'shallow', 'ratio'], numbers: { deep: [0.333], shallow: [2], ratio: [6] } },
   { item: 15, opens: 'Pre-LN: $x_{i+1}=x_i+b$', exercise: 12, parts: ['x1', 'x2', 'xn'] },
-  { item: 16, opens: '• $x_1=[0,0]+[0.1,0.1]', exercise: 12, parts: ['x1', 'x2', 'xn'],
-    numbers: { x1: [0.1, 0.1], x2: [0.2, 0.2], xn: [0.3, 0.3] } },
+  { item: 16, opens: '• $x_1=[0,0]+[0.1,0.1]', exercise: 12, parts: ['x1', 'x2', 'xn'], numbers: { x1: [0.1, 0.1], x2: [0.2, 0.2], xn: [0.3, 0.3] } },
   { item: 17, opens: 'Layer 1: $z=[0,0]+[0.1,-0.1]', exercise: 13, parts: ['x1', 'x2'], numbers: { x1: [1, -1], x2: [1, -1] } },
   { item: 18, opens: 'Mechanism: Post-LN gradients', exercise: 14, parts: ['mechanism'] },
   { item: 19, opens: '1. Learning-rate warmup', exercise: 14, parts: ['fixes'] },
@@ -66,7 +73,11 @@ describe('the answer key, item by item', () => {
       if (k.cards) continue;
       const props = exercises.get(k.exercise);
       expect(props, `key item ${k.item}: exercise ${k.exercise}`).toBeDefined();
-      for (const part of k.parts) expect(props.parts.map((p) => p.id), `key item ${k.item}`).toContain(part);
+      for (const part of k.parts)
+        expect(
+          props.parts.map((p) => p.id),
+          `key item ${k.item}`,
+        ).toContain(part);
     }
   });
 
@@ -77,7 +88,11 @@ describe('the answer key, item by item', () => {
     expect(keys.filter((n) => n > 17 && !designs.includes(n))).toEqual(PART_4_EXERCISES);
     expect(designs).toEqual([22, 23]);
     expect(keys.filter((n) => designs.includes(n))).toEqual(designs); // each has its content file
-    for (const n of designs) expect(exercises.get(n).parts.map((p) => p.kind), `exercise ${n}`).toEqual(['wiring']);
+    for (const n of designs)
+      expect(
+        exercises.get(n).parts.map((p) => p.kind),
+        `exercise ${n}`,
+      ).toEqual(['wiring']);
     expect(exercises.size).toBe(17 + PART_4_EXERCISES.length + designs.length);
   });
 
@@ -108,7 +123,11 @@ describe('the answer key, item by item', () => {
 const keyFile = process.env.ANSWER_KEY ?? '/work/shared/seeds/exercises-residuals-and-ln-placement-answer-key.txt';
 describe.skipIf(!existsSync(keyFile))('against the key itself', () => {
   it('maps each of its paragraphs, in order', () => {
-    const paragraphs = readFileSync(keyFile, 'utf8').split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).slice(1);
+    const paragraphs = readFileSync(keyFile, 'utf8')
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .slice(1);
     expect(paragraphs).toHaveLength(KEY.length);
     KEY.forEach((k, i) => expect(paragraphs[i].startsWith(k.opens), `item ${k.item}: ${paragraphs[i].slice(0, 60)}`).toBe(true));
   });

@@ -4,9 +4,7 @@
 // and two tabs' copies of a log merge without losing or doubling an attempt.
 import { describe, expect, it } from 'vitest';
 import { assignedSeed } from '../../web/src/progress/assignee.js';
-import {
-  FIRST_TRIES, MAX_LOG, appendAttempt, gradedNumbers, logEntry, mergeLogs, numbersKey, readLog,
-} from '../../web/src/progress/attempt-log.js';
+import { FIRST_TRIES, MAX_LOG, appendAttempt, gradedNumbers, logEntry, mergeLogs, numbersKey, readLog } from '../../web/src/progress/attempt-log.js';
 
 const at = (k) => new Date(Date.UTC(2026, 11, 1, 10, 0, k));
 const assignment = { code: 'PHYS 101', name: 'Ada', exercises: [4] };
@@ -17,8 +15,17 @@ const graded = gradedNumbers(assignment, 4);
 function logged(attempts, record = { log: [] }) {
   let r = record;
   attempts.forEach((a, k) => {
-    const e = logEntry({ seed: a.seed ?? own, answers: { mean: a.answer ?? String(k) }, inputs: a.inputs ?? null, hints: a.hints ?? 0,
-      solution: a.solution ?? false, right: a.right ?? [] }, at(r.log.length + (r.summarised?.count ?? 0) + k));
+    const e = logEntry(
+      {
+        seed: a.seed ?? own,
+        answers: { mean: a.answer ?? String(k) },
+        inputs: a.inputs ?? null,
+        hints: a.hints ?? 0,
+        solution: a.solution ?? false,
+        right: a.right ?? [],
+      },
+      at(r.log.length + (r.summarised?.count ?? 0) + k),
+    );
     r = { ...r, ...appendAttempt(r, e, graded) };
   });
   return r;
@@ -37,7 +44,11 @@ describe('what the log keeps', () => {
     expect(r.log).toHaveLength(1 + MAX_LOG);
     expect(r.log.slice(1).every((e) => e.seed >= 1000)).toBe(true);
     expect(r.summarised.count).toBe(45 - MAX_LOG);
-    expect(r.summarised.numbers.map((x) => [x.seed, x.count]).sort()).toEqual([[1000, 9], [1001, 8], [1002, 8]]);
+    expect(r.summarised.numbers.map((x) => [x.seed, x.count]).sort()).toEqual([
+      [1000, 9],
+      [1001, 8],
+      [1002, 8],
+    ]);
     expect(r.summarised.numbers.reduce((s, x) => s + x.count, 0)).toBe(r.summarised.count);
     // each attempt numbered among those on its numbers, the summarised ones counted
     expect(r.log.at(-1)).toMatchObject({ seed: 1002, try: 15 });
@@ -67,8 +78,12 @@ describe('what the log keeps', () => {
   // Issue 36: outside an assignment the page reads an exercise's state from its log (exercises/outcome.js): the first
   // right answer of each part is kept on any numbers, not only the graded ones.
   it('keeps the first right answer of each part on any numbers, past any amount of practice', () => {
-    const r = logged([{ seed: 5, right: ['mean'] }, ...Array.from({ length: 30 }, (_, k) => ({ seed: 6 + k })), { seed: 99, right: ['mean', 'variance'] },
-      ...Array.from({ length: 30 }, (_, k) => ({ seed: 200 + k, right: ['mean', 'variance'] }))]);
+    const r = logged([
+      { seed: 5, right: ['mean'] },
+      ...Array.from({ length: 30 }, (_, k) => ({ seed: 6 + k })),
+      { seed: 99, right: ['mean', 'variance'] },
+      ...Array.from({ length: 30 }, (_, k) => ({ seed: 200 + k, right: ['mean', 'variance'] })),
+    ]);
     expect(r.log.filter((e) => e.seed === 5 || e.seed === 99).map((e) => e.right)).toEqual([['mean'], ['mean', 'variance']]);
     expect(r.log.length).toBe(2 + MAX_LOG);
   });
@@ -99,8 +114,18 @@ describe('two copies of a log', () => {
 describe('a log read from a file', () => {
   it('keeps every entry it can read and names each one it sets aside, with why', () => {
     const good = logEntry({ seed: 5, answers: { mean: '4' }, hints: 0, solution: false }, at(1));
-    const { log, setAside } = readLog([good, { ...good, at: 'yesterday' }, { ...good, hints: 101 }, { ...good, answers: { mean: 4 } },
-      { ...good, seed: 2 ** 53 + 2 }, { ...good, seed: 1e20 }, { ...good, seed: -1 }, { ...good, seed: 1.5 }, 'junk', { ...good, try: 0 }]);
+    const { log, setAside } = readLog([
+      good,
+      { ...good, at: 'yesterday' },
+      { ...good, hints: 101 },
+      { ...good, answers: { mean: 4 } },
+      { ...good, seed: 2 ** 53 + 2 },
+      { ...good, seed: 1e20 },
+      { ...good, seed: -1 },
+      { ...good, seed: 1.5 },
+      'junk',
+      { ...good, try: 0 },
+    ]);
     expect(log).toEqual([good]);
     expect(setAside.map((e) => [e.index, e.why])).toEqual([
       [1, 'its time "yesterday" is not a date'],

@@ -45,7 +45,8 @@ describe('the memory estimate', () => {
     expect(messageOf(() => M.runStack(options, null))).toBe(
       'this configuration needs more memory than the 768 MiB a browser tab can give it: reduce L, B, T or d',
     );
-    const rows = 2048, cols = 2048; // 32 MiB in, several copies inside
+    const rows = 2048,
+      cols = 2048; // 32 MiB in, several copies inside
     expect(messageOf(() => M.layerNormForward(new Float64Array(rows * cols), rows, cols, new Float64Array(cols).fill(1), new Float64Array(cols), 0))).toBe(
       'this configuration needs more memory than the 768 MiB a browser tab can give it: use smaller inputs',
     );
@@ -68,7 +69,9 @@ describe('no silent NaN or ∞', () => {
   it('γ = 1e308 gets a message instead of ∞ (output and Jacobian)', () => {
     const x = [0, 0, 0, 0, 1]; // ẑ = 2 in the last entry
     expect(messageOf(() => ln.steps(x, Array(5).fill(1e308), Array(5).fill(0), 0))).toMatch(/^gamma and beta make the output larger than float64 can hold/);
-    expect(messageOf(() => ln.jacobian([0, 1e-150], [1e300, 1e300], 0))).toMatch(/^the Jacobian's entries are larger than float64 can hold .*γ\/√\(σ² \+ ε\) overflows/);
+    expect(messageOf(() => ln.jacobian([0, 1e-150], [1e300, 1e300], 0))).toMatch(
+      /^the Jacobian's entries are larger than float64 can hold .*γ\/√\(σ² \+ ε\) overflows/,
+    );
   });
 
   it('NaN in dy is refused, not passed through', () => {
@@ -81,7 +84,11 @@ describe('no silent NaN or ∞', () => {
   });
 
   it('median refuses NaN wherever it sits (the answer used to depend on its place)', () => {
-    const messages = [[Number.NaN, 1, 2], [1, Number.NaN, 2], [1, 2, Number.NaN]].map((v) => messageOf(() => stack.median(v)));
+    const messages = [
+      [Number.NaN, 1, 2],
+      [1, Number.NaN, 2],
+      [1, 2, Number.NaN],
+    ].map((v) => messageOf(() => stack.median(v)));
     messages.forEach((m, i) => expect(m).toBe(`the median needs finite numbers: value ${i + 1} of 3 is NaN (not a number)`));
   });
 

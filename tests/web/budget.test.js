@@ -39,8 +39,18 @@ describe('the work budget', () => {
   it('is the page’s: work other figures started and have not finished counts, shared runs once', () => {
     // at the 1 GFLOP/s measured above, the floors decide: ARTICLE_WORK_FLOPS a figure, PAGE_WORK_FLOPS the page
     const [b, ratio, m] = [createShare(), createShare(), createShare()];
-    b.claim(new Map([['run1', 0.6e12], ['run2', 0.3e12]]));
-    ratio.claim(new Map([['run2', 0.3e12], ['run3', 0.5e12]])); // run2 is both figures': it counts once
+    b.claim(
+      new Map([
+        ['run1', 0.6e12],
+        ['run2', 0.3e12],
+      ]),
+    );
+    ratio.claim(
+      new Map([
+        ['run2', 0.3e12],
+        ['run3', 0.5e12],
+      ]),
+    ); // run2 is both figures': it counts once
     expect(m.others(new Set(['run9']))).toBeCloseTo(1.4e12, -3);
     expect(m.others(new Set(['run1']))).toBeCloseTo(0.8e12, -3); // a run it is about to start itself is not another's
     const alone = assessWork(0.9e12, 32, 2);

@@ -72,7 +72,7 @@ describe('claims true to the article', () => {
     expect(prose('20-layernorm.md')).not.toMatch(/the whole matrix is scaled by/);
   });
 
-  it('the article\'s setup is told apart from this chapter\'s reconstruction of it', () => {
+  it("the article's setup is told apart from this chapter's reconstruction of it", () => {
     expect(prose('10-two-wirings.md')).toMatch(/The article gives the width, the heads, the feed-forward expansion/);
     expect(prose('10-two-wirings.md')).toMatch(/this chapter's reconstruction/);
   });
@@ -82,12 +82,19 @@ describe('claims true to the article', () => {
 // cites its source (authors, title, year) beside it.
 describe('Part 4 claims', () => {
   const PART_4 = ['26-field-did-next.md', '27-wirings-one-by-one.md'];
-  const sentences = (file) => prose(file).replace(/```[\s\S]*?```/g, ' ').replace(/\$[^$]*\$/g, ' ').replace(/\[\[[^\]]*\]\]/g, ' ');
+  const sentences = (file) =>
+    prose(file)
+      .replace(/```[\s\S]*?```/g, ' ')
+      .replace(/\$[^$]*\$/g, ' ')
+      .replace(/\[\[[^\]]*\]\]/g, ' ');
 
-  it('states no measured number: decimals are only the papers\' own constants', () => {
+  it("states no measured number: decimals are only the papers' own constants", () => {
     for (const file of PART_4) {
       const numbers = sentences(file).match(/\b\d+\.\d+\b/g) ?? [];
-      expect(numbers.filter((n) => n !== '0.1'), file).toEqual([]);
+      expect(
+        numbers.filter((n) => n !== '0.1'),
+        file,
+      ).toEqual([]);
     }
   });
 
@@ -97,12 +104,17 @@ describe('Part 4 claims', () => {
     expect(prose('26-field-did-next.md')).toMatch(/"id": "table-placements"/);
   });
 
-  it('cites each wiring\'s source beside it', () => {
+  it("cites each wiring's source beside it", () => {
     const text = prose('27-wirings-one-by-one.md');
-    for (const cite of [/Zhang & Sennrich, "Root Mean Square Layer Normalization", NeurIPS 2019/, /"LLaMA: Open and Efficient Foundation Language Models", 2023/,
-      /"Peri-LN: Revisiting Normalization Layer in the Transformer Architecture", ICML 2025/, /Wang et al., "DeepNet: Scaling Transformers to 1,000 Layers", 2022/,
-      /Bachlechner et al., "ReZero is All You Need: Fast Convergence at Large Depth", 2020/, /Touvron et al., "Going deeper with Image Transformers", ICCV 2021/,
-      /Li, Yin & Liu, "Mix-LN: Unleashing the Power of Deeper Layers by Combining Pre-LN and Post-LN", ICLR 2025/]) {
+    for (const cite of [
+      /Zhang & Sennrich, "Root Mean Square Layer Normalization", NeurIPS 2019/,
+      /"LLaMA: Open and Efficient Foundation Language Models", 2023/,
+      /"Peri-LN: Revisiting Normalization Layer in the Transformer Architecture", ICML 2025/,
+      /Wang et al., "DeepNet: Scaling Transformers to 1,000 Layers", 2022/,
+      /Bachlechner et al., "ReZero is All You Need: Fast Convergence at Large Depth", 2020/,
+      /Touvron et al., "Going deeper with Image Transformers", ICCV 2021/,
+      /Li, Yin & Liu, "Mix-LN: Unleashing the Power of Deeper Layers by Combining Pre-LN and Post-LN", ICLR 2025/,
+    ]) {
       expect(text).toMatch(cite);
     }
   });
@@ -115,7 +127,10 @@ const KEY_CARDS = [
   [/^Pre-LN puts LayerNorm$/, /inside the branch, before \$F\$.*x \+ F\(\\mathrm\{LN\}\(x\)\)/],
   [/gradient survival in \$y = x \+ F\(x\)\$/, /\+1.*identity.*dy\/dx = 1 \+ dF\/dx/],
   [/LayerNorm divides the variance by/, /^\$d\$.*whole population.*nothing to correct for/],
-  [/Why a nonzero \$\\varepsilon\$/, /divides by zero when \$\\sigma \\to 0\$.*all features equal.*cap the gradient scale at \$\\gamma\/\\sqrt\{\\varepsilon\}\$/],
+  [
+    /Why a nonzero \$\\varepsilon\$/,
+    /divides by zero when \$\\sigma \\to 0\$.*all features equal.*cap the gradient scale at \$\\gamma\/\\sqrt\{\\varepsilon\}\$/,
+  ],
   [/off-diagonal terms of \$J_\{\\mathrm\{LN\}\}\$ come from/, /mean removal \(\$-1\/d\$\) and variance removal \(\$-\\hat z_a \\hat z_b \/ d\$\)/],
   [/Pre-LN's gradient chains as \$\(1 \+ \\delta\)\^L\$ because its identity is/, /^added, not multiplied$/],
   [/Does Pre-LN remove the need for warmup\?/, /^No: it only makes training less sensitive to the warmup/],
@@ -123,8 +138,12 @@ const KEY_CARDS = [
 
 // Part 4's cards, after the key's: each a fact of the wirings as the kernels build them (block.hpp's kWirings).
 const PART_4_CARDS = [
-  'RMSNorm (LLaMA\'s norm) is LayerNorm without', 'Peri-LN (Gemma 2) puts a norm', 'DeepNorm\'s two constants for $L$ blocks',
-  'ReZero\'s ratio over the Linear layers at initialisation is', 'LayerScale multiplies each branch\'s output by', 'Mix-LN wires as Post-LN',
+  "RMSNorm (LLaMA's norm) is LayerNorm without",
+  'Peri-LN (Gemma 2) puts a norm',
+  "DeepNorm's two constants for $L$ blocks",
+  "ReZero's ratio over the Linear layers at initialisation is",
+  "LayerScale multiplies each branch's output by",
+  'Mix-LN wires as Post-LN',
 ];
 
 describe('flash cards true to the key', () => {
@@ -134,7 +153,7 @@ describe('flash cards true to the key', () => {
     .filter((line) => line.startsWith('- ') && line.includes(' ::: '))
     .map((line) => line.slice(2).split(' ::: '));
 
-  it('has the key\'s eight cards first, in its order, each saying what the key says; then Part 4\'s', () => {
+  it("has the key's eight cards first, in its order, each saying what the key says; then Part 4's", () => {
     expect(cards.slice(KEY_CARDS.length).map(([front]) => front)).toEqual(PART_4_CARDS);
     cards.slice(0, KEY_CARDS.length).forEach(([front, back], i) => {
       expect(front, `card ${i + 1} front`).toMatch(KEY_CARDS[i][0]);

@@ -4,7 +4,16 @@ import { fileURLToPath } from 'node:url';
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import { fillTex } from '../../web/src/ui/tex-template.js';
-import contentPlugin, { CARD_PROPS, cardProps, EXERCISE_PROPS, EXERCISE_TEXT, exercisePropsByNumber, exercisesPageHtml, exerciseTextByNumber, renderChapter } from '../../web/plugins/content.js';
+import contentPlugin, {
+  CARD_PROPS,
+  cardProps,
+  EXERCISE_PROPS,
+  EXERCISE_TEXT,
+  exercisePropsByNumber,
+  exercisesPageHtml,
+  exerciseTextByNumber,
+  renderChapter,
+} from '../../web/plugins/content.js';
 import { registry } from '../../web/src/widgets/registry.js';
 
 const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
@@ -96,7 +105,10 @@ describe('content', () => {
   });
 
   it("shows captions with the prose’s apostrophes (“block’s”, not “block's”)", () => {
-    const captions = sections.flatMap((s) => s.widgets).map((w) => w.props?.caption).filter((c) => typeof c === 'string');
+    const captions = sections
+      .flatMap((s) => s.widgets)
+      .map((w) => w.props?.caption)
+      .filter((c) => typeof c === 'string');
     expect(captions.join(' ')).toContain('article’s');
     for (const c of captions) expect(c, c).not.toMatch(/'/);
   });
@@ -110,7 +122,9 @@ describe('content', () => {
     const opening = sections.filter((s) => s.headings.some((h) => h.level === 2 && /^(Part \d|Exercises$)/.test(h.html)));
     expect(opening.map((s) => s.file)).toEqual(['10-two-wirings.md', '20-layernorm.md', '25-training-lab.md', '26-field-did-next.md', '30-exercises.md']);
     for (const s of opening) {
-      const guide = /<\/h2>\n?<aside class="part-guide"[^>]*><p class="part-guide-time">About (\d+) minutes\.<\/p>[\s\S]*?<ul>([\s\S]*?)<\/ul><\/aside>/.exec(s.html);
+      const guide = /<\/h2>\n?<aside class="part-guide"[^>]*><p class="part-guide-time">About (\d+) minutes\.<\/p>[\s\S]*?<ul>([\s\S]*?)<\/ul><\/aside>/.exec(
+        s.html,
+      );
       expect(guide, s.file).not.toBeNull();
       expect(Number(guide[1])).toBeGreaterThan(0);
       expect(guide[2].match(/<li>/g).length, s.file).toBeGreaterThanOrEqual(3);
@@ -122,7 +136,12 @@ describe('content', () => {
   // part of a block; the papers' titles keep their words; the notation box is where the article's word is named.
   it('says block, never layer, for a block, and L for the number of blocks, with the notation box saying so', () => {
     const strings = (v) => (typeof v === 'string' ? [v] : v && typeof v === 'object' ? Object.values(v).flatMap(strings) : []);
-    const all = [...sections.map((s) => s.html), ...strings(exerciseTextByNumber(sections)), ...strings(exercisePropsByNumber(sections)), ...strings(cardProps(sections))].join('\n');
+    const all = [
+      ...sections.map((s) => s.html),
+      ...strings(exerciseTextByNumber(sections)),
+      ...strings(exercisePropsByNumber(sections)),
+      ...strings(cardProps(sections)),
+    ].join('\n');
     expect(all).toContain('id="notation"');
     const prose = all
       .replace(/<aside class="notation"[\s\S]*?<\/aside>/, ' ')
@@ -145,7 +164,17 @@ describe('the LayerNorm instrument’s words', () => {
   const widget = sections.flatMap((s) => s.widgets).find((w) => w.name === 'layernorm');
   // the sentences the view (widgets/layernorm/view.js) asks for, and the numbers each quotes
   const ASKED = {
-    ln: { zeroSpread: [], equal: ['sigma'], unitSmall: ['k', 'variance'], unitLarge: ['k', 'variance'], varianceUnderflow: ['eps'], scale: ['scale'], rowScale: [], finite: [], infinite: [] },
+    ln: {
+      zeroSpread: [],
+      equal: ['sigma'],
+      unitSmall: ['k', 'variance'],
+      unitLarge: ['k', 'variance'],
+      varianceUnderflow: ['eps'],
+      scale: ['scale'],
+      rowScale: [],
+      finite: [],
+      infinite: [],
+    },
     rms: { zeroSpread: [], unit: ['k'], keepsMean: [], scale: ['scale'], rowScale: [], finite: [], infinite: [] },
   };
   it.each(Object.entries(ASKED).flatMap(([kind, keys]) => Object.entries(keys).map(([key, quoted]) => [kind, key, quoted])))(
@@ -165,7 +194,8 @@ describe('the LayerNorm instrument’s words', () => {
     },
   );
   it('gives the view no sentence it does not ask for', () => {
-    expect(Object.fromEntries(Object.entries(widget.props.words).map(([kind, w]) => [kind, Object.keys(w).sort()])))
-      .toEqual(Object.fromEntries(Object.entries(ASKED).map(([kind, k]) => [kind, Object.keys(k).sort()])));
+    expect(Object.fromEntries(Object.entries(widget.props.words).map(([kind, w]) => [kind, Object.keys(w).sort()]))).toEqual(
+      Object.fromEntries(Object.entries(ASKED).map(([kind, k]) => [kind, Object.keys(k).sort()])),
+    );
   });
 });

@@ -22,7 +22,13 @@ beforeAll(async () => {
 
 const ALPHA = '{"from":"post","alpha":"(2*L)^0.25"}';
 const body = (kind) => `A challenge.\n\n### Answer\n\n- design (${kind}): Your wiring\n\n### Solution\n\nAt $L = {{L}}$.\n`;
-const rendered = (kind) => renderExercise({ meta: { exercise: '22', title: 'T', defaults: '{"L": 96, "band": [0.8, 1.25]}', inputs: '{"L": "number", "band": "vector"}' }, body: body(kind), file: 'x.md', renderer: createRenderer() });
+const rendered = (kind) =>
+  renderExercise({
+    meta: { exercise: '22', title: 'T', defaults: '{"L": 96, "band": [0.8, 1.25]}', inputs: '{"L": "number", "band": "vector"}' },
+    body: body(kind),
+    file: 'x.md',
+    renderer: createRenderer(),
+  });
 const props22 = () => rendered('wiring').widgets[0].props;
 
 describe('the answer kind "wiring"', () => {
@@ -63,10 +69,11 @@ describe('the answer kind "wiring"', () => {
 describe('a design judged by its runs, and graded again from them', () => {
   const at24 = { L: { rows: 1, cols: 1, values: [24] }, band: { rows: 1, cols: 2, values: [0.8, 1.25] } };
   // the runs made here, one after another, by the real stack kernel (the page makes the same ones in its workers)
-  const runHere = async (kind, runs, onProgress) => runs.map((o, k) => {
-    onProgress?.((k + 1) / runs.length);
-    return stack.run(o);
-  });
+  const runHere = async (kind, runs, onProgress) =>
+    runs.map((o, k) => {
+      onProgress?.((k + 1) / runs.length);
+      return stack.run(o);
+    });
 
   it('a right design passes and a wrong one fails, each with the kernel’s sentences', async () => {
     const seen = [];
@@ -93,7 +100,10 @@ describe('a design judged by its runs, and graded again from them', () => {
     const designs = loggedDesigns({ exercises: ex, allProps: { 22: props }, states, assignment, numbersOf });
     expect(designs.map((d) => d.wiring)).toEqual(['post', ALPHA]);
     expect(designs[0].kernelInputs).toEqual(ex.variant(22, seed)); // the student's own variant
-    const verdicts = new Map([[designs[0].key, { pass: false }], [designs[1].key, { pass: true }]]);
+    const verdicts = new Map([
+      [designs[0].key, { pass: false }],
+      [designs[1].key, { pass: true }],
+    ]);
     const judged = (n, inputs, wiring) => verdicts.get(judgingKey(n, inputs, wiring));
     const graded = regradeExercise({ exercises: ex, props, record, expectedSeed: seed, judged });
     expect(graded.entries.map((e) => e.parts.design)).toEqual(['wrong', 'right']);

@@ -52,7 +52,9 @@ describe('design challenges', () => {
     expect(post.pass).toBe(false);
     expect(post.checks[0].sentence).toBe('This is Post-LN itself: no setting changed.');
     expect(post.checks[1]).toMatchObject({ id: 'ratio', ok: false });
-    expect(post.checks[1].sentence).toMatch(/^The input-gradient ratio, block 1 over block 24, has the median 0\.\d+ over seeds 0–5: below the band \[0\.8, 1\.25\]\.$/);
+    expect(post.checks[1].sentence).toMatch(
+      /^The input-gradient ratio, block 1 over block 24, has the median 0\.\d+ over seeds 0–5: below the band \[0\.8, 1\.25\]\.$/,
+    );
   });
 
   it.each([

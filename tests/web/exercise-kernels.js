@@ -24,7 +24,9 @@ export function rightAnswers(n, seed) {
   const props = allProps[n];
   const { inputs } = questionNumbers(props, seed === null ? null : ex.variant(n, seed));
   const solved = ex.solve(n, toKernelInputs(inputs));
-  return Object.fromEntries(solved.parts.map((p) => [p.id, asText(fromKernel({ rows: p.rows, cols: p.cols, values: p.answer }, props.parts.find((x) => x.id === p.id).kind))]));
+  return Object.fromEntries(
+    solved.parts.map((p) => [p.id, asText(fromKernel({ rows: p.rows, cols: p.cols, values: p.answer }, props.parts.find((x) => x.id === p.id).kind))]),
+  );
 }
 
 /** A moment of the tests' week: minute k after 10:00 UTC on 1 December 2026. */

@@ -22,14 +22,23 @@ beforeAll(async () => {
 
 const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
 const sections = renderChapter(contentDir);
-const exerciseProps = sections.flatMap((s) => s.widgets).filter((w) => w.name === 'exercise').map((w) => w.props);
+const exerciseProps = sections
+  .flatMap((s) => s.widgets)
+  .filter((w) => w.name === 'exercise')
+  .map((w) => w.props);
 const propsOf = (n) => exerciseProps.find((p) => p.n === n);
 const practiceCards = sections.flatMap((s) => s.widgets).find((w) => w.name === 'cards').props.practice;
 
 const valuesFor = (n, inputs = ex.defaults(n)) => solutionValues(inputs, ex.solve(n, inputs));
 // The TeX templates of a piece of rendered HTML (data-tex attributes), unescaped.
 const templates = (html) =>
-  [...html.matchAll(/data-tex="([^"]*)"/g)].map((m) => m[1].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+  [...html.matchAll(/data-tex="([^"]*)"/g)].map((m) =>
+    m[1]
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&'),
+  );
 const placeholders = (html) => [...new Set(templates(html).flatMap((t) => [...t.matchAll(PLACEHOLDER)].map((m) => m[1])))];
 
 describe('answers keep their shape in worked solutions and practice cards', () => {
@@ -103,7 +112,9 @@ describe('solutions that hold for every variant', () => {
       const values = valuesFor(18, inputs);
       if (values['layernorm-mean'].values[0] === 0) continue;
       residues++;
-      const shown = templates(propsOf(18).solution).filter((t) => t.includes('layernorm-mean')).map((t) => fillTex(t, values));
+      const shown = templates(propsOf(18).solution)
+        .filter((t) => t.includes('layernorm-mean'))
+        .map((t) => fillTex(t, values));
       expect(shown, `variant ${seed}`).toEqual(['0']);
     }
     expect(residues).toBeGreaterThan(5); // the case is common: the test sees it
@@ -148,7 +159,9 @@ describe('feedback', () => {
   });
 
   it('a wrong shape and too few digits are refusals that say why; a wrong or right answer is graded', () => {
-    expect(refusalOf(grade(4, 'sigma', 1.41, 0.01))).toBe('Right idea, but give at least 4 significant digits: your answer is the right value rounded to fewer.');
+    expect(refusalOf(grade(4, 'sigma', 1.41, 0.01))).toBe(
+      'Right idea, but give at least 4 significant digits: your answer is the right value rounded to fewer.',
+    );
     expect(refusalOf(grade(4, 'output', 0), '0')).toBe('Expected 4 numbers, got 1.');
     expect(refusalOf(grade(4, 'output', [-1, 4142, 0], [1, 1, 1]), '-1,4142, 0')).toMatch(/^Expected 4 numbers, got 3\. If a comma is a decimal comma/);
     expect(refusalOf(grade(4, 'sigma', 1.5, 0.1))).toBe('');
@@ -157,11 +170,22 @@ describe('feedback', () => {
   });
 
   it('a matrix answer is marked entry by entry, laid out as its rows', () => {
-    const typed = [[1.1, -0.2], [0.05, 1]];
+    const typed = [
+      [1.1, -0.2],
+      [0.05, 1],
+    ];
     const view = gradeView(grade(8, 'jacobian', typed), typed);
     expect(view.rows).toBe(2);
-    expect(view.entries.map((e) => [e.row, e.col, e.ok])).toEqual([[0, 0, true], [0, 1, true], [1, 0, true], [1, 1, false]]);
-    const right = [[1.1, -0.2], [0.05, 1.3]];
+    expect(view.entries.map((e) => [e.row, e.col, e.ok])).toEqual([
+      [0, 0, true],
+      [0, 1, true],
+      [1, 0, true],
+      [1, 1, false],
+    ]);
+    const right = [
+      [1.1, -0.2],
+      [0.05, 1.3],
+    ];
     expect(gradeView(grade(8, 'jacobian', right), right).interval).toMatch(/^Accepted, entry by entry: \[[^;]+\] \[[^;]+\]; \[/);
     expect(gradeView(grade(4, 'output', [-1.414, 0, 0, 1.414]), [-1.414, 0, 0, 1.414]).rows).toBe(1);
   });
@@ -213,8 +237,10 @@ describe('the saved record', () => {
     const r = repaired({ answers: null, attempts: -2, hints: 'x', seed: 1e20, solved: { a: true, b: 'yes' }, selfCheck: [], checked: { a: 3 } });
     expect(r).toEqual({ answers: {}, checked: {}, solved: { a: true }, selfCheck: {}, attempts: 0, hints: 0, seed: null, inputs: null, log: [], variants: [] });
     // earlier numbers' attempts: the well-formed entries are kept
-    expect(repaired({ variants: [{ seed: 7, attempts: 2 }, { seed: -1, attempts: 1 }, 'x', { seed: null, attempts: 3 }] }).variants)
-      .toEqual([{ seed: 7, attempts: 2 }, { seed: null, attempts: 3 }]);
+    expect(repaired({ variants: [{ seed: 7, attempts: 2 }, { seed: -1, attempts: 1 }, 'x', { seed: null, attempts: 3 }] }).variants).toEqual([
+      { seed: 7, attempts: 2 },
+      { seed: null, attempts: 3 },
+    ]);
   });
 });
 
@@ -225,9 +251,11 @@ describe('the saved record', () => {
 function designChecks(n) {
   const inputs = ex.defaults(n);
   const task = ex.design.task(n, inputs);
-  const results = [...task.seeds].map(() => (task.kind === 'depth'
-    ? { ratio: 1, streamSd: new Array(task.L).fill(1) }
-    : { trained: false, diverged: false, finalLoss: 1, divergedAt: -1, threshold: 0.2 }));
+  const results = [...task.seeds].map(() =>
+    task.kind === 'depth'
+      ? { ratio: 1, streamSd: new Array(task.L).fill(1) }
+      : { trained: false, diverged: false, finalLoss: 1, divergedAt: -1, threshold: 0.2 },
+  );
   return ex.design.judge(n, inputs, task.from, results).checks.map((c) => c.id);
 }
 

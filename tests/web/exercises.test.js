@@ -30,7 +30,9 @@ describe('exercise list and defaults', () => {
   it('the content files state the same defaults and input shapes as the kernels (the design challenges’ as the design kernel)', async () => {
     const all = await loadExercisesWithDesign();
     const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
-    const exercises = renderChapter(contentDir).flatMap((s) => s.widgets).filter((w) => w.name === 'exercise');
+    const exercises = renderChapter(contentDir)
+      .flatMap((s) => s.widgets)
+      .filter((w) => w.name === 'exercise');
     const numeric = exercises.filter((w) => Object.keys(w.props.inputs).length);
     expect(numeric.map((w) => w.props.n).sort((a, b) => a - b)).toEqual([...ex.numbers, ...all.design.exercises()]);
     for (const { props } of numeric) {
@@ -64,7 +66,12 @@ describe('exercise list and defaults', () => {
     close(partOf(ex.solve(6, ex.defaults(6)), 'output').answer, [-1, 1], 0, 'post-ln');
     close(partOf(ex.solve(7, ex.defaults(7)), 'cap').answer, [316.23], 5e-3, 'cap');
     const scales = ex.solve(11, ex.defaults(11));
-    close(['deep', 'shallow', 'ratio'].flatMap((id) => partOf(scales, id).answer), [1 / 3, 2, 6], 1e-14, 'ex 11');
+    close(
+      ['deep', 'shallow', 'ratio'].flatMap((id) => partOf(scales, id).answer),
+      [1 / 3, 2, 6],
+      1e-14,
+      'ex 11',
+    );
     const post = ex.solve(13, ex.defaults(13));
     close(partOf(post, 'x1').answer, [1, -1], 1e-15, 'x1');
     close(partOf(post, 'x2').answer, [1, -1], 1e-15, 'x2');

@@ -29,7 +29,8 @@ const run = (property, numRuns) => {
 // ---- what counts as a reader's message ----
 
 // Words that are the machinery's, not a sentence: Embind, libc++, V8, wasm.
-const JARGON = /std::|bad_alloc|^vector$|length_error|invoker|is not a function|BindingError|InternalError|called with \d+ arguments|Cannot (read|convert|pass)|undefined is not|RuntimeError|unreachable|out of bounds|memory access|\[object /;
+const JARGON =
+  /std::|bad_alloc|^vector$|length_error|invoker|is not a function|BindingError|InternalError|called with \d+ arguments|Cannot (read|convert|pass)|undefined is not|RuntimeError|unreachable|out of bounds|memory access|\[object /;
 
 // where(): the call, described only when a report needs it (describing every case costs more than the call)
 function expectReaderError(error, where) {
@@ -103,12 +104,54 @@ function safeJson(a) {
 
 // ---- generators ----
 
-const special = fc.constantFrom(0, -0, 1, -1, 0.5, 1e-5, 3, 1e150, 1e308, -1e308, 5e-324, 1e-160, 1e-200, 2 ** 31, 2 ** 32 + 1, 2 ** 53, Number.NaN, Infinity, -Infinity);
-const num = fc.oneof({ weight: 6, arbitrary: fc.double({ min: -10, max: 10, noNaN: true }) }, { weight: 3, arbitrary: special }, { weight: 1, arbitrary: fc.double() });
+const special = fc.constantFrom(
+  0,
+  -0,
+  1,
+  -1,
+  0.5,
+  1e-5,
+  3,
+  1e150,
+  1e308,
+  -1e308,
+  5e-324,
+  1e-160,
+  1e-200,
+  2 ** 31,
+  2 ** 32 + 1,
+  2 ** 53,
+  Number.NaN,
+  Infinity,
+  -Infinity,
+);
+const num = fc.oneof(
+  { weight: 6, arbitrary: fc.double({ min: -10, max: 10, noNaN: true }) },
+  { weight: 3, arbitrary: special },
+  { weight: 1, arbitrary: fc.double() },
+);
 const BIG_SPARSE = new Array(5e6); // longer than any binding accepts, and cheap: it has no entries
 const hostile = fc.constantFrom(
-  null, undefined, '', '123', 'abc', true, {}, [], [[1, 2]], { length: 1e9 }, { length: -1 }, BIG_SPARSE, Symbol('s'), 7n,
-  Float32Array.of(1, 2, 3), new Int32Array(2), () => 1, [1, '2', 3], [null, 1], new Date(0),
+  null,
+  undefined,
+  '',
+  '123',
+  'abc',
+  true,
+  {},
+  [],
+  [[1, 2]],
+  { length: 1e9 },
+  { length: -1 },
+  BIG_SPARSE,
+  Symbol('s'),
+  7n,
+  Float32Array.of(1, 2, 3),
+  new Int32Array(2),
+  () => 1,
+  [1, '2', 3],
+  [null, 1],
+  new Date(0),
 );
 const anything = fc.oneof({ weight: 3, arbitrary: num }, { weight: 3, arbitrary: hostile }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) });
 const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v) && !(v instanceof Date);
@@ -116,12 +159,13 @@ const usually = (value) => fc.oneof({ weight: 8, arbitrary: fc.constant(value) }
 const whole = (lo, hi) => fc.oneof({ weight: 8, arbitrary: fc.integer({ min: lo, max: hi }) }, { weight: 1, arbitrary: anything });
 const list = (min, max) => fc.array(num, { minLength: min, maxLength: max });
 // a vector argument: mostly right (an Array or a Float64Array), sometimes anything at all
-const vector = (n) => fc.oneof(
-  { weight: 5, arbitrary: list(n, n) },
-  { weight: 3, arbitrary: list(n, n).map((a) => Float64Array.from(a)) },
-  { weight: 1, arbitrary: list(0, 8) },
-  { weight: 1, arbitrary: anything },
-);
+const vector = (n) =>
+  fc.oneof(
+    { weight: 5, arbitrary: list(n, n) },
+    { weight: 3, arbitrary: list(n, n).map((a) => Float64Array.from(a)) },
+    { weight: 1, arbitrary: list(0, 8) },
+    { weight: 1, arbitrary: anything },
+  );
 const eps = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(0, 1e-5, 1) }, { weight: 2, arbitrary: num }, { weight: 1, arbitrary: anything });
 // LayerNorm's arguments: a width d, then x, γ, β of that width (and sometimes of another)
 const normKind = fc.oneof({ weight: 4, arbitrary: fc.constantFrom('ln', 'rms') }, { weight: 1, arbitrary: anything });
@@ -130,17 +174,50 @@ const layerNormRows = fc.record({ rows: fc.integer({ min: 0, max: 3 }), cols: fc
 // A written wiring's JSON text: every key of the description (and a stranger), values good and bad: unknown words,
 // formulas that cannot be read, that nest too deep or are not finite at some block, JSON's null, huge numbers
 const formula = fc.oneof(
-  fc.constantFrom('1', '0', '-1', '0.5', '2', '(2*L)^0.25', '1/sqrt(i)', '1/(i-2)', 'L/4', 'L+1', 'cait(L)', '1e400', '2*',
-    'i', 'sqrt(-1)', '10^400', '((((1))))', `${'-'.repeat(60)}1`, `${'('.repeat(50)}1${')'.repeat(50)}`),
+  fc.constantFrom(
+    '1',
+    '0',
+    '-1',
+    '0.5',
+    '2',
+    '(2*L)^0.25',
+    '1/sqrt(i)',
+    '1/(i-2)',
+    'L/4',
+    'L+1',
+    'cait(L)',
+    '1e400',
+    '2*',
+    'i',
+    'sqrt(-1)',
+    '10^400',
+    '((((1))))',
+    `${'-'.repeat(60)}1`,
+    `${'('.repeat(50)}1${')'.repeat(50)}`,
+  ),
   fc.double(),
   fc.string({ maxLength: 12 }),
 );
 const writtenWiring = fc
   .dictionary(
-    fc.constantFrom('from', 'norm', 'in', 'out', 'after', 'residual', 'alpha', 'scale_in', 'scale_out', 'gate', 'gate0', 'beta',
-      'final', 'first_post', 'bogus'),
-    fc.oneof(formula, fc.boolean(), fc.constantFrom('ln', 'rms', 'none', 'block', 'sublayer', 'channel', 'post', 'pre', 'rezero'),
-      fc.constant(null)),
+    fc.constantFrom(
+      'from',
+      'norm',
+      'in',
+      'out',
+      'after',
+      'residual',
+      'alpha',
+      'scale_in',
+      'scale_out',
+      'gate',
+      'gate0',
+      'beta',
+      'final',
+      'first_post',
+      'bogus',
+    ),
+    fc.oneof(formula, fc.boolean(), fc.constantFrom('ln', 'rms', 'none', 'block', 'sublayer', 'channel', 'post', 'pre', 'rezero'), fc.constant(null)),
     { maxKeys: 8 },
   )
   .map((o) => JSON.stringify(o));
@@ -152,7 +229,16 @@ const wiringText = fc.oneof(
 
 // A design challenge's inputs ({L, band}), good and bad
 const designInputs = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ L: fc.record({ values: fc.array(fc.oneof(fc.integer({ min: 0, max: 120 }), num), { minLength: 1, maxLength: 2 }) }), band: fc.record({ values: fc.array(num, { minLength: 0, maxLength: 3 }) }) }, { requiredKeys: [] }) },
+  {
+    weight: 4,
+    arbitrary: fc.record(
+      {
+        L: fc.record({ values: fc.array(fc.oneof(fc.integer({ min: 0, max: 120 }), num), { minLength: 1, maxLength: 2 }) }),
+        band: fc.record({ values: fc.array(num, { minLength: 0, maxLength: 3 }) }),
+      },
+      { requiredKeys: [] },
+    ),
+  },
   { weight: 1, arbitrary: anything },
 );
 
@@ -160,50 +246,56 @@ const designInputs = fc.oneof(
 // a field left undefined takes the kernel's default, a protocol-sized run: too slow (and too large) for a case
 const option = (valid) => fc.oneof({ weight: 12, arbitrary: valid }, { weight: 1, arbitrary: anything.filter((v) => v !== undefined) });
 const stackOptions = fc.oneof(
-  { weight: 12, arbitrary: fc.record(
-    {
-      placement: option(wiringText),
-      L: option(fc.integer({ min: 0, max: 4 })),
-      d: option(fc.constantFrom(1, 2, 3, 4, 6, 8, 16)),
-      heads: option(fc.integer({ min: 0, max: 4 })),
-      ffnMult: option(fc.integer({ min: 0, max: 3 })),
-      B: option(fc.integer({ min: 1, max: 3 })),
-      T: option(fc.integer({ min: 1, max: 6 })),
-      seed: option(fc.oneof(fc.integer({ min: 0, max: 2 ** 31 }), fc.constantFrom(2 ** 53, -1, 0.5))),
-      scale: option(fc.oneof(fc.constantFrom(0, 1, 3, 1000, 1e6, 1e150, 1e300), fc.double({ min: 0, max: 5, noNaN: true }))),
-      causal: option(fc.boolean()),
-      activation: option(fc.constantFrom('relu', 'gelu', 'tanh')),
-    },
-    { requiredKeys: ['L', 'd', 'B', 'T'] }, // the defaults (L = 20, d = 128, B = 8, T = 16) are slow for a fuzz case
-  ) },
+  {
+    weight: 12,
+    arbitrary: fc.record(
+      {
+        placement: option(wiringText),
+        L: option(fc.integer({ min: 0, max: 4 })),
+        d: option(fc.constantFrom(1, 2, 3, 4, 6, 8, 16)),
+        heads: option(fc.integer({ min: 0, max: 4 })),
+        ffnMult: option(fc.integer({ min: 0, max: 3 })),
+        B: option(fc.integer({ min: 1, max: 3 })),
+        T: option(fc.integer({ min: 1, max: 6 })),
+        seed: option(fc.oneof(fc.integer({ min: 0, max: 2 ** 31 }), fc.constantFrom(2 ** 53, -1, 0.5))),
+        scale: option(fc.oneof(fc.constantFrom(0, 1, 3, 1000, 1e6, 1e150, 1e300), fc.double({ min: 0, max: 5, noNaN: true }))),
+        causal: option(fc.boolean()),
+        activation: option(fc.constantFrom('relu', 'gelu', 'tanh')),
+      },
+      { requiredKeys: ['L', 'd', 'B', 'T'] }, // the defaults (L = 20, d = 128, B = 8, T = 16) are slow for a fuzz case
+    ),
+  },
   { weight: 1, arbitrary: anything.filter((v) => !isPlainObject(v)) },
 );
 // Training options: the stack's small shapes, a few steps, the optimiser's settings, sometimes wrong
 const trainOptions = fc.oneof(
-  { weight: 12, arbitrary: fc.record(
-    {
-      task: option(fc.constantFrom('regress', 'char', 'chars')),
-      placement: option(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...PLACEMENTS.map((p) => p.key)) }, { weight: 1, arbitrary: writtenWiring })),
-      L: option(fc.integer({ min: 0, max: 3 })),
-      d: option(fc.constantFrom(1, 2, 4, 8)),
-      heads: option(fc.integer({ min: 0, max: 2 })),
-      ffnMult: option(fc.integer({ min: 1, max: 2 })),
-      B: option(fc.integer({ min: 1, max: 2 })),
-      T: option(fc.integer({ min: 1, max: 6 })),
-      seed: option(fc.integer({ min: 0, max: 1000 })),
-      scale: option(fc.constantFrom(0, 1, 3)),
-      causal: option(fc.boolean()),
-      activation: option(fc.constantFrom('relu', 'gelu')),
-      lr: option(fc.constantFrom(0, 1e-3, 3e-3, 0.1, 10, 1e6, -1)),
-      beta1: option(fc.constantFrom(0, 0.9, 0.999, 1, -0.1)),
-      beta2: option(fc.constantFrom(0, 0.9, 0.999, 1)),
-      eps: option(fc.constantFrom(0, 1e-8, 1, -1)),
-      warmup: option(fc.integer({ min: -1, max: 4 })),
-      steps: option(fc.integer({ min: 0, max: 3 })),
-      streamGrads: option(fc.boolean()),
-    },
-    { requiredKeys: ['L', 'd', 'B', 'T', 'steps'] }, // the lab's defaults (L = 24, 150 steps) are slow for a fuzz case
-  ) },
+  {
+    weight: 12,
+    arbitrary: fc.record(
+      {
+        task: option(fc.constantFrom('regress', 'char', 'chars')),
+        placement: option(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...PLACEMENTS.map((p) => p.key)) }, { weight: 1, arbitrary: writtenWiring })),
+        L: option(fc.integer({ min: 0, max: 3 })),
+        d: option(fc.constantFrom(1, 2, 4, 8)),
+        heads: option(fc.integer({ min: 0, max: 2 })),
+        ffnMult: option(fc.integer({ min: 1, max: 2 })),
+        B: option(fc.integer({ min: 1, max: 2 })),
+        T: option(fc.integer({ min: 1, max: 6 })),
+        seed: option(fc.integer({ min: 0, max: 1000 })),
+        scale: option(fc.constantFrom(0, 1, 3)),
+        causal: option(fc.boolean()),
+        activation: option(fc.constantFrom('relu', 'gelu')),
+        lr: option(fc.constantFrom(0, 1e-3, 3e-3, 0.1, 10, 1e6, -1)),
+        beta1: option(fc.constantFrom(0, 0.9, 0.999, 1, -0.1)),
+        beta2: option(fc.constantFrom(0, 0.9, 0.999, 1)),
+        eps: option(fc.constantFrom(0, 1e-8, 1, -1)),
+        warmup: option(fc.integer({ min: -1, max: 4 })),
+        steps: option(fc.integer({ min: 0, max: 3 })),
+        streamGrads: option(fc.boolean()),
+      },
+      { requiredKeys: ['L', 'd', 'B', 'T', 'steps'] }, // the lab's defaults (L = 24, 150 steps) are slow for a fuzz case
+    ),
+  },
   { weight: 1, arbitrary: anything.filter((v) => !isPlainObject(v)) },
 );
 // A training run to its end, always deleted: its records, or the error its start or a step threw
@@ -226,18 +318,18 @@ const learningRateOf = (options) => (isPlainObject(options) && typeof options.lr
 const WARM_UP_OPTIONS = [{ L: 4, d: 16, heads: 1, ffnMult: 3, B: 3, T: 6 }, {}]; // the largest scratch gemm keeps
 const WARM_UP_TRAINING = ['regress', 'char'].map((task) => ({ task, L: 1, d: 8, heads: 1, ffnMult: 2, B: 2, T: 6, steps: 1 }));
 
-
 // Exercise inputs: the answer key's own, sometimes changed value by value, shape by shape, name by name
 let exerciseNumbers;
 let exerciseDefaults;
 let exerciseParts;
-const mutateValue = (v) => fc.oneof(
-  { weight: 4, arbitrary: fc.constant(v) },
-  { weight: 4, arbitrary: fc.array(num, { minLength: v.values.length, maxLength: v.values.length }).map((values) => ({ ...v, values })) },
-  { weight: 1, arbitrary: fc.record({ rows: whole(0, 4), cols: whole(0, 4), values: list(0, 9) }) },
-  { weight: 1, arbitrary: fc.record({ rows: fc.constant(v.rows), cols: fc.constant(v.cols), values: anything }) },
-  { weight: 1, arbitrary: anything },
-);
+const mutateValue = (v) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constant(v) },
+    { weight: 4, arbitrary: fc.array(num, { minLength: v.values.length, maxLength: v.values.length }).map((values) => ({ ...v, values })) },
+    { weight: 1, arbitrary: fc.record({ rows: whole(0, 4), cols: whole(0, 4), values: list(0, 9) }) },
+    { weight: 1, arbitrary: fc.record({ rows: fc.constant(v.rows), cols: fc.constant(v.cols), values: anything }) },
+    { weight: 1, arbitrary: anything },
+  );
 const exerciseInputs = (n) => {
   const defaults = exerciseDefaults.get(n);
   return fc.oneof(
@@ -264,7 +356,9 @@ const sigmaZero = (sigma) => Array.from(typeof sigma === 'number' ? [sigma] : si
 const BINDINGS = {
   exerciseNumbers: { args: () => fc.constant([]) },
   exerciseDefaults: { args: () => fc.tuple(exerciseNumber()) },
-  exerciseVariant: { args: () => fc.tuple(exerciseNumber(), fc.oneof(fc.integer({ min: 0, max: 2 ** 31 }), fc.constantFrom(2 ** 53, 2 ** 53 + 2, -1, 0.5), anything)) },
+  exerciseVariant: {
+    args: () => fc.tuple(exerciseNumber(), fc.oneof(fc.integer({ min: 0, max: 2 ** 31 }), fc.constantFrom(2 ** 53, 2 ** 53 + 2, -1, 0.5), anything)),
+  },
   solveExercise: { args: withInputs, allows: ([n, inputs]) => unlessWellPosed(n, inputs) },
   gradePart: {
     args: () =>
@@ -287,8 +381,14 @@ const BINDINGS = {
           fc.constant(n),
           fc.constant(inputs),
           fc.oneof(
-            { weight: 6, arbitrary: fc.dictionary(fc.constantFrom(...(exerciseParts.get(n) ?? ['x'])),
-              fc.oneof(fc.record({ rows: whole(0, 4), cols: whole(0, 4), values: list(0, 9) }, { requiredKeys: ['values'] }), anything), { maxKeys: 4 }) },
+            {
+              weight: 6,
+              arbitrary: fc.dictionary(
+                fc.constantFrom(...(exerciseParts.get(n) ?? ['x'])),
+                fc.oneof(fc.record({ rows: whole(0, 4), cols: whole(0, 4), values: list(0, 9) }, { requiredKeys: ['values'] }), anything),
+                { maxKeys: 4 },
+              ),
+            },
             { weight: 1, arbitrary: anything },
           ),
         ),
@@ -307,10 +407,7 @@ const BINDINGS = {
     allows: () => (path, r) => r.sigma === 0 || r.rms === 0,
   },
   layerNormForward: {
-    args: () =>
-      layerNormRows.chain(({ rows, cols }) =>
-        fc.tuple(vector(rows * cols), usually(rows), usually(cols), vector(cols), vector(cols), eps),
-      ),
+    args: () => layerNormRows.chain(({ rows, cols }) => fc.tuple(vector(rows * cols), usually(rows), usually(cols), vector(cols), vector(cols), eps)),
     // σ = 0; or a variance past float64 (0 or ∞, its nearest) in a row computed in its own unit
     allows: () => (path, r) => sigmaZero(r.sigma) || (/^result\.variance/.test(path) && Array.from(r.unit).some((u) => u !== 1)),
   },
@@ -333,7 +430,11 @@ const BINDINGS = {
   largestSeed: { args: () => fc.constant([]) },
   stackCheck: { args: () => fc.tuple(stackOptions) },
   runStack: {
-    args: () => fc.tuple(stackOptions, fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: fc.constant(() => {}) }, { weight: 1, arbitrary: anything })),
+    args: () =>
+      fc.tuple(
+        stackOptions,
+        fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: fc.constant(() => {}) }, { weight: 1, arbitrary: anything }),
+      ),
     // a ratio that is undefined (0/0, or no block L − 1 at L = 1) is NaN with its reason in undefinedRatios
     allows: () => (path, r) => {
       const measure = path === 'result.ratio' ? 'all' : /^result\.ratios\.(.+)$/.exec(path)?.[1];
@@ -342,13 +443,33 @@ const BINDINGS = {
   },
   designExercises: { args: () => fc.constant([]) },
   designDefaults: { args: () => fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(22, 23) }, { weight: 1, arbitrary: anything })) },
-  designVariant: { args: () => fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(22, 23) }, { weight: 1, arbitrary: anything }), fc.oneof(whole(-2, 2 ** 40), anything)) },
+  designVariant: {
+    args: () =>
+      fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(22, 23) }, { weight: 1, arbitrary: anything }), fc.oneof(whole(-2, 2 ** 40), anything)),
+  },
   designTask: { args: () => fc.tuple(fc.oneof(fc.constantFrom(21, 22, 23), anything), designInputs) },
-  designRuns: { args: () => fc.tuple(fc.oneof(fc.constantFrom(22, 23), anything), designInputs, fc.oneof({ weight: 4, arbitrary: wiringText }, { weight: 1, arbitrary: anything })) },
+  designRuns: {
+    args: () =>
+      fc.tuple(fc.oneof(fc.constantFrom(22, 23), anything), designInputs, fc.oneof({ weight: 4, arbitrary: wiringText }, { weight: 1, arbitrary: anything })),
+  },
   // judged from made-up results: every seed's, some missing, some not numbers
   judgeDesign: {
-    args: () => fc.tuple(fc.constantFrom(22, 23), designInputs, fc.oneof({ weight: 4, arbitrary: wiringText }, { weight: 1, arbitrary: anything }),
-      fc.oneof(fc.array(fc.record({ ratio: num, streamSd: list(0, 100), trained: fc.boolean(), diverged: fc.boolean(), finalLoss: num, divergedAt: whole(-2, 200), threshold: num }, { requiredKeys: [] }), { maxLength: 7 }), anything)),
+    args: () =>
+      fc.tuple(
+        fc.constantFrom(22, 23),
+        designInputs,
+        fc.oneof({ weight: 4, arbitrary: wiringText }, { weight: 1, arbitrary: anything }),
+        fc.oneof(
+          fc.array(
+            fc.record(
+              { ratio: num, streamSd: list(0, 100), trained: fc.boolean(), diverged: fc.boolean(), finalLoss: num, divergedAt: whole(-2, 200), threshold: num },
+              { requiredKeys: [] },
+            ),
+            { maxLength: 7 },
+          ),
+          anything,
+        ),
+      ),
     // a verdict's value is NaN where its median has none (a run's ratio 0/0), said in its sentence
     allows: () => (path, r) => /^result\.checks\[\d+\]\.value$/.test(path) && r.checks.some((c) => /no value/.test(c.sentence)),
   },
@@ -357,25 +478,50 @@ const BINDINGS = {
   wiringConstants: {
     args: () => fc.tuple(fc.oneof({ weight: 6, arbitrary: wiringText }, { weight: 1, arbitrary: anything }), fc.oneof(whole(-2, 1100), anything)),
   },
-  median: { args: () => fc.tuple(fc.oneof(list(0, 9), list(1, 9).map((a) => Float64Array.from(a)), anything)) },
-  streamGrowth: { args: () => fc.tuple(fc.oneof(list(0, 9), list(2, 9).map((a) => Float64Array.from(a.map(Math.abs))), anything)) },
+  median: {
+    args: () =>
+      fc.tuple(
+        fc.oneof(
+          list(0, 9),
+          list(1, 9).map((a) => Float64Array.from(a)),
+          anything,
+        ),
+      ),
+  },
+  streamGrowth: {
+    args: () =>
+      fc.tuple(
+        fc.oneof(
+          list(0, 9),
+          list(2, 9).map((a) => Float64Array.from(a.map(Math.abs))),
+          anything,
+        ),
+      ),
+  },
   growthCurve: { args: () => fc.tuple(num, num, whole(-2, 300)) },
   starvationRemoved: { args: () => fc.tuple(fc.oneof(num, anything), fc.oneof(num, anything)) },
   stackFlops: { args: () => fc.tuple(stackOptions) },
   // an infinite scale (σ = ε = 0) or no cap (ε = 0) comes with its reason in note
   normScale: {
-    args: () => fc.tuple(fc.oneof({ weight: 4, arbitrary: num }, { weight: 1, arbitrary: anything }), eps, fc.oneof({ weight: 4, arbitrary: num }, { weight: 1, arbitrary: anything })),
+    args: () =>
+      fc.tuple(
+        fc.oneof({ weight: 4, arbitrary: num }, { weight: 1, arbitrary: anything }),
+        eps,
+        fc.oneof({ weight: 4, arbitrary: num }, { weight: 1, arbitrary: anything }),
+      ),
     allows: () => (path, r) => r.note !== '' || path === 'result.cap' || path.startsWith('result.curve.scaleNoEps'),
   },
   // the products leave float64 (0 or ∞) where their log10, also returned, does not
   normScaleDepth: {
     args: () =>
-      fc.oneof(
-        fc.record({ sigmas: fc.oneof(list(0, 12), anything), eps, gamma: num, delta: num }, { requiredKeys: [] }),
-        fc.record({ variances: fc.oneof(list(0, 12), anything), eps, gamma: num, delta: num }, { requiredKeys: [] }),
-        fc.record({ sigma1: num, p: num, L: whole(-2, 1200), eps, gamma: num, delta: num }, { requiredKeys: [] }),
-        anything,
-      ).map((o) => [o]),
+      fc
+        .oneof(
+          fc.record({ sigmas: fc.oneof(list(0, 12), anything), eps, gamma: num, delta: num }, { requiredKeys: [] }),
+          fc.record({ variances: fc.oneof(list(0, 12), anything), eps, gamma: num, delta: num }, { requiredKeys: [] }),
+          fc.record({ sigma1: num, p: num, L: whole(-2, 1200), eps, gamma: num, delta: num }, { requiredKeys: [] }),
+          anything,
+        )
+        .map((o) => [o]),
     allows: () => (path, r) => {
       const log = { chain: 'chainLog10', bound: 'boundLog10', firstOverLast: 'firstOverLastLog10' };
       const [, field, index] = path.match(/^result\.(\w+)(?:\[(\d+)\])?$/) ?? [];
@@ -399,9 +545,12 @@ const BINDINGS = {
     call: (options) => train(options),
     // also Adam with eps = 0 on a gradient that is exactly 0 (ReZero's branches behind r = 0): 0/0, as in PyTorch
     // and the step at which a run diverged, which says so (diverged: true) and ends the run
-    allows: ([options]) => (path, r) =>
-      learningRateOf(options) > 1 || (isPlainObject(options) && options.eps === 0 && options.placement === 'rezero') ||
-      r.records?.[Number(/^result\.records\[(\d+)\]/.exec(path)?.[1])]?.diverged === true,
+    allows:
+      ([options]) =>
+      (path, r) =>
+        learningRateOf(options) > 1 ||
+        (isPlainObject(options) && options.eps === 0 && options.placement === 'rezero') ||
+        r.records?.[Number(/^result\.records\[(\d+)\]/.exec(path)?.[1])]?.diverged === true,
     // any arguments: the constructor, then its methods with the rest of them (step only with a wrong count:
     // a step at the lab's default shape is a slow case), then delete, twice
     anyCall: (...args) => {
@@ -449,7 +598,10 @@ describe('the wasm module’s bindings', () => {
   it.each(Object.keys(BINDINGS))('%s: messages, no silent non-finite value, memory back to its start', (name) => {
     const { args, allows = () => () => false } = BINDINGS[name];
     const runs = { runStack: 1000, Trainer: 400, exerciseVariant: 300 }[name] ?? 400;
-    run(fc.property(args(), (a) => check(name, a, () => callOf(name)(...a), allows(a))), runs);
+    run(
+      fc.property(args(), (a) => check(name, a, () => callOf(name)(...a), allows(a))),
+      runs,
+    );
   });
 
   it('any binding, any arguments (wrong count, wrong types): a plain Error with a sentence, or a contract kept', () => {
@@ -467,7 +619,48 @@ describe('the wasm module’s bindings', () => {
 });
 
 describe('the parser', () => {
-  const pieces = ['1', '2.5', '-', '−', '+', '*', '/', '^', '(', ')', '[', ']', '{', '}', ',', ';', ' ', '  ', '\n', '\t', 'e', 'E', '1e308', '1e400', '.', 'sqrt', '√', 'pi', 'π', 'NaN', 'inf', 'Infinity', 'abc', '×', '·', '÷', '0', '9^9^9', '0/0', '−√2'];
+  const pieces = [
+    '1',
+    '2.5',
+    '-',
+    '−',
+    '+',
+    '*',
+    '/',
+    '^',
+    '(',
+    ')',
+    '[',
+    ']',
+    '{',
+    '}',
+    ',',
+    ';',
+    ' ',
+    '  ',
+    '\n',
+    '\t',
+    'e',
+    'E',
+    '1e308',
+    '1e400',
+    '.',
+    'sqrt',
+    '√',
+    'pi',
+    'π',
+    'NaN',
+    'inf',
+    'Infinity',
+    'abc',
+    '×',
+    '·',
+    '÷',
+    '0',
+    '9^9^9',
+    '0/0',
+    '−√2',
+  ];
   const text = fc.oneof(
     { weight: 4, arbitrary: fc.array(fc.constantFrom(...pieces), { maxLength: 24 }).map((p) => p.join('')) },
     { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
@@ -486,14 +679,21 @@ describe('the parser', () => {
       fc.property(text, (t) => {
         expectResult(parseNumber(t), finiteNumber, `parseNumber(${safeJson(t)})`);
         expectResult(parseVector(t), (v) => Array.isArray(v) && v.length > 0 && v.every(finiteNumber), `parseVector(${safeJson(t)})`);
-        expectResult(parseMatrix(t), (m) => Array.isArray(m) && m.length > 0 && m.every((r) => Array.isArray(r) && r.length === m[0].length && r.every(finiteNumber)), `parseMatrix(${safeJson(t)})`);
+        expectResult(
+          parseMatrix(t),
+          (m) => Array.isArray(m) && m.length > 0 && m.every((r) => Array.isArray(r) && r.length === m[0].length && r.every(finiteNumber)),
+          `parseMatrix(${safeJson(t)})`,
+        );
       }),
       2000,
     );
   });
 
   it('reads back every list of finite numbers it is given, as written by String()', () => {
-    const values = fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => x + 0), { minLength: 1, maxLength: 8 });
+    const values = fc.array(
+      fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => x + 0),
+      { minLength: 1, maxLength: 8 },
+    );
     run(
       fc.property(values, fc.constantFrom(', ', ',', '; ', ' ', '  '), (v, separator) => {
         const r = parseVector(v.map(String).join(separator));
@@ -540,17 +740,54 @@ describe('the progress store’s import', () => {
     state: wholeIn(0, 3),
   };
   const fieldValue = fc.oneof(
-    fc.constantFrom(null, 0, -1, 1.5, 3, 1e308, '', 'yes', 'x', true, false, [], {}, { a: 1 }, { mean: '2' }, { mean: 2 }, { mean: 'maybe' }, '2026-01-01T00:00:00.000Z', 'not a date', 2 ** 53),
+    fc.constantFrom(
+      null,
+      0,
+      -1,
+      1.5,
+      3,
+      1e308,
+      '',
+      'yes',
+      'x',
+      true,
+      false,
+      [],
+      {},
+      { a: 1 },
+      { mean: '2' },
+      { mean: 2 },
+      { mean: 'maybe' },
+      '2026-01-01T00:00:00.000Z',
+      'not a date',
+      2 ** 53,
+    ),
     fc.jsonValue({ maxDepth: 2 }),
   );
   const exerciseRecord = fc.dictionary(fc.constantFrom('answers', 'attempts', 'hints', 'seed', 'solved', 'selfCheck', 'other'), fieldValue, { maxKeys: 6 });
-  const cardRecord = fc.dictionary(fc.constantFrom('due', 'stability', 'difficulty', 'state', 'reps', 'lapses', 'last_review', 'elapsed_days'), fieldValue, { maxKeys: 8 });
+  const cardRecord = fc.dictionary(fc.constantFrom('due', 'stability', 'difficulty', 'state', 'reps', 'lapses', 'last_review', 'elapsed_days'), fieldValue, {
+    maxKeys: 8,
+  });
   const file = fc.oneof(
-    { weight: 6, arbitrary: fc.record({
-      version: fc.oneof({ weight: 8, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fieldValue }),
-      exercises: fc.oneof({ weight: 8, arbitrary: fc.dictionary(fc.constantFrom('1', '4', '9', '16', '0', '-1', 'x', '4.5'), exerciseRecord, { maxKeys: 4 }) }, { weight: 1, arbitrary: fieldValue }),
-      cards: fc.oneof({ weight: 8, arbitrary: fc.dictionary(fc.string({ maxLength: 12 }), cardRecord, { maxKeys: 3 }) }, { weight: 1, arbitrary: fieldValue }),
-    }, { requiredKeys: [] }).map((data) => JSON.stringify(data)) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .record(
+          {
+            version: fc.oneof({ weight: 8, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fieldValue }),
+            exercises: fc.oneof(
+              { weight: 8, arbitrary: fc.dictionary(fc.constantFrom('1', '4', '9', '16', '0', '-1', 'x', '4.5'), exerciseRecord, { maxKeys: 4 }) },
+              { weight: 1, arbitrary: fieldValue },
+            ),
+            cards: fc.oneof(
+              { weight: 8, arbitrary: fc.dictionary(fc.string({ maxLength: 12 }), cardRecord, { maxKeys: 3 }) },
+              { weight: 1, arbitrary: fieldValue },
+            ),
+          },
+          { requiredKeys: [] },
+        )
+        .map((data) => JSON.stringify(data)),
+    },
     { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },
     { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
   );
@@ -622,14 +859,21 @@ describe('the progress store over stored records', () => {
   });
   const junkRecord = fc.dictionary(fc.constantFrom('answers', 'attempts', 'solved', 'seed', 'other'), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 });
   const backupEntry = fc.oneof(
-    fc.record({ text: fc.string({ maxLength: 20 }), reason: fc.string({ maxLength: 10 }), savedAt: fc.constantFrom('2026-11-01T00:00:00.000Z', 'never') }, { requiredKeys: [] }),
+    fc.record(
+      { text: fc.string({ maxLength: 20 }), reason: fc.string({ maxLength: 10 }), savedAt: fc.constantFrom('2026-11-01T00:00:00.000Z', 'never') },
+      { requiredKeys: [] },
+    ),
     fc.jsonValue({ maxDepth: 2 }),
   );
   const stored = fc.record({
     whole: fc.dictionary(fc.constantFrom('1', '4', '7', '17', '20'), wholeRecord, { maxKeys: 3 }),
     junk: fc.dictionary(fc.constantFrom('2', '9', '12', 'x'), junkRecord, { maxKeys: 2 }),
     main: fc.constantFrom('object', 'bad json', 'none', 'newer'),
-    backups: fc.oneof(fc.array(backupEntry, { maxLength: 4 }).map((list) => JSON.stringify(list)), fc.string({ maxLength: 20 }), fc.constant(undefined)),
+    backups: fc.oneof(
+      fc.array(backupEntry, { maxLength: 4 }).map((list) => JSON.stringify(list)),
+      fc.string({ maxLength: 20 }),
+      fc.constant(undefined),
+    ),
   });
 
   it('loads whatever is stored; every record kept is usable, and a long answer costs only its excess', async () => {
@@ -649,7 +893,12 @@ describe('the progress store over stored records', () => {
           for (const [n, record] of Object.entries(whole)) {
             const kept = progress.peek(n);
             const expected = Object.fromEntries(Object.entries(record.answers).map(([k, a]) => [k, a.slice(0, MAX)]));
-            if (!kept || kept.attempts !== record.attempts || JSON.stringify(kept.solved) !== JSON.stringify(record.solved) || JSON.stringify(kept.answers) !== JSON.stringify(expected)) {
+            if (
+              !kept ||
+              kept.attempts !== record.attempts ||
+              JSON.stringify(kept.solved) !== JSON.stringify(record.solved) ||
+              JSON.stringify(kept.answers) !== JSON.stringify(expected)
+            ) {
               throw new Error(`exercise ${n} stored as ${safeJson(record).slice(0, 300)} came back as ${safeJson(kept).slice(0, 300)}`);
             }
           }
@@ -714,14 +963,18 @@ describe('two tabs over one storage', () => {
 
   const tabIndex = fc.constantFrom(0, 1);
   const exercise = fc.constantFrom(2, 3, 4);
-  const step = (withResets) => fc.oneof(
-    { weight: 4, arbitrary: fc.record({ kind: fc.constant('type'), tab: tabIndex, n: exercise, part: fc.constantFrom('a', 'b'), text: fc.string({ maxLength: 3 }) }) },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant('check'), tab: tabIndex, n: exercise, right: fc.subarray(['a', 'b']) }) },
-    { weight: 4, arbitrary: fc.record({ kind: fc.constant('deliver'), tab: tabIndex }) },
-    { weight: withResets ? 2 : 0, arbitrary: fc.record({ kind: fc.constant('reload'), tab: tabIndex }) },
-    { weight: withResets ? 1 : 0, arbitrary: fc.record({ kind: fc.constant('reset'), tab: tabIndex, n: exercise }) },
-    { weight: withResets ? 1 : 0, arbitrary: fc.record({ kind: fc.constant('reset all'), tab: tabIndex }) },
-  );
+  const step = (withResets) =>
+    fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc.record({ kind: fc.constant('type'), tab: tabIndex, n: exercise, part: fc.constantFrom('a', 'b'), text: fc.string({ maxLength: 3 }) }),
+      },
+      { weight: 3, arbitrary: fc.record({ kind: fc.constant('check'), tab: tabIndex, n: exercise, right: fc.subarray(['a', 'b']) }) },
+      { weight: 4, arbitrary: fc.record({ kind: fc.constant('deliver'), tab: tabIndex }) },
+      { weight: withResets ? 2 : 0, arbitrary: fc.record({ kind: fc.constant('reload'), tab: tabIndex }) },
+      { weight: withResets ? 1 : 0, arbitrary: fc.record({ kind: fc.constant('reset'), tab: tabIndex, n: exercise }) },
+      { weight: withResets ? 1 : 0, arbitrary: fc.record({ kind: fc.constant('reset all'), tab: tabIndex }) },
+    );
 
   // Runs the steps on two tabs; lagging: each tab reads its own copy of storage until it hears the other's save.
   // → {stored (what storage ends with, read), model ({n: {answers, solved, tokens}}), tabs}
@@ -729,11 +982,14 @@ describe('two tabs over one storage', () => {
     const shared = new Map();
     const tabs = [];
     const heard = (from) => tabs.forEach((t, k) => k !== from && (t.pending = true));
-    const storageOf = (k) => (lagging ? mapStorage(new Map(shared), (key, v) => {
-      if (v === null) shared.delete(key);
-      else shared.set(key, v);
-      heard(k);
-    }) : mapStorage(shared, () => heard(k)));
+    const storageOf = (k) =>
+      lagging
+        ? mapStorage(new Map(shared), (key, v) => {
+            if (v === null) shared.delete(key);
+            else shared.set(key, v);
+            heard(k);
+          })
+        : mapStorage(shared, () => heard(k));
     for (const k of [0, 1]) tabs.push(openTab(storageOf(k)));
     const deliver = (t) => {
       if (!t.pending) return;
@@ -787,10 +1043,14 @@ describe('two tabs over one storage', () => {
           if (sorted(got.answers) !== sorted(want.answers)) {
             throw new Error(`exercise ${n}: answers ${JSON.stringify(got.answers)}, entered last ${JSON.stringify(want.answers)}; ${failure(steps, stored)}`);
           }
-          const solved = Object.keys(got.solved).filter((p) => got.solved[p]).sort();
-          if (JSON.stringify(solved) !== JSON.stringify([...want.solved].sort())) throw new Error(`exercise ${n}: solved ${solved}, entered ${[...want.solved]}; ${failure(steps, stored)}`);
+          const solved = Object.keys(got.solved)
+            .filter((p) => got.solved[p])
+            .sort();
+          if (JSON.stringify(solved) !== JSON.stringify([...want.solved].sort()))
+            throw new Error(`exercise ${n}: solved ${solved}, entered ${[...want.solved]}; ${failure(steps, stored)}`);
           const tokens = got.log.map((e) => e.answers.z);
-          if (JSON.stringify(tokens) !== JSON.stringify(want.tokens)) throw new Error(`exercise ${n}: attempts ${tokens}, checked ${want.tokens}; ${failure(steps, stored)}`);
+          if (JSON.stringify(tokens) !== JSON.stringify(want.tokens))
+            throw new Error(`exercise ${n}: attempts ${tokens}, checked ${want.tokens}; ${failure(steps, stored)}`);
           // and each tab holds what storage holds
           for (const t of tabs) {
             if (stored.exercises[n] && JSON.stringify(t.progress.peek(n)?.log) !== JSON.stringify(stored.exercises[n].log)) {

@@ -20,10 +20,12 @@ test('no comment in the kernels or the page states a timing', () => {
   const TIMING = /\d(?:[\d.,]*\d)?(?:\s?[–-]\s?\d[\d.]*)?\s?(?:ms|µs|s|[GMT]?FLOP\/s)\b/;
   const found = [];
   for (const file of files) {
-    readFileSync(file, 'utf8').split('\n').forEach((line, k) => {
-      const comment = line.match(/(?:\/\/|\/\*|^\s*\*)(.*)$/)?.[1];
-      if (comment && TIMING.test(comment)) found.push(`${file.split('/src/')[1]}:${k + 1}: ${comment.trim()}`);
-    });
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, k) => {
+        const comment = line.match(/(?:\/\/|\/\*|^\s*\*)(.*)$/)?.[1];
+        if (comment && TIMING.test(comment)) found.push(`${file.split('/src/')[1]}:${k + 1}: ${comment.trim()}`);
+      });
   }
   expect(found).toEqual([]);
 });
@@ -46,14 +48,15 @@ test('every select and its options come from the control kit', () => {
 
 // A select's look is the kit's (ui/controls.css .choice-select), not each figure's: when two stylesheets styled
 // the lab's selects, its height depended on which other figure had mounted first (its reserve overflowed).
-test('a select is styled in one place, the kit\'s stylesheet', () => {
+test("a select is styled in one place, the kit's stylesheet", () => {
   const root = new URL('../../web/src/', import.meta.url).pathname;
   const sheets = readdirSync(root, { recursive: true }).filter((f) => f.endsWith('.css') && f !== 'ui/controls.css');
   expect(sheets.length).toBeGreaterThan(10);
   const found = [];
   for (const file of sheets) {
     for (const [, selector, body] of readFileSync(join(root, file), 'utf8').matchAll(/([^{}]+)\{([^}]*)\}/g)) {
-      if (/\bselect\b/.test(selector.replace(/user-select/g, '')) && /\b(font|border|background|padding)\s*:/.test(body)) found.push(`${file}: ${selector.trim()}`);
+      if (/\bselect\b/.test(selector.replace(/user-select/g, '')) && /\b(font|border|background|padding)\s*:/.test(body))
+        found.push(`${file}: ${selector.trim()}`);
     }
   }
   expect(found).toEqual([]);
@@ -90,7 +93,9 @@ test('the exercise widget’s mount() holds no mutable variables of its own', ()
 test('every kernel file has its own C++ test file', () => {
   const src = new URL('../../wasm/src/', import.meta.url).pathname;
   const tests = new URL('../../tests/cpp/', import.meta.url).pathname;
-  const kernels = readdirSync(src).filter((f) => f.endsWith('.cpp')).map((f) => f.slice(0, -4));
+  const kernels = readdirSync(src)
+    .filter((f) => f.endsWith('.cpp'))
+    .map((f) => f.slice(0, -4));
   expect(kernels.length).toBeGreaterThan(25);
   const have = new Set(readdirSync(tests));
   const missing = kernels.filter((k) => k !== 'profile' && !have.has(`test_${k}.cpp`));
@@ -104,9 +109,12 @@ test('the wirings’ rules cite their papers, not a design note outside the repo
   const root = new URL('../../wasm/src/', import.meta.url).pathname;
   const text = ['block.hpp', 'block.cpp', 'wiring.hpp', 'wiring.cpp', 'expr.cpp'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
   expect(text).not.toMatch(/\bdesign\/[\w-]+\.md\b/);
-  for (const paper of ['"DeepNet: Scaling Transformers to 1,000 Layers" (2022)', '"Going deeper with Image Transformers" (CaiT, 2021)',
+  for (const paper of [
+    '"DeepNet: Scaling Transformers to 1,000 Layers" (2022)',
+    '"Going deeper with Image Transformers" (CaiT, 2021)',
     '"ReZero is All You Need: Fast Convergence at Large Depth" (2020)',
-    '"Mix-LN: Unleashing the Power of Deeper Layers by Combining Pre-LN and Post-LN" (2025)']) {
+    '"Mix-LN: Unleashing the Power of Deeper Layers by Combining Pre-LN and Post-LN" (2025)',
+  ]) {
     expect(text).toContain(paper);
   }
 });

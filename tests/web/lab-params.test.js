@@ -1,16 +1,24 @@
 // The training lab's inputs as a reader types them or a link carries them (web/src/widgets/training-lab/
 // params.js): what reads, what is refused with a message, and what is written back to the URL.
 import { describe, expect, it } from 'vitest';
-import {
-  formatConfigs, formatRate, parseConfigs, parseRate, parseRates, parseSteps, parseWarmup,
-} from '../../web/src/widgets/training-lab/params.js';
+import { formatConfigs, formatRate, parseConfigs, parseRate, parseRates, parseSteps, parseWarmup } from '../../web/src/widgets/training-lab/params.js';
 import { parsePlacements } from '../../web/src/experiment/params.js';
 
 describe('training lab inputs', () => {
   it('reads configurations wiring-depth-warmup and writes them back the same way', () => {
-    expect(parseConfigs('deepnorm-24-0,mixln-24-0').value).toEqual([{ placement: 'deepnorm', L: 24, warmup: 0 }, { placement: 'mixln', L: 24, warmup: 0 }]);
+    expect(parseConfigs('deepnorm-24-0,mixln-24-0').value).toEqual([
+      { placement: 'deepnorm', L: 24, warmup: 0 },
+      { placement: 'mixln', L: 24, warmup: 0 },
+    ]);
     const r = parseConfigs('post-24-0, post-24-50,pre-6-10');
-    expect(r).toEqual({ ok: true, value: [{ placement: 'post', L: 24, warmup: 0 }, { placement: 'post', L: 24, warmup: 50 }, { placement: 'pre', L: 6, warmup: 10 }] });
+    expect(r).toEqual({
+      ok: true,
+      value: [
+        { placement: 'post', L: 24, warmup: 0 },
+        { placement: 'post', L: 24, warmup: 50 },
+        { placement: 'pre', L: 6, warmup: 10 },
+      ],
+    });
     expect(formatConfigs(r.value)).toBe('post-24-0,post-24-50,pre-6-10');
   });
 
@@ -49,7 +57,7 @@ describe('training lab inputs', () => {
     expect(parseSteps('1e10').message).toBe('The number of steps is far more than a run can take (got 10000000000).');
   });
 
-  it('reads wirings as a set in the page\'s order', () => {
+  it("reads wirings as a set in the page's order", () => {
     expect(parsePlacements('pre,post')).toEqual({ ok: true, value: ['post', 'pre'] });
     expect(parsePlacements('').ok).toBe(false);
     expect(parsePlacements('post,up').message).toContain('up');

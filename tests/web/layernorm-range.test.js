@@ -30,8 +30,14 @@ function random(seed) {
 function ldexp(v, e) {
   let x = v;
   let k = e;
-  while (k > 1000) { x *= 2 ** 1000; k -= 1000; }
-  while (k < -1000) { x *= 2 ** -1000; k += 1000; }
+  while (k > 1000) {
+    x *= 2 ** 1000;
+    k -= 1000;
+  }
+  while (k < -1000) {
+    x *= 2 ** -1000;
+    k += 1000;
+  }
   return x * 2 ** k;
 }
 
@@ -64,8 +70,20 @@ function drawCase(next) {
   const beta0 = Array.from({ length: d }, () => 2 * next() - 1);
   const dy0 = Array.from({ length: d }, () => 2 * next() - 1);
   return {
-    d, k, j, m, x, x0, eps, eps0, gamma0, beta0, dy0,
-    gamma: gamma0.map((v) => ldexp(v, j)), beta: beta0.map((v) => ldexp(v, j)), dy: dy0.map((v) => ldexp(v, m)),
+    d,
+    k,
+    j,
+    m,
+    x,
+    x0,
+    eps,
+    eps0,
+    gamma0,
+    beta0,
+    dy0,
+    gamma: gamma0.map((v) => ldexp(v, j)),
+    beta: beta0.map((v) => ldexp(v, j)),
+    dy: dy0.map((v) => ldexp(v, m)),
   };
 }
 
@@ -91,7 +109,8 @@ describe('LayerNorm bindings across float64’s range', () => {
   });
 
   it('x = [1e200, 2e200, 3e200] is the same, not an overflow', () => {
-    for (const eps of [0, 1e-5]) expectClose(ln.steps([1e200, 2e200, 3e200], [1, 1, 1], [0, 0, 0], eps).y, [-Math.sqrt(1.5), 0, Math.sqrt(1.5)], `y, ε = ${eps}`);
+    for (const eps of [0, 1e-5])
+      expectClose(ln.steps([1e200, 2e200, 3e200], [1, 1, 1], [0, 0, 0], eps).y, [-Math.sqrt(1.5), 0, Math.sqrt(1.5)], `y, ε = ${eps}`);
   });
 
   it('a fixed-seed fuzz of steps, forward, backward and the Jacobian agrees with the scale symmetry', () => {
@@ -167,7 +186,12 @@ describe('LayerNorm bindings across float64’s range', () => {
   });
 
   it('rows of different sizes in one call: each row is normalised in its own unit', () => {
-    const rows = [[1e-300, 2e-300, 4e-300], [1, 2, 4], [1e200, 2e200, 4e200], [5e-324, 1e-323, 2e-323]];
+    const rows = [
+      [1e-300, 2e-300, 4e-300],
+      [1, 2, 4],
+      [1e200, 2e200, 4e200],
+      [5e-324, 1e-323, 2e-323],
+    ];
     const { y } = ln.forward(rows.flat(), 4, 3, [1, 1, 1], [0, 0, 0], 0);
     const single = ln.steps([1, 2, 4], [1, 1, 1], [0, 0, 0], 0).y;
     for (let r = 0; r < 4; r++) expectClose(y.subarray(3 * r, 3 * r + 3), single, `row ${r}`);

@@ -52,11 +52,7 @@ describe('LayerNorm Jacobian', () => {
     expect(jac.diagonal[1][1] / jac.diagonal[0][0]).toBeCloseTo(2, 14);
     expect(jac.diagonal[2][2] / jac.diagonal[0][0]).toBeCloseTo(3, 14);
     expect(jac.meanRemoval[2][0] / jac.meanRemoval[0][2]).toBeCloseTo(3, 14);
-    jac.J.forEach((row, a) =>
-      row.forEach((v, b) =>
-        expect(v).toBeCloseTo(jac.diagonal[a][b] + jac.meanRemoval[a][b] + jac.varianceRemoval[a][b], 14),
-      ),
-    );
+    jac.J.forEach((row, a) => row.forEach((v, b) => expect(v).toBeCloseTo(jac.diagonal[a][b] + jac.meanRemoval[a][b] + jac.varianceRemoval[a][b], 14)));
   });
 
   it('agrees with the backward pass: backward(dy) = Jᵀ·dy', () => {
@@ -94,7 +90,11 @@ describe('one norm instrument: either kind from one entry point, its terms liste
   beforeAll(async () => {
     norm = await loadNorm();
   });
-  const sum = (terms, j) => terms.reduce((acc, key) => acc.map((row, a) => row.map((v, b) => v + j[key][a][b])), j.J.map((row) => row.map(() => 0)));
+  const sum = (terms, j) =>
+    terms.reduce(
+      (acc, key) => acc.map((row, a) => row.map((v, b) => v + j[key][a][b])),
+      j.J.map((row) => row.map(() => 0)),
+    );
 
   it('RMSNorm of [2, 4, 4, 6]: mean square 18, y = x/√18, and each kind its own ε', () => {
     const s = norm.steps('rms', [2, 4, 4, 6], [1, 1, 1, 1], null, 0);

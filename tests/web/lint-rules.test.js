@@ -41,7 +41,8 @@ describe('a widget’s folder is its own', () => {
   });
 
   it('its own folder and the shared layers are fine', async () => {
-    const code = "import { mount } from './index.js';\nimport { element, html } from '../../ui/html.js';\n" +
+    const code =
+      "import { mount } from './index.js';\nimport { element, html } from '../../ui/html.js';\n" +
       "import { PLACEMENTS } from '../../experiment/choices.js';\nimport { progress } from '../../progress/store.js';\n" +
       "import './style.css';\nexport const a = [mount, element, html, PLACEMENTS, progress];";
     expect(await lint(WIDGET, code)).toEqual([]);
@@ -55,8 +56,8 @@ describe('a widget’s folder is its own', () => {
 
 describe('markup is built one way, through ui/html.js', () => {
   it.each([
-    ['an innerHTML write', "export const f = (el, s) => { el.innerHTML = s; };"],
-    ['an innerHTML append', "export const f = (el, s) => { el.innerHTML += s; };"],
+    ['an innerHTML write', 'export const f = (el, s) => { el.innerHTML = s; };'],
+    ['an innerHTML append', 'export const f = (el, s) => { el.innerHTML += s; };'],
     ['an outerHTML write by a computed name', "export const f = (el, s) => { el['outerHTML'] = s; };"],
     ['insertAdjacentHTML', "export const f = (el, s) => el.insertAdjacentHTML('beforeend', s);"],
     ['document.createElement', "export const f = () => document.createElement('div');"],
@@ -68,8 +69,8 @@ describe('markup is built one way, through ui/html.js', () => {
   });
 
   it('reading innerHTML, and html`…` placed with setHtml, are fine', async () => {
-    const code = "import { html, setHtml } from '../../ui/html.js';\n" +
-      'export const f = (el, s) => { setHtml(el, html`<b>${s}</b>`); return el.innerHTML.length; };';
+    const code =
+      "import { html, setHtml } from '../../ui/html.js';\n" + 'export const f = (el, s) => { setHtml(el, html`<b>${s}</b>`); return el.innerHTML.length; };';
     expect(await lint(WIDGET, code)).toEqual([]);
   });
 
@@ -101,7 +102,8 @@ describe('the layers import downward: pages and widgets → exercises, experimen
   });
 
   it('downward imports are fine', async () => {
-    const code = "import { html } from '../ui/html.js';\nimport { progress } from '../progress/store.js';\n" +
+    const code =
+      "import { html } from '../ui/html.js';\nimport { progress } from '../progress/store.js';\n" +
       "import { loadStack } from '../kernels/stack.js';\nexport const a = [html, progress, loadStack];";
     expect(await lint('web/src/experiment/breach.js', code)).toEqual([]);
     expect(await lint('web/src/ui/breach.js', "import { loadStack } from '../kernels/stack.js';\nexport const a = loadStack;")).toEqual([]);
@@ -119,7 +121,11 @@ describe('the layers import downward: pages and widgets → exercises, experimen
   });
 
   it('text/ is the lowest layer: it imports nothing of the page, and every layer may import it', async () => {
-    for (const code of ["import { nameKey } from '../progress/assignee.js';", "import { loadStack } from '../kernels/stack.js';", "import { html } from '../ui/html.js';"]) {
+    for (const code of [
+      "import { nameKey } from '../progress/assignee.js';",
+      "import { loadStack } from '../kernels/stack.js';",
+      "import { html } from '../ui/html.js';",
+    ]) {
       expect(await lint('web/src/text/breach.js', `${code}\nexport const a = 1;`)).toContainEqual({ rule: 'import/no-restricted-paths', severity: 'error' });
     }
     const code = "import { isolated } from '../text/bidi.js';\nexport const a = isolated;";

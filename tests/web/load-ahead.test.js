@@ -16,7 +16,13 @@ function page(nodes) {
       return null;
     },
     compareDocumentPosition(other) {
-      const inside = (el, of) => el.parent !== undefined && (el.parent === of.id || inside(els.find((e) => e.id === el.parent), of));
+      const inside = (el, of) =>
+        el.parent !== undefined &&
+        (el.parent === of.id ||
+          inside(
+            els.find((e) => e.id === el.parent),
+            of,
+          ));
       if (other.index > this.index) return 4 | (inside(other, this) ? 16 : 0);
       return other.index < this.index ? 2 : 0;
     },
@@ -105,6 +111,7 @@ describe('linkedFigure', () => {
     expect(linkedFigure(chapter, '#exercise-17-title')?.id).toBe('exercise-17');
   });
   test('a heading, a part, nothing, a malformed escape: none', () => {
-    for (const hash of ['#at-twenty-layers', '#eps-sigma-part', '#references', '#nowhere', '#%E0', '#', '']) expect(linkedFigure(chapter, hash), hash).toBeNull();
+    for (const hash of ['#at-twenty-layers', '#eps-sigma-part', '#references', '#nowhere', '#%E0', '#', ''])
+      expect(linkedFigure(chapter, hash), hash).toBeNull();
   });
 });

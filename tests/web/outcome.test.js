@@ -16,7 +16,6 @@ beforeAll(loadExerciseKernels);
 const who = { code: 'ML 4410', name: 'Ada Lovelace', exercises: [3, 4], due: '' };
 const at = minute;
 
-
 // An exercise's record as the widget writes it (exercise/index.js logAttempt, hints.js, grading.js, openSolution).
 function student(n) {
   const rec = exerciseRecord({});
@@ -134,7 +133,11 @@ describe('the openings logged', () => {
   });
 
   it('a record from an earlier page starts its openings from the marks it holds', () => {
-    const rec = exerciseRecord({ attempts: 1, selfCheck: { why: 'yes' }, log: [logEntry({ seed: null, answers: { axis: 'features', why: 'three words here' }, hints: 0, solution: false }, at(4))] });
+    const rec = exerciseRecord({
+      attempts: 1,
+      selfCheck: { why: 'yes' },
+      log: [logEntry({ seed: null, answers: { axis: 'features', why: 'three words here' }, hints: 0, solution: false }, at(4))],
+    });
     expect(eventsOf(rec)).toEqual([{ at: at(4).toISOString(), kind: 'self', part: 'why', mark: 'yes' }]);
   });
 });

@@ -85,11 +85,17 @@ describe('parseVector', () => {
     expect(r).toEqual({ ok: false, message: '“-1,414”: is the comma a decimal point? Write -1.414, with a point.' });
     expect(parseVector('1,5;2')).toMatchObject({ ok: false, message: expect.stringMatching(/decimal point/) });
     expect(parseVector('1, 5; 2')).toMatchObject({ ok: true, value: [1, 5, 2] }); // a comma then a space separates
-    expect(parseMatrix('1,5; 2,5')).toMatchObject({ ok: true, value: [[1, 5], [2, 5]] }); // a matrix's rows
+    expect(parseMatrix('1,5; 2,5')).toMatchObject({
+      ok: true,
+      value: [
+        [1, 5],
+        [2, 5],
+      ],
+    }); // a matrix's rows
   });
 
   // issue 35: "1,414" was read as [1, 414] and "[0,4714, 0,9428, …]" as 8 numbers in an answer's vector field
-  it('asks about a comma that may be a decimal comma where numbers have decimals (answers, a question\'s numbers)', () => {
+  it("asks about a comma that may be a decimal comma where numbers have decimals (answers, a question's numbers)", () => {
     const asked = (text) => parseVector(text, { decimals: true });
     expect(asked('1,414')).toEqual({ ok: false, message: '“1,414”: is the comma a decimal point? Write 1.414, with a point.' });
     expect(asked('[0,4714, 0,9428, 0,9428, 1,4142]')).toEqual({ ok: false, message: '“0,4714”: is the comma a decimal point? Write 0.4714, with a point.' });
@@ -140,23 +146,86 @@ describe('parseVector', () => {
 
 describe('parseMatrix', () => {
   it.each([
-    ['1, 0; 0, 1', [[1, 0], [0, 1]]],
-    ['[[1, 2], [3, 4]]', [[1, 2], [3, 4]]],
-    ['1 2\n3 4', [[1, 2], [3, 4]]],
+    [
+      '1, 0; 0, 1',
+      [
+        [1, 0],
+        [0, 1],
+      ],
+    ],
+    [
+      '[[1, 2], [3, 4]]',
+      [
+        [1, 2],
+        [3, 4],
+      ],
+    ],
+    [
+      '1 2\n3 4',
+      [
+        [1, 2],
+        [3, 4],
+      ],
+    ],
     ['[[−1]]', [[-1]]],
-    ['[1, 2; 3, 4]', [[1, 2], [3, 4]]],
-    ['[1, 2], [3, 4]', [[1, 2], [3, 4]]],
-    ['[1, 2]\n[3, 4]', [[1, 2], [3, 4]]],
-    ['(1 2) (3 4)', [[1, 2], [3, 4]]],
-    ['[1.1, -0.2; 0.05, 1.3]', [[1.1, -0.2], [0.05, 1.3]]],
-    ['(1+2)*3, 4; 5, 6', [[9, 4], [5, 6]]], // brackets inside an entry are not rows
-    ['[(1+2), 3], [4, 5]', [[3, 3], [4, 5]]],
+    [
+      '[1, 2; 3, 4]',
+      [
+        [1, 2],
+        [3, 4],
+      ],
+    ],
+    [
+      '[1, 2], [3, 4]',
+      [
+        [1, 2],
+        [3, 4],
+      ],
+    ],
+    [
+      '[1, 2]\n[3, 4]',
+      [
+        [1, 2],
+        [3, 4],
+      ],
+    ],
+    [
+      '(1 2) (3 4)',
+      [
+        [1, 2],
+        [3, 4],
+      ],
+    ],
+    [
+      '[1.1, -0.2; 0.05, 1.3]',
+      [
+        [1.1, -0.2],
+        [0.05, 1.3],
+      ],
+    ],
+    [
+      '(1+2)*3, 4; 5, 6',
+      [
+        [9, 4],
+        [5, 6],
+      ],
+    ], // brackets inside an entry are not rows
+    [
+      '[(1+2), 3], [4, 5]',
+      [
+        [3, 3],
+        [4, 5],
+      ],
+    ],
   ])('%j', (text, value) => {
     expect(parseMatrix(text)).toMatchObject({ ok: true, value });
   });
 
   it('reports the digits typed per entry, row by row', () => {
-    expect(parseMatrix('[1.1, -0.2], [0.05, 1]').ulp).toEqual([[0.1, 0.1], [0.01, 1]]);
+    expect(parseMatrix('[1.1, -0.2], [0.05, 1]').ulp).toEqual([
+      [0.1, 0.1],
+      [0.01, 1],
+    ]);
   });
 
   it.each([
@@ -207,8 +276,14 @@ describe('linear in the length of the text', () => {
       [1, 2, -3],
       'Entry 2: “x” is not a number.',
       [3],
-      [[1, 2], [3, 4]],
-      [[1, 2], [3, 4]],
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      [
+        [1, 2],
+        [3, 4],
+      ],
       'Row 1: Entry 2: “x” is not a number.',
     ]);
   });

@@ -15,7 +15,10 @@ const cards = cardProps(sections);
 /** Rendered HTML → the text a reader reads, math as $TeX$. */
 export function renderedText(html) {
   return html
-    .replace(/<span class="katex(?:-display)?">[\s\S]*?<annotation encoding="application\/x-tex">([\s\S]*?)<\/annotation>[\s\S]*?<\/span><\/span><\/span>/g, ' $$$1$$ ')
+    .replace(
+      /<span class="katex(?:-display)?">[\s\S]*?<annotation encoding="application\/x-tex">([\s\S]*?)<\/annotation>[\s\S]*?<\/span><\/span><\/span>/g,
+      ' $$$1$$ ',
+    )
     .replace(/<span class="tex-live"[^>]*data-tex="([^"]*)"[^>]*>[\s\S]*?<\/span>(?=\s|[.,;:)]|$)/g, ' $$$1$$ ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&quot;/g, '"')
@@ -53,7 +56,7 @@ const cardText = (front) => {
 };
 
 describe('Part 4, errors of fact fixed (issue 35)', () => {
-  it('1. ReZero: the undefined ratio is the Linear-only one; the article\'s is defined, and its spread over seeds is computed', () => {
+  it("1. ReZero: the undefined ratio is the Linear-only one; the article's is defined, and its spread over seeds is computed", () => {
     expect(oneByOne).not.toMatch(/article ratio is the first number the table cannot give/);
     expect(exercise(21).title).not.toMatch(/article ratio is undefined/);
     expect(oneByOne).toMatch(/the ratio over the Linear layers only is \$0\/0\$/);
@@ -64,15 +67,17 @@ describe('Part 4, errors of fact fixed (issue 35)', () => {
     expect(exercise(21).solution).toMatch(/The article's ratio, over all parameters, is defined/);
   });
 
-  it('2. not every wiring was proposed against a failure the chapter measures; ReZero\'s aim is cited', () => {
+  it("2. not every wiring was proposed against a failure the chapter measures; ReZero's aim is cited", () => {
     expect(part4).not.toMatch(/each of those ways was put forward as a cure/i);
     expect(part4).toMatch(/RMSNorm, was proposed to make the norm cheaper, not against a failure/);
     expect(part4).toMatch(/None of them is about the collapse of a stack without residual connections/);
-    expect(oneByOne).toMatch(/first Transformers over 100 blocks deep trained without warmup or LayerNorm[^.]*\(Bachlechner et al\., "ReZero is All You Need: Fast Convergence at Large Depth", 2020\)/);
+    expect(oneByOne).toMatch(
+      /first Transformers over 100 blocks deep trained without warmup or LayerNorm[^.]*\(Bachlechner et al\., "ReZero is All You Need: Fast Convergence at Large Depth", 2020\)/,
+    );
   });
 
-  it('3. DeepNet\'s 1,000 layers were an encoder–decoder with constants of their own, wherever they appear', () => {
-    const texts = { prose: oneByOne, 'exercise 19': `${exercise(19).question} ${exercise(19).solution}`, card: cardText('DeepNorm\'s two constants') };
+  it("3. DeepNet's 1,000 layers were an encoder–decoder with constants of their own, wherever they appear", () => {
+    const texts = { prose: oneByOne, 'exercise 19': `${exercise(19).question} ${exercise(19).solution}`, card: cardText("DeepNorm's two constants") };
     for (const [where, text] of Object.entries(texts)) {
       expect(text, where).toMatch(/encoder–decoder/);
       expect(text, where).toMatch(/single stack/);
@@ -84,7 +89,7 @@ describe('Part 4, errors of fact fixed (issue 35)', () => {
     }
   });
 
-  it('4. which initialisation the page follows: the library\'s division (weights and biases), not the paper\'s Xavier gain', () => {
+  it("4. which initialisation the page follows: the library's division (weights and biases), not the paper's Xavier gain", () => {
     expect(oneByOne).toMatch(/The paper draws those four matrices from a Xavier normal distribution with gain \$\\kappa\$/);
     expect(oneByOne).toMatch(/torchscale, instead divides every parameter of those four, weights and biases[^.]*this page does as the library does/);
     expect(exercise(19).solution).toMatch(/Xavier normal with gain \$\\kappa\$/);
@@ -98,21 +103,23 @@ describe('Part 4, errors of fact fixed (issue 35)', () => {
     expect(oneByOne).toMatch(/massive activations/);
   });
 
-  it('6. Xiong et al. argue; Liu et al.\'s central finding is stated; large Pre-LN models still warm up', () => {
+  it("6. Xiong et al. argue; Liu et al.'s central finding is stated; large Pre-LN models still warm up", () => {
     const both = `${part4} ${oneByOne}`;
     expect(both).not.toMatch(/was worked out by Xiong/);
     expect(part4).toMatch(/Xiong et al\. argue that[^.]*\("On Layer Normalization in the Transformer Architecture", ICML 2020\)/);
-    expect(part4).toMatch(/Liu et al\. find that unbalanced gradients are not the root cause of Post-LN's instability[^.]*amplifies small changes of the parameters into large changes of the output \("Understanding the Difficulty of Training Transformers", EMNLP 2020\)/);
+    expect(part4).toMatch(
+      /Liu et al\. find that unbalanced gradients are not the root cause of Post-LN's instability[^.]*amplifies small changes of the parameters into large changes of the output \("Understanding the Difficulty of Training Transformers", EMNLP 2020\)/,
+    );
     expect(part4).toMatch(/trained with 2,000 warmup steps \(Touvron et al\., "LLaMA: Open and Efficient Foundation Language Models", 2023\)/);
   });
 
-  it('7. ε under the root is LLaMA\'s form, used here, not a rule', () => {
+  it("7. ε under the root is LLaMA's form, used here, not a rule", () => {
     const note = exercise(18).mistakes['eps-outside-root'];
     expect(note).not.toMatch(/It belongs under it/);
     expect(note).toMatch(/In LLaMA's form of RMSNorm, the one this page uses, it sits under the root/);
     expect(note).toMatch(/The RMSNorm authors' own code adds it after the root/);
     expect(exercise(18).hints).toMatch(/LLaMA's form, used here/);
-    expect(cardText('RMSNorm (LLaMA\'s norm)')).toMatch(/in LLaMA's form/);
+    expect(cardText("RMSNorm (LLaMA's norm)")).toMatch(/in LLaMA's form/);
   });
 
   it('8. RMSNorm saves d subtractions and the shift, not "one subtraction per token"', () => {
@@ -121,7 +128,7 @@ describe('Part 4, errors of fact fixed (issue 35)', () => {
     expect(solution).toMatch(/none of LayerNorm's \$d\$ subtractions of it \(one per feature\) and no shift \$\\beta\$ to add/);
   });
 
-  it('9. LayerScale\'s gates are not tiny up to 18 blocks; 19 to 23 blocks are the page\'s own choice', () => {
+  it("9. LayerScale's gates are not tiny up to 18 blocks; 19 to 23 blocks are the page's own choice", () => {
     const texts = [oneByOne, cardText('LayerScale multiplies')];
     for (const text of texts) {
       expect(text).not.toMatch(/start just above zero|starts tiny|tiny gates/);
@@ -131,7 +138,7 @@ describe('Part 4, errors of fact fixed (issue 35)', () => {
     expect(oneByOne).toMatch(/Up to 18 blocks the gates start at a tenth/);
   });
 
-  it('10. attention can shrink a value: the branch\'s size is bounded by Wv and Wo, not set by them', () => {
+  it("10. attention can shrink a value: the branch's size is bounded by Wv and Wo, not set by them", () => {
     const { parts, solution } = exercise(19);
     expect(`${parts} ${solution}`).not.toMatch(/is set by \$W_v\$|size is therefore set by/);
     expect(parts).toMatch(/the size of the branch's output is bounded by \$W_v\$, \$W_o\$, \$W_1\$ and \$W_2\$/);
@@ -147,7 +154,7 @@ describe('Part 4, errors of fact fixed (issue 35)', () => {
     expect(solution).toMatch(/the number of Post-LN blocks is \$\{\{post-blocks\}\}\$, and block \$\{\{post-blocks\}\}\$ is the last of them/);
   });
 
-  it('13. every comparison of Part 4\'s live numbers is a claim the page checks, at the setting it names', () => {
+  it("13. every comparison of Part 4's live numbers is a claim the page checks, at the setting it names", () => {
     const html = htmlOf('27-wirings-one-by-one.md');
     const claims = [...html.matchAll(/<span class="live-claim" data-source="table-placements" data-claim="([^"]+)">([\s\S]*?)<\/span>(?!<\/span>)/g)];
     expect(claims.length).toBeGreaterThanOrEqual(5);
@@ -175,8 +182,8 @@ describe('Part 4, errors of fact fixed (issue 35)', () => {
 });
 
 describe('Part 4, notation (issue 35)', () => {
-  it('β is LayerNorm\'s shift only: DeepNorm\'s scale is κ; g is RMSNorm\'s gain only: the incoming gradient is ȳ', () => {
-    const deepnorm = [oneByOne, exercise(19).question, exercise(19).parts, exercise(19).solution, cardText('DeepNorm\'s two constants')].join(' ');
+  it("β is LayerNorm's shift only: DeepNorm's scale is κ; g is RMSNorm's gain only: the incoming gradient is ȳ", () => {
+    const deepnorm = [oneByOne, exercise(19).question, exercise(19).parts, exercise(19).solution, cardText("DeepNorm's two constants")].join(' ');
     expect(deepnorm).not.toMatch(/\$\\beta = \(8L\)\^\{-1\/4\}\$|\$\\beta\^\{-1\} = \(8L\)\^\{1\/4\}\$/);
     expect(deepnorm).toContain('$\\kappa = (8L)^{-1/4}$');
     const rezero = [exercise(21).question, exercise(21).hints, exercise(21).solution, ...Object.values(exercise(21).mistakes)].join(' ');
@@ -193,26 +200,27 @@ describe('Part 4, notation (issue 35)', () => {
 });
 
 describe('smaller defects found while revising (issue 35)', () => {
-  it('the exercises\' guide says a next hint needs another attempt', () => {
+  it("the exercises' guide says a next hint needs another attempt", () => {
     const guide = renderedText(htmlOf('30-exercises.md'));
     expect(guide).toMatch(/Hints open one at a time: the first whenever you like, each next one after another attempt/);
   });
 
-  it('exercise 18 compares with the LayerNorm of its own vector, not with exercise 4\'s (their numbers may differ)', () => {
+  it("exercise 18 compares with the LayerNorm of its own vector, not with exercise 4's (their numbers may differ)", () => {
     expect(exercise(18).question).not.toMatch(/exercise 4's LayerNorm of the same vector/);
     expect(exercise(18).question).toMatch(/compare it with the LayerNorm of the same vector, as exercise 4 computes it/);
   });
 });
 
 describe('what a student needs at a glance (issue 35)', () => {
-  it('Part 4 opens with #part4-summary: per wiring, what it was for, its paper\'s claim (cited), and three computed cells', () => {
+  it("Part 4 opens with #part4-summary: per wiring, what it was for, its paper's claim (cited), and three computed cells", () => {
     const html = htmlOf('26-field-did-next.md');
     const table = /<div id="part4-summary"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
     const rows = [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].slice(1).map((m) => m[1]);
     expect(rows).toHaveLength(9);
     const wirings = ['post', 'pre', 'nores', 'prerms', 'peri', 'deepnorm', 'rezero', 'layerscale', 'mixln'];
     rows.forEach((row, k) => {
-      for (const col of ['input', 'sd-factor', 'lab']) expect(row, `${wirings[k]} ${col}`).toContain(`data-source="part4-summary-runs" data-row="${wirings[k]}" data-col="${col}"`);
+      for (const col of ['input', 'sd-factor', 'lab'])
+        expect(row, `${wirings[k]} ${col}`).toContain(`data-source="part4-summary-runs" data-row="${wirings[k]}" data-col="${col}"`);
       if (wirings[k] !== 'nores') expect(renderedText(row), wirings[k]).toMatch(/\([A-Z][^()]*, "[^"]+", \d{4}\)/); // (authors, "title", year)
     });
     expect(html).toContain('data-widget="part4-summary"');
@@ -233,7 +241,11 @@ describe('Part 4, the three newer wirings (issue 34): cited, their two lines of 
 
   it.each([
     ['outnorm', /Team OLMo, "2 OLMo 2 Furious", arXiv:2501\.00656, 2024/, /x = x \+ RMS\(Attn\(x\)\); x = x \+ RMS\(FFN\(x\)\)/],
-    ['depthscaled', /"Tensor Programs VI: Feature Learning in Infinite-Depth Neural Networks", arXiv:2310\.02244, 2023/, /x = x \+ Attn\(LN\(x\)\) \/ sqrt\(2L\)/],
+    [
+      'depthscaled',
+      /"Tensor Programs VI: Feature Learning in Infinite-Depth Neural Networks", arXiv:2310\.02244, 2023/,
+      /x = x \+ Attn\(LN\(x\)\) \/ sqrt\(2L\)/,
+    ],
     ['lnscaling', /"The Curse of Depth in Large Language Models", arXiv:2502\.05795, 2025/, /x = x \+ Attn\(LN\(x\) \/ sqrt\(i\)\)/],
   ])('%s: its paper cited, its code shown, its numbers the table’s cells at 24 blocks', (wiring, citation, code) => {
     expect(text).toMatch(citation);

@@ -32,7 +32,17 @@ class FakeWorker {
 // the pool keeps finished results for the visit (cache.js): each test asks for configurations of its own
 let testNo = 0;
 const options = (L, seed = 0) => ({
-  placement: 'pre', L, d: 8, heads: 2, ffnMult: 4, B: 2, T: 3, seed: 1000 * testNo + seed, scale: 1, causal: false, activation: 'relu',
+  placement: 'pre',
+  L,
+  d: 8,
+  heads: 2,
+  ffnMult: 4,
+  B: 2,
+  T: 3,
+  seed: 1000 * testNo + seed,
+  scale: 1,
+  causal: false,
+  activation: 'relu',
 });
 const FIELDS = Object.keys(options(1));
 const stackRun = (o) => ({ kind: 'stack', fields: FIELDS, options: o });
@@ -191,7 +201,7 @@ describe('RunPool', () => {
     expect(created).toHaveLength(3);
   });
 
-  it('tells its workers which kernel runs, and how long to batch a training run\'s steps', async () => {
+  it("tells its workers which kernel runs, and how long to batch a training run's steps", async () => {
     pool.request(stackRun(options(6)));
     pool.request(trainRun(trainOptions(4)));
     await settle();
@@ -204,8 +214,26 @@ describe('RunPool', () => {
 // A training run's options as the kernel's wrapper completes them (the field names are train.defaults';
 // train.test.js checks the key against the real list).
 const trainOptions = (L, seed = 0, extra = {}) => ({
-  task: 'regress', placement: 'post', L, d: 8, heads: 2, ffnMult: 4, B: 2, T: 4, seed: 1000 * testNo + seed, scale: 1, causal: false,
-  activation: 'relu', lr: 3e-3, beta1: 0.9, beta2: 0.999, eps: 1e-8, warmup: 0, steps: 6, streamGrads: false, ...extra,
+  task: 'regress',
+  placement: 'post',
+  L,
+  d: 8,
+  heads: 2,
+  ffnMult: 4,
+  B: 2,
+  T: 4,
+  seed: 1000 * testNo + seed,
+  scale: 1,
+  causal: false,
+  activation: 'relu',
+  lr: 3e-3,
+  beta1: 0.9,
+  beta2: 0.999,
+  eps: 1e-8,
+  warmup: 0,
+  steps: 6,
+  streamGrads: false,
+  ...extra,
 });
 const trainRun = (o) => ({ kind: 'train', fields: Object.keys(trainOptions(1)), options: o });
 const record = (step) => ({ step, lr: 3e-3, loss: 1 / (step + 1), gradNorm: Float64Array.of(step, 2 * step), ratio: 0.5 });
@@ -248,12 +276,16 @@ describe('RunPool, training runs', () => {
     wide.request(trainRun(trainOptions(2, 0, { lr: 1e-3 })));
     wide.request(trainRun(trainOptions(2, 0, { warmup: 50 })));
     await settle();
-    expect(posted.map((m) => [m.options.warmup, m.options.lr]).sort()).toEqual([[0, 0.001], [0, 0.003], [50, 0.003]]);
+    expect(posted.map((m) => [m.options.warmup, m.options.lr]).sort()).toEqual([
+      [0, 0.001],
+      [0, 0.003],
+      [50, 0.003],
+    ]);
   });
 });
 
 describe('runKey', () => {
-  it('covers every field of the kernel\'s defaults, so options that differ in any one of them differ in their key', async () => {
+  it("covers every field of the kernel's defaults, so options that differ in any one of them differ in their key", async () => {
     const stack = await loadStack();
     const fields = Object.keys(stack.defaults);
     const base = runKey('stack', fields, stack.defaults);
@@ -276,7 +308,13 @@ describe('runKey', () => {
 });
 
 // a ticket whose promise is watched from the start (a rejection nobody waits for yet is not an error)
-const outcome = (ticket) => ({ ...ticket, outcome: ticket.promise.then(() => 'done', (e) => e.message) });
+const outcome = (ticket) => ({
+  ...ticket,
+  outcome: ticket.promise.then(
+    () => 'done',
+    (e) => e.message,
+  ),
+});
 
 // a pool of 2 workers that counts the workers it creates
 const counting = () => {
@@ -286,7 +324,6 @@ const counting = () => {
 };
 
 describe('RunPool, cancelling', () => {
-
   it('Cancel with many runs queued stops the running workers and creates none', async () => {
     const { p, created } = counting();
     const tickets = Array.from({ length: 40 }, (_, k) => outcome(p.request(trainRun(trainOptions(2, k)))));
@@ -331,11 +368,10 @@ describe('RunPool, cancelling', () => {
   });
 });
 
-
 describe('RunPool, the extra worker for training runs', () => {
   const SMALL = 50 * 1024 * 1024;
 
-  it('runs three small training runs at once on two cores, while the article\'s runs keep one worker per core', async () => {
+  it("runs three small training runs at once on two cores, while the article's runs keep one worker per core", async () => {
     const { p, created } = counting();
     p.warm();
     expect(created).toHaveLength(2); // the extra worker starts only when a training run needs it

@@ -3,7 +3,16 @@
 // hold: damaged JSON, a newer format, a record with the wrong types, a card whose due date cannot be read.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fsrs, generatorParameters } from 'ts-fsrs';
-import { MAX_ANSWER_CHARS, MAX_IMPORT_BYTES, MAX_LOG, MAX_LOG_ANSWER_CHARS, exerciseRecord, logEntry, readProgress, repairedExerciseRecord } from '../../web/src/progress/validate.js';
+import {
+  MAX_ANSWER_CHARS,
+  MAX_IMPORT_BYTES,
+  MAX_LOG,
+  MAX_LOG_ANSWER_CHARS,
+  exerciseRecord,
+  logEntry,
+  readProgress,
+  repairedExerciseRecord,
+} from '../../web/src/progress/validate.js';
 import { PROGRESS_KEY } from '../../web/src/progress/key.js';
 
 const KEY = PROGRESS_KEY;
@@ -40,7 +49,18 @@ const good = {
   },
   cards: {
     // (reviewed in the past: a last review after this device's clock is repaired, as the card could not be scheduled)
-    'c-1': { due: '2030-01-01T00:00:00.000Z', stability: 3.1, difficulty: 5.2, elapsed_days: 0, scheduled_days: 3, learning_steps: 0, reps: 1, lapses: 0, state: 2, last_review: '2025-12-29T00:00:00.000Z' },
+    'c-1': {
+      due: '2030-01-01T00:00:00.000Z',
+      stability: 3.1,
+      difficulty: 5.2,
+      elapsed_days: 0,
+      scheduled_days: 3,
+      learning_steps: 0,
+      reps: 1,
+      lapses: 0,
+      state: 2,
+      last_review: '2025-12-29T00:00:00.000Z',
+    },
   },
 };
 
@@ -100,7 +120,15 @@ describe('nothing saved is dropped whole', () => {
 
 // The exported file carries the work (issue 27): each attempt as checked, when, for which numbers, with what open.
 describe('the log of attempts', () => {
-  const entry = (k, extra = {}) => ({ at: `2026-12-0${1 + (k % 9)}T10:00:00.000Z`, seed: k, answers: { mean: String(k) }, inputs: null, hints: 0, solution: false, ...extra });
+  const entry = (k, extra = {}) => ({
+    at: `2026-12-0${1 + (k % 9)}T10:00:00.000Z`,
+    seed: k,
+    answers: { mean: String(k) },
+    inputs: null,
+    hints: 0,
+    solution: false,
+    ...extra,
+  });
   const read = (log) => readProgress({ version: 1, exercises: { 4: { attempts: log.length, log } }, cards: {} }).state.exercises[4].log;
 
   // (issue 37: reading had kept only the last MAX_LOG entries, silently: a first-try solve followed by 20 practice
@@ -114,15 +142,32 @@ describe('the log of attempts', () => {
   });
 
   it('drops an entry it cannot read alone, and cuts a long answer to what a grader needs', () => {
-    const kept = read([entry(1), { ...entry(2), at: 'yesterday' }, { ...entry(3), hints: -1 }, entry(4, { answers: { why: 'w '.repeat(600) } }), 'junk', entry(5, { solution: 'yes' })]);
+    const kept = read([
+      entry(1),
+      { ...entry(2), at: 'yesterday' },
+      { ...entry(3), hints: -1 },
+      entry(4, { answers: { why: 'w '.repeat(600) } }),
+      'junk',
+      entry(5, { solution: 'yes' }),
+    ]);
     expect(kept.map((e) => e.seed)).toEqual([1, 4]);
     expect(kept[1].answers.why).toHaveLength(MAX_LOG_ANSWER_CHARS);
     expect(read('not a list')).toEqual([]);
   });
 
   it('an entry made now is one the file reads back the same', () => {
-    const e = logEntry({ seed: 7, answers: { mean: '4', output: '-1.4142, 0, 0, 1.4142' }, inputs: { x: '2, 4, 4, 6' }, hints: 1, solution: true }, new Date('2026-12-03T12:00:00Z'));
-    expect(e).toEqual({ at: '2026-12-03T12:00:00.000Z', seed: 7, answers: { mean: '4', output: '-1.4142, 0, 0, 1.4142' }, inputs: { x: '2, 4, 4, 6' }, hints: 1, solution: true });
+    const e = logEntry(
+      { seed: 7, answers: { mean: '4', output: '-1.4142, 0, 0, 1.4142' }, inputs: { x: '2, 4, 4, 6' }, hints: 1, solution: true },
+      new Date('2026-12-03T12:00:00Z'),
+    );
+    expect(e).toEqual({
+      at: '2026-12-03T12:00:00.000Z',
+      seed: 7,
+      answers: { mean: '4', output: '-1.4142, 0, 0, 1.4142' },
+      inputs: { x: '2, 4, 4, 6' },
+      hints: 1,
+      solution: true,
+    });
     expect(read([e])).toEqual([e]);
   });
 });
@@ -194,7 +239,9 @@ describe('stored progress is read record by record', () => {
 describe('import', () => {
   it('{"version":1,"exercises":[],"cards":{}} is refused and the progress is unchanged', async () => {
     const progress = await storeOver(fakeStorage({ [KEY]: JSON.stringify(good) }));
-    expect(() => progress.importJson('{"version":1,"exercises":[],"cards":{}}')).toThrow(/cannot be imported: its “exercises” must be a set of records.*unchanged/);
+    expect(() => progress.importJson('{"version":1,"exercises":[],"cards":{}}')).toThrow(
+      /cannot be imported: its “exercises” must be a set of records.*unchanged/,
+    );
     expect(progress.exercise(4).answers).toEqual({ mean: '4' });
   });
 
@@ -284,8 +331,7 @@ describe('readProgress over junk (fixed-seed fuzz)', () => {
         if (where < 0.1) data[pick(['version', 'exercises', 'cards'])] = pick(JUNK);
         else if (where < 0.3) {
           if (data.exercises && typeof data.exercises === 'object') data.exercises[pick(['4', '11', '0', 'x', '999'])] = pick(JUNK);
-        }
-        else if (where < 0.7) {
+        } else if (where < 0.7) {
           const rec = data.exercises?.[pick(['4', '11'])];
           if (rec && typeof rec === 'object') rec[pick(['answers', 'attempts', 'hints', 'seed', 'solved', 'selfCheck'])] = pick(JUNK);
         } else if (where < 0.8) {
@@ -330,23 +376,37 @@ describe('readProgress over junk (fixed-seed fuzz)', () => {
 describe('one record schema, read strictly or repaired', () => {
   const good = [
     {},
-    { answers: { mean: '4', output: '-1, 0, 0, 1' }, attempts: 3, hints: 1, seed: 12345, solved: { mean: true, output: false },
-      selfCheck: { why: 'partly' }, checked: { mean: '4' }, variants: [{ seed: null, attempts: 2 }], inputs: { x: '2, 4, 4, 6' },
-      log: [logEntry({ seed: 12345, answers: { mean: '4' }, hints: 1, solution: false }, new Date('2026-12-01T10:00:00Z'))] },
+    {
+      answers: { mean: '4', output: '-1, 0, 0, 1' },
+      attempts: 3,
+      hints: 1,
+      seed: 12345,
+      solved: { mean: true, output: false },
+      selfCheck: { why: 'partly' },
+      checked: { mean: '4' },
+      variants: [{ seed: null, attempts: 2 }],
+      inputs: { x: '2, 4, 4, 6' },
+      log: [logEntry({ seed: 12345, answers: { mean: '4' }, hints: 1, solution: false }, new Date('2026-12-01T10:00:00Z'))],
+    },
     { seed: null, inputs: null, variants: [] },
   ];
   it.each(good.map((r, k) => [k, r]))('a record the store accepts is repaired to itself (%i)', (k, r) => {
     expect(repairedExerciseRecord(r)).toEqual(exerciseRecord(r));
   });
   it.each([
-    ['attempts', -1, 0], ['hints', 'x', 0], ['seed', 2 ** 60, null], ['answers', { mean: 4 }, {}], ['selfCheck', { why: 'sure' }, {}],
-    ['variants', [{ seed: 1, attempts: -1 }], []], ['inputs', { x: 3 }, {}], ['solved', [], {}],
+    ['attempts', -1, 0],
+    ['hints', 'x', 0],
+    ['seed', 2 ** 60, null],
+    ['answers', { mean: 4 }, {}],
+    ['selfCheck', { why: 'sure' }, {}],
+    ['variants', [{ seed: 1, attempts: -1 }], []],
+    ['inputs', { x: 3 }, {}],
+    ['solved', [], {}],
   ])('a wrong %s is refused by the store and started afresh by the repair', (name, value, repairedTo) => {
     expect(() => exerciseRecord({ [name]: value })).toThrow(new RegExp(`^${name} `));
     expect(repairedExerciseRecord({ [name]: value })[name]).toEqual(repairedTo);
   });
 });
-
 
 // Issue 36: on a shared computer "Not you? Change the name" had kept the previous student's work under the new name
 // (Bob saw Ada's solved exercise and exported her attempt).
@@ -362,7 +422,10 @@ describe('another student on the same browser', () => {
     const heard = [];
     progress.subscribe((why, detail) => heard.push([why, detail?.student ?? null]));
     progress.switchStudent(bob);
-    expect(heard).toEqual([['state replaced', true], ['assignment', null]]);
+    expect(heard).toEqual([
+      ['state replaced', true],
+      ['assignment', null],
+    ]);
     expect(progress.assignment().name).toBe('Bob');
     expect(progress.peek(4)).toBeUndefined();
     const exported = JSON.parse(progress.exportJson());

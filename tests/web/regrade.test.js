@@ -4,7 +4,18 @@
 // the flags a teacher must see.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assignedSeed, dueAt, nameKey, readCode, readDue, readName } from '../../web/src/progress/assignee.js';
-import { assignmentOf, dueFor, dueFromLocal, dueText, dueToLocal, exercisesInLink, progressFileName, readExercises, readExtensions, timeLeftText } from '../../web/src/exercises/assignment.js';
+import {
+  assignmentOf,
+  dueFor,
+  dueFromLocal,
+  dueText,
+  dueToLocal,
+  exercisesInLink,
+  progressFileName,
+  readExercises,
+  readExtensions,
+  timeLeftText,
+} from '../../web/src/exercises/assignment.js';
 import { isolated, visibleControls } from '../../web/src/text/bidi.js';
 import { regradeExercise, regradeStudent } from '../../web/src/exercises/regrade.js';
 import { questionNumbers, toKernelInputs } from '../../web/src/exercises/values.js';
@@ -35,7 +46,8 @@ describe('an assignment', () => {
   // one with its accent decomposed.
   it('gives the same numbers to a name whatever its apostrophe, width or Unicode normal form', () => {
     const seed = assignedSeed('PHYS 101', "Liam O'Brien", 4);
-    for (const name of ['Liam O’Brien', 'Liam O‘Brien', 'Liam Oʼbrien', 'ＬＩＡＭ　Ｏ＇ＢＲＩＥＮ', 'liam o`brien']) expect(assignedSeed('PHYS 101', name, 4), name).toBe(seed);
+    for (const name of ['Liam O’Brien', 'Liam O‘Brien', 'Liam Oʼbrien', 'ＬＩＡＭ　Ｏ＇ＢＲＩＥＮ', 'liam o`brien'])
+      expect(assignedSeed('PHYS 101', name, 4), name).toBe(seed);
     expect(assignedSeed('PHYS 101', 'Zoë', 4)).toBe(assignedSeed('PHYS 101', 'Zoë', 4));
     expect(assignedSeed('PHYS 101', 'Liam OBrien', 4)).not.toBe(seed);
     expect(nameKey('  Ada\u00a0LOVELACE ')).toBe('ada lovelace');
@@ -43,16 +55,18 @@ describe('an assignment', () => {
 
   it('is read from a link, and a link that cannot be used says why', () => {
     const known = [1, 2, 3, 4, 5, 6, 7];
-    expect(assignmentOf(new URLSearchParams('assign.class=PHYS%20101&assign.ex=7,4,4&assign.due=2026-12-20'), known))
-      .toEqual({ assignment: { code: 'PHYS 101', exercises: [4, 7], due: '2026-12-20' } });
+    expect(assignmentOf(new URLSearchParams('assign.class=PHYS%20101&assign.ex=7,4,4&assign.due=2026-12-20'), known)).toEqual({
+      assignment: { code: 'PHYS 101', exercises: [4, 7], due: '2026-12-20' },
+    });
     expect(assignmentOf(new URLSearchParams('ex4.seed=3'), known)).toBeNull();
     expect(assignmentOf(new URLSearchParams('assign.class=A&assign.ex=4,99'), known).message).toMatch(/“99” is not an exercise/);
     expect(assignmentOf(new URLSearchParams('assign.ex=4'), known).message).toMatch(/give the class a code/);
     expect(readDue('2026-02-30').ok).toBe(false);
     expect(readExercises('', known).ok).toBe(false);
     expect(assignmentOf(new URLSearchParams('assign.class=A&assign.ex=4&assign.hide=solutions'), known).message).toMatch(/hidden only until a due date/);
-    expect(assignmentOf(new URLSearchParams('assign.class=A&assign.ex=4&assign.due=2026-12-20T23:59%2B01:00&assign.hide=solutions'), known))
-      .toEqual({ assignment: { code: 'A', exercises: [4], due: '2026-12-20T23:59+01:00', hide: true } });
+    expect(assignmentOf(new URLSearchParams('assign.class=A&assign.ex=4&assign.due=2026-12-20T23:59%2B01:00&assign.hide=solutions'), known)).toEqual({
+      assignment: { code: 'A', exercises: [4], due: '2026-12-20T23:59+01:00', hide: true },
+    });
   });
 
   // Issue 36: a due date is a moment in the teacher's time zone, seen by each student in theirs with the time left.
@@ -96,8 +110,11 @@ describe('an assignment', () => {
 // link with one exercise the chapter lacks unticked them all.
 describe('what a teacher or a student typed', () => {
   it('a name or a class code refuses direction controls, naming them; a string kept is shown with them written out', () => {
-    expect(readName('\u202Enosaj\u202C Mallory')).toEqual({ ok: false,
-      message: 'a name cannot hold direction controls (U+202E right-to-left override, U+202C pop directional formatting): \u2068[U+202E]nosaj[U+202C] Mallory\u2069' });
+    expect(readName('\u202Enosaj\u202C Mallory')).toEqual({
+      ok: false,
+      message:
+        'a name cannot hold direction controls (U+202E right-to-left override, U+202C pop directional formatting): \u2068[U+202E]nosaj[U+202C] Mallory\u2069',
+    });
     expect(readCode('PHYS\u200F 101').ok).toBe(false);
     expect(readName('محمد')).toEqual({ ok: true, value: 'محمد' }); // a right-to-left name itself is a name
     expect(visibleControls('a\u2066b\u2069')).toBe('a[U+2066]b[U+2069]');
@@ -134,8 +151,9 @@ describe('a record graded again', () => {
   });
 
   it('a verdict edited by hand counts for nothing: the answers decide', () => {
-    const rec = record([logEntry({ seed, answers: { mean: '123' }, hints: 0, solution: false }, at(1))],
-      { solved: { mean: true, variance: true, sigma: true, output: true } });
+    const rec = record([logEntry({ seed, answers: { mean: '123' }, hints: 0, solution: false }, at(1))], {
+      solved: { mean: true, variance: true, sigma: true, output: true },
+    });
     const r = regradeExercise({ exercises: ex, props: allProps[4], record: rec, expectedSeed: seed });
     expect(r.outcome).toBe('attempted');
     expect(r.claimed).toBe(true);
@@ -143,9 +161,19 @@ describe('a record graded again', () => {
 
   it('the right answers to the key’s numbers are wrong for this student’s; answers on other numbers are counted apart', () => {
     const key = rightAnswers(4, 1); // another variant's answers
-    const onOwn = regradeExercise({ exercises: ex, props: allProps[4], record: record([logEntry({ seed, answers: key, hints: 0, solution: false }, at(1))]), expectedSeed: seed });
+    const onOwn = regradeExercise({
+      exercises: ex,
+      props: allProps[4],
+      record: record([logEntry({ seed, answers: key, hints: 0, solution: false }, at(1))]),
+      expectedSeed: seed,
+    });
     expect(onOwn.outcome).toBe('attempted');
-    const elsewhere = regradeExercise({ exercises: ex, props: allProps[4], record: record([logEntry({ seed: 1, answers: key, hints: 0, solution: false }, at(1))]), expectedSeed: seed });
+    const elsewhere = regradeExercise({
+      exercises: ex,
+      props: allProps[4],
+      record: record([logEntry({ seed: 1, answers: key, hints: 0, solution: false }, at(1))]),
+      expectedSeed: seed,
+    });
     expect(elsewhere.entries[0].parts.mean).toBe('right'); // right for the numbers it was made on
     expect([elsewhere.outcome, elsewhere.offSeed]).toEqual(['untouched', 1]);
   });
@@ -153,33 +181,55 @@ describe('a record graded again', () => {
   it('a choice is graded by its options, an explanation is kept for the teacher to read', () => {
     const props = allProps[1];
     const choice = props.parts.find((p) => p.kind === 'choice' || p.kind === 'multi');
-    const right = choice.options.filter((o) => o.correct).map((o) => o.key).join(',');
+    const right = choice.options
+      .filter((o) => o.correct)
+      .map((o) => o.key)
+      .join(',');
     const wrong = choice.options.find((o) => !o.correct).key;
-    const r = regradeExercise({ exercises: ex, props, record: record([
-      logEntry({ seed: null, answers: { [choice.id]: wrong }, hints: 0, solution: false }, at(1)),
-      logEntry({ seed: null, answers: { [choice.id]: right }, hints: 0, solution: false }, at(2)),
-    ]), expectedSeed: null });
+    const r = regradeExercise({
+      exercises: ex,
+      props,
+      record: record([
+        logEntry({ seed: null, answers: { [choice.id]: wrong }, hints: 0, solution: false }, at(1)),
+        logEntry({ seed: null, answers: { [choice.id]: right }, hints: 0, solution: false }, at(2)),
+      ]),
+      expectedSeed: null,
+    });
     expect(r.entries.map((e) => e.parts[choice.id])).toEqual(['wrong', 'right']);
   });
 });
 
 describe('a student’s file graded again', () => {
   const assignment = { code: 'PHYS 101', exercises: [4, 7] };
-  const file = (name, exercises) => readProgress({ version: 1, exercises, cards: {}, assignment: { code: 'PHYS 101', name, exercises: [4, 7], due: '' } }).state;
+  const file = (name, exercises) =>
+    readProgress({ version: 1, exercises, cards: {}, assignment: { code: 'PHYS 101', name, exercises: [4, 7], due: '' } }).state;
 
   it('grades on the seeds that follow from the class code and the name, and flags the rest', () => {
     const own = assignedSeed('PHYS 101', 'Ada', 4);
-    const good = regradeStudent({ exercises: ex, allProps, assignment,
-      state: file('Ada', { 4: { attempts: 1, log: [logEntry({ seed: own, answers: rightAnswers(4, own), hints: 0, solution: false }, at(1))] } }) });
+    const good = regradeStudent({
+      exercises: ex,
+      allProps,
+      assignment,
+      state: file('Ada', { 4: { attempts: 1, log: [logEntry({ seed: own, answers: rightAnswers(4, own), hints: 0, solution: false }, at(1))] } }),
+    });
     expect(good.name).toBe('Ada');
     expect(good.results[4].outcome).toBe('first-try');
     expect(good.results[7].outcome).toBe('untouched');
     expect(good.flags).toEqual([]);
 
     const other = assignedSeed('PHYS 101', 'Alan', 4);
-    const copied = regradeStudent({ exercises: ex, allProps, assignment,
-      state: file('Ada', { 4: { attempts: 1, solved: { mean: true, variance: true, sigma: true, output: true },
-        log: [logEntry({ seed: other, answers: rightAnswers(4, other), hints: 0, solution: false }, at(1))] } }) });
+    const copied = regradeStudent({
+      exercises: ex,
+      allProps,
+      assignment,
+      state: file('Ada', {
+        4: {
+          attempts: 1,
+          solved: { mean: true, variance: true, sigma: true, output: true },
+          log: [logEntry({ seed: other, answers: rightAnswers(4, other), hints: 0, solution: false }, at(1))],
+        },
+      }),
+    });
     expect(copied.results[4].outcome).toBe('untouched');
     expect(copied.flags.join('\n')).toMatch(/exercise 4: 1 attempt on numbers that do not follow from the class code and the name/);
     expect(copied.flags.join('\n')).toMatch(/exercise 4: the file marks it solved, but its answers graded again do not/);
@@ -206,8 +256,21 @@ describe('every attempt accounted for', () => {
     };
     add(own, rightAnswers(4, own), ['mean', 'variance', 'sigma', 'output'], 0);
     for (let k = 1; k <= 40; k++) add(777, { mean: '1' }, [], k);
-    const state = readProgress({ version: 1, cards: {}, assignment: who, exercises: { 4: {
-      ...rec, attempts: 40, seed: 777, variants: [{ seed: own, attempts: 1 }], solved: { mean: true, variance: true, sigma: true, output: true }, events: [] } } }).state;
+    const state = readProgress({
+      version: 1,
+      cards: {},
+      assignment: who,
+      exercises: {
+        4: {
+          ...rec,
+          attempts: 40,
+          seed: 777,
+          variants: [{ seed: own, attempts: 1 }],
+          solved: { mean: true, variance: true, sigma: true, output: true },
+          events: [],
+        },
+      },
+    }).state;
     const g = regradeStudent({ exercises: ex, allProps, assignment, state });
     expect(g.results[4]).toMatchObject({ outcome: 'first-try', tries: 1, attempts: 41, logged: 21, summarised: 20, offSeed: 40 });
     expect(g.flags).toEqual([
@@ -218,14 +281,20 @@ describe('every attempt accounted for', () => {
   it('each entry the file cannot read is named in its report with why and flagged as unreadable, not blamed on a cap', () => {
     const good = JSON.stringify(logEntry({ seed: own, answers: rightAnswers(4, own), hints: 0, solution: false }, at(1)));
     const bad = [
-      good.replace(/"at":"[^"]*"/, '"at":"yesterday"'), good.replace('"hints":0', '"hints":101'), good.replace(/"mean":"[^"]*"/, '"mean":4'),
+      good.replace(/"at":"[^"]*"/, '"at":"yesterday"'),
+      good.replace('"hints":0', '"hints":101'),
+      good.replace(/"mean":"[^"]*"/, '"mean":4'),
       ...['9007199254740994', '1e20', '-1', '1.5', '9007199254740993'].map((seed) => good.replace(`"seed":${own}`, `"seed":${seed}`)),
     ];
     const text = `{"version":1,"cards":{},"assignment":${JSON.stringify(who)},"exercises":{"4":{"attempts":9,"seed":${own},"log":[${bad.join(',')},${good}]}}}`;
     const read = readProgressText(text);
     expect(read.notices).toHaveLength(8);
-    expect(read.notices[0]).toBe('Exercise 4: attempt 1 of its log could not be read (its time "yesterday" is not a date) and was set aside; the rest of the exercise is as saved.');
-    expect(read.notices[1]).toMatch(/^Exercise 4: attempt 2 of its log \(2026-12-01T10:01:00\.000Z\) could not be read \(its count of hints 101 is not a whole number from 0 to 100\)/);
+    expect(read.notices[0]).toBe(
+      'Exercise 4: attempt 1 of its log could not be read (its time "yesterday" is not a date) and was set aside; the rest of the exercise is as saved.',
+    );
+    expect(read.notices[1]).toMatch(
+      /^Exercise 4: attempt 2 of its log \(2026-12-01T10:01:00\.000Z\) could not be read \(its count of hints 101 is not a whole number from 0 to 100\)/,
+    );
     expect(read.notices[2]).toMatch(/its answer to mean is 4, not text/);
     expect(read.notices[7]).toMatch(/attempt 8 of its log .*its seed 9007199254740993 is past 2\^53, where a number in a file is not read exactly/);
     expect(read.state.exercises[4].log).toHaveLength(1);
@@ -237,8 +306,9 @@ describe('every attempt accounted for', () => {
   it('attempts a file counts but does not hold are flagged, with the reason when it is an earlier page’s file', () => {
     const log = [logEntry({ seed: own, answers: { mean: '1' }, hints: 0, solution: false }, at(1))];
     const state = readProgress({ version: 1, cards: {}, assignment: who, exercises: { 4: { attempts: 21, seed: own, log } } }).state;
-    expect(regradeStudent({ exercises: ex, allProps, assignment, state }).flags)
-      .toEqual(['exercise 4: the file counts 21 attempts but holds 1: 20 not in it (a file from an earlier page kept only the last 20)']);
+    expect(regradeStudent({ exercises: ex, allProps, assignment, state }).flags).toEqual([
+      'exercise 4: the file counts 21 attempts but holds 1: 20 not in it (a file from an earlier page kept only the last 20)',
+    ]);
   });
 });
 
@@ -259,8 +329,13 @@ describe('a file edited by hand', () => {
     };
     add({ ...right, mean: '123' }, parts.slice(1), 1);
     add(right, parts, 2);
-    return { version: 1, cards: {}, assignment: who, exportedAt: at(30).toISOString(),
-      exercises: { 4: { ...rec, attempts: 2, seed: own, answers: right, checked: right, solved: Object.fromEntries(parts.map((p) => [p, true])) } } };
+    return {
+      version: 1,
+      cards: {},
+      assignment: who,
+      exportedAt: at(30).toISOString(),
+      exercises: { 4: { ...rec, attempts: 2, seed: own, answers: right, checked: right, solved: Object.fromEntries(parts.map((p) => [p, true])) } },
+    };
   }
   const grade = (file) => {
     const read = readProgressText(JSON.stringify(file));
@@ -278,7 +353,9 @@ describe('a file edited by hand', () => {
     file.exercises[4].log[0].answers.mean = file.exercises[4].log[1].answers.mean;
     const g = grade(file);
     expect(g.results[4].outcome).toBe('first-try'); // (the answers decide the outcome…)
-    expect(g.flags.join('\n')).toMatch(/exercise 4: an answer and its mark disagree \(the answer was changed after it was checked\): attempt 1 of its log \(2026-12-01 10:01\) marks mean wrong, graded again it is right/);
+    expect(g.flags.join('\n')).toMatch(
+      /exercise 4: an answer and its mark disagree \(the answer was changed after it was checked\): attempt 1 of its log \(2026-12-01 10:01\) marks mean wrong, graded again it is right/,
+    );
   });
 
   it('the wrong attempt removed, counts and all: the first attempt on the numbers that count is missing', () => {
@@ -331,7 +408,11 @@ describe('a file edited by hand', () => {
 
   it('one kernel call grades every part of an attempt as the part-by-part grading does', () => {
     const inputs = toKernelInputs(questionNumbers(allProps[4], ex.variant(4, own)).inputs);
-    const answers = { mean: { rows: 1, cols: 1, values: [1] }, output: { rows: 1, cols: 4, values: [1, 2, 3, 4] }, sigma: { rows: 1, cols: 2, values: [1, 2] } };
+    const answers = {
+      mean: { rows: 1, cols: 1, values: [1] },
+      output: { rows: 1, cols: 4, values: [1, 2, 3, 4] },
+      sigma: { rows: 1, cols: 2, values: [1, 2] },
+    };
     const all = ex.gradeAll(4, inputs, answers);
     for (const id of Object.keys(answers)) expect(all[id], id).toEqual(ex.grade(4, inputs, id, answers[id]));
     expect(() => ex.gradeAll(4, { x: { rows: 1, cols: 2, values: [1, NaN] } }, answers)).toThrow();

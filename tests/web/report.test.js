@@ -12,14 +12,21 @@ import { readProgressText } from '../../web/src/progress/validate.js';
 import { allProps, ex, loadExerciseKernels, minute, rightAnswers } from './exercise-kernels.js';
 import { toCsv } from '../../web/src/teachers/csv.js';
 import {
-  assessFile, exerciseRows, exerciseStats, gradebookRows, groupStudents, outcomeText, readPenalty, readPoints, readRoster,
+  assessFile,
+  exerciseRows,
+  exerciseStats,
+  gradebookRows,
+  groupStudents,
+  outcomeText,
+  readPenalty,
+  readPoints,
+  readRoster,
 } from '../../web/src/teachers/report.js';
 
 beforeAll(loadExerciseKernels);
 
 const CODE = 'ML 4410';
 const at = (k) => minute(k).toISOString();
-
 
 // A student's file as the page writes it: exercise 4 wrong `wrong` times then right; exercise 1 right at once.
 // solutionAt: a minute at which the worked solution of 4 was opened.
@@ -48,11 +55,23 @@ function file(name, { wrong = 0, solutionAt = null, start = 0 } = {}) {
 let nextId = 1;
 function graded(name, text) {
   const read = readProgressText(text);
-  return { id: nextId++, name, state: read.state, logSetAside: read.logSetAside, exportedAt: JSON.parse(text).exportedAt,
-    graded: gradeFile({ exercises: ex, allProps, state: read.state, numbers: [1, 4] }) };
+  return {
+    id: nextId++,
+    name,
+    state: read.state,
+    logSetAside: read.logSetAside,
+    exportedAt: JSON.parse(text).exportedAt,
+    graded: gradeFile({ exercises: ex, allProps, state: read.state, numbers: [1, 4] }),
+  };
 }
 const settings = (over = {}) => ({
-  assignment: { code: CODE, exercises: [1, 4], due: '' }, extensions: [], lateCounts: true, points: { 1: 1, 4: 2 }, penalty: 0.5, roster: [], ...over,
+  assignment: { code: CODE, exercises: [1, 4], due: '' },
+  extensions: [],
+  lateCounts: true,
+  points: { 1: 1, 4: 2 },
+  penalty: 0.5,
+  roster: [],
+  ...over,
 });
 
 describe('points, duplicates, roster, statistics', () => {
@@ -75,7 +94,9 @@ describe('points, duplicates, roster, statistics', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].file).toBe('ada-friday.json');
     expect(rows[0].copies.map((c) => c.file)).toEqual(['ada-monday.json']);
-    expect(rows[0].flags[0]).toMatch(/^2 files of this student: graded the latest, ada-friday\.json \(last work 2026-12-01 20:03\); set aside ada-monday\.json \(last work 2026-12-01 10:03\)/);
+    expect(rows[0].flags[0]).toMatch(
+      /^2 files of this student: graded the latest, ada-friday\.json \(last work 2026-12-01 20:03\); set aside ada-monday\.json \(last work 2026-12-01 10:03\)/,
+    );
   });
 
   it('one piece of work under two names: shown once, as the name whose numbers it follows', () => {
@@ -88,20 +109,31 @@ describe('points, duplicates, roster, statistics', () => {
     expect(mallory.results[4].outcome).toBe('untouched'); // (Ada's numbers are not Mallory's)
     const { rows } = groupStudents([mallory, ada]);
     expect(rows.map((r) => r.name)).toEqual(['Ada Lovelace']);
-    expect(rows[0].flags[0]).toMatch(/^the same work is in 2 files under 2 names: mallory\.json .*\(“Mallory”\); shown once, as “Ada Lovelace”, whose numbers it follows/);
+    expect(rows[0].flags[0]).toMatch(
+      /^the same work is in 2 files under 2 names: mallory\.json .*\(“Mallory”\); shown once, as “Ada Lovelace”, whose numbers it follows/,
+    );
   });
 
   it('a roster gives the IDs and lists who handed in nothing; statistics per exercise', () => {
     const roster = readRoster('Lovelace, Ada, 100\nAlan Turing\t200\n李雷;300\n\nGrace Hopper, 400');
     expect(roster.value.map((s) => s.id)).toEqual(['100', '200', '300', '400']);
     const s = settings({ roster: [{ name: 'Ada Lovelace', id: '100' }, ...roster.value.slice(1)] });
-    const xs = [['ada.json', 'Ada Lovelace', { wrong: 1 }], ['alan.json', 'Alan Turing', {}], ['li.json', '李雷', { solutionAt: 0 }]]
-      .map(([f, n, o]) => assessFile(graded(f, file(n, o)), s, allProps));
+    const xs = [
+      ['ada.json', 'Ada Lovelace', { wrong: 1 }],
+      ['alan.json', 'Alan Turing', {}],
+      ['li.json', '李雷', { solutionAt: 0 }],
+    ].map(([f, n, o]) => assessFile(graded(f, file(n, o)), s, allProps));
     const grouped = groupStudents(xs, s.roster);
     expect(grouped.rows.map((r) => r.id)).toEqual(['100', '200', '300']);
     expect(grouped.missing).toEqual([{ name: 'Grace Hopper', id: '400' }]);
     const stats = exerciseStats(grouped.rows, [1, 4], allProps);
-    expect(stats[4]).toMatchObject({ students: 3, solved: 3, by: { 'first-try': 1, tries: 1, solution: 1 }, medianTries: 1, mistakes: [['variance-d-minus-1', 1]] });
+    expect(stats[4]).toMatchObject({
+      students: 3,
+      solved: 3,
+      by: { 'first-try': 1, tries: 1, solution: 1 },
+      medianTries: 1,
+      mistakes: [['variance-d-minus-1', 1]],
+    });
     expect(stats[1]).toMatchObject({ solved: 3, by: { 'first-try': 3 } });
 
     // the gradebook, as a spreadsheet reads it: a BOM, then IDs, numeric points, totals; the roster's missing student
@@ -109,11 +141,18 @@ describe('points, duplicates, roster, statistics', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const table = parse(csv, { bom: true, columns: true });
     expect(table.map((r) => [r['student ID'], r.name, r['exercise 1 (of 1)'], r['exercise 4 (of 2)'], r.total])).toEqual([
-      ['100', 'Ada Lovelace', '1', '2', '3'], ['200', 'Alan Turing', '1', '2', '3'], ['300', '李雷', '1', '1', '2'], ['400', 'Grace Hopper', '', '', ''],
+      ['100', 'Ada Lovelace', '1', '2', '3'],
+      ['200', 'Alan Turing', '1', '2', '3'],
+      ['300', '李雷', '1', '1', '2'],
+      ['400', 'Grace Hopper', '', '', ''],
     ]);
     const perExercise = parse(toCsv(exerciseRows(grouped, s), { bom: true }), { bom: true, columns: true });
     expect(perExercise.find((r) => r['student ID'] === '100' && r.exercise === '4')).toMatchObject({
-      outcome: 'solved after several tries (2)', try: '2', 'attempts on the assigned numbers': '2', 'mistakes diagnosed': 'variance-d-minus-1 ×1', points: '2',
+      outcome: 'solved after several tries (2)',
+      try: '2',
+      'attempts on the assigned numbers': '2',
+      'mistakes diagnosed': 'variance-d-minus-1 ×1',
+      points: '2',
     });
   });
 
@@ -121,11 +160,21 @@ describe('points, duplicates, roster, statistics', () => {
     const due = '2026-12-01T10:01Z'; // Ada's right answer comes at 10:02
     const late = assessFile(graded('ada.json', file('Ada Lovelace', { wrong: 1 })), settings({ assignment: { code: CODE, exercises: [1, 4], due } }), allProps);
     expect([outcomeText(late.results[4]), late.lateAttempts]).toEqual(['solved after several tries (2), late', 1]);
-    const strict = assessFile(graded('ada.json', file('Ada Lovelace', { wrong: 1 })), settings({ assignment: { code: CODE, exercises: [1, 4], due }, lateCounts: false }), allProps);
+    const strict = assessFile(
+      graded('ada.json', file('Ada Lovelace', { wrong: 1 })),
+      settings({ assignment: { code: CODE, exercises: [1, 4], due }, lateCounts: false }),
+      allProps,
+    );
     expect([strict.results[4].outcome, strict.points[4]]).toEqual(['attempted', 0]);
-    const extended = assessFile(graded('ada.json', file('Ada Lovelace', { wrong: 1 })), settings({
-      assignment: { code: CODE, exercises: [1, 4], due }, lateCounts: false, extensions: [{ name: 'ada lovelace', due: '2026-12-02T10:00Z' }],
-    }), allProps);
+    const extended = assessFile(
+      graded('ada.json', file('Ada Lovelace', { wrong: 1 })),
+      settings({
+        assignment: { code: CODE, exercises: [1, 4], due },
+        lateCounts: false,
+        extensions: [{ name: 'ada lovelace', due: '2026-12-02T10:00Z' }],
+      }),
+      allProps,
+    );
     expect([extended.results[4].outcome, extended.lateAttempts]).toEqual(['tries', 0]);
   });
 });

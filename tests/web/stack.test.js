@@ -10,8 +10,17 @@ const fixtureDir = new URL('../reference/fixtures/stack/', import.meta.url);
 const fixture = (name) => JSON.parse(readFileSync(new URL(`${name}.json`, fixtureDir), 'utf8'));
 const optionsOf = ({ config: c }) => ({
   // a written wiring's fixture holds its description as an object: the kernel reads its JSON text
-  placement: typeof c.placement === 'object' ? JSON.stringify(c.placement) : c.placement, L: c.L, d: c.d, heads: c.heads, ffnMult: c.ffn_mult, B: c.B, T: c.T,
-  seed: c.seed, scale: c.scale, causal: c.causal, activation: c.activation,
+  placement: typeof c.placement === 'object' ? JSON.stringify(c.placement) : c.placement,
+  L: c.L,
+  d: c.d,
+  heads: c.heads,
+  ffnMult: c.ffn_mult,
+  B: c.B,
+  T: c.T,
+  seed: c.seed,
+  scale: c.scale,
+  causal: c.causal,
+  activation: c.activation,
 });
 
 const expectClose = (actual, expected, rtol, what) => {
@@ -26,12 +35,26 @@ beforeAll(async () => {
 
 describe('defaults', () => {
   it('are the protocol’s, reported by C++', () => {
-    expect(stack.defaults).toEqual({ placement: 'pre', L: 20, d: 128, heads: 4, ffnMult: 4, B: 8, T: 16, seed: 0, scale: 1, causal: false, activation: 'relu' });
+    expect(stack.defaults).toEqual({
+      placement: 'pre',
+      L: 20,
+      d: 128,
+      heads: 4,
+      ffnMult: 4,
+      B: 8,
+      T: 16,
+      seed: 0,
+      scale: 1,
+      causal: false,
+      activation: 'relu',
+    });
   });
 });
 
 describe('runStack against PyTorch fixtures', () => {
-  const small = readdirSync(fixtureDir).filter((f) => /^(tiny|edge)_/.test(f)).map((f) => f.replace(/\.json$/, ''));
+  const small = readdirSync(fixtureDir)
+    .filter((f) => /^(tiny|edge)_/.test(f))
+    .map((f) => f.replace(/\.json$/, ''));
   it.each(small)('%s', (name) => {
     const f = fixture(name);
     const r = stack.run(optionsOf(f));

@@ -41,7 +41,7 @@ describe('the format check', () => {
   const formatted = async (code, filepath) => prettier.check(code, { ...(await prettier.resolveConfig(`${root}${filepath}`)), filepath: `${root}${filepath}` });
   it('fails a file written against the settings', async () => {
     expect(await formatted('const a = {b:1}\n', 'web/src/ui/breach.js')).toBe(false);
-    expect(await formatted("const a = \"b\";\n", 'web/src/ui/breach.js')).toBe(false);
+    expect(await formatted('const a = "b";\n', 'web/src/ui/breach.js')).toBe(false);
   });
   it('passes the same file formatted', async () => {
     expect(await formatted("const a = { b: 1 };\nconst c = 'b';\n", 'web/src/ui/breach.js')).toBe(true);

@@ -26,7 +26,10 @@ describe('sweep command line', () => {
   it('prints a JSON line per run and the medians last', () => {
     const r = run('--placement', 'post,pre', '--L', '3', '--seeds', '0-2', '--d', '8', '--heads', '2', '--B', '2', '--T', '3');
     expect(r.status, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const runs = lines.slice(0, -1);
     expect(runs).toHaveLength(6);
     for (const line of runs) {
@@ -39,8 +42,14 @@ describe('sweep command line', () => {
     // every field of the kernel's result reaches the line (StackResult's for_each_field), lists as lists
     for (const key of ['gradNormWeights', 'gradNormNoLn', 'inputGradNorm']) expect(runs[0][key], key).toHaveLength(3);
     const { medians } = lines.at(-1);
-    expect(medians.map((m) => [m.placement, m.L, m.seeds])).toEqual([['post', 3, [0, 1, 2]], ['pre', 3, [0, 1, 2]]]);
-    const post = runs.filter((l) => l.placement === 'post').map((l) => l.ratio).sort((a, b) => a - b);
+    expect(medians.map((m) => [m.placement, m.L, m.seeds])).toEqual([
+      ['post', 3, [0, 1, 2]],
+      ['pre', 3, [0, 1, 2]],
+    ]);
+    const post = runs
+      .filter((l) => l.placement === 'post')
+      .map((l) => l.ratio)
+      .sort((a, b) => a - b);
     expect(medians[0].ratio).toBe(post[1]);
   });
 
@@ -54,8 +63,16 @@ describe('sweep command line', () => {
   it('takes Part 4’s wirings by their names, with the same lines', () => {
     const r = run('--placement', 'deepnorm,rezero', '--L', '4', '--seeds', '0-1', '--d', '8', '--heads', '2', '--B', '2', '--T', '3');
     expect(r.status, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(lines.slice(0, -1).map((l) => l.placement).sort()).toEqual(['deepnorm', 'deepnorm', 'rezero', 'rezero']);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(
+      lines
+        .slice(0, -1)
+        .map((l) => l.placement)
+        .sort(),
+    ).toEqual(['deepnorm', 'deepnorm', 'rezero', 'rezero']);
     for (const line of lines.slice(0, -1)) expect(line.grad).toHaveLength(4);
     // ReZero's stream passes every block untouched at initialisation: the same sd after every block
     const rezero = lines.find((l) => l.placement === 'rezero');
@@ -67,9 +84,17 @@ describe('sweep command line', () => {
   it('runs a value a list names twice once, and says so', () => {
     const r = run('--placement', 'post,pre,post', '--L', '2,3,2,2', '--seeds', '1,0,1', '--d', '8', '--heads', '2', '--B', '2', '--T', '3');
     expect(r.status, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.slice(0, -1)).toHaveLength(2 * 2 * 2);
-    expect(lines.at(-1).medians.map((m) => [m.placement, m.L, m.seeds])).toEqual([['post', 2, [0, 1]], ['post', 3, [0, 1]], ['pre', 2, [0, 1]], ['pre', 3, [0, 1]]]);
+    expect(lines.at(-1).medians.map((m) => [m.placement, m.L, m.seeds])).toEqual([
+      ['post', 2, [0, 1]],
+      ['post', 3, [0, 1]],
+      ['pre', 2, [0, 1]],
+      ['pre', 3, [0, 1]],
+    ]);
     expect(r.stderr.trim().split('\n')).toEqual([
       'sweep: --placement post,pre,post names post more than once: each runs once (--placement post,pre).',
       'sweep: --L 2,3,2,2 names 2 more than once: each runs once (--L 2,3).',
@@ -78,8 +103,24 @@ describe('sweep command line', () => {
   });
 
   it('runs a wiring named twice (as a preset and written the same, or written twice in other words) once, and says so', () => {
-    const r = run('--placement', 'post', '--wiring', '[{"from": "post"}, {"from": "pre", "alpha": "2"}, {"alpha": "2", "from": "pre"}]',
-      '--L', '2', '--seeds', '0', '--d', '8', '--heads', '2', '--B', '2', '--T', '3');
+    const r = run(
+      '--placement',
+      'post',
+      '--wiring',
+      '[{"from": "post"}, {"from": "pre", "alpha": "2"}, {"alpha": "2", "from": "pre"}]',
+      '--L',
+      '2',
+      '--seeds',
+      '0',
+      '--d',
+      '8',
+      '--heads',
+      '2',
+      '--B',
+      '2',
+      '--T',
+      '3',
+    );
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.trim().split('\n').slice(0, -1)).toHaveLength(2);
     expect(r.stderr.trim()).toBe('sweep: the wirings name post, {"from":"pre","alpha":"2"} more than once: each runs once.');

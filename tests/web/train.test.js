@@ -12,8 +12,7 @@ const fixtureDir = new URL('../reference/fixtures/train/', import.meta.url);
 const fixture = (name) => JSON.parse(readFileSync(new URL(`${name}.json`, fixtureDir), 'utf8'));
 const camel = (key) => key.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 // a written wiring's fixture holds its description as an object: the kernel reads its JSON text
-const optionsOf = ({ config }) =>
-  Object.fromEntries(Object.entries(config).map(([k, v]) => [camel(k), typeof v === 'object' ? JSON.stringify(v) : v]));
+const optionsOf = ({ config }) => Object.fromEntries(Object.entries(config).map(([k, v]) => [camel(k), typeof v === 'object' ? JSON.stringify(v) : v]));
 const relClose = (actual, expected, rtol, what) =>
   expect(Math.abs(actual - expected), `${what}: ${actual} vs ${expected}`).toBeLessThanOrEqual(rtol * Math.abs(expected));
 
@@ -24,8 +23,22 @@ beforeAll(async () => {
 
 describe('defaults', () => {
   it('are the lab’s protocol, reported by C++', () => {
-    expect(train.defaults).toMatchObject({ task: 'regress', placement: 'post', L: 24, d: 64, heads: 4, B: 2, T: 16,
-      lr: 3e-3, beta1: 0.9, beta2: 0.999, eps: 1e-8, warmup: 0, steps: 150, streamGrads: false });
+    expect(train.defaults).toMatchObject({
+      task: 'regress',
+      placement: 'post',
+      L: 24,
+      d: 64,
+      heads: 4,
+      B: 2,
+      T: 16,
+      lr: 3e-3,
+      beta1: 0.9,
+      beta2: 0.999,
+      eps: 1e-8,
+      warmup: 0,
+      steps: 150,
+      streamGrads: false,
+    });
     expect(train.finalWindow).toBe(10);
     expect([train.threshold('regress'), train.threshold('char')]).toEqual([0.2, 1]);
   });
@@ -36,7 +49,9 @@ describe('defaults', () => {
 });
 
 // The small fixtures, every step: the browser's module trains exactly as PyTorch does.
-const small = readdirSync(fileURLToPath(fixtureDir)).map((f) => f.replace(/\.json$/, '')).filter((n) => !n.includes('L24'));
+const small = readdirSync(fileURLToPath(fixtureDir))
+  .map((f) => f.replace(/\.json$/, ''))
+  .filter((n) => !n.includes('L24'));
 
 describe.each(small)('PyTorch fixture %s', (name) => {
   it('matches every step’s loss, rate and gradient norms to 1e-8', () => {
@@ -108,7 +123,11 @@ describe('npm run train', () => {
   it('takes Part 4’s wirings, and prints the stream’s sd after the last block at every step', () => {
     const r = cli('--placement', 'mixln,peri', '--L', '4', '--d', '16', '--heads', '2', '--T', '4', '--seeds', '0', '--steps', '3');
     expect(r.status, r.stderr).toBe(0);
-    const steps = r.stdout.trim().split('\n').map((l) => JSON.parse(l)).filter((l) => !l.summary);
+    const steps = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((l) => !l.summary);
     expect(steps.map((l) => l.placement).sort()).toEqual(['mixln', 'mixln', 'mixln', 'peri', 'peri', 'peri']);
     for (const l of steps) {
       expect(l.grad_norm).toHaveLength(4);
@@ -119,7 +138,10 @@ describe('npm run train', () => {
   it('a run that blows up stops at the step it diverged, says so in its summary, and the command succeeds', () => {
     const r = cli('--placement', 'post', '--L', '2', '--d', '8', '--heads', '2', '--T', '4', '--seeds', '0', '--steps', '20', '--lr', '1e100');
     expect(r.status, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const summary = lines.at(-1);
     expect(summary).toMatchObject({ summary: true, diverged: true, trained: false });
     expect(summary.diverged_at).toBeGreaterThanOrEqual(1);
@@ -132,11 +154,19 @@ describe('npm run train', () => {
   it('a run whose gradients stop being finite diverged at that step, and says why', () => {
     const r = cli('--placement', 'rezero', '--L', '2', '--seeds', '0', '--steps', '30', '--lr', '1e9');
     expect(r.status, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const steps = lines.filter((l) => !l.summary);
     const summary = lines.at(-1);
-    expect(summary).toMatchObject({ summary: true, diverged: true, diverged_at: 2, trained: false,
-      diverged_reason: 'the gradient of block 1 left float64’s range' });
+    expect(summary).toMatchObject({
+      summary: true,
+      diverged: true,
+      diverged_at: 2,
+      trained: false,
+      diverged_reason: 'the gradient of block 1 left float64’s range',
+    });
     expect(steps).toHaveLength(3);
     expect(steps.at(-1)).toMatchObject({ step: 2, diverged: true, diverged_reason: 'the gradient of block 1 left float64’s range' });
     for (const l of steps.slice(0, -1)) {
@@ -146,10 +176,33 @@ describe('npm run train', () => {
   });
 
   it('prints a JSON line per step per seed, then a summary per seed', () => {
-    const r = cli('--placement', 'post,pre', '--L', '3', '--d', '16', '--heads', '2', '--T', '4', '--seeds', '0-1',
-      '--steps', '4', '--warmup', '2', '--lr', '1e-2', '--jobs', '2');
+    const r = cli(
+      '--placement',
+      'post,pre',
+      '--L',
+      '3',
+      '--d',
+      '16',
+      '--heads',
+      '2',
+      '--T',
+      '4',
+      '--seeds',
+      '0-1',
+      '--steps',
+      '4',
+      '--warmup',
+      '2',
+      '--lr',
+      '1e-2',
+      '--jobs',
+      '2',
+    );
     expect(r.status, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(4 * (4 + 1));
     for (const placement of ['post', 'pre']) {
       for (const seed of [0, 1]) {

@@ -64,7 +64,7 @@ describe('runTraining', () => {
     expect(messages.map((m) => m.done)).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('summarises the run from every step\'s loss, and frees the run', () => {
+  it("summarises the run from every step's loss, and frees the run", () => {
     const { call, log } = run({ steps: 4, msPerStep: 1, batchMs: 100 });
     const result = call();
     expect(log.summarised).toEqual({ task: 'regress', losses: [1, 1 / 2, 1 / 3, 1 / 4] });
@@ -108,7 +108,7 @@ describe('runTraining on the real kernel', () => {
     }
   });
 
-  it('a char run carries the model\'s samples at step 0, midway and at the end, as the run gives them', async () => {
+  it("a char run carries the model's samples at step 0, midway and at the end, as the run gives them", async () => {
     const train = await loadTrain();
     const options = { ...train.defaults, task: 'char', L: 2, d: 16, heads: 2, T: 8, lr: 1e-2, steps: 7, seed: 1 };
     const result = runTraining(train, options, { batchMs: 0, post: () => {} });
@@ -142,4 +142,3 @@ describe('runTraining on the real kernel', () => {
     }
   });
 });
-

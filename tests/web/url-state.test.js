@@ -36,7 +36,13 @@ describe('addressEntry', () => {
 
   it('writes nothing to the history when the address would not change', () => {
     let writes = 0;
-    globalThis.history = { state: null, replaceState: (_s, _t, url) => { writes++; globalThis.location = new URL(url); } };
+    globalThis.history = {
+      state: null,
+      replaceState: (_s, _t, url) => {
+        writes++;
+        globalThis.location = new URL(url);
+      },
+    };
     at('?x.d=64');
     addressEntry({ name: 'x.d' }).write('64', '512');
     expect(writes).toBe(0);

@@ -80,13 +80,16 @@ describe('a refusal goes beside the field of the key it names', () => {
 
 describe('the wiring in words', () => {
   it('says what the kernel found: the preset, what it changes, and the preset it equals', () => {
-    expect(wiringSentence(read(edited('pre', { norm: 'rms', scale_out: '1/sqrt(2*L)' })), PLACEMENTS))
-      .toBe('Pre-LN with RMSNorm and the branch’s output scaled by 1/√(2·L).');
-    expect(wiringSentence(read(edited('post', { alpha: '(2*L)^0.25', beta: '(8*L)^0.25' })), PLACEMENTS))
-      .toBe('Post-LN with the stream multiplied by (2·L)^0.25 in the add and Wv, Wo, W1 and W2 divided by (8·L)^0.25 at initialisation: the same wiring as DeepNorm.');
+    expect(wiringSentence(read(edited('pre', { norm: 'rms', scale_out: '1/sqrt(2*L)' })), PLACEMENTS)).toBe(
+      'Pre-LN with RMSNorm and the branch’s output scaled by 1/√(2·L).',
+    );
+    expect(wiringSentence(read(edited('post', { alpha: '(2*L)^0.25', beta: '(8*L)^0.25' })), PLACEMENTS)).toBe(
+      'Post-LN with the stream multiplied by (2·L)^0.25 in the add and Wv, Wo, W1 and W2 divided by (8·L)^0.25 at initialisation: the same wiring as DeepNorm.',
+    );
     expect(wiringSentence(wiring.describe('pre'), PLACEMENTS)).toBe('Pre-LN, as the chapter measures it.');
-    expect(wiringSentence(read(edited('post', { residual: false, after: false, out: true })), PLACEMENTS))
-      .toBe('Post-LN with a norm on the branch’s output, no norm after the add and no residual (the branch’s output replaces the stream).');
+    expect(wiringSentence(read(edited('post', { residual: false, after: false, out: true })), PLACEMENTS)).toBe(
+      'Post-LN with a norm on the branch’s output, no norm after the add and no residual (the branch’s output replaces the stream).',
+    );
   });
 
   it('lists each change from its preset, before and after', () => {
@@ -103,7 +106,10 @@ describe('the wiring in words', () => {
 
 describe('the page’s written wirings', () => {
   it('are the link’s values that are not a preset’s name, once each, in their text form', () => {
-    const { entries, problem } = writtenFrom(['pre', '{"norm": "rms", "scale_out": "0.5"}', ' deepnorm ', '{"norm": "rms", "scale_out": "0.5"}', '{"alpha": "2*"}'], wiring.describe);
+    const { entries, problem } = writtenFrom(
+      ['pre', '{"norm": "rms", "scale_out": "0.5"}', ' deepnorm ', '{"norm": "rms", "scale_out": "0.5"}', '{"alpha": "2*"}'],
+      wiring.describe,
+    );
     expect(problem).toBe('');
     expect(entries.map((e) => [e.key, e.label, e.text, e.run])).toEqual([
       ['w1', 'Your wiring 1', '{"from":"pre","norm":"rms","scale_out":"0.5"}', '{"from":"pre","norm":"rms","scale_out":"0.5"}'],
@@ -131,7 +137,14 @@ describe('the page’s written wirings', () => {
     expect(parsePlacements('w2,post,w1', known)).toEqual({ ok: true, value: ['post', 'w1', 'w2'] });
     expect(parsePlacements('post,w3', known).message).toContain('“w3” is not a wiring');
     const configs = parseConfigs('w1-24-0,w1-24-50,pre-24-0', { known });
-    expect(configs).toEqual({ ok: true, value: [{ placement: 'w1', L: 24, warmup: 0 }, { placement: 'w1', L: 24, warmup: 50 }, { placement: 'pre', L: 24, warmup: 0 }] });
+    expect(configs).toEqual({
+      ok: true,
+      value: [
+        { placement: 'w1', L: 24, warmup: 0 },
+        { placement: 'w1', L: 24, warmup: 50 },
+        { placement: 'pre', L: 24, warmup: 0 },
+      ],
+    });
     expect(formatConfigs(configs.value)).toBe('w1-24-0,w1-24-50,pre-24-0');
     expect(parseConfigs('w1-24-0').ok).toBe(false); // not offered without a written wiring
   });

@@ -31,7 +31,8 @@ void for_each_field(const TaskView& v, F&& f) {
 }
 
 std::string wiring_arg(const val& text) {
-  require(text.isString(), [&] { return "a wiring must be a preset's name or a JSON object, as text (got " + kind_of(text) + ")"; });
+  require(text.isString(),
+          [&] { return "a wiring must be a preset's name or a JSON object, as text (got " + kind_of(text) + ")"; });
   return text.as<std::string>();
 }
 
@@ -82,7 +83,8 @@ val judge_design_js(val n, val inputs, val wiring, val results) {
     require(val::global("Array").call<bool>("isArray", results), "results must be an array, one per seed");
     const int count = results["length"].as<int>();
     require(count == int(task.seeds.size()), [&] {
-      return "the challenge is judged on " + std::to_string(task.seeds.size()) + " runs, one per seed (got " + std::to_string(count) + ")";
+      return "the challenge is judged on " + std::to_string(task.seeds.size()) + " runs, one per seed (got " +
+             std::to_string(count) + ")";
     });
     DesignVerdict verdict;
     if (task.kind == DesignKind::Depth) {
@@ -91,7 +93,8 @@ val judge_design_js(val n, val inputs, val wiring, val results) {
         require_options(results[k], "a run's result", "{ratio, streamSd}");
         ratios.push_back(number_field(results[k], "ratio", NAN));
         const Vec sd = to_vec(results[k]["streamSd"], "streamSd");
-        require(sd.size() == task.L, [&] { return "streamSd must hold one sd per block (" + std::to_string(task.L) + ")"; });
+        require(sd.size() == task.L,
+                [&] { return "streamSd must hold one sd per block (" + std::to_string(task.L) + ")"; });
         factors.push_back(stream_growth(std::vector<double>(sd.data(), sd.data() + sd.size())).factor);
       }
       verdict = judge_depth_design(task, w, ratios, factors);
@@ -100,8 +103,9 @@ val judge_design_js(val n, val inputs, val wiring, val results) {
       for (int k = 0; k < count; ++k) {
         const val r = results[k];
         require_options(r, "a run's summary", "{trained, diverged, finalLoss, divergedAt, threshold}");
-        runs.push_back({bool_field(r, "trained", false), bool_field(r, "diverged", false), number_field(r, "finalLoss", NAN),
-                        int_field(r, "divergedAt", -1), number_field(r, "threshold", NAN)});
+        runs.push_back({bool_field(r, "trained", false), bool_field(r, "diverged", false),
+                        number_field(r, "finalLoss", NAN), int_field(r, "divergedAt", -1),
+                        number_field(r, "threshold", NAN)});
       }
       verdict = judge_training_design(task, w, runs);
     }

@@ -102,7 +102,8 @@ val grade_part_js(val n, val inputs, val part, val answer) {
 // logs: one solve per attempt, not one per part). answers: {part: answer}; → {part: grade}, as gradePart's.
 val grade_parts_js(val n, val inputs, val answers) {
   return guarded([&] {
-    require(answers.typeOf().as<std::string>() == "object" && !answers.isNull(), "answers must be an object {part: answer}");
+    require(answers.typeOf().as<std::string>() == "object" && !answers.isNull(),
+            "answers must be an object {part: answer}");
     const ExerciseSolution s = solve_exercise(exercise_number(n), inputs_from(inputs));
     const val keys = val::global("Object").call<val>("keys", answers);
     const int count = keys["length"].as<int>();

@@ -10,7 +10,8 @@ namespace tk::js {
 namespace {
 
 NormKind kind_arg(const val& kind) {
-  require(kind.isString(), [&] { return "the norm must be \"ln\" (LayerNorm) or \"rms\" (RMSNorm), got " + kind_of(kind); });
+  require(kind.isString(),
+          [&] { return "the norm must be \"ln\" (LayerNorm) or \"rms\" (RMSNorm), got " + kind_of(kind); });
   return norm_from_key(kind.as<std::string>());
 }
 
@@ -60,8 +61,9 @@ void for_each_field(const RowsBackward& r, F&& f) {
 val layer_norm_forward(val x, val rows, val cols, val gamma, val beta, val eps) {
   return guarded([&] {
     LayerNormCache cache;
-    const Mat y = layernorm_forward(to_mat(x, rows, cols, "x"), LayerNormParams{to_vec(gamma, "gamma"), to_vec(beta, "beta")},
-                                    number_arg(eps, "epsilon"), cache);
+    const Mat y =
+        layernorm_forward(to_mat(x, rows, cols, "x"), LayerNormParams{to_vec(gamma, "gamma"), to_vec(beta, "beta")},
+                          number_arg(eps, "epsilon"), cache);
     return result_to_js(RowsForward{y, cache});
   });
 }

@@ -21,7 +21,8 @@ void for_each_field(const PointAndCurve& v, F&& f) {
 
 val norm_scale_js(val sigma_arg, val eps_arg, val gamma_arg) {
   return guarded([&] {
-    const double sigma = number_arg(sigma_arg, "sigma"), eps = number_arg(eps_arg, "epsilon"), gamma = number_arg(gamma_arg, "gamma");
+    const double sigma = number_arg(sigma_arg, "sigma"), eps = number_arg(eps_arg, "epsilon"),
+                 gamma = number_arg(gamma_arg, "gamma");
     return result_to_js(PointAndCurve{norm_scale_point(sigma, eps, gamma), norm_scale_curve(sigma, eps, gamma)});
   });
 }
@@ -35,7 +36,8 @@ Vec depth_sigmas(const val& options) {
   // range becomes −1, so the kernel's own range message names it
   const double L = number_field(options, "L", 0);
   require_input(L == std::floor(L), "L", "L must be a whole number of blocks");
-  return sigma_profile(number_field(options, "sigma1", 0), number_field(options, "p", 0), std::abs(L) < 1e9 ? int(L) : -1);
+  return sigma_profile(number_field(options, "sigma1", 0), number_field(options, "p", 0),
+                       std::abs(L) < 1e9 ? int(L) : -1);
 }
 
 // options: the σ_i as above, and eps, gamma, delta.

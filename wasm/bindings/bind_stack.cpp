@@ -18,11 +18,13 @@ val stack_defaults() { return config_defaults<StackConfig>(); }
 
 // Throws the reader-facing message of validate(); returns the bytes a run needs.
 double stack_check(val options) {
-  return guarded([&] {
-    const StackConfig c = config_from<StackConfig>(options);
-    validate(c);
-    return stack_memory_bytes(c);
-  }, kStackMemoryAdvice);
+  return guarded(
+      [&] {
+        const StackConfig c = config_from<StackConfig>(options);
+        validate(c);
+        return stack_memory_bytes(c);
+      },
+      kStackMemoryAdvice);
 }
 
 // A run as the page reads it: the result's fields, the first block over the last under every measure keyed by the
@@ -64,16 +66,18 @@ val measure_names_js() {
 
 // onProgress(done, total), if given, is called after every block forward and backward.
 val run_stack_js(val options, val on_progress) {
-  return guarded([&] {
-    const StackConfig c = config_from<StackConfig>(options);
-    Progress progress;
-    if (on_progress.typeOf().as<std::string>() == "function") {
-      progress = [&](int done, int total) { on_progress(done, total); };
-    } else {
-      require(on_progress.isNull() || on_progress.isUndefined(), "onProgress must be a function, or null for none");
-    }
-    return result_to_js(StackRun{c, run_stack(c, progress)});
-  }, kStackMemoryAdvice);
+  return guarded(
+      [&] {
+        const StackConfig c = config_from<StackConfig>(options);
+        Progress progress;
+        if (on_progress.typeOf().as<std::string>() == "function") {
+          progress = [&](int done, int total) { on_progress(done, total); };
+        } else {
+          require(on_progress.isNull() || on_progress.isUndefined(), "onProgress must be a function, or null for none");
+        }
+        return result_to_js(StackRun{c, run_stack(c, progress)});
+      },
+      kStackMemoryAdvice);
 }
 
 double median_js(val values) {
@@ -92,14 +96,16 @@ val stream_growth_js(val stream_sd) {
 
 val growth_curve_js(val first, val exponent, val L) {
   return guarded([&] {
-    const std::vector<double> curve = growth_curve(number_arg(first, "first"), number_arg(exponent, "exponent"),
-                                                   whole_arg(L, "L"));
+    const std::vector<double> curve =
+        growth_curve(number_arg(first, "first"), number_arg(exponent, "exponent"), whole_arg(L, "L"));
     return to_js(curve);
   });
 }
 
 double starvation_removed_js(val ratio_all, val ratio_measure) {
-  return guarded([&] { return starvation_removed(number_arg(ratio_all, "ratio_all"), number_arg(ratio_measure, "ratio_measure")); });
+  return guarded([&] {
+    return starvation_removed(number_arg(ratio_all, "ratio_all"), number_arg(ratio_measure, "ratio_measure"));
+  });
 }
 
 double stack_flops_js(val options) {

@@ -20,15 +20,12 @@ class JsTrainer {
       : trainer_(guarded([&] { return Trainer(config_from<TrainConfig>(options)); }, kStackMemoryAdvice)) {}
 
   val step() {
-    return guarded([&] {
-      return result_to_js(trainer_.step());
-    }, kStackMemoryAdvice);
+    return guarded([&] { return result_to_js(trainer_.step()); }, kStackMemoryAdvice);
   }
   // {text, probabilities} of the char model as it is now (train.hpp CharSample)
   val sample(val prompt, val length) {
-    return guarded([&] {
-      return result_to_js(trainer_.sample(prompt_arg(prompt), int(number_arg(length, "length"))));
-    });
+    return guarded(
+        [&] { return result_to_js(trainer_.sample(prompt_arg(prompt), int(number_arg(length, "length")))); });
   }
   int steps_done() const { return trainer_.steps_done(); }
   bool finished() const { return trainer_.finished(); }
@@ -41,11 +38,13 @@ val train_defaults() { return config_defaults<TrainConfig>(); }
 
 // Throws the reader-facing message of validate(); returns the bytes a run needs.
 double train_check(val options) {
-  return guarded([&] {
-    const TrainConfig c = config_from<TrainConfig>(options);
-    validate(c);
-    return train_memory_bytes(c);
-  }, kStackMemoryAdvice);
+  return guarded(
+      [&] {
+        const TrainConfig c = config_from<TrainConfig>(options);
+        validate(c);
+        return train_memory_bytes(c);
+      },
+      kStackMemoryAdvice);
 }
 
 // Throws the reader-facing message of a prompt the char model cannot read (before a worker retrains a run for it).

@@ -54,7 +54,8 @@ val wiring_presets_js() {
 }
 
 std::string text_arg(const val& text) {
-  require(text.isString(), [&] { return "a wiring must be a preset's name or a JSON object, as text (got " + kind_of(text) + ")"; });
+  require(text.isString(),
+          [&] { return "a wiring must be a preset's name or a JSON object, as text (got " + kind_of(text) + ")"; });
   const std::string s = text.as<std::string>();
   require(s.size() <= 4096, "a wiring's text is longer than 4096 characters");
   return s;

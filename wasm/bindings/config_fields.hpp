@@ -33,7 +33,9 @@ struct FieldReader {
   void operator()(const char* name, Activation& field) const {
     field = activation_from_name(string_field(object, name, activation_name(field)));
   }
-  void operator()(const char* name, Task& field) const { field = task_from_name(string_field(object, name, task_name(field))); }
+  void operator()(const char* name, Task& field) const {
+    field = task_from_name(string_field(object, name, task_name(field)));
+  }
 };
 
 struct FieldWriter {

@@ -5,9 +5,12 @@
 #include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
+// EM_JS's body is JavaScript, which clang-format would break (=== becomes == =)
+// clang-format off
 EM_JS(bool, tk_every_entry_is_number, (emscripten::EM_VAL array), {
   return Emval.toValue(array).every(function(x) { return typeof x === 'number'; });
 });
+// clang-format on
 
 namespace tk::js {
 

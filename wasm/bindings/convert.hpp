@@ -59,17 +59,19 @@ inline double number_arg(const val& v, const std::string& name) {
 inline int whole_arg(const val& v, const std::string& name, int lo = -2147483647 - 1, int hi = 2147483647) {
   const double x = number_arg(v, name);
   require(x == std::floor(x) && x >= lo && x <= hi, [&] {
-    return lo == -2147483647 - 1 ? name + " must be a whole number"
-                                 : name + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
+    return lo == -2147483647 - 1
+               ? name + " must be a whole number"
+               : name + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
   });
   return int(x);
 }
 
 // A Float64Array, or an Array of numbers, of at most `most` entries → its numbers.
 inline std::vector<double> numbers_arg(const val& array, const std::string& name, double most = kMaxArrayNumbers) {
-  const bool typed = array.instanceof(val::global("Float64Array"));
-  require(typed || val::global("Array").call<bool>("isArray", array),
-          [&] { return name + " must be an array of numbers (an Array or a Float64Array; got " + kind_of(array) + ")"; });
+  const bool typed = array.instanceof (val::global("Float64Array"));
+  require(typed || val::global("Array").call<bool>("isArray", array), [&] {
+    return name + " must be an array of numbers (an Array or a Float64Array; got " + kind_of(array) + ")";
+  });
   const double count = array["length"].as<double>();
   require(count <= most, [&] {
     return name + " has " + std::to_string(std::size_t(count)) + " numbers, more than the " +
@@ -163,8 +165,9 @@ val result_to_js(const Result& r) {
 // A plain JS options object ({L: 20, …}), checked before any field is read: an array, a typed array or a
 // Date has no such fields, and would silently run the defaults.
 inline void require_options(const val& options, const std::string& name = "options", const char* example = "{L: 20}") {
-  const bool plain = options.typeOf().as<std::string>() == "object" && !options.isNull() &&
-                     val::global("Object")["prototype"]["toString"].call<std::string>("call", options) == "[object Object]";
+  const bool plain =
+      options.typeOf().as<std::string>() == "object" && !options.isNull() &&
+      val::global("Object")["prototype"]["toString"].call<std::string>("call", options) == "[object Object]";
   require(plain, [&] { return name + " must be an object such as " + example + " (got " + kind_of(options) + ")"; });
 }
 
@@ -182,13 +185,15 @@ inline double number_field(const val& object, const char* name, double fallback)
 
 inline int int_field(const val& object, const char* name, int fallback) {
   const double v = number_field(object, name, fallback);
-  require(v == std::floor(v) && std::abs(v) < 2147483648.0, [&] { return std::string(name) + " must be a whole number"; });
+  require(v == std::floor(v) && std::abs(v) < 2147483648.0,
+          [&] { return std::string(name) + " must be a whole number"; });
   return int(v);
 }
 
 inline bool bool_field(const val& object, const char* name, bool fallback) {
   if (!has_field(object, name)) return fallback;
-  require(object[name].isTrue() || object[name].isFalse(), [&] { return std::string(name) + " must be true or false"; });
+  require(object[name].isTrue() || object[name].isFalse(),
+          [&] { return std::string(name) + " must be true or false"; });
   return object[name].as<bool>();
 }
 

@@ -26,7 +26,8 @@ inline std::uint64_t seed_from(const val& v) {
 constexpr double kMaxValueNumbers = 4096;
 
 inline ExerciseValue value_from(const val& v, const std::string& name) {
-  require(v.typeOf().as<std::string>() == "object" && !v.isNull(), [&] { return name + " must be an object {rows, cols, values}"; });
+  require(v.typeOf().as<std::string>() == "object" && !v.isNull(),
+          [&] { return name + " must be an object {rows, cols, values}"; });
   ExerciseValue out;
   out.values = numbers_arg(v["values"], name + ".values", kMaxValueNumbers);
   out.rows = int_field(v, "rows", 1);
@@ -35,7 +36,8 @@ inline ExerciseValue value_from(const val& v, const std::string& name) {
 }
 
 inline ExerciseInputs inputs_from(const val& inputs) {
-  require(inputs.typeOf().as<std::string>() == "object" && !inputs.isNull(), "inputs must be an object {name: {rows, cols, values}}");
+  require(inputs.typeOf().as<std::string>() == "object" && !inputs.isNull(),
+          "inputs must be an object {name: {rows, cols, values}}");
   ExerciseInputs out;
   const val keys = val::global("Object").call<val>("keys", inputs);
   const int count = keys["length"].as<int>();

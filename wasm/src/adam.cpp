@@ -71,8 +71,8 @@ double Adam::update(double* value, const double* grad, Eigen::Index n, AdamMomen
   for (; i < n; ++i) {
     const double g = grad[i];
     squares += g * g;
-    m[i] = m[i] * b1 + one_minus_b1 * g;            // exp_avg.mul_(β1).add_(g, alpha=1 − β1)
-    v[i] = v[i] * b2 + one_minus_b2 * g * g;        // exp_avg_sq.mul_(β2).addcmul_(g, g, value=1 − β2)
+    m[i] = m[i] * b1 + one_minus_b1 * g;              // exp_avg.mul_(β1).add_(g, alpha=1 − β1)
+    v[i] = v[i] * b2 + one_minus_b2 * g * g;          // exp_avg_sq.mul_(β2).addcmul_(g, g, value=1 − β2)
     const double denom = std::sqrt(v[i]) / c2 + eps;  // (exp_avg_sq.sqrt() / √bc2).add_(eps)
     value[i] = value[i] + neg_step * m[i] / denom;    // p.addcdiv_(exp_avg, denom, value=−step_size)
   }

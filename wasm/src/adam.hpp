@@ -51,7 +51,8 @@ class Adam {
   // Updates every parameter of a kernel's params struct (for_each_param), with one AdamMoments per tensor in
   // `group`, in the walk's order; squares, if given, receives each tensor's Σ g² in the same order.
   template <class Params, class Grads>
-  void update_all(Params& params, const Grads& grads, std::vector<AdamMoments>& group, double* squares = nullptr) const {
+  void update_all(Params& params, const Grads& grads, std::vector<AdamMoments>& group,
+                  double* squares = nullptr) const {
     std::size_t k = 0;
     for_each_param(params, grads, [&](auto& value, const auto& grad) {
       if (group.size() <= k) group.resize(k + 1);
@@ -64,7 +65,7 @@ class Adam {
  private:
   AdamConfig config_;
   int t_ = 0;
-  double step_size_ = 0;            // lr_t / (1 − β1^t)
+  double step_size_ = 0;              // lr_t / (1 − β1^t)
   double bias_correction2_sqrt_ = 0;  // √(1 − β2^t)
 };
 

@@ -23,9 +23,9 @@ struct AttentionParams {
 };
 
 struct AttentionGrads {
-  Mat dx;                   // (N, d)
-  LinearGrads q, k, v, o;   // each projection's dW, db; o.dx is ∂loss/∂o (q, k, v add their dx straight into dx)
-  Mat dq, dk, dv;           // (N, d) gradients of the projections' outputs, kept as buffers between calls
+  Mat dx;                  // (N, d)
+  LinearGrads q, k, v, o;  // each projection's dW, db; o.dx is ∂loss/∂o (q, k, v add their dx straight into dx)
+  Mat dq, dk, dv;          // (N, d) gradients of the projections' outputs, kept as buffers between calls
 };
 
 template <class F>
@@ -38,10 +38,10 @@ void for_each_param(AttentionParams& p, const AttentionGrads& g, F&& f) {
 
 // Kept for the backward: recomputing the projections would double the forward's GEMMs.
 struct AttentionCache {
-  Mat x;  // (N, d)      the input, for dWq, dWk, dWv
+  Mat x;        // (N, d)      the input, for dWq, dWk, dWv
   Mat q, k, v;  // (N, d)
-  Mat P;  // (B·H·T, T)  softmax probabilities, one T×T block per (b, h), b major
-  Mat o;  // (N, d)      heads concatenated, the input of Wo
+  Mat P;        // (B·H·T, T)  softmax probabilities, one T×T block per (b, h), b major
+  Mat o;        // (N, d)      heads concatenated, the input of Wo
 };
 
 Mat attention_forward(const Mat& x, const AttentionParams& p, const AttentionShape& shape, AttentionCache& cache);

@@ -16,7 +16,7 @@ void wiring_init(BlockParams& p, const BlockWiring& w, Eigen::Index d) {
     s->norm_in = at(w.in);
     s->norm_out = at(w.out);
     s->norm_after = at(w.after);
-    s->gate = w.gate == GateKind::Channel ? Vec::Constant(d, w.gate0)
+    s->gate = w.gate == GateKind::Channel    ? Vec::Constant(d, w.gate0)
               : w.gate == GateKind::Sublayer ? Vec::Constant(1, w.gate0)
                                              : Vec();
   }
@@ -96,8 +96,9 @@ double sublayer_backward(const Mat& dout, const BlockWiring& w, BranchBackward&&
   if (const Vec* g = gate_of(w, p, block_gate)) {
     TK_PROFILE_OP(Copies);
     if (w.gate == GateKind::Channel) {  // forward: g ⊙ o per row, so dg = Σ_rows ds ⊙ o and ∂loss/∂o = g ⊙ ds
-      column_sums(ds.rows(), ds.cols(), [&](Eigen::Index i, Eigen::Index j) { return ds(i, j) * cache.branch_out(i, j); },
-                  grads.dgate);
+      column_sums(
+          ds.rows(), ds.cols(), [&](Eigen::Index i, Eigen::Index j) { return ds(i, j) * cache.branch_out(i, j); },
+          grads.dgate);
       grads.d_ungated = ds.array().rowwise() * g->transpose().array();
     } else {  // forward: g·o, so ∂loss/∂g = Σ ds ⊙ o and ∂loss/∂o = g·ds
       const double* a = ds.data();
@@ -189,14 +190,27 @@ BlockGradSquares grad_squares(const BlockGrads& g) {
     t[2 * l] = w[l];
     t[2 * l + 1] = squared_sum(linears[l]->db.data(), linears[l]->db.size());
   }
-  const Vec* rest[kBlockTensors - 12] = {
-      &g.sub1.norm_in.ln.dgamma,    &g.sub1.norm_in.ln.dbeta,    &g.sub1.norm_in.rms.dgain,
-      &g.sub2.norm_in.ln.dgamma,    &g.sub2.norm_in.ln.dbeta,    &g.sub2.norm_in.rms.dgain,
-      &g.sub1.norm_out.ln.dgamma,   &g.sub1.norm_out.ln.dbeta,   &g.sub1.norm_out.rms.dgain,
-      &g.sub2.norm_out.ln.dgamma,   &g.sub2.norm_out.ln.dbeta,   &g.sub2.norm_out.rms.dgain,
-      &g.sub1.norm_after.ln.dgamma, &g.sub1.norm_after.ln.dbeta, &g.sub1.norm_after.rms.dgain,
-      &g.sub2.norm_after.ln.dgamma, &g.sub2.norm_after.ln.dbeta, &g.sub2.norm_after.rms.dgain,
-      &g.sub1.dgate,                &g.sub2.dgate,               &g.dblock_gate};
+  const Vec* rest[kBlockTensors - 12] = {&g.sub1.norm_in.ln.dgamma,
+                                         &g.sub1.norm_in.ln.dbeta,
+                                         &g.sub1.norm_in.rms.dgain,
+                                         &g.sub2.norm_in.ln.dgamma,
+                                         &g.sub2.norm_in.ln.dbeta,
+                                         &g.sub2.norm_in.rms.dgain,
+                                         &g.sub1.norm_out.ln.dgamma,
+                                         &g.sub1.norm_out.ln.dbeta,
+                                         &g.sub1.norm_out.rms.dgain,
+                                         &g.sub2.norm_out.ln.dgamma,
+                                         &g.sub2.norm_out.ln.dbeta,
+                                         &g.sub2.norm_out.rms.dgain,
+                                         &g.sub1.norm_after.ln.dgamma,
+                                         &g.sub1.norm_after.ln.dbeta,
+                                         &g.sub1.norm_after.rms.dgain,
+                                         &g.sub2.norm_after.ln.dgamma,
+                                         &g.sub2.norm_after.ln.dbeta,
+                                         &g.sub2.norm_after.rms.dgain,
+                                         &g.sub1.dgate,
+                                         &g.sub2.dgate,
+                                         &g.dblock_gate};
   for (int k = 0; k < kBlockTensors - 12; ++k) t[12 + k] = squared_sum(rest[k]->data(), rest[k]->size());
   return grad_squares(t);
 }

@@ -111,5 +111,4 @@ BlockGradSquares grad_squares(const BlockGrads& grads);
 // lab, whose optimiser sums them as it updates (Adam::update), gets the article's values bit for bit.
 BlockGradSquares grad_squares(const double (&tensor_squares)[kBlockTensors]);
 
-
 }  // namespace tk

@@ -49,7 +49,8 @@ int whole_input(const ExerciseInputs& inputs, const char* name, int lo, int hi) 
   const ExerciseValue& v = it->second;
   const double x = v.values.size() == 1 ? v.values[0] : NAN;
   if (!(x == std::floor(x) && x >= lo && x <= hi)) {
-    throw InputError(name, std::string(name) + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+    throw InputError(
+        name, std::string(name) + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
   }
   return int(x);
 }
@@ -93,9 +94,11 @@ DesignTask design_task(int n, const ExerciseInputs& inputs) {
   const auto band = inputs.find("band");
   if (band == inputs.end()) throw InputError("band", "the challenge needs a band [lo, hi] for the ratio");
   const std::vector<double>& b = band->second.values;
-  if (b.size() != 2) throw InputError("band", "the band is two numbers, lo and hi (got " + std::to_string(b.size()) + ")");
+  if (b.size() != 2)
+    throw InputError("band", "the band is two numbers, lo and hi (got " + std::to_string(b.size()) + ")");
   if (!(std::isfinite(b[0]) && std::isfinite(b[1]) && b[0] > 0 && b[0] < 1 && b[1] > 1 && b[1] <= 10)) {
-    throw InputError("band", "the band must hold 1 inside it: 0 < lo < 1 < hi ≤ 10 (got " + number3(b[0]) + ", " + number3(b[1]) + ")");
+    throw InputError("band", "the band must hold 1 inside it: 0 < lo < 1 < hi ≤ 10 (got " + number3(b[0]) + ", " +
+                                 number3(b[1]) + ")");
   }
   t.lo = b[0];
   t.hi = b[1];
@@ -148,8 +151,8 @@ DesignVerdict judge_depth_design(const DesignTask& task, const WiringSpec& w, co
   DesignCheck changes{"changes", int(v.changes.size()) <= task.max_changes, double(v.changes.size()), ""};
   changes.sentence = v.changes.empty()
                          ? "This is Post-LN itself: no setting changed."
-                         : "It changes " + std::to_string(v.changes.size()) + " setting" + (v.changes.size() == 1 ? "" : "s") +
-                               " of Post-LN (" + join(v.changes) + ")" +
+                         : "It changes " + std::to_string(v.changes.size()) + " setting" +
+                               (v.changes.size() == 1 ? "" : "s") + " of Post-LN (" + join(v.changes) + ")" +
                                (changes.ok ? ", within the " + std::to_string(task.max_changes) + " allowed."
                                            : ": at most " + std::to_string(task.max_changes) + " are allowed.");
   // a median of runs of which one has no value (a ratio 0/0: no gradient reaches any block's input) has none
@@ -160,7 +163,10 @@ DesignVerdict judge_depth_design(const DesignTask& task, const WiringSpec& w, co
                       ? "The input-gradient ratio has no value for " + undefined_seeds +
                             " (no gradient reaches the blocks' inputs: 0/0), so its median is not in the band."
                       : "The input-gradient ratio, block 1 over block " + std::to_string(task.L) + ", has the median " +
-                            number3(ratio) + " over " + seeds + ": " + (band.ok ? "inside" : ratio < task.lo ? "below" : "above") +
+                            number3(ratio) + " over " + seeds + ": " +
+                            (band.ok           ? "inside"
+                             : ratio < task.lo ? "below"
+                                               : "above") +
                             " the band [" + number3(task.lo) + ", " + number3(task.hi) + "].";
   const std::string flat_seeds = undefined_among(task.seeds, sd_factors);
   const double sd = flat_seeds.empty() ? median(sd_factors) : NAN;
@@ -168,13 +174,15 @@ DesignVerdict judge_depth_design(const DesignTask& task, const WiringSpec& w, co
   growth.sentence = !flat_seeds.empty()
                         ? "The stream's sd factor has no value for " + flat_seeds + " (the stream after block 1 is 0)."
                         : "The stream's sd grows by a median factor of " + number3(sd) + " from block 1 to block " +
-                              std::to_string(task.L) + ": " + (growth.ok ? "below " : "not below ") + number3(task.max_sd) + ".";
+                              std::to_string(task.L) + ": " + (growth.ok ? "below " : "not below ") +
+                              number3(task.max_sd) + ".";
   v.checks = {changes, band, growth};
   v.pass = changes.ok && band.ok && growth.ok;
   return v;
 }
 
-DesignVerdict judge_training_design(const DesignTask& task, const WiringSpec& w, const std::vector<SeedTraining>& runs) {
+DesignVerdict judge_training_design(const DesignTask& task, const WiringSpec& w,
+                                    const std::vector<SeedTraining>& runs) {
   require(runs.size() == task.seeds.size(), [&] {
     return "the challenge is judged on " + std::to_string(task.seeds.size()) + " training runs, one per seed (got " +
            std::to_string(runs.size()) + ")";
@@ -191,7 +199,7 @@ DesignVerdict judge_training_design(const DesignTask& task, const WiringSpec& w,
     }
   }
   DesignCheck after{"after", without == 0, double(without), ""};
-  after.sentence = after.ok ? "Every block has a norm after its add."
+  after.sentence = after.ok      ? "Every block has a norm after its add."
                    : !w.residual ? "Its blocks have no add: a norm after the add needs the residual."
                                  : std::to_string(without) + " of its " + std::to_string(task.L) +
                                        " blocks have no norm after the add (the first is block " +

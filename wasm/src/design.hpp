@@ -38,7 +38,8 @@ struct DesignTask {
 // {22, 23}: the exercises that are design challenges.
 std::vector<int> design_exercises();
 // The task of exercise n with these inputs: 22 {"L", "band" (lo, hi)}, 23 {"L"}. Throws InputError naming the input
-// for a bad one (L outside 4 … 96 or, for 22, below 24; a band that does not hold 1 or whose ends are not 0 < lo < 1 < hi).
+// for a bad one (L outside 4 … 96 or, for 22, below 24; a band that does not hold 1 or whose ends are not 0 < lo < 1 <
+// hi).
 DesignTask design_task(int n, const ExerciseInputs& inputs);
 ExerciseInputs design_defaults(int n);
 // Seeded variants: depths and bands where the presets the reader starts from miss and a design of at most two

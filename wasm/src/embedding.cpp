@@ -9,7 +9,8 @@ Mat embedding_forward(const std::vector<std::int64_t>& tokens, const EmbeddingPa
   const Eigen::Index T = p.positions.rows(), V = p.tokens.rows(), d = p.tokens.cols();
   require(T >= 1 && p.positions.cols() == d, "embedding: the position table must have d columns and T >= 1 rows");
   require(tokens.size() % std::size_t(T) == 0, [&] {
-    return "embedding: " + std::to_string(tokens.size()) + " tokens do not make whole sequences of T = " + std::to_string(T);
+    return "embedding: " + std::to_string(tokens.size()) +
+           " tokens do not make whole sequences of T = " + std::to_string(T);
   });
   Mat h(Eigen::Index(tokens.size()), d);
   for (Eigen::Index n = 0; n < h.rows(); ++n) {

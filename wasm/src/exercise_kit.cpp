@@ -63,8 +63,10 @@ void require_input(bool ok, const std::string& name, const std::string& message)
 
 // An input's name as its exercise writes it (the page labels the eps field ε): messages read as the question.
 std::string shown(const std::string& name) {
-  static const std::pair<const char*, const char*> symbols[] = {
-      {"eps", "ε"}, {"delta", "δ"}, {"sigma2_deep", "σ² of the deep stack"}, {"sigma2_shallow", "σ² of the shallow stack"}};
+  static const std::pair<const char*, const char*> symbols[] = {{"eps", "ε"},
+                                                                {"delta", "δ"},
+                                                                {"sigma2_deep", "σ² of the deep stack"},
+                                                                {"sigma2_shallow", "σ² of the shallow stack"}};
   for (const auto& [key, symbol] : symbols) {
     if (name == key) return symbol;
   }
@@ -98,7 +100,8 @@ const Value& Reader::value(const std::string& name) const {
 
 double Reader::scalar(const std::string& name) const {
   const Value& v = value(name);
-  require_input(v.values.size() == 1, name, name + " must be a single number, got " + plural(v.values.size(), "number"));
+  require_input(v.values.size() == 1, name,
+                name + " must be a single number, got " + plural(v.values.size(), "number"));
   return v.values[0];
 }
 
@@ -110,8 +113,9 @@ double Reader::non_negative(const std::string& name, const std::string& why) con
 
 int Reader::whole(const std::string& name, int lo, int hi) const {
   const double v = scalar(name);
-  require_input(v == std::floor(v) && v >= lo && v <= hi, name,
-                name + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got " + fmt(v));
+  require_input(
+      v == std::floor(v) && v >= lo && v <= hi, name,
+      name + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got " + fmt(v));
   return int(v);
 }
 
@@ -122,9 +126,10 @@ Vec Reader::vector(const std::string& name, int min_d, int max_d, const std::str
                     std::to_string(v.cols) + " matrix");
   const int d = int(v.values.size());
   require_input(d >= min_d, name,
-                name + " needs at least " + plural(size_t(min_d), "number") + (why_min.empty() ? "" : " (" + why_min + ")") +
-                    ", got " + std::to_string(d));
-  require_input(d <= max_d, name, name + " may have at most " + std::to_string(max_d) + " numbers, got " + std::to_string(d));
+                name + " needs at least " + plural(size_t(min_d), "number") +
+                    (why_min.empty() ? "" : " (" + why_min + ")") + ", got " + std::to_string(d));
+  require_input(d <= max_d, name,
+                name + " may have at most " + std::to_string(max_d) + " numbers, got " + std::to_string(d));
   return vec_of(v);
 }
 
@@ -142,7 +147,8 @@ Vec Reader::non_negative_entries(const std::string& name, int min_d, int max_d, 
 Mat Reader::square(const std::string& name, int min_d, int max_d) const {
   const Value& v = value(name);
   require_input(v.rows == v.cols, name,
-                name + " must be a square matrix, got " + std::to_string(v.rows) + " rows of " + plural(size_t(v.cols), "number"));
+                name + " must be a square matrix, got " + std::to_string(v.rows) + " rows of " +
+                    plural(size_t(v.cols), "number"));
   require_input(v.rows >= min_d && v.rows <= max_d, name,
                 name + " must have " + std::to_string(min_d) + " to " + std::to_string(max_d) + " rows, got " +
                     std::to_string(v.rows));
@@ -151,8 +157,8 @@ Mat Reader::square(const std::string& name, int min_d, int max_d) const {
 
 void Reader::same_size(const Vec& a, const std::string& a_name, const Vec& b, const std::string& b_name) const {
   require_input(a.size() == b.size(), b_name,
-                b_name + " has " + plural(size_t(b.size()), "number") + ", " + a_name + " has " + std::to_string(a.size()) +
-                    ": they must match");
+                b_name + " has " + plural(size_t(b.size()), "number") + ", " + a_name + " has " +
+                    std::to_string(a.size()) + ": they must match");
 }
 
 // ---- Builder and the mistakes a grader can tell apart ----
@@ -244,9 +250,11 @@ LayerNormSteps plain_layernorm(const Vec& x, double eps) {
 }
 
 LayerNormSteps steps_in_range(const LayerNormSteps& st) {
-  require(!std::isinf(st.variance), "the variance overflows float64: the entries are too far apart (keep them below about 1e150)");
-  require(st.unit == 1, "the variance underflows float64: the entries are too close together for their squares "
-                        "(keep their differences above about 1e-150)");
+  require(!std::isinf(st.variance),
+          "the variance overflows float64: the entries are too far apart (keep them below about 1e150)");
+  require(st.unit == 1,
+          "the variance underflows float64: the entries are too close together for their squares "
+          "(keep their differences above about 1e-150)");
   return st;
 }
 
@@ -277,7 +285,8 @@ std::string variance_problem(double mean, double variance, const std::string& wh
   constexpr double kNearZeroVariance = 0.05;
   const double scale = std::min(1.0, variance + mean * mean);  // mean of squares, but never more than 1
   if (variance == 0) {
-    return "all entries of " + what + " are equal, so σ² = 0: there is nothing to normalise, and with ε = 0 LayerNorm "
+    return "all entries of " + what +
+           " are equal, so σ² = 0: there is nothing to normalise, and with ε = 0 LayerNorm "
            "divides 0 by 0 (exercise 7 is about this case)";
   }
   if (!(variance >= kNearZeroVariance * scale)) {

@@ -99,8 +99,10 @@ class Dice {
  public:
   explicit Dice(std::uint64_t seed) : engine_(seed) {}
   int integer(int lo, int hi) { return lo + int(engine_() % std::uint64_t(hi - lo + 1)); }  // in [lo, hi]
-  double tenths(int lo, int hi) { return integer(lo, hi) / 10.0; }                       // one decimal
-  double pick(std::initializer_list<double> options) { return *(options.begin() + integer(0, int(options.size()) - 1)); }
+  double tenths(int lo, int hi) { return integer(lo, hi) / 10.0; }                          // one decimal
+  double pick(std::initializer_list<double> options) {
+    return *(options.begin() + integer(0, int(options.size()) - 1));
+  }
 
  private:
   std::mt19937_64 engine_;
@@ -141,9 +143,9 @@ double scalar_step(const ExerciseSolution& s, const std::string& name);
 
 struct Exercise {
   int number;
-  ExerciseInputs (*defaults)();                          // the answer key's own numbers
-  ExerciseInputs (*draw)(Dice&);                         // a candidate "new numbers" (the engine redraws if ill posed)
-  ExerciseSolution (*solve)(const ExerciseInputs&);      // answers, mistakes, steps; InputError on bad inputs
+  ExerciseInputs (*defaults)();                      // the answer key's own numbers
+  ExerciseInputs (*draw)(Dice&);                     // a candidate "new numbers" (the engine redraws if ill posed)
+  ExerciseSolution (*solve)(const ExerciseInputs&);  // answers, mistakes, steps; InputError on bad inputs
   // Why the solution's numbers make a poor question where LN normalises (σ² near zero), "" if they do not.
   std::string (*ill_posed)(const ExerciseSolution&) = nullptr;
   // Why an answer can fail to be a finite number, in the exercise's own terms ("" for the generic reason).

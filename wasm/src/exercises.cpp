@@ -44,8 +44,10 @@ const Exercise& find_exercise(int n) {
     if (e.number == n) return e;
   }
   const std::string which = "exercise " + std::to_string(n);
-  for (int choice : kChoiceExercises) require(n != choice, which + " is multiple choice: the page grades it without a kernel");
-  throw std::invalid_argument("there is no " + which + " (the exercises are numbered 1 to " + std::to_string(exercise_count()) + ")");
+  for (int choice : kChoiceExercises)
+    require(n != choice, which + " is multiple choice: the page grades it without a kernel");
+  throw std::invalid_argument("there is no " + which + " (the exercises are numbered 1 to " +
+                              std::to_string(exercise_count()) + ")");
 }
 
 // The right value rounded, or cut, to the digits the reader typed (one unit in the last place = ulp).

@@ -42,11 +42,10 @@ struct Misconception {
 };
 
 struct ExerciseSolution {
-  std::vector<ExercisePart> parts;                // in the order the page asks them
-  std::vector<Misconception> misconceptions;      // in order of precedence when naming a mistake
-  std::map<std::string, ExerciseValue> steps;     // named intermediates the worked solution prints
+  std::vector<ExercisePart> parts;             // in the order the page asks them
+  std::vector<Misconception> misconceptions;   // in order of precedence when naming a mistake
+  std::map<std::string, ExerciseValue> steps;  // named intermediates the worked solution prints
 };
-
 
 // {2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21}: the exercises with a kernel, in order.
 std::vector<int> numeric_exercises();
@@ -65,9 +64,9 @@ ExerciseInputs exercise_variant(int n, std::uint64_t seed);
 ExerciseSolution solve_exercise(int n, const ExerciseInputs& inputs);
 
 // "" when the exercise is fit to be asked with these numbers, else the reason, for the reader: every
-// answer entry finite, and its accepted interval (answer ± tolerance) too; every listed mistake more than twice the part's tolerance away from the right answer
-// in some entry (so neither can pass for the other); no near-zero variance where LN normalises (σ² <
-// 0.05·min(1, mean of squares)), except in exercise 7, which is about exactly that.
+// answer entry finite, and its accepted interval (answer ± tolerance) too; every listed mistake more than twice the
+// part's tolerance away from the right answer in some entry (so neither can pass for the other); no near-zero variance
+// where LN normalises (σ² < 0.05·min(1, mean of squares)), except in exercise 7, which is about exactly that.
 std::string check_well_posed(int n, const ExerciseSolution& solution);
 
 // Grading one part: |a − b| ≤ atol + rtol·|b| per entry.

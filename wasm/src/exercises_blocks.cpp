@@ -45,7 +45,9 @@ ExerciseInputs draw_5(Dice& dice) {
       b[i] = dice.integer(-4, 4) / 2.0;
       sum[i] = x[i] + b[i];
     }
-    const auto zero = [](const std::vector<double>& v) { return std::all_of(v.begin(), v.end(), [](double e) { return e == 0; }); };
+    const auto zero = [](const std::vector<double>& v) {
+      return std::all_of(v.begin(), v.end(), [](double e) { return e == 0; });
+    };
     if (!zero(x) && !zero(b) && !is_constant(sum)) return {{"x", row_from(x)}, {"b", row_from(b)}};
   }
 }

@@ -11,7 +11,9 @@ namespace {
 
 // ==== Exercise 10: Post-LN's gradient carries ∏ γ/√(σ_i² + ε) ====
 
-ExerciseInputs defaults_10() { return {{"sigma2", row_from({0.25, 1, 4, 9})}, {"gamma", number(1)}, {"eps", number(0)}}; }
+ExerciseInputs defaults_10() {
+  return {{"sigma2", row_from({0.25, 1, 4, 9})}, {"gamma", number(1)}, {"eps", number(0)}};
+}
 
 ExerciseInputs draw_10(Dice& dice) {
   std::vector<double> sigma2(size_t(dice.integer(3, 5)));
@@ -40,7 +42,9 @@ constexpr const char* kInfiniteScale = "σ² + ε = 0 makes the scale γ/√(σ�
 
 // ==== Exercise 11: gradient scale γ/σ at a deep and a shallow block ====
 
-ExerciseInputs defaults_11() { return {{"sigma2_deep", number(9)}, {"sigma2_shallow", number(0.25)}, {"gamma", number(1)}}; }
+ExerciseInputs defaults_11() {
+  return {{"sigma2_deep", number(9)}, {"sigma2_shallow", number(0.25)}, {"gamma", number(1)}};
+}
 
 ExerciseInputs draw_11(Dice& dice) {
   double deep = 0, shallow = 0;
@@ -48,7 +52,8 @@ ExerciseInputs draw_11(Dice& dice) {
     deep = nice_variance(dice);
     shallow = nice_variance(dice);
   }
-  return {{"sigma2_deep", number(deep)}, {"sigma2_shallow", number(shallow)}, {"gamma", number(dice.pick({1, 1, 0.5, 2}))}};
+  return {
+      {"sigma2_deep", number(deep)}, {"sigma2_shallow", number(shallow)}, {"gamma", number(dice.pick({1, 1, 0.5, 2}))}};
 }
 
 ExerciseSolution solve_11(const ExerciseInputs& inputs) {
@@ -157,7 +162,8 @@ std::string ill_posed_13(const ExerciseSolution& s) {
   const Value& mean = s.steps.at("mean");
   const Value& sigma = s.steps.at("sigma");
   for (size_t k = 0; k < mean.values.size(); ++k) {
-    const std::string what = k == 0 ? "b (block 1)" : "x_" + std::to_string(k) + " + b (block " + std::to_string(k + 1) + ")";
+    const std::string what =
+        k == 0 ? "b (block 1)" : "x_" + std::to_string(k) + " + b (block " + std::to_string(k + 1) + ")";
     std::string problem = variance_problem(mean.values[k], sigma.values[k] * sigma.values[k], what);  // ε = 0
     if (!problem.empty()) return problem;
   }
@@ -189,7 +195,9 @@ ExerciseSolution solve_16(const ExerciseInputs& inputs) {
 
 // ==== Exercise 17: the two chains side by side, ∏(1 + δ_i) against ∏(1 + δ_i)/σ_i (γ = 1, ε = 0) ====
 
-ExerciseInputs defaults_17() { return {{"delta", row_from({0.04, 0.06, 0.05, 0.03})}, {"sigma2", row_from({0.25, 1, 4, 9})}}; }
+ExerciseInputs defaults_17() {
+  return {{"delta", row_from({0.04, 0.06, 0.05, 0.03})}, {"sigma2", row_from({0.25, 1, 4, 9})}};
+}
 
 ExerciseInputs draw_17(Dice& dice) {
   const size_t n = size_t(dice.integer(3, 5));
@@ -204,8 +212,8 @@ ExerciseSolution solve_17(const ExerciseInputs& inputs) {
   const Vec delta = in.non_negative_entries("delta", 1, kMaxLayers, "bounds on norms ‖B_i‖");
   const Vec sigma2 = in.non_negative_entries("sigma2", 1, kMaxLayers, "variances");
   in.same_size(delta, "delta", sigma2, "sigma2");
-  const Vec factors = delta.array() + 1;                // ‖I + B_i‖ ≤ 1 + δ_i, both wirings
-  const Vec scales = sigma2.array().sqrt().inverse();   // ‖J_LN‖ ≤ γ/σ_i with γ = 1, ε = 0
+  const Vec factors = delta.array() + 1;               // ‖I + B_i‖ ≤ 1 + δ_i, both wirings
+  const Vec scales = sigma2.array().sqrt().inverse();  // ‖J_LN‖ ≤ γ/σ_i with γ = 1, ε = 0
   const Vec post_factors = factors.array() * scales.array();
   const double pre = factors.prod(), post = post_factors.prod();
 

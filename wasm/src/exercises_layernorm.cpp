@@ -67,7 +67,8 @@ ExerciseSolution solve_7(const ExerciseInputs& inputs) {
   const Vec x = in.vector("x", 1, kMaxWidth);
   const double eps = in.non_negative("eps", "it is added under a square root");
   const double gamma = in.scalar("gamma");
-  const LayerNormSteps st = steps_in_range(layernorm_steps(x, Vec::Constant(x.size(), gamma), Vec::Zero(x.size()), eps));
+  const LayerNormSteps st =
+      steps_in_range(layernorm_steps(x, Vec::Constant(x.size(), gamma), Vec::Zero(x.size()), eps));
 
   Builder b;
   b.relative_part("denominator", number(st.sigma));  // √(σ² + ε)
@@ -111,8 +112,8 @@ ExerciseSolution solve_9(const ExerciseInputs& inputs) {
   // γ: one number applied to every entry, or one per entry
   const Vec g = in.vector("gamma", 1, kMaxWidth);
   if (g.size() != 1 && g.size() != x.size()) {
-    throw InputError("gamma", "gamma must be one number or one per entry of x (" + std::to_string(x.size()) + "), got " +
-                                  plural(size_t(g.size()), "number"));
+    throw InputError("gamma", "gamma must be one number or one per entry of x (" + std::to_string(x.size()) +
+                                  "), got " + plural(size_t(g.size()), "number"));
   }
   const Vec gamma = g.size() == 1 ? Vec(Vec::Constant(x.size(), g(0))) : g;
   const LayerNormSteps st = steps_in_range(layernorm_steps(x, gamma, Vec::Zero(x.size()), eps));

@@ -27,7 +27,8 @@ ExerciseSolution solve_18(const ExerciseInputs& inputs) {
   const double eps = in.non_negative("eps", "it is added under a square root");
   const double d = double(x.size());
   const RMSNormSteps st = rmsnorm_steps(x, Vec::Ones(x.size()), eps);
-  if (st.unit != 1) throw InputError("x", "the squares of these entries leave float64's range: choose entries nearer 1");
+  if (st.unit != 1)
+    throw InputError("x", "the squares of these entries leave float64's range: choose entries nearer 1");
 
   Builder b;
   b.part("mean-square", number(st.mean_square));
@@ -143,10 +144,10 @@ ExerciseSolution solve_21(const ExerciseInputs& inputs) {
     throw InputError("W", "W must have as many rows and columns as x has entries (" + std::to_string(x.size()) + ")");
   }
   in.same_size(x, "x", g, "g");
-  const Vec branch = W * x;                      // F(x)
-  const Mat dW_ungated = g * x.transpose();      // what W's gradient would be without the gate
-  const Mat dW = r * dW_ungated;                 // forward: y = x + r·W x, so ∂loss/∂W = r·g xᵀ
-  const double dr = g.dot(branch);               // and ∂loss/∂r = gᵀ (W x)
+  const Vec branch = W * x;                  // F(x)
+  const Mat dW_ungated = g * x.transpose();  // what W's gradient would be without the gate
+  const Mat dW = r * dW_ungated;             // forward: y = x + r·W x, so ∂loss/∂W = r·g xᵀ
+  const double dr = g.dot(branch);           // and ∂loss/∂r = gᵀ (W x)
 
   Builder b;
   b.part("dW", matrix_of(dW));

@@ -208,17 +208,39 @@ double Expr::operator()(int L, int i) const {
   std::size_t top = 0;
   for (const Step& s : code) {
     switch (s.op) {
-      case Op::Number: stack[top++] = s.number; break;
-      case Op::L: stack[top++] = L; break;
-      case Op::I: stack[top++] = i; break;
-      case Op::Negate: stack[top - 1] = -stack[top - 1]; break;
-      case Op::Sqrt: stack[top - 1] = std::sqrt(stack[top - 1]); break;
-      case Op::Cait: stack[top - 1] = cait_init(stack[top - 1]); break;
-      case Op::Add: --top, stack[top - 1] = stack[top - 1] + stack[top]; break;
-      case Op::Subtract: --top, stack[top - 1] = stack[top - 1] - stack[top]; break;
-      case Op::Multiply: --top, stack[top - 1] = stack[top - 1] * stack[top]; break;
-      case Op::Divide: --top, stack[top - 1] = stack[top - 1] / stack[top]; break;
-      case Op::Power: --top, stack[top - 1] = expr_power(stack[top - 1], stack[top]); break;
+      case Op::Number:
+        stack[top++] = s.number;
+        break;
+      case Op::L:
+        stack[top++] = L;
+        break;
+      case Op::I:
+        stack[top++] = i;
+        break;
+      case Op::Negate:
+        stack[top - 1] = -stack[top - 1];
+        break;
+      case Op::Sqrt:
+        stack[top - 1] = std::sqrt(stack[top - 1]);
+        break;
+      case Op::Cait:
+        stack[top - 1] = cait_init(stack[top - 1]);
+        break;
+      case Op::Add:
+        --top, stack[top - 1] = stack[top - 1] + stack[top];
+        break;
+      case Op::Subtract:
+        --top, stack[top - 1] = stack[top - 1] - stack[top];
+        break;
+      case Op::Multiply:
+        --top, stack[top - 1] = stack[top - 1] * stack[top];
+        break;
+      case Op::Divide:
+        --top, stack[top - 1] = stack[top - 1] / stack[top];
+        break;
+      case Op::Power:
+        --top, stack[top - 1] = expr_power(stack[top - 1], stack[top]);
+        break;
     }
   }
   return stack[0];

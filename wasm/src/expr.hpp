@@ -24,7 +24,7 @@ class Expr {
   // formula may use L only (a count of blocks cannot depend on the block).
   static Expr parse(const std::string& text, bool allow_i = true);
 
-  double operator()(int L, int i) const;  // its value for a stack of L blocks at block i (1-based)
+  double operator()(int L, int i) const;                   // its value for a stack of L blocks at block i (1-based)
   const std::string& text() const { return code_->text; }  // as written, without spaces
   bool uses_i() const;
 

@@ -19,8 +19,8 @@ struct FfnParams {
 };
 
 struct FfnGrads {
-  Mat dx;                 // (N, d)
-  LinearGrads up, down;   // W1, b1 and W2, b2; down.dx is a buffer (∂loss/∂pre), up.dx unused (up's dx is dx)
+  Mat dx;                // (N, d)
+  LinearGrads up, down;  // W1, b1 and W2, b2; down.dx is a buffer (∂loss/∂pre), up.dx unused (up's dx is dx)
 };
 
 template <class F>

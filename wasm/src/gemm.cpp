@@ -196,7 +196,7 @@ void simd_gemm(const Eigen::Ref<const Mat>& a, bool transpose_a, const Eigen::Re
     pack_panels(a, !transpose_a, K, M, packed_a.data());  // X = Aᵀ: a when A = aᵀ, aᵀ when A = a
     if (transpose_b) {
       pack_panels(b, true, K, N, packed_b.data());  // X = B = bᵀ
-    } else if (in_place < col_panels) {            // X = B from its first panel not read in place
+    } else if (in_place < col_panels) {             // X = B from its first panel not read in place
       pack_panels(b.rightCols(N - in_place * kTile), false, K, N - in_place * kTile, packed_b.data());
     }
   }
@@ -249,7 +249,8 @@ void eigen_gemm(const A& a, const B& b, Eigen::Ref<Mat>& c, bool accumulate) {
                                ", B = " + (transpose_b ? "bT" : "b") + " with b " + shape(b);
   require(K == K_b, operands + ": A has " + std::to_string(K) + " columns, B has " + std::to_string(K_b) +
                         " rows: they must match");
-  throw_invalid_argument(operands + ": C is " + shape(c) + ", it must be " + std::to_string(M) + "x" + std::to_string(N));
+  throw_invalid_argument(operands + ": C is " + shape(c) + ", it must be " + std::to_string(M) + "x" +
+                         std::to_string(N));
 }
 
 // The shapes of C = A·B checked (std::invalid_argument); false when there is nothing to multiply (M, N or K is 0),

@@ -30,7 +30,6 @@ void check_params(Eigen::Index d, const Vec& gamma, const Vec* beta, double eps)
   }
 }
 
-
 }  // namespace
 
 // (LN-fwd) as written, for every row, each step rounded as written: mean = Σx / d, dev = x − mean,
@@ -43,7 +42,8 @@ void plain_statistics(const Mat& x, double eps, LayerNormCache& cache, Mat* devi
   cache.var.resize(N);
   cache.sigma.resize(N);
   cache.zhat.resize(N, d);
-  row_sums(N, d, [&](Eigen::Index r, Eigen::Index j) { return x(r, j); }, cache.mean.data());
+  row_sums(
+      N, d, [&](Eigen::Index r, Eigen::Index j) { return x(r, j); }, cache.mean.data());
   for (Eigen::Index r = 0; r < N; ++r) {
     const double mean = cache.mean(r) /= double(d);
     const double* in = &x(r, 0);
@@ -51,7 +51,8 @@ void plain_statistics(const Mat& x, double eps, LayerNormCache& cache, Mat* devi
     for (Eigen::Index j = 0; j < d; ++j) dev[j] = in[j] - mean;
   }
   const Mat& dev = cache.zhat;
-  row_sums(N, d, [&](Eigen::Index r, Eigen::Index j) { return dev(r, j) * dev(r, j); }, cache.var.data());
+  row_sums(
+      N, d, [&](Eigen::Index r, Eigen::Index j) { return dev(r, j) * dev(r, j); }, cache.var.data());
   if (deviations) *deviations = dev;
   for (Eigen::Index r = 0; r < N; ++r) {
     cache.var(r) /= double(d);
@@ -109,8 +110,10 @@ void plain_backward(const Mat& dy, const Vec& gamma, const LayerNormCache& cache
   const Eigen::Index N = dy.rows(), d = dy.cols();
 
   // forward: y = γ ⊙ zhat + β, so dγ = Σ_rows dy ⊙ zhat and dβ = Σ_rows dy
-  column_sums(N, d, [&](Eigen::Index r, Eigen::Index j) { return dy(r, j) * zhat(r, j); }, grads.dgamma);
-  column_sums(N, d, [&](Eigen::Index r, Eigen::Index j) { return dy(r, j); }, grads.dbeta);
+  column_sums(
+      N, d, [&](Eigen::Index r, Eigen::Index j) { return dy(r, j) * zhat(r, j); }, grads.dgamma);
+  column_sums(
+      N, d, [&](Eigen::Index r, Eigen::Index j) { return dy(r, j); }, grads.dbeta);
 
   // forward: zhat = (x − mean) / √(var + ε). With g = dy ⊙ γ, each row's J_zhat_xᵀ·g is
   //   (1/sigma) · ( g  −  mean(g)  −  zhat · mean(g ⊙ zhat) )
@@ -123,8 +126,10 @@ void plain_backward(const Mat& dy, const Vec& gamma, const LayerNormCache& cache
     for (Eigen::Index j = 0; j < d; ++j) out[j] = in[j] * scale[j];
   }
   Vec g_mean(N), gz_mean(N);
-  row_sums(N, d, [&](Eigen::Index r, Eigen::Index j) { return g(r, j); }, g_mean.data());
-  row_sums(N, d, [&](Eigen::Index r, Eigen::Index j) { return g(r, j) * zhat(r, j); }, gz_mean.data());
+  row_sums(
+      N, d, [&](Eigen::Index r, Eigen::Index j) { return g(r, j); }, g_mean.data());
+  row_sums(
+      N, d, [&](Eigen::Index r, Eigen::Index j) { return g(r, j) * zhat(r, j); }, gz_mean.data());
   grads.dx.resize(N, d);
   for (Eigen::Index r = 0; r < N; ++r) {
     const double term2 = g_mean(r) / double(d), mean_gz = gz_mean(r) / double(d);
@@ -158,7 +163,8 @@ void layernorm_backward(const Mat& dy, const LayerNormParams& p, const LayerNorm
   require((cache.sigma.array() > 0).all(),
           "the gradient does not exist where all entries of a row are equal and ε = 0 (σ² + ε = 0)");
   backward_in_units(dy, gamma, cache, grads);
-  require(grads_finite(grads), "the gradients are larger than float64 can hold (about 1.8e308): dy or gamma is too large for this x");
+  require(grads_finite(grads),
+          "the gradients are larger than float64 can hold (about 1.8e308): dy or gamma is too large for this x");
 }
 
 LayerNormJacobian layernorm_jacobian(const Vec& x, const Vec& gamma, double eps) {
@@ -192,8 +198,9 @@ LayerNormJacobian layernorm_jacobian(const Vec& x, const Vec& gamma, double eps)
   fill(times_power_of_two(gamma, -exponent_of(gamma.cwiseAbs().maxCoeff())) / cache.sigma_in_unit(0));
   for (Mat* m : {&jac.J_y_x, &jac.diagonal, &jac.mean_removal, &jac.variance_removal}) {
     *m = times_power_of_two(*m, e);
-    require(m->allFinite(), "the Jacobian's entries are larger than float64 can hold (about 1.8e308): its scale "
-                            "γ/√(σ² + ε) overflows, because σ is tiny next to gamma");
+    require(m->allFinite(),
+            "the Jacobian's entries are larger than float64 can hold (about 1.8e308): its scale "
+            "γ/√(σ² + ε) overflows, because σ is tiny next to gamma");
   }
   return jac;
 }

@@ -35,11 +35,11 @@ LayerNormParams layernorm_init(Eigen::Index d);
 // chapter shows. (The deviations x − mean are not kept: a stack keeps a cache for every block; layernorm_steps
 // gives them.)
 struct LayerNormCache {
-  Vec mean;    // (N)     per-row mean
-  Vec var;     // (N)     population variance (÷d) (float64's nearest: 0 or ∞ when it lies past float64)
-  Vec sigma;   // (N)     √(var + ε): the denominator every derivative carries
-  Mat zhat;    // (N, d)  normalised rows, (x − mean) / sigma
-  Vec unit;    // (N)     1 for an ordinary row; else the power of two u its statistics were computed in
+  Vec mean;           // (N)     per-row mean
+  Vec var;            // (N)     population variance (÷d) (float64's nearest: 0 or ∞ when it lies past float64)
+  Vec sigma;          // (N)     √(var + ε): the denominator every derivative carries
+  Mat zhat;           // (N, d)  normalised rows, (x − mean) / sigma
+  Vec unit;           // (N)     1 for an ordinary row; else the power of two u its statistics were computed in
   Vec sigma_in_unit;  // (N) sigma / unit, kept because sigma itself may be subnormal (imprecise) there
 };
 
@@ -99,10 +99,10 @@ struct LayerNormSteps {
   Vec squares;     // (d)  deviations²
   double variance;
   double sigma;
-  Vec zhat;        // (d)
-  Vec y;           // (d)
-  double unit;       // 1, or the power of two u the statistics were computed in
-  Vec x_in_unit;     // (d) x / u
+  Vec zhat;            // (d)
+  Vec y;               // (d)
+  double unit;         // 1, or the power of two u the statistics were computed in
+  Vec x_in_unit;       // (d) x / u
   double eps_in_unit;  // ε / u²
 };
 LayerNormSteps layernorm_steps(const Vec& x, const Vec& gamma, const Vec& beta, double eps);

@@ -27,8 +27,7 @@ void linear_backward(const Mat& dy, const LinearParams& p, const Mat& x, LinearG
   linear_backward(dy, p, x, grads, grads.dx, false);
 }
 
-void linear_backward(const Mat& dy, const LinearParams& p, const Mat& x, LinearGrads& grads, Mat& dx,
-                     bool accumulate) {
+void linear_backward(const Mat& dy, const LinearParams& p, const Mat& x, LinearGrads& grads, Mat& dx, bool accumulate) {
   // forward: y = x·Wᵀ + b, so dW = dyᵀ·x, db = Σ_rows dy, dx = dy·W
   {
     TK_PROFILE_OP(Copies);

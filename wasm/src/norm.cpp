@@ -45,9 +45,12 @@ NormParams norm_init(NormKind kind, Eigen::Index d) {
 
 Mat norm_forward(const Mat& x, const NormParams& p, NormKind kind, NormCache& cache) {
   switch (kind) {
-    case NormKind::LayerNorm: return layernorm_forward(x, p.ln, kLayerNormEps, cache.ln);
-    case NormKind::RMSNorm: return rmsnorm_forward(x, p.rms, kRMSNormEps, cache.rms);
-    case NormKind::None: break;
+    case NormKind::LayerNorm:
+      return layernorm_forward(x, p.ln, kLayerNormEps, cache.ln);
+    case NormKind::RMSNorm:
+      return rmsnorm_forward(x, p.rms, kRMSNormEps, cache.rms);
+    case NormKind::None:
+      break;
   }
   throw std::logic_error("norm_forward: this wiring has no norm");
 }
@@ -60,7 +63,8 @@ const Mat& norm_backward(const Mat& dy, const NormParams& p, NormKind kind, cons
     case NormKind::RMSNorm:
       rmsnorm_backward(dy, p.rms, cache.rms, grads.rms);
       return grads.rms.dx;
-    case NormKind::None: break;
+    case NormKind::None:
+      break;
   }
   throw std::logic_error("norm_backward: this wiring has no norm");
 }

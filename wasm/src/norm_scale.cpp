@@ -23,19 +23,24 @@ void check_sigma(double sigma, const std::string& who = "σ", const char* input 
 
 void check_gamma(double gamma) {
   require_input(std::isfinite(gamma), "gamma", "γ must be a finite number");
-  require_input(gamma > 0, "gamma", "γ must be more than 0 here: the scale is drawn on log axes (a negative γ only flips the Jacobian's sign)");
+  require_input(
+      gamma > 0, "gamma",
+      "γ must be more than 0 here: the scale is drawn on log axes (a negative γ only flips the Jacobian's sign)");
 }
 
 void check_depth(Eigen::Index n, const std::string& what, const char* input) {
   require_input(n >= 1 && n <= kMaxStripDepth, input, [&] {
-    return what + " must be from 1 to " + std::to_string(kMaxStripDepth) + " blocks (the article's deepest stack has 96)";
+    return what + " must be from 1 to " + std::to_string(kMaxStripDepth) +
+           " blocks (the article's deepest stack has 96)";
   });
 }
 
 // A quotient that must stay a positive float64: overflow to ∞ or underflow to 0 is reported, never shown.
 double in_range(double value, const char* input, const std::string& who) {
   require_input(std::isfinite(value) && value > 0, input, [&] {
-    return who + " is out of float64's reach here: σ², ε and the scale γ/√(σ² + ε) must stay between about 1e-308 and 1.8e308";
+    return who +
+           " is out of float64's reach here: σ², ε and the scale γ/√(σ² + ε) must stay between about 1e-308 and "
+           "1.8e308";
   });
   return value;
 }
@@ -68,21 +73,25 @@ NormScalePoint norm_scale_point(double sigma, double eps, double gamma) {
   p.eps_effect = std::isinf(r) ? 1.0 : r / (q * (q + 1));
 
   if (sigma == 0 && eps == 0) {
-    p.note = "σ = 0 and ε = 0: the scale γ/√(σ² + ε) divides by √0 = 0, so it is infinite, and so is every "
-             "entry of the Jacobian. Any ε > 0 caps it at γ/√ε.";
+    p.note =
+        "σ = 0 and ε = 0: the scale γ/√(σ² + ε) divides by √0 = 0, so it is infinite, and so is every "
+        "entry of the Jacobian. Any ε > 0 caps it at γ/√ε.";
     return p;
   }
   std::string note;
   if (sigma == 0) {
     note = "σ = 0: without ε the scale γ/σ would be infinite; with ε it sits exactly at the cap γ/√ε.";
   } else if (std::isinf(p.scale_no_eps)) {
-    note = "σ is so small that γ/σ, the scale without ε, is beyond float64's largest number (about 1.8e308); "
-           "ε keeps the scale itself finite.";
+    note =
+        "σ is so small that γ/σ, the scale without ε, is beyond float64's largest number (about 1.8e308); "
+        "ε keeps the scale itself finite.";
   }
   if (eps == 0) {
-    note += std::string(note.empty() ? "" : " ") + "ε = 0: there is no cap. The scale is γ/σ, and it grows without bound as σ → 0.";
+    note += std::string(note.empty() ? "" : " ") +
+            "ε = 0: there is no cap. The scale is γ/σ, and it grows without bound as σ → 0.";
   } else if (std::isinf(p.cap)) {
-    note += std::string(note.empty() ? "" : " ") + "ε is so small that the cap γ/√ε is beyond float64's largest number (about 1.8e308).";
+    note += std::string(note.empty() ? "" : " ") +
+            "ε is so small that the cap γ/√ε is beyond float64's largest number (about 1.8e308).";
   }
   p.note = note;
   return p;
@@ -125,7 +134,8 @@ Vec sigma_profile(double sigma1, double p, int n) {
   check_depth(n, "L", "L");
   const std::vector<double> curve = power_curve(sigma1, p, n);
   const int out = first_nonfinite_block(curve);
-  require_input(out == 0, "p", [&] { return "p is too large: σ·i^p leaves float64's range at block " + std::to_string(out); });
+  require_input(out == 0, "p",
+                [&] { return "p is too large: σ·i^p leaves float64's range at block " + std::to_string(out); });
   return Eigen::Map<const Vec>(curve.data(), n);
 }
 
@@ -159,8 +169,11 @@ NormScaleDepth norm_scale_depth(const Vec& sigma, double eps, double gamma, doub
   double chain = 1, chain_log10 = 0;
   for (Eigen::Index i = 0; i < n; ++i) {
     const std::string block = "block " + std::to_string(i + 1);
-    require_input(sigma(i) > 0 || eps > 0, "list", [&] { return block + " has σ = 0 and ε = 0: its scale γ/√(σ² + ε) is infinite, and so is "
-                                             "the chain. Any ε > 0 caps it at γ/√ε."; });
+    require_input(sigma(i) > 0 || eps > 0, "list", [&] {
+      return block +
+             " has σ = 0 and ε = 0: its scale γ/√(σ² + ε) is infinite, and so is "
+             "the chain. Any ε > 0 caps it at γ/√ε.";
+    });
     d.scale(i) = in_range(gamma / root(sigma(i), eps), "list", block + ": σ");
     chain *= d.scale(i);
     chain_log10 += std::log10(d.scale(i));

@@ -72,14 +72,14 @@ Vec sigma_from_variances(const Vec& variance);
 // Post-LN's chain of scales and Pre-LN's bound, block by block. The products are also given as log₁₀,
 // exact where the products themselves leave float64's range (a long chain of small scales reaches 0).
 struct NormScaleDepth {
-  Vec sigma;                    // (n) σ_i
-  Vec scale;                    // (n) γ/√(σ_i² + ε)
-  Vec chain;                    // (n) chain_k = ∏_{i ≤ k} scale_i (0 or +∞ once out of range)
-  Vec chain_log10;              // (n) log₁₀ chain_k, always finite
-  Vec bound;                    // (n) (1 + δ)^k (+∞ once out of range)
-  Vec bound_log10;              // (n) k · log₁₀(1 + δ)
-  double first_over_last;       // scale_1 / scale_n: exercise 11's shallow-over-deep imbalance
-  double first_over_last_log10; // its log₁₀, always finite
+  Vec sigma;                     // (n) σ_i
+  Vec scale;                     // (n) γ/√(σ_i² + ε)
+  Vec chain;                     // (n) chain_k = ∏_{i ≤ k} scale_i (0 or +∞ once out of range)
+  Vec chain_log10;               // (n) log₁₀ chain_k, always finite
+  Vec bound;                     // (n) (1 + δ)^k (+∞ once out of range)
+  Vec bound_log10;               // (n) k · log₁₀(1 + δ)
+  double first_over_last;        // scale_1 / scale_n: exercise 11's shallow-over-deep imbalance
+  double first_over_last_log10;  // its log₁₀, always finite
 };
 
 // Every field of the depth strip's result with the name the bindings and the page give it.

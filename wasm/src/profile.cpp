@@ -9,30 +9,48 @@ namespace tk::profile {
 
 const char* op_name(Op op) {
   switch (op) {
-    case Op::Other: return "other (loops, calls)";
-    case Op::Weights: return "weights from the RNG";
-    case Op::Projections: return "projections Wq Wk Wv Wo";
-    case Op::Ffn: return "FFN W1 W2";
-    case Op::Heads: return "attention core per head";
-    case Op::Softmax: return "softmax";
-    case Op::LayerNorm: return "LayerNorm";
-    case Op::BiasActivation: return "bias, activation";
-    case Op::Packing: return "GEMM packing";
-    case Op::Copies: return "allocation, copies";
-    case Op::Norms: return "norms, loss";
-    case Op::Optimiser: return "Adam update";
-    case Op::kCount: break;
+    case Op::Other:
+      return "other (loops, calls)";
+    case Op::Weights:
+      return "weights from the RNG";
+    case Op::Projections:
+      return "projections Wq Wk Wv Wo";
+    case Op::Ffn:
+      return "FFN W1 W2";
+    case Op::Heads:
+      return "attention core per head";
+    case Op::Softmax:
+      return "softmax";
+    case Op::LayerNorm:
+      return "LayerNorm";
+    case Op::BiasActivation:
+      return "bias, activation";
+    case Op::Packing:
+      return "GEMM packing";
+    case Op::Copies:
+      return "allocation, copies";
+    case Op::Norms:
+      return "norms, loss";
+    case Op::Optimiser:
+      return "Adam update";
+    case Op::kCount:
+      break;
   }
   return "?";
 }
 
 const char* phase_name(Phase phase) {
   switch (phase) {
-    case Phase::Setup: return "setup";
-    case Phase::Forward: return "forward";
-    case Phase::Recompute: return "recomputed forward";
-    case Phase::Backward: return "backward";
-    case Phase::kCount: break;
+    case Phase::Setup:
+      return "setup";
+    case Phase::Forward:
+      return "forward";
+    case Phase::Recompute:
+      return "recomputed forward";
+    case Phase::Backward:
+      return "backward";
+    case Phase::kCount:
+      break;
   }
   return "?";
 }

@@ -33,9 +33,9 @@ const char* phase_name(Phase phase);
 
 #ifdef TK_PROFILE
 
-void reset();                             // zero every total
-double seconds(Op op, Phase phase);       // the total self time charged so far
-long long scopes();                       // how many scopes were opened (to estimate what timing costs)
+void reset();                        // zero every total
+double seconds(Op op, Phase phase);  // the total self time charged so far
+long long scopes();                  // how many scopes were opened (to estimate what timing costs)
 
 // Until its end, time goes to op (in the pass that is running), or to a new pass (in no operation yet); then
 // back to what ran before.

@@ -22,7 +22,8 @@ void column_sums(const Mat& m, Vec& out) {
     row += d;
     Eigen::Index j = 0;
 #ifdef __wasm_simd128__
-    for (; j + 2 <= d; j += 2) wasm_v128_store(sums + j, wasm_f64x2_add(wasm_v128_load(sums + j), wasm_v128_load(row + j)));
+    for (; j + 2 <= d; j += 2)
+      wasm_v128_store(sums + j, wasm_f64x2_add(wasm_v128_load(sums + j), wasm_v128_load(row + j)));
 #endif
     for (; j < d; ++j) sums[j] += row[j];
   }

@@ -21,7 +21,8 @@ void check_params(Eigen::Index d, const Vec& gain, double eps) {
   require_input(d >= 1, "x", "RMSNorm needs at least one feature (d >= 1)");
   require_eps(eps);
   require_input(gain.size() == d, "gain", [&] {
-    return "the gain g has " + std::to_string(gain.size()) + " entries, x has " + std::to_string(d) + ": they must match";
+    return "the gain g has " + std::to_string(gain.size()) + " entries, x has " + std::to_string(d) +
+           ": they must match";
   });
   require_input(all_finite(gain), "gain", "the gain g must contain only finite numbers");
 }
@@ -32,7 +33,8 @@ void plain_statistics(const Mat& x, double eps, RMSNormCache& cache) {
   cache.ms.resize(N);
   cache.rms.resize(N);
   cache.xhat.resize(N, d);
-  row_sums(N, d, [&](Eigen::Index r, Eigen::Index j) { return x(r, j) * x(r, j); }, cache.ms.data());
+  row_sums(
+      N, d, [&](Eigen::Index r, Eigen::Index j) { return x(r, j) * x(r, j); }, cache.ms.data());
   for (Eigen::Index r = 0; r < N; ++r) {
     cache.ms(r) /= double(d);
     const double rms = cache.rms(r) = std::sqrt(cache.ms(r) + eps);
@@ -45,7 +47,8 @@ void plain_statistics(const Mat& x, double eps, RMSNormCache& cache) {
 
 // Whether row r's plain statistics are exact to float64's precision (as LayerNorm's is_ordinary).
 bool is_ordinary(const Mat& x, Eigen::Index r, double ms, double eps) {
-  if (!std::isfinite(ms) || ms + eps < kSmallestExactMeanSquare) return x.row(r).cwiseAbs().maxCoeff() == 0 && std::isfinite(ms);
+  if (!std::isfinite(ms) || ms + eps < kSmallestExactMeanSquare)
+    return x.row(r).cwiseAbs().maxCoeff() == 0 && std::isfinite(ms);
   return true;
 }
 
@@ -86,7 +89,7 @@ Mat rmsnorm_forward(const Mat& x, const RMSNormParams& p, double eps, RMSNormCac
     for (Eigen::Index j = 0; j < d; ++j) out[j] = xhat[j] * g[j];
   }
   require_input(all_finite(y) || !all_finite(cache.xhat), "gain",
-          "the gain makes the output larger than float64 can hold (about 1.8e308): y = g ⊙ xhat overflows");
+                "the gain makes the output larger than float64 can hold (about 1.8e308): y = g ⊙ xhat overflows");
   return y;
 }
 
@@ -97,11 +100,11 @@ void rmsnorm_backward(const Mat& dy, const RMSNormParams& p, const RMSNormCache&
   require(N == xhat.rows() && d == xhat.cols(), "rmsnorm_backward: dy must have the shape of y");
   require(p.gain.size() == d, "rmsnorm_backward: the gain must have d entries");
   require(all_finite(dy), "dy must contain only finite numbers");
-  require((cache.rms.array() > 0).all(),
-          "the gradient does not exist where a row is all zeros and ε = 0 (ms + ε = 0)");
+  require((cache.rms.array() > 0).all(), "the gradient does not exist where a row is all zeros and ε = 0 (ms + ε = 0)");
 
   // forward: y = g ⊙ xhat, so dg = Σ_rows dy ⊙ xhat
-  column_sums(N, d, [&](Eigen::Index r, Eigen::Index j) { return dy(r, j) * xhat(r, j); }, grads.dgain);
+  column_sums(
+      N, d, [&](Eigen::Index r, Eigen::Index j) { return dy(r, j) * xhat(r, j); }, grads.dgain);
 
   // forward: xhat = x / √(mean(x²) + ε). With h = dy ⊙ g, each row's J_xhat_xᵀ·h is
   //   (1/rms) · ( h  −  xhat · mean(h ⊙ xhat) )
@@ -114,7 +117,8 @@ void rmsnorm_backward(const Mat& dy, const RMSNormParams& p, const RMSNormCache&
     for (Eigen::Index j = 0; j < d; ++j) out[j] = in[j] * g[j];
   }
   Vec hx_mean(N);
-  row_sums(N, d, [&](Eigen::Index r, Eigen::Index j) { return h(r, j) * xhat(r, j); }, hx_mean.data());
+  row_sums(
+      N, d, [&](Eigen::Index r, Eigen::Index j) { return h(r, j) * xhat(r, j); }, hx_mean.data());
   grads.dx.resize(N, d);
   for (Eigen::Index r = 0; r < N; ++r) {
     const double mean_hx = hx_mean(r) / double(d);

@@ -80,11 +80,11 @@ void for_each_field(const RMSNormJacobian& j, F&& f) {
 // unit ≠ 1 the squares and their mean lie beyond float64 and hold its nearest value; the same question in that
 // unit, x_in_unit with eps_in_unit, has every step inside float64 and the same xhat and y.
 struct RMSNormSteps {
-  Vec squares;       // (d)  x²
+  Vec squares;  // (d)  x²
   double mean_square;
   double rms;
-  Vec xhat;          // (d)
-  Vec y;             // (d)
+  Vec xhat;            // (d)
+  Vec y;               // (d)
   double unit;         // 1, or the power of two u the statistics were computed in
   Vec x_in_unit;       // (d) x / u
   double eps_in_unit;  // ε / u²

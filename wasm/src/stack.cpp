@@ -11,11 +11,15 @@ namespace tk {
 
 namespace {
 
-BlockShape shape_of(const StackConfig& c) { return BlockShape{AttentionShape{c.B, c.T, c.heads, c.causal}, c.activation}; }
+BlockShape shape_of(const StackConfig& c) {
+  return BlockShape{AttentionShape{c.B, c.T, c.heads, c.causal}, c.activation};
+}
 
 // How many blocks keep their caches for the backward (the last ones), and where block i's caches go: the kept
 // blocks' in order, then one slot that the others share.
-int kept_blocks(const StackCache& cache, int L) { return cache.keep_block_caches ? L : std::clamp(cache.kept_blocks, 0, L); }
+int kept_blocks(const StackCache& cache, int L) {
+  return cache.keep_block_caches ? L : std::clamp(cache.kept_blocks, 0, L);
+}
 std::size_t cache_slot(const StackCache& cache, int L, int i) {
   const int kept = kept_blocks(cache, L), first_kept = L - kept;
   return std::size_t(i >= first_kept ? i - first_kept : kept);
@@ -27,17 +31,21 @@ void validate(const StackConfig& c) {
   // every message with a number in it is built only if its check fails (a lambda): the page checks each run
   // before it starts one, and built eagerly they were most of a check's cost, the memory message's two %g above
   // all (musl formats a double through long double, in software on wasm)
-  require(c.L >= 1 && c.L <= 1024, [&] { return "depth L must be between 1 and 1024 (got " + std::to_string(c.L) + ")"; });
-  require(c.d >= 1 && c.d <= 2048, [&] { return "width d must be between 1 and 2048 (got " + std::to_string(c.d) + ")"; });
+  require(c.L >= 1 && c.L <= 1024,
+          [&] { return "depth L must be between 1 and 1024 (got " + std::to_string(c.L) + ")"; });
+  require(c.d >= 1 && c.d <= 2048,
+          [&] { return "width d must be between 1 and 2048 (got " + std::to_string(c.d) + ")"; });
   // LayerNorm of one feature subtracts its mean, the feature itself: every LN outputs β whatever comes in,
   // no gradient crosses it, and the ratios come out as 0/0
-  require(c.d >= 2, "width d must be at least 2: LayerNorm over a single feature outputs β whatever its input, "
-                    "so no gradient passes through it and every ratio would be 0/0");
+  require(c.d >= 2,
+          "width d must be at least 2: LayerNorm over a single feature outputs β whatever its input, "
+          "so no gradient passes through it and every ratio would be 0/0");
   require(c.heads >= 1 && c.heads <= c.d, [&] {
     return "heads must be between 1 and d = " + std::to_string(c.d) + " (got " + std::to_string(c.heads) + ")";
   });
   require(c.d % c.heads == 0, [&] {
-    return "heads must divide d: d = " + std::to_string(c.d) + " is not a multiple of heads = " + std::to_string(c.heads);
+    return "heads must divide d: d = " + std::to_string(c.d) +
+           " is not a multiple of heads = " + std::to_string(c.heads);
   });
   require(c.ffn_mult >= 1 && c.ffn_mult <= 16, "the FFN multiple must be between 1 and 16");
   require(c.B >= 1 && c.B <= 4096, "B (sequences) must be between 1 and 4096");
@@ -71,7 +79,10 @@ WiringSize wiring_size(const StackConfig& c) {
   for (int i = 0; i < c.L; ++i) {  // block by block: the checks before a run allocate nothing
     const BlockWiring b = block_wiring(c.wiring, i, c.L);
     s.norms = std::max(s.norms, 2.0 * b.norms());
-    const double gates = b.gate == GateKind::Channel ? 2.0 * c.d : b.gate == GateKind::Sublayer ? 2 : b.gate == GateKind::Block ? 1 : 0;
+    const double gates = b.gate == GateKind::Channel    ? 2.0 * c.d
+                         : b.gate == GateKind::Sublayer ? 2
+                         : b.gate == GateKind::Block    ? 1
+                                                        : 0;
     s.gates = std::max(s.gates, gates);
     s.gated = std::max(s.gated, b.gate == GateKind::None ? 0.0 : 2.0);
     s.scaled = std::max(s.scaled, b.scale_in != 1 || b.scale_out != 1 ? 1.0 : 0.0);
@@ -144,11 +155,16 @@ double stack_gemm_scratch_bytes(const StackConfig& c) { return 8 * block_memory_
 
 const char* measure_name(Measure m) {
   switch (m) {
-    case Measure::AllParameters: return "all";
-    case Measure::Weights: return "weights";
-    case Measure::NoLayerNorm: return "no-ln";
-    case Measure::Input: return "input";
-    case Measure::Penultimate: return "penultimate";
+    case Measure::AllParameters:
+      return "all";
+    case Measure::Weights:
+      return "weights";
+    case Measure::NoLayerNorm:
+      return "no-ln";
+    case Measure::Input:
+      return "input";
+    case Measure::Penultimate:
+      return "penultimate";
   }
   throw std::logic_error("unknown measure");
 }
@@ -166,11 +182,16 @@ double gradient_ratio(const StackResult& r, Measure m) {
   const auto first_over = [](const std::vector<double>& v, size_t last) { return v.front() / v[last]; };
   const size_t L = r.grad_norm.size();
   switch (m) {
-    case Measure::AllParameters: return first_over(r.grad_norm, L - 1);
-    case Measure::Weights: return first_over(r.grad_norm_weights, L - 1);
-    case Measure::NoLayerNorm: return first_over(r.grad_norm_no_ln, L - 1);
-    case Measure::Input: return first_over(r.input_grad_norm, L - 1);
-    case Measure::Penultimate: return L >= 2 ? first_over(r.grad_norm, L - 2) : std::nan("");
+    case Measure::AllParameters:
+      return first_over(r.grad_norm, L - 1);
+    case Measure::Weights:
+      return first_over(r.grad_norm_weights, L - 1);
+    case Measure::NoLayerNorm:
+      return first_over(r.grad_norm_no_ln, L - 1);
+    case Measure::Input:
+      return first_over(r.input_grad_norm, L - 1);
+    case Measure::Penultimate:
+      return L >= 2 ? first_over(r.grad_norm, L - 2) : std::nan("");
   }
   throw std::logic_error("unknown measure");
 }
@@ -190,19 +211,22 @@ std::string undefined_ratio_reason(const StackConfig& c, const StackResult& r, M
   const auto closed = [](const BlockWiring& b) { return b.gate != GateKind::None && b.gate0 == 0; };
   const auto silenced = [](const BlockWiring& b) { return b.scale_out == 0 || b.scale_in == 0; };
   if (closed(first) && closed(last)) {
-    reason += ", because every branch is multiplied by a gate that starts at 0, so no gradient reaches its Linear layers";
+    reason +=
+        ", because every branch is multiplied by a gate that starts at 0, so no gradient reaches its Linear layers";
   } else if (silenced(first) && silenced(last)) {
-    reason += ", because the branches are multiplied by 0 (scale_in or scale_out), so no gradient reaches their Linear layers";
+    reason +=
+        ", because the branches are multiplied by 0 (scale_in or scale_out), so no gradient reaches their Linear "
+        "layers";
   }
   return reason;
 }
 
 double stack_flops(const StackConfig& c) {
   const double N = double(c.B) * c.T, d = c.d, F = double(c.ffn_mult) * c.d, hs = d / c.heads;
-  const double projections = 4 * 2 * N * d * d;            // q, k, v, o
-  const double ffn = 2 * 2 * N * d * F;                    // W1, W2
+  const double projections = 4 * 2 * N * d * d;                             // q, k, v, o
+  const double ffn = 2 * 2 * N * d * F;                                     // W1, W2
   const double attention = 2 * 2 * double(c.B) * c.heads * c.T * c.T * hs;  // q·kᵀ and P·v
-  return 3 * c.L * (projections + ffn + attention);         // forward, plus a backward of twice its cost
+  return 3 * c.L * (projections + ffn + attention);  // forward, plus a backward of twice its cost
 }
 
 namespace {
@@ -277,7 +301,8 @@ void StackInit::draw_block(int i, BlockParams& p) const {
     }
   }
   const BlockWiring& wiring = wiring_.blocks.at(std::size_t(i));
-  if (wiring.beta != 1.0) {  // DeepNorm's β: after the default init (and the output scale), as its authors' library does
+  if (wiring.beta !=
+      1.0) {  // DeepNorm's β: after the default init (and the output scale), as its authors' library does
     for (LinearParams* l : {&p.attn.v, &p.attn.o, &p.ffn.up, &p.ffn.down}) {
       l->W /= wiring.beta;
       l->b /= wiring.beta;
@@ -286,7 +311,9 @@ void StackInit::draw_block(int i, BlockParams& p) const {
   wiring_init(p, wiring, d);
 }
 
-NormParams final_norm_init(const StackConfig& c) { return norm_init(c.wiring.final ? c.wiring.norm : NormKind::None, c.d); }
+NormParams final_norm_init(const StackConfig& c) {
+  return norm_init(c.wiring.final ? c.wiring.norm : NormKind::None, c.d);
+}
 
 StackParams redrawn_params(const StackInit& init, BlockParams& slot) {
   return StackParams{[&init, &slot](int i) -> const BlockParams& {
@@ -306,7 +333,8 @@ Mat stack_forward(const Mat& x, const StackParams& p, const StackConfig& c, Stac
   cache.blocks.resize(kept + (kept < c.L ? 1 : 0));
   for (int i = 0; i < c.L; ++i) {
     BlockCache& block_cache = cache.blocks[cache_slot(cache, c.L, i)];
-    cache.inputs[i + 1] = block_forward(cache.inputs[i], p.block(i), shape, p.wiring.blocks[std::size_t(i)], block_cache);
+    cache.inputs[i + 1] =
+        block_forward(cache.inputs[i], p.block(i), shape, p.wiring.blocks[std::size_t(i)], block_cache);
     if (after_block) after_block(i, cache.inputs[i + 1]);
   }
   if (p.wiring.final_norm == NormKind::None) return cache.inputs[c.L];
@@ -402,8 +430,9 @@ StackResult run_stack(const StackConfig& config, const Progress& progress) {
   for (Measure m : kMeasures) {
     if (undefined_ratio_reason(config, r, m).empty()) finite = finite && std::isfinite(gradient_ratio(r, m));
   }
-  require(finite, "this run's numbers left float64's range (a loss, spread or gradient became infinite or NaN): "
-                  "reduce the output scale s");
+  require(finite,
+          "this run's numbers left float64's range (a loss, spread or gradient became infinite or NaN): "
+          "reduce the output scale s");
   return r;
 }
 

@@ -23,12 +23,12 @@ namespace tk {
 
 struct StackConfig {
   WiringSpec wiring = wiring_preset("pre");  // how each block is wired (wiring.hpp): a preset or the reader's own
-  int L = 20;         // blocks
-  int d = 128;        // model width
-  int heads = 4;      // attention heads, hs = d / heads
-  int ffn_mult = 4;   // FFN width F = ffn_mult·d
-  int B = 8;          // sequences
-  int T = 16;         // tokens per sequence
+  int L = 20;                                // blocks
+  int d = 128;                               // model width
+  int heads = 4;                             // attention heads, hs = d / heads
+  int ffn_mult = 4;                          // FFN width F = ffn_mult·d
+  int B = 8;                                 // sequences
+  int T = 16;                                // tokens per sequence
   std::uint64_t seed = 0;
   double scale = 1.0;  // output scale s: Wo and W2, weights and biases, multiplied by s after init
   bool causal = false;
@@ -55,11 +55,11 @@ auto for_each_field(Config& c, F&& f) -> std::enable_if_t<std::is_same_v<std::re
 }
 
 struct StackResult {
-  std::vector<double> grad_norm;          // (L) ‖∂loss/∂θ_i‖ over all parameters of block i: the article's measure
+  std::vector<double> grad_norm;  // (L) ‖∂loss/∂θ_i‖ over all parameters of block i: the article's measure
   std::vector<double> grad_norm_weights;  // (L) over the six Linear weight matrices only
   std::vector<double> grad_norm_no_ln;    // (L) over the six Linear layers' weights and biases (no norm, no gate)
   std::vector<double> input_grad_norm;    // (L) ‖∂loss/∂x_i‖, x_i the input of block i
-  std::vector<double> stream_sd;          // (L) unbiased sd of all entries of the stream after block i (before a final norm)
+  std::vector<double> stream_sd;  // (L) unbiased sd of all entries of the stream after block i (before a final norm)
   double loss = 0;
   double ratio = 0;  // grad_norm[0] / grad_norm[L−1]: the article's ratio
 };
@@ -87,8 +87,8 @@ enum class Measure {
 };
 constexpr Measure kMeasures[] = {Measure::AllParameters, Measure::Weights, Measure::NoLayerNorm, Measure::Input,
                                  Measure::Penultimate};
-const char* measure_name(Measure m);                    // "all", "weights", "no-ln", "input", "penultimate"
-Measure measure_from_name(const std::string& name);     // throws std::invalid_argument for any other name
+const char* measure_name(Measure m);                 // "all", "weights", "no-ln", "input", "penultimate"
+Measure measure_from_name(const std::string& name);  // throws std::invalid_argument for any other name
 // The first block's gradient over the last's (or the last but one's) under measure m. NaN where it is undefined:
 // 0/0 (ReZero's Linear layers at initialisation get no gradient at all), or the penultimate measure at L = 1
 // (there is no block L − 1). Every other ratio of a run that run_stack returns is finite.
@@ -178,7 +178,7 @@ NormParams final_norm_init(const StackConfig& config);
 
 // What the forward keeps for the backward.
 struct StackCache {
-  std::vector<Mat> inputs;         // (L + 1) × (N, d): inputs[i] enters block i, inputs[L] leaves the last block
+  std::vector<Mat> inputs;  // (L + 1) × (N, d): inputs[i] enters block i, inputs[L] leaves the last block
   // Which blocks' caches are kept from the forward for the backward. The backward recomputes any other block's
   // from its input (one more forward for that block, and memory for one block's caches, reused).
   bool keep_block_caches = false;  // true: every block's (training)
@@ -188,9 +188,9 @@ struct StackCache {
 };
 
 struct StackGrads {
-  Mat dx;                   // (N, d) ∂loss/∂x, the gradient with respect to the stack's input
-  BlockGrads block;         // the block being differentiated (a buffer; the observer sees each block's)
-  NormGrads final_norm;     // the final norm's
+  Mat dx;                // (N, d) ∂loss/∂x, the gradient with respect to the stack's input
+  BlockGrads block;      // the block being differentiated (a buffer; the observer sees each block's)
+  NormGrads final_norm;  // the final norm's
 };
 
 // Called with block i after its forward (i, its output) and after its backward (i, its gradients; grads.dx is

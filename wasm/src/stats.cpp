@@ -15,8 +15,8 @@ double median(std::vector<double> values) {
   // NaN has no place in an order (where it sat would decide the answer), and the mean of −∞ and ∞ is none
   for (size_t i = 0; i < values.size(); ++i) {
     require(std::isfinite(values[i]), [&] {
-      return "the median needs finite numbers: value " + std::to_string(i + 1) + " of " + std::to_string(values.size()) +
-             " is " + (std::isnan(values[i]) ? "NaN (not a number)" : "infinite");
+      return "the median needs finite numbers: value " + std::to_string(i + 1) + " of " +
+             std::to_string(values.size()) + " is " + (std::isnan(values[i]) ? "NaN (not a number)" : "infinite");
     });
   }
   const size_t n = values.size(), mid = n / 2;
@@ -31,8 +31,9 @@ double median(std::vector<double> values) {
 StreamGrowth stream_growth(const std::vector<double>& stream_sd) {
   require(stream_sd.size() >= 2, "stream growth needs at least 2 blocks");
   for (double sd : {stream_sd.front(), stream_sd.back()}) {
-    require(std::isfinite(sd) && sd > 0, "stream growth divides the last block's spread by the first's: both must "
-                                         "be positive finite numbers");
+    require(std::isfinite(sd) && sd > 0,
+            "stream growth divides the last block's spread by the first's: both must "
+            "be positive finite numbers");
   }
   const double factor = stream_sd.back() / stream_sd.front();
   const double L = double(stream_sd.size());
@@ -43,7 +44,9 @@ StreamGrowth stream_growth(const std::vector<double>& stream_sd) {
 double starvation_removed(double ratio_all, double ratio_measure) {
   require(std::isfinite(ratio_all) && ratio_all > 0 && std::isfinite(ratio_measure) && ratio_measure > 0,
           "gradient ratios are positive numbers");
-  require(ratio_all < 1, "the article's measure does not starve the early blocks here (ratio >= 1): there is no starvation to share out");
+  require(
+      ratio_all < 1,
+      "the article's measure does not starve the early blocks here (ratio >= 1): there is no starvation to share out");
   return 1 - std::log(ratio_measure) / std::log(ratio_all);
 }
 
@@ -65,7 +68,8 @@ std::vector<double> growth_curve(double first, double exponent, int L) {
   require(std::isfinite(first) && std::isfinite(exponent), "growth curve needs a finite first value and exponent");
   std::vector<double> curve = power_curve(first, exponent, L);
   const int out = first_nonfinite_block(curve);
-  require(out == 0, "the exponent is too large: first · i^exponent leaves float64's range at block " + std::to_string(out));
+  require(out == 0,
+          "the exponent is too large: first · i^exponent leaves float64's range at block " + std::to_string(out));
   return curve;
 }
 

@@ -197,7 +197,8 @@ void TorchGenerator::twist() {
   // serial loop) and words i+m… (first loop: old) or i+m−n… (second loop: rewritten 227 words earlier, so
   // already new): the serial loop's values exactly.
   for (; i + 4 <= kN - kM; i += 4) {
-    wasm_v128_store(mt + i, twist_words(wasm_v128_load(mt + i), wasm_v128_load(mt + i + 1), wasm_v128_load(mt + i + kM)));
+    wasm_v128_store(mt + i,
+                    twist_words(wasm_v128_load(mt + i), wasm_v128_load(mt + i + 1), wasm_v128_load(mt + i + kM)));
   }
   for (; i < kN - kM; ++i) mt[i] = twist_word(mt[i], mt[i + 1], mt[i + kM]);
   for (; i + 4 <= kN - 1; i += 4) {
@@ -269,9 +270,9 @@ void TorchGenerator::fill_units(double* out, std::size_t n, double bound) {
     const v128_t low_exponent = wasm_u32x4_make(0, 0x43300000u, 0, 0x43300000u);   // 2^52
     const v128_t offset = wasm_f64x2_splat(0x1p84 + 0x1p52);
     for (; k + 2 <= pairs; k += 2) {
-      const v128_t w = temper_words(wasm_v128_load(words + 2 * k));  // first0 second0 first1 second1
+      const v128_t w = temper_words(wasm_v128_load(words + 2 * k));                  // first0 second0 first1 second1
       const v128_t high = wasm_v128_or(wasm_v128_and(w, high_mask), high_exponent);  // 2^84 + high·2^32
-      const v128_t low = wasm_v128_or(wasm_u64x2_shr(w, 32), low_exponent);           // 2^52 + low
+      const v128_t low = wasm_v128_or(wasm_u64x2_shr(w, 32), low_exponent);          // 2^52 + low
       const v128_t k2 = wasm_f64x2_add(wasm_f64x2_sub(high, offset), low);
       v128_t x = wasm_f64x2_mul(k2, unit);
       if (bound != 0) x = wasm_f64x2_mul(b, wasm_f64x2_sub(wasm_f64x2_add(x, x), one));
@@ -286,8 +287,8 @@ void TorchGenerator::fill_units(double* out, std::size_t n, double bound) {
 
 void TorchGenerator::uniform(double* out, std::size_t n, double from, double to) {
   require(from <= to, [&] {
-    return "uniform_ expects to return a [from, to) range, but found from=" + std::to_string(from) + " > to=" +
-           std::to_string(to);
+    return "uniform_ expects to return a [from, to) range, but found from=" + std::to_string(from) +
+           " > to=" + std::to_string(to);
   });
   const double range = to - from;
   require(std::isfinite(range), "uniform_ expects to - from to be a finite number");
@@ -300,7 +301,8 @@ void TorchGenerator::uniform(double* out, std::size_t n, double from, double to)
     return;
   }
   fill_units(out, n, 0.0);
-  if (from == 0 && range == 1) return;  // x·1 + 0 is exactly x (torch.rand, and the first step of the normal block path)
+  if (from == 0 && range == 1)
+    return;  // x·1 + 0 is exactly x (torch.rand, and the first step of the normal block path)
   const FusedAffine affine(range, from);  // x·(to − from) + from, fused as PyTorch's AVX2 kernel (§7.1)
   affine.apply_to_units(out, n);
 }

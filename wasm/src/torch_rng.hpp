@@ -39,8 +39,8 @@ class TorchGenerator {
   void manual_seed(std::uint64_t seed);                 // low 32 bits seed the engine; clears the cached normal
   std::uint64_t initial_seed() const { return seed_; }  // torch.initial_seed(): the full 64-bit value
 
-  std::uint32_t random();    // one 32-bit engine output
-  std::uint64_t random64();  // two outputs, the first is the high word
+  std::uint32_t random();         // one 32-bit engine output
+  std::uint64_t random64();       // two outputs, the first is the high word
   void discard(std::uint64_t n);  // skip n 32-bit outputs: no tempering, whole blocks are only twisted
 
   // Tensor.uniform_(from, to) over n values in memory order (two engine outputs each), fused affine step.
@@ -65,9 +65,9 @@ class TorchGenerator {
   bool has_cached_normal() const { return has_cached_normal_; }
 
  private:
-  void twist();                                // regenerate all 624 words
-  std::uint32_t next_word();                   // untempered word at index_, twisting first if needed
-  double uniform01();                          // one 53-bit uniform on [0, 1), x = k·2^-53
+  void twist();               // regenerate all 624 words
+  std::uint32_t next_word();  // untempered word at index_, twisting first if needed
+  double uniform01();         // one 53-bit uniform on [0, 1), x = k·2^-53
   // n uniforms x on [0, 1) in memory order, or b·(2x − 1) for bound b != 0: the hot loop of uniform.
   void fill_units(double* out, std::size_t n, double bound);
 

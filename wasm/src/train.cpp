@@ -89,9 +89,9 @@ double train_memory_bytes(const TrainConfig& config) {
   const BlockMemory block = block_memory_doubles(s);
   const double blocks = L * (3 * block.params + block.cache);  // values, both Adam moments, caches
   const double stream = (L + 1) * N * d;                       // every block's input
-  const double final_ln = 2 * N * d + N * d + 3 * 2 * d;       // a final norm's ẑ and statistics; dx; γ, β and moments
-  const double records = 4 * L;                                // a step's gradient norms, stream norms
-  double task = 5 * N * d;  // regress: x, target; the output y; mse's residual and dy
+  const double final_ln = 2 * N * d + N * d + 3 * 2 * d;  // a final norm's ẑ and statistics; dx; γ, β and moments
+  const double records = 4 * L;                           // a step's gradient norms, stream norms
+  double task = 5 * N * d;                                // regress: x, target; the output y; mse's residual and dy
   double head_scratch = 0;
   if (c.task == Task::Char) {
     const double V = vocabulary_size(), Tt = s.T, text = double(training_text().size());
@@ -116,7 +116,8 @@ void validate(const TrainConfig& config) {
     return "steps must be between 1 and " + std::to_string(kMaxSteps) + " (got " + std::to_string(c.steps) + ")";
   });
   require(c.warmup >= 0 && c.warmup <= kMaxSteps, [&] {
-    return "warmup must be between 0 and " + std::to_string(kMaxSteps) + " steps (got " + std::to_string(c.warmup) + ")";
+    return "warmup must be between 0 and " + std::to_string(kMaxSteps) + " steps (got " + std::to_string(c.warmup) +
+           ")";
   });
   if (c.task == Task::Char) {
     const int longest = int(training_text().size()) - 2;  // a window and its next character must fit the text
@@ -126,7 +127,8 @@ void validate(const TrainConfig& config) {
     });
   }
   const double bytes = train_memory_bytes(c);
-  require(bytes <= kMaxStackMemoryBytes, [&] { return too_much_memory(bytes, kStackMemoryAdvice, "training this model"); });
+  require(bytes <= kMaxStackMemoryBytes,
+          [&] { return too_much_memory(bytes, kStackMemoryAdvice, "training this model"); });
 }
 
 double train_flops(const TrainConfig& config) {
@@ -237,7 +239,8 @@ void Trainer::forward_backward_update(TrainStep& record) {
   record.stream_sd = stream_sd(cache_.inputs[std::size_t(s.L)]);
   const Mat* dy = nullptr;
   record.loss = loss_and_output_grad(y_, dy);
-  if (!std::isfinite(record.loss)) throw Diverged{"its loss left float64’s range"};  // (a wiring without norms carries a NaN to the loss unrefused)
+  if (!std::isfinite(record.loss))
+    throw Diverged{"its loss left float64’s range"};  // (a wiring without norms carries a NaN to the loss unrefused)
 
   // The backward runs from the last block down; each block is updated as soon as its gradients are known
   // (every tensor's Adam step depends on its own gradient only, so this equals PyTorch's update after the
@@ -252,7 +255,8 @@ void Trainer::forward_backward_update(TrainStep& record) {
     const BlockGradSquares sq = grad_squares(squares);
     record.grad_norm[std::size_t(i)] = std::sqrt(sq.weights + sq.biases + sq.norms_and_gates);
   });
-  if (params.wiring.final_norm != NormKind::None) adam_.update_all(params.final_norm, grads_.final_norm, final_norm_moments_);
+  if (params.wiring.final_norm != NormKind::None)
+    adam_.update_all(params.final_norm, grads_.final_norm, final_norm_moments_);
   if (config_.task == Task::Char) {
     embedding_backward(grads_.dx, embedding_, embedding_cache_, embedding_grads_);
     adam_.update_all(embedding_, embedding_grads_, embedding_moments_);
@@ -270,9 +274,8 @@ void Trainer::forward_backward_update(TrainStep& record) {
 std::vector<std::int64_t> sample_prompt_ids(const std::string& prompt, int length) {
   require(!prompt.empty() && prompt.size() <= std::size_t(kMaxSampleChars),
           [&] { return "the prompt must hold 1 to " + std::to_string(kMaxSampleChars) + " characters"; });
-  require(length >= 1 && length <= kMaxSampleChars, [&] {
-    return "the continuation must be 1 to " + std::to_string(kMaxSampleChars) + " characters long";
-  });
+  require(length >= 1 && length <= kMaxSampleChars,
+          [&] { return "the continuation must be 1 to " + std::to_string(kMaxSampleChars) + " characters long"; });
   std::vector<std::int64_t> ids;
   for (char ch : prompt) {
     const std::size_t id = training_vocabulary().find(ch);

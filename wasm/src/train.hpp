@@ -39,7 +39,7 @@ struct TrainConfig {
   AdamConfig adam;                           // lr 3e-3, β1 0.9, β2 0.999, eps 1e-8
   int warmup = 0;                            // W: steps of linear warmup, 0 = none
   int steps = 150;
-  bool stream_grads = false;                 // also record ‖∂loss/∂ input of block i‖ at every step
+  bool stream_grads = false;  // also record ‖∂loss/∂ input of block i‖ at every step
 };
 
 // Every field of TrainConfig, under the names the command line, the bindings and the page use (see
@@ -92,8 +92,8 @@ void for_each_field(const TrainSummary& s, F&& f) {
 
 // What one step records, before its update.
 struct TrainStep {
-  int step = 0;                          // 0-based
-  double lr = 0;                         // the rate this step's update uses (warmup applied)
+  int step = 0;   // 0-based
+  double lr = 0;  // the rate this step's update uses (warmup applied)
   double loss = 0;
   std::vector<double> grad_norm;         // (L) block i's gradient over all its parameters
   double ratio = 0;                      // grad_norm[0] / grad_norm[L − 1]
@@ -126,7 +126,7 @@ void for_each_field(const TrainStep& s, F&& f) {
 // positions 0, 1, …, as training windows do (a shorter context sits at the first positions; the causal mask
 // keeps what follows it out).
 struct CharSample {
-  std::string text;                  // the continuation, `length` characters
+  std::string text;                   // the continuation, `length` characters
   std::vector<double> probabilities;  // (V) of the character after the prompt, in the vocabulary's order
 };
 
@@ -150,7 +150,7 @@ class Trainer {
   explicit Trainer(const TrainConfig& config);  // validates, then builds the model for config.stack.seed
   Trainer(const Trainer&) = delete;             // params_ reads this object's blocks
   Trainer& operator=(const Trainer&) = delete;
-  TrainStep step();                             // forward, backward, record, update (or the step that diverged)
+  TrainStep step();  // forward, backward, record, update (or the step that diverged)
   int steps_done() const { return step_; }
   bool finished() const { return step_ >= config_.steps || diverged_; }
   const TrainConfig& config() const { return config_; }
@@ -179,8 +179,8 @@ class Trainer {
   // char
   EmbeddingParams embedding_;
   LinearParams head_;
-  TorchGenerator data_;                     // Generator().manual_seed(1000 + seed): the windows' starts
-  std::vector<std::int64_t> ids_;           // the text as ids
+  TorchGenerator data_;            // Generator().manual_seed(1000 + seed): the windows' starts
+  std::vector<std::int64_t> ids_;  // the text as ids
   std::vector<std::int64_t> tokens_, targets_;
   Mat embedded_;
 

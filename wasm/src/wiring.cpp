@@ -60,8 +60,8 @@ const PresetText kPresetTexts[] = {
 };
 
 // The keys, in the order the text form writes them.
-const char* const kKeys[] = {"from",  "norm",      "in",   "out",   "after", "residual", "alpha",     "scale_in",
-                             "scale_out", "gate", "gate0", "beta", "final", "first_post"};
+const char* const kKeys[] = {"from",     "norm",      "in",   "out",   "after", "residual", "alpha",
+                             "scale_in", "scale_out", "gate", "gate0", "beta",  "final",    "first_post"};
 
 std::string key_list() {
   std::string out;
@@ -143,8 +143,18 @@ class FlatJson {
       }
       const char esc = pos_ < s_.size() ? s_[pos_++] : '\0';
       switch (esc) {
-        case '"': case '\\': case '/': out += esc; break;
-        case 'n': case 't': case 'r': case 'b': case 'f': out += ' '; break;  // whitespace: a formula ignores it
+        case '"':
+        case '\\':
+        case '/':
+          out += esc;
+          break;
+        case 'n':
+        case 't':
+        case 'r':
+        case 'b':
+        case 'f':
+          out += ' ';
+          break;  // whitespace: a formula ignores it
         case 'u': {
           // \u00XX for ASCII only: a wiring's words and formulas are ASCII
           const std::string hex = s_.substr(pos_, 4);
@@ -155,7 +165,8 @@ class FlatJson {
           pos_ += 4;
           break;
         }
-        default: fail("a known escape after '\\'");
+        default:
+          fail("a known escape after '\\'");
       }
     }
   }
@@ -184,7 +195,8 @@ bool read_bool(const std::string& key, const JsonValue& v) {
 }
 
 Expr read_expr(const std::string& key, const JsonValue& v, bool allow_i) {
-  require(v.kind != JsonValue::Bool, [&] { return key + " must be a number or a formula in L and i (got " + got(v) + ")"; });
+  require(v.kind != JsonValue::Bool,
+          [&] { return key + " must be a number or a formula in L and i (got " + got(v) + ")"; });
   try {
     return Expr::parse(v.text, allow_i);
   } catch (const std::invalid_argument& e) {
@@ -201,12 +213,14 @@ WiringSpec apply_json(const std::string& text, WiringSpec base, bool allow_from)
   // "from" first, wherever it is written: the other keys change the preset it names
   for (std::size_t a = 0; a < members.size(); ++a) {
     for (std::size_t b = a + 1; b < members.size(); ++b) {
-      require(members[a].first != members[b].first, [&] { return "the key \"" + members[a].first + "\" is given twice"; });
+      require(members[a].first != members[b].first,
+              [&] { return "the key \"" + members[a].first + "\" is given twice"; });
     }
     if (members[a].first == "from") {
       require(allow_from, "a preset cannot start from another");
       const JsonValue& v = members[a].second;
-      require(v.kind == JsonValue::String, [&] { return "from must be a preset's name: one of " + preset_names() + " (got " + got(v) + ")"; });
+      require(v.kind == JsonValue::String,
+              [&] { return "from must be a preset's name: one of " + preset_names() + " (got " + got(v) + ")"; });
       base = wiring_preset(v.text);  // (its from: the preset's own name, a literal)
     }
   }
@@ -241,7 +255,8 @@ WiringSpec apply_json(const std::string& text, WiringSpec base, bool allow_from)
       for (GateKind g : kinds) {
         if (v.kind == JsonValue::String && v.text == gate_key(g)) base.gate = g, known = true;
       }
-      require(known, [&] { return "gate must be \"none\", \"block\", \"sublayer\" or \"channel\" (got " + got(v) + ")"; });
+      require(known,
+              [&] { return "gate must be \"none\", \"block\", \"sublayer\" or \"channel\" (got " + got(v) + ")"; });
     } else if (key == "gate0") {
       base.gate0 = read_expr(key, v, true);
       gate0_given = true;
@@ -308,10 +323,14 @@ std::vector<std::size_t> differing(const WiringSpec& a, const WiringSpec& b) {
 
 const char* gate_key(GateKind gate) {
   switch (gate) {
-    case GateKind::None: return "none";
-    case GateKind::Block: return "block";
-    case GateKind::Sublayer: return "sublayer";
-    case GateKind::Channel: return "channel";
+    case GateKind::None:
+      return "none";
+    case GateKind::Block:
+      return "block";
+    case GateKind::Sublayer:
+      return "sublayer";
+    case GateKind::Channel:
+      return "channel";
   }
   throw std::logic_error("unknown gate");
 }
@@ -385,15 +404,18 @@ void check_wiring(const WiringSpec& w, int L) {
     const char* key;
     const Expr* e;
   };
-  const Named formulas[] = {{"alpha", &w.alpha}, {"scale_in", &w.scale_in}, {"scale_out", &w.scale_out}, {"beta", &w.beta},
+  const Named formulas[] = {{"alpha", &w.alpha},
+                            {"scale_in", &w.scale_in},
+                            {"scale_out", &w.scale_out},
+                            {"beta", &w.beta},
                             {"gate0", w.gate == GateKind::None ? nullptr : &w.gate0}};
   for (int i = first; i < L; ++i) {
     for (const Named& f : formulas) {
       if (!f.e) continue;
       const double v = (*f.e)(L, i + 1);
       require(std::isfinite(v), [&] {
-        return std::string(f.key) + " \"" + f.e->text() + "\" is not a finite number at block " + std::to_string(i + 1) +
-               " of L = " + std::to_string(L) + " (it is " + shortest_number(v) + ")";
+        return std::string(f.key) + " \"" + f.e->text() + "\" is not a finite number at block " +
+               std::to_string(i + 1) + " of L = " + std::to_string(L) + " (it is " + shortest_number(v) + ")";
       });
       require(f.e != &w.beta || v > 0, [&] {
         return "beta \"" + f.e->text() + "\" must be above 0 (it divides weights) but is " + shortest_number(v) +

@@ -39,8 +39,8 @@ struct WiringSpec {
   const char* from = "pre";
   NormKind norm = NormKind::LayerNorm;  // LayerNorm (ε 1e-5, γ and β) or RMSNorm (ε 1e-6, a gain g): every norm's kind
   bool in = false, out = false, after = false;  // where the block's norms sit (above)
-  bool residual = true;                          // the stream is added back
-  bool final = false;                            // a norm after the last block
+  bool residual = true;                         // the stream is added back
+  bool final = false;                           // a norm after the last block
   Expr alpha{1}, scale_in{1}, scale_out{1};
   GateKind gate = GateKind::None;
   Expr gate0{1};       // the gate's initial value

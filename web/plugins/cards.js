@@ -5,7 +5,13 @@
 // Without JavaScript the cloze cards are listed with their answers folded. The deck's props ({cloze, practice})
 // are served as the chunk virtual:card-props (content.js), not written into the page.
 
-const slug = (s) => s.toLowerCase().replace(/<[^>]+>|\$[^$]*\$/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
+const slug = (s) =>
+  s
+    .toLowerCase()
+    .replace(/<[^>]+>|\$[^$]*\$/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40);
 
 export function renderCards({ body, file, renderer, slugHeading }) {
   const [prose, ...rest] = body.split(/^### +(Cards|Practice cards)\s*$/m);

@@ -54,14 +54,19 @@ const sectionId = (slug, headings) => (headings.some((h) => h.id === slug) ? `${
 // will be able to do after it and about how long it takes, in a box under the part's heading.
 function partGuide(meta, renderer, file) {
   if (!meta.objectives && !meta.minutes) return '';
-  const items = String(meta.objectives ?? '').split('|').map((o) => o.trim()).filter(Boolean);
+  const items = String(meta.objectives ?? '')
+    .split('|')
+    .map((o) => o.trim())
+    .filter(Boolean);
   const minutes = Number(meta.minutes);
   if (!items.length || !Number.isInteger(minutes) || minutes <= 0) {
     throw new Error(`${file}: a part's guide needs "minutes" (a whole number) and "objectives" (items separated by |)`);
   }
   const li = items.map((o) => `<li>${renderer.render(o, { file, inline: true })}</li>`).join('');
-  return `<aside class="part-guide" aria-label="In this part"><p class="part-guide-time">About ${minutes} minutes.</p>` +
-    `<p class="part-guide-lead">After this part you can:</p><ul>${li}</ul></aside>\n`;
+  return (
+    `<aside class="part-guide" aria-label="In this part"><p class="part-guide-time">About ${minutes} minutes.</p>` +
+    `<p class="part-guide-lead">After this part you can:</p><ul>${li}</ul></aside>\n`
+  );
 }
 
 /** Renders every content file; returns the sections in order, with their headings and widget specs. */
@@ -79,7 +84,14 @@ export function renderChapter(contentDir) {
       }
       if (meta.cards) {
         const c = renderCards({ body, file, renderer, slugHeading });
-        return { file, slug, meta, html: `<section class="part" id="${sectionId(slug, c.headings)}">\n${c.html}</section>`, headings: c.headings, widgets: c.widgets };
+        return {
+          file,
+          slug,
+          meta,
+          html: `<section class="part" id="${sectionId(slug, c.headings)}">\n${c.html}</section>`,
+          headings: c.headings,
+          widgets: c.widgets,
+        };
       }
       const env = { file, widgets: [] };
       const rendered = slugHeading(renderer.render(body, { file, env }));
@@ -117,7 +129,11 @@ export function exercisePropsByNumber(sections) {
   return Object.fromEntries(exercises.map((w) => [w.props.n, w.props]));
 }
 
-const VIRTUAL = new Map([[EXERCISE_PROPS, RESOLVED_EXERCISE_PROPS], [EXERCISE_TEXT, RESOLVED_EXERCISE_TEXT], [CARD_PROPS, RESOLVED_CARD_PROPS]]);
+const VIRTUAL = new Map([
+  [EXERCISE_PROPS, RESOLVED_EXERCISE_PROPS],
+  [EXERCISE_TEXT, RESOLVED_EXERCISE_TEXT],
+  [CARD_PROPS, RESOLVED_CARD_PROPS],
+]);
 
 /** {n: {question, static}} of every exercise: the words its section of the chapter receives (exercise.js). */
 export function exerciseTextByNumber(sections) {
@@ -125,7 +141,11 @@ export function exerciseTextByNumber(sections) {
 }
 
 /** The exercises' page's sections: every exercise, its words in the HTML (exercise.js). */
-export const exercisesPageHtml = (sections) => sections.filter((s) => s.exercise).map((s) => s.page).join('\n');
+export const exercisesPageHtml = (sections) =>
+  sections
+    .filter((s) => s.exercise)
+    .map((s) => s.page)
+    .join('\n');
 
 export default function contentPlugin({ contentDir }) {
   let rendered; // the chapter, rendered once for the page and the exercises' chunk (dropped when content changes)

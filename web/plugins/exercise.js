@@ -88,10 +88,10 @@ export function renderExercise({ meta, body, file, renderer }) {
   const props = { n, title: meta.title, defaults, inputs, parts, hints, solution, mistakes };
   const id = `exercise-${n}`;
   const title = `Exercise ${n} · ${meta.title}`;
-  const asked = parts
-    .map((p) => `<li>${p.label}${p.options.length ? `<ul>${p.options.map((o) => `<li>${o.html}</li>`).join('')}</ul>` : ''}</li>`)
-    .join('');
-  const hintList = hints.length ? `<details class="ex-hints-static"><summary>Hints</summary><ol>${hints.map((h) => `<li>${h}</li>`).join('')}</ol></details>` : '';
+  const asked = parts.map((p) => `<li>${p.label}${p.options.length ? `<ul>${p.options.map((o) => `<li>${o.html}</li>`).join('')}</ul>` : ''}</li>`).join('');
+  const hintList = hints.length
+    ? `<details class="ex-hints-static"><summary>Hints</summary><ol>${hints.map((h) => `<li>${h}</li>`).join('')}</ol></details>`
+    : '';
   const staticPart = (note) => `<div class="ex-static"><ol class="ex-asked">${asked}</ol>${hintList}\n${note}</div>`;
   // the chapter's section: the heading and an empty question, filled from the exercises' text chunk as the page
   // opens (exercises/text.js); without JavaScript its note links to the same words on the exercises' page

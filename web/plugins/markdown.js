@@ -6,8 +6,7 @@ import katex from 'katex';
 import MarkdownIt from 'markdown-it';
 import { fillTex, hasPlaceholder } from '../src/ui/tex-template.js';
 
-const escapeAttr = (s) =>
-  String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function tex(source, displayMode, file) {
   try {

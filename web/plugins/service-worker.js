@@ -20,7 +20,12 @@ function walk(dir, prefix = '') {
 function precacheManifest(outDir) {
   const files = walk(outDir).filter((f) => !SKIP.test(f));
   const hash = createHash('sha256');
-  for (const f of files) hash.update(f).update('\0').update(readFileSync(join(outDir, f))).update('\0');
+  for (const f of files)
+    hash
+      .update(f)
+      .update('\0')
+      .update(readFileSync(join(outDir, f)))
+      .update('\0');
   return { id: hash.digest('hex').slice(0, 16), files: files.map((f) => (f === 'index.html' ? './' : f)) };
 }
 

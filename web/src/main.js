@@ -32,10 +32,15 @@ followLinksAhead({ whenMounted });
 // this module's own address names the build the page runs on (its file name carries the build's hash); the offline
 // copy is made once the figures near the window have mounted and those in view have computed and drawn their runs
 // (a figure draws in the frame after its last result)
-const figuresInViewDone = () => whenNearMounted().then(() => getPool().whenNothingInView()).then(nextFrame);
+const figuresInViewDone = () =>
+  whenNearMounted()
+    .then(() => getPool().whenNothingInView())
+    .then(nextFrame);
 // every exercise's words, not in the page's HTML (exercises/text.js), once the figures in view have what they need;
 // their download once those figures have mounted (a print before they are done puts them in: fillBeforePrint)
 fillBeforePrint(document);
-whenNearMounted().then(() => loadExerciseText()).catch(() => {});
+whenNearMounted()
+  .then(() => loadExerciseText())
+  .catch(() => {});
 figuresInViewDone().then(() => fillAllExerciseText(document));
 if (import.meta.env.PROD && 'serviceWorker' in navigator) keepOneBuild(new URL('sw.js', location.href), import.meta.url, figuresInViewDone);

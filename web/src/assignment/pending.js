@@ -20,9 +20,7 @@ function hasAssignment() {
 /** Starts the assignment of this visit, if it has one (assignment/start.js). */
 export function applyAssignment(doc) {
   if (!hasAssignment()) return;
-  pending = import('./start.js')
-    .then((m) => m.startAssignment(doc))
-    .catch(() => {}); // (the chapter works as without an assignment; the banner's own problems are shown in it)
+  pending = import('./start.js').then((m) => m.startAssignment(doc)).catch(() => {}); // (the chapter works as without an assignment; the banner's own problems are shown in it)
 }
 
 /** Resolves once an assignment's seeds are in the address (at once when there is none). */

@@ -49,19 +49,32 @@ export function startAssignment(doc) {
   }
 
   function draw() {
-    setHtml(banner, html`<h2 id="assignment-title">Your assignment</h2>
-      <p>Class <strong><bdi>${assignment.code}</bdi></strong>: ${listText(assigned())}${assignment.due ? html`, due <strong>${dueText(assignment.due)}</strong>
-        (<span class="assignment-left"></span>)` : ''}.</p>
-      ${solutionsHidden(assignment) ? html`<p class="assignment-note">Your teacher keeps the worked solutions and the answer key hidden until then. This
+    setHtml(
+      banner,
+      html`<h2 id="assignment-title">Your assignment</h2>
+      <p>Class <strong><bdi>${assignment.code}</bdi></strong>: ${listText(assigned())}${
+        assignment.due
+          ? html`, due <strong>${dueText(assignment.due)}</strong>
+        (<span class="assignment-left"></span>)`
+          : ''
+      }.</p>
+      ${
+        solutionsHidden(assignment)
+          ? html`<p class="assignment-note">Your teacher keeps the worked solutions and the answer key hidden until then. This
         is a static page: its code holds them, and a determined reader can find them there. The file you hand in shows what you
-        opened and when, as evidence for feedback, not as proof.</p>` : ''}`);
+        opened and when, as evidence for feedback, not as proof.</p>`
+          : ''
+      }`,
+    );
     showTimeLeft();
     if (!name) return drawNameForm();
     const idOf = (n) => doc.querySelector(`section.exercise[data-exercise="${n}"]`).id;
     banner.append(
-      element(html`<ul class="assignment-list">${assigned().map(
-        (n) => html`<li><a href="#${idOf(n)}">Exercise ${n}</a> <span class="assignment-state"></span></li>`,
-      )}</ul>`),
+      element(
+        html`<ul class="assignment-list">${assigned().map(
+          (n) => html`<li><a href="#${idOf(n)}">Exercise ${n}</a> <span class="assignment-state"></span></li>`,
+        )}</ul>`,
+      ),
       element(html`<p class="assignment-who">Working as <strong><bdi>${name}</bdi></strong>: these exercises have numbers of your own, which your
         teacher can check; only attempts on them count. When you are done, export your progress from the
         <a href="#progress">progress panel</a> and hand in the file. <button type="button">Not you? Change the name</button></p>`),
@@ -82,15 +95,21 @@ export function startAssignment(doc) {
     form.prepend(field.el);
     const others = progress.otherStudents().filter((s) => sameKey(s.code, assignment.code) && !sameKey(s.name, name ?? ''));
     banner.append(
-      element(html`<p class="assignment-note">${changing
-        ? html`Another name starts that student’s own work here. <bdi>${name}</bdi>’s work stays in this browser under their name, and can be switched back to.`
-        : 'Typed once: your exercises then get numbers of your own, which your teacher can recompute from the class code and this name.'}</p>`),
+      element(
+        html`<p class="assignment-note">${
+          changing
+            ? html`Another name starts that student’s own work here. <bdi>${name}</bdi>’s work stays in this browser under their name, and can be switched back to.`
+            : 'Typed once: your exercises then get numbers of your own, which your teacher can recompute from the class code and this name.'
+        }</p>`,
+      ),
       form,
     );
     if (others.length) {
-      const list = element(html`<p class="assignment-others">Saved in this browser: ${others.map(
-        (s) => html`<button type="button" data-name="${s.name}">Continue as <bdi>${s.name}</bdi></button> `,
-      )}</p>`);
+      const list = element(
+        html`<p class="assignment-others">Saved in this browser: ${others.map(
+          (s) => html`<button type="button" data-name="${s.name}">Continue as <bdi>${s.name}</bdi></button> `,
+        )}</p>`,
+      );
       banner.append(list);
       for (const b of list.querySelectorAll('button')) b.addEventListener('click', () => start(b.dataset.name));
     }
@@ -125,7 +144,12 @@ export function startAssignment(doc) {
     for (const [k, n] of assigned().entries()) {
       const span = banner.querySelectorAll('.assignment-state')[k];
       if (!span || !props[n]) continue;
-      const result = recordOutcome({ record: repaired({ ...(progress.peek(n) ?? {}) }), props: props[n], expectedSeed: expectedSeedOf(who, n, props[n]), due: dueAt(assignment.due) });
+      const result = recordOutcome({
+        record: repaired({ ...(progress.peek(n) ?? {}) }),
+        props: props[n],
+        expectedSeed: expectedSeedOf(who, n, props[n]),
+        due: dueAt(assignment.due),
+      });
       const state = stateOf(result.outcome);
       span.textContent = `${STATE_LABELS[state]}${result.late ? ' (late)' : ''}`;
       span.dataset.state = state;

@@ -16,8 +16,10 @@ function dueInZone(ms, offsetMinutes) {
   const local = new Date(ms + offsetMinutes * 60_000);
   const sign = offsetMinutes < 0 ? '-' : '+';
   const off = Math.abs(offsetMinutes);
-  return `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}` +
-    `${sign}${pad(Math.floor(off / 60))}:${pad(off % 60)}`;
+  return (
+    `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}` +
+    `${sign}${pad(Math.floor(off / 60))}:${pad(off % 60)}`
+  );
 }
 
 /**
@@ -52,7 +54,13 @@ export function dueText(due, { timeZone } = {}) {
   const at = dueAt(due);
   if (at === null) return '';
   return new Date(at).toLocaleString('en-GB', {
-    day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short', timeZone,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
   });
 }
 
@@ -77,17 +85,19 @@ export function timeLeftText(due, now = Date.now()) {
 export function readExtensions(text, zone) {
   const byName = new Map();
   const problems = [];
-  String(text ?? '').split(/\r?\n/).forEach((line, k) => {
-    if (!line.trim()) return;
-    const at = line.lastIndexOf('=');
-    const name = readName(at < 0 ? '' : line.slice(0, at));
-    const due = at < 0 ? null : dueFromLocal(line.slice(at + 1), zone);
-    if (at < 0 || !name.ok || !due) {
-      problems.push(`line ${k + 1} (“${isolated(line.trim().slice(0, 40))}”) is not a name = a date and time (Ada Lovelace = 2026-12-22 18:00)`);
-      return;
-    }
-    byName.set(nameKey(name.value), { name: name.value, due });
-  });
+  String(text ?? '')
+    .split(/\r?\n/)
+    .forEach((line, k) => {
+      if (!line.trim()) return;
+      const at = line.lastIndexOf('=');
+      const name = readName(at < 0 ? '' : line.slice(0, at));
+      const due = at < 0 ? null : dueFromLocal(line.slice(at + 1), zone);
+      if (at < 0 || !name.ok || !due) {
+        problems.push(`line ${k + 1} (“${isolated(line.trim().slice(0, 40))}”) is not a name = a date and time (Ada Lovelace = 2026-12-22 18:00)`);
+        return;
+      }
+      byName.set(nameKey(name.value), { name: name.value, due });
+    });
   return { value: [...byName.values()], problems };
 }
 
@@ -95,7 +105,13 @@ export function readExtensions(text, zone) {
 export const dueFor = (due, extensions, name) => extensions.find((x) => nameKey(x.name) === nameKey(name ?? ''))?.due ?? due;
 
 // A short text as a file's name: accents dropped, letters and digits of any script kept, the rest a hyphen
-const slug = (text) => String(text).normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
+const slug = (text) =>
+  String(text)
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
 
 /** The name of a student's exported progress: for an assignment, its class and the student ("ml-4410-ada-lovelace.json"). */
 export function progressFileName(assignment) {
@@ -105,7 +121,9 @@ export function progressFileName(assignment) {
 
 /** A list of exercise numbers ("4, 7, 12"), each one of `known`, none twice. → {ok, value: [n…]} | {ok: false, message} */
 export function readExercises(text, known) {
-  const parts = String(text ?? '').split(/[\s,]+/).filter(Boolean);
+  const parts = String(text ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
   if (!parts.length) return { ok: false, message: 'choose at least one exercise' };
   const value = [];
   for (const p of parts) {
@@ -123,7 +141,9 @@ export function readExercises(text, known) {
 export function exercisesInLink(text, known) {
   const value = [];
   const dropped = [];
-  for (const p of String(text ?? '').split(/[\s,]+/).filter(Boolean)) {
+  for (const p of String(text ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)) {
     const n = /^\d{1,3}$/.test(p) ? Number(p) : NaN;
     if (!known.includes(n)) dropped.push(p.slice(0, 12));
     else if (!value.includes(n)) value.push(n);

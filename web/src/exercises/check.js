@@ -17,7 +17,9 @@ export function gradeChoice(part, chosenKeys) {
  */
 export function summaryText({ graded, right, open, attempts, left = 0 }) {
   const rest = open ? ` ${open} part${open === 1 ? '' : 's'} not answered yet.` : '';
-  const mark = left ? ` ${left === 1 ? 'Your explanation is' : `${left} explanations are`} still to mark: compare with the model answer below, then mark it.` : '';
+  const mark = left
+    ? ` ${left === 1 ? 'Your explanation is' : `${left} explanations are`} still to mark: compare with the model answer below, then mark it.`
+    : '';
   if (graded === 0) return `Compare your explanation with the model answer below, then mark it.${rest}`;
   const all = graded === 1 ? 'Right.' : graded === 2 ? 'Both answers right.' : `All ${graded} answers right.`;
   if (right === graded) return `${all}${open || left ? mark + rest : ' Well done.'}`;

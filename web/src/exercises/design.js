@@ -17,8 +17,7 @@ export function readWiringAnswer(text) {
   return value ? { value } : { empty: true };
 }
 
-const valuesOut = (named) =>
-  Object.fromEntries(Object.entries(named).map(([k, { rows, cols, values }]) => [k, { rows, cols, values: Array.from(values) }]));
+const valuesOut = (named) => Object.fromEntries(Object.entries(named).map(([k, { rows, cols, values }]) => [k, { rows, cols, values: Array.from(values) }]));
 
 /**
  * The exercise kernels with the design challenges' numbers in them: defaults, variant and solve of a design
@@ -72,7 +71,12 @@ export async function judgeDesign({ design, n, kernelInputs, wiring, run, onProg
   const kind = runKind(task);
   const runs = design.runs(n, kernelInputs, wiring);
   const results = await run(kind, runs, onProgress);
-  return design.judge(n, kernelInputs, wiring, results.map((r) => judgedResult(kind, r)));
+  return design.judge(
+    n,
+    kernelInputs,
+    wiring,
+    results.map((r) => judgedResult(kind, r)),
+  );
 }
 
 /** A design's grade from its verdict made again (judgeDesign's, {error}, or undefined when not run). → {verdict, problem} */
@@ -120,7 +124,10 @@ export function loggedDesigns({ exercises, allProps, states, assignment, numbers
 export async function judgeDesigns({ design, designs, verdicts, run, onProgress }) {
   for (const [k, d] of designs.entries()) {
     try {
-      verdicts.set(d.key, await judgeDesign({ design, n: d.n, kernelInputs: d.kernelInputs, wiring: d.wiring, run, onProgress: (f) => onProgress?.(k + f, designs.length) }));
+      verdicts.set(
+        d.key,
+        await judgeDesign({ design, n: d.n, kernelInputs: d.kernelInputs, wiring: d.wiring, run, onProgress: (f) => onProgress?.(k + f, designs.length) }),
+      );
     } catch (error) {
       if (error?.name === 'Cancelled') throw error;
       verdicts.set(d.key, { error: error.message });

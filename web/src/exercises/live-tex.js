@@ -7,7 +7,9 @@ import { fillTex } from '../ui/tex-template.js';
 export function renderLive(root, values) {
   for (const span of root.querySelectorAll('.tex-live')) {
     const typeset = katex.renderToString(fillTex(span.dataset.tex, values), {
-      displayMode: span.dataset.display === '1', throwOnError: false, output: 'htmlAndMathml',
+      displayMode: span.dataset.display === '1',
+      throwOnError: false,
+      output: 'htmlAndMathml',
     });
     setHtml(span, trusted(typeset)); // (KaTeX's rendering: markup the page made)
   }

@@ -67,8 +67,9 @@ export function checkLog({ props, record, result, unread = 0, exportedAt = '', n
   }
 
   // the answers it last checked, against its attempts
-  const lastChecked = Object.entries(record.checked ?? {}).filter(([id, text]) =>
-    !entries.some((e, k) => record.log[k].answers[id] === text.slice(0, MAX_LOG_ANSWER_CHARS)));
+  const lastChecked = Object.entries(record.checked ?? {}).filter(
+    ([id, text]) => !entries.some((e, k) => record.log[k].answers[id] === text.slice(0, MAX_LOG_ANSWER_CHARS)),
+  );
   if (fromThisPage && !unread && lastChecked.length) {
     out.push(`the answer it last checked for ${lastChecked.map(([id]) => id).join(', ')} is in none of its logged attempts`);
   }
@@ -81,7 +82,8 @@ export function checkLog({ props, record, result, unread = 0, exportedAt = '', n
   const eventDisorder = (events ?? []).findIndex((e, k) => k > 0 && e.at < events[k - 1].at);
   if (eventDisorder > 0) out.push(`its openings are not in time order (opening ${eventDisorder + 1})`);
   const latest = [...times, ...(events ?? []).map((e) => e.at)].reduce((a, b) => (a > b ? a : b), '');
-  if (exportedAt && latest > exportedAt) out.push(`it holds a time (${latest.slice(0, 16).replace('T', ' ')}) after the file says it was exported (${exportedAt.slice(0, 16).replace('T', ' ')})`);
+  if (exportedAt && latest > exportedAt)
+    out.push(`it holds a time (${latest.slice(0, 16).replace('T', ' ')}) after the file says it was exported (${exportedAt.slice(0, 16).replace('T', ' ')})`);
   else if (latest && Date.parse(latest) > now + 86_400_000) out.push(`it holds a time in the future (${latest.slice(0, 16).replace('T', ' ')})`);
 
   // attempt numbers: rising on each numbers; on the numbers that count, the first ones never evicted
@@ -101,22 +103,29 @@ export function checkLog({ props, record, result, unread = 0, exportedAt = '', n
 
   // what the attempts say was open, against the openings logged
   if (fromThisPage && events === undefined && entries.length) {
-    out.push('it holds no log of openings (hints, worked solution, key): a file from an earlier page, or the log removed; what was open is read from its attempts alone');
+    out.push(
+      'it holds no log of openings (hints, worked solution, key): a file from an earlier page, or the log removed; what was open is read from its attempts alone',
+    );
   }
   if (events) {
     const opened = [];
     entries.forEach((e, k) => {
       const before = events.filter((x) => x.at <= e.at);
       const solution = before.find((x) => x.kind === 'solution' || x.kind === 'key');
-      if (solution && !e.solution) opened.push(`the worked solution was opened at ${solution.at.slice(0, 16).replace('T', ' ')}, but ${attemptName(k, e.at)} says it was not`);
+      if (solution && !e.solution)
+        opened.push(`the worked solution was opened at ${solution.at.slice(0, 16).replace('T', ' ')}, but ${attemptName(k, e.at)} says it was not`);
       if (!solution && e.solution) opened.push(`${attemptName(k, e.at)} says the worked solution was open, but no opening of it is logged before it`);
       const hintsLogged = new Set(before.filter((x) => x.kind === 'hint').map((x) => x.hint)).size;
-      if (e.hints > hintsLogged) opened.push(`${attemptName(k, e.at)} says ${e.hints} hints were shown, but ${hintsLogged} openings of hints are logged before it`);
+      if (e.hints > hintsLogged)
+        opened.push(`${attemptName(k, e.at)} says ${e.hints} hints were shown, but ${hintsLogged} openings of hints are logged before it`);
     });
     out.push(...some(opened, 'what its attempts say was open disagrees with its openings'));
     const logged = selfMarks(events);
     const differ = Object.keys({ ...logged, ...record.selfCheck }).filter((id) => (logged[id] ?? null) !== (record.selfCheck[id] ?? null));
-    if (differ.length) out.push(`its self-marks (${differ.map((id) => `${id}: ${record.selfCheck[id] ?? 'none'}`).join(', ')}) are not the last ones it logged (${differ.map((id) => `${id}: ${logged[id] ?? 'none'}`).join(', ')})`);
+    if (differ.length)
+      out.push(
+        `its self-marks (${differ.map((id) => `${id}: ${record.selfCheck[id] ?? 'none'}`).join(', ')}) are not the last ones it logged (${differ.map((id) => `${id}: ${logged[id] ?? 'none'}`).join(', ')})`,
+      );
   }
   return out;
 }

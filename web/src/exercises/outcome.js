@@ -20,7 +20,9 @@ export const isSolved = (outcome) => SOLVED.has(outcome);
 
 /** How an outcome reads beside an exercise's title, in the banner and in the progress panel. */
 export const STATE_LABELS = {
-  solved: '✓ Solved', attempted: 'Attempted', untouched: 'Not started',
+  solved: '✓ Solved',
+  attempted: 'Attempted',
+  untouched: 'Not started',
   solvedElsewhere: '✓ Solved on earlier numbers; not yet these', // (the exercise's badge only, outside an assignment: the progress says solved)
 };
 /** 'solved', 'attempted' or 'untouched': an outcome as the page shows it. */
@@ -96,7 +98,15 @@ export function exerciseOutcome({ parts, entries, events, selfCheck = {}, alsoAt
   } else Object.assign(marks, selfCheck);
 
   const attempted = entries.some(counts) || alsoAttempted > 0;
-  const base = { tries: null, solvedAt: null, at: '', late: false, lateAttempts: entries.filter((e) => e.counted && isLate(e.at)).length, marks, right: [...right] };
+  const base = {
+    tries: null,
+    solvedAt: null,
+    at: '',
+    late: false,
+    lateAttempts: entries.filter((e) => e.counted && isLate(e.at)).length,
+    marks,
+    right: [...right],
+  };
   if (solvedAt === null || !explain.every((id) => marks[id] === 'yes')) return { ...base, outcome: attempted ? 'attempted' : 'untouched' };
 
   const at = explain.reduce((t, id) => later(t, markedAt[id] ?? ''), entries[solvedAt].at);
@@ -132,7 +142,12 @@ function pageVerdicts(entry, props, solved) {
 export function recordOutcome({ record, props, expectedSeed, due = null }) {
   const counted = onCountedNumbers(expectedSeed);
   const entries = (record.log ?? []).map((e) => ({
-    at: e.at, counted: counted(e), parts: pageVerdicts(e, props, record.solved ?? {}), try: e.try, hints: e.hints, solution: e.solution,
+    at: e.at,
+    counted: counted(e),
+    parts: pageVerdicts(e, props, record.solved ?? {}),
+    try: e.try,
+    hints: e.hints,
+    solution: e.solution,
   }));
   const summarised = (record.summarised?.numbers ?? []).filter(counted).reduce((sum, x) => sum + x.count, 0);
   const attempts = (record.attempts ?? 0) + (record.variants ?? []).reduce((sum, v) => sum + v.attempts, 0);
@@ -147,7 +162,11 @@ export function recordOutcome({ record, props, expectedSeed, due = null }) {
     }
   }
   return exerciseOutcome({
-    parts: props.parts, entries, events: record.events, selfCheck: record.selfCheck ?? {}, due,
+    parts: props.parts,
+    entries,
+    events: record.events,
+    selfCheck: record.selfCheck ?? {},
+    due,
     alsoAttempted: summarised + (expectedSeed === undefined ? attempts : 0),
   });
 }

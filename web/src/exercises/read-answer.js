@@ -14,7 +14,10 @@ const PARSE = {
 export const isNumeric = (kind) => Object.hasOwn(PARSE, kind);
 
 /** The keys of a choice answer's text ("a,c"). */
-export const choiceKeys = (text) => String(text ?? '').split(',').filter(Boolean);
+export const choiceKeys = (text) =>
+  String(text ?? '')
+    .split(',')
+    .filter(Boolean);
 
 /**
  * A part's answer text, read. → {empty: true} | {value, ulp?} | {error}: a number, vector or matrix with the

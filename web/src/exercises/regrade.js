@@ -162,8 +162,13 @@ function assessExercise({ props, record, graded, expectedSeed = undefined, unrea
     return { at: e.at, counted: e.onSeed, parts: e.parts, try: tries, hints: e.hints, solution: e.solution };
   });
   const result = exerciseOutcome({
-    parts: props.parts, entries: numbered, events: record.events, selfCheck: record.selfCheck,
-    alsoAttempted: onSeedSummarised + (expectedSeed === undefined ? attempts : 0), due, lateCounts,
+    parts: props.parts,
+    entries: numbered,
+    events: record.events,
+    selfCheck: record.selfCheck,
+    alsoAttempted: onSeedSummarised + (expectedSeed === undefined ? attempts : 0),
+    due,
+    lateCounts,
   });
   // each explanation given (its latest text per part), with the student's own mark beside it
   const explanations = [];
@@ -221,18 +226,23 @@ export function assessStudent({ allProps, state, assignment, graded, logSetAside
     if (r.offSeed) {
       const off = [...r.entries.filter((e) => !e.onSeed), ...(record.summarised?.numbers ?? []).filter((x) => !onCountedNumbers(expectedSeed)(x))];
       const seeds = [...new Set(off.map((e) => (e.seed === null ? 'the key’s' : e.seed)))];
-      flags.push(`exercise ${n}: ${attemptsText(r.offSeed)} on numbers that do not follow from the class code ` +
-        `and the name (variant ${seeds.slice(0, 3).join(', ')}${seeds.length > 3 ? ', …' : ''}` +
-        `${off.some((e) => e.seed === expectedSeed) ? ', or inputs typed over it' : ''})` +
-        `${r.offSeedSummarised ? `, ${r.offSeedSummarised} of them practice the file summarises` : ''}, not counted`);
+      flags.push(
+        `exercise ${n}: ${attemptsText(r.offSeed)} on numbers that do not follow from the class code ` +
+          `and the name (variant ${seeds.slice(0, 3).join(', ')}${seeds.length > 3 ? ', …' : ''}` +
+          `${off.some((e) => e.seed === expectedSeed) ? ', or inputs typed over it' : ''})` +
+          `${r.offSeedSummarised ? `, ${r.offSeedSummarised} of them practice the file summarises` : ''}, not counted`,
+      );
     }
-    if (r.claimed && r.rightOnSeed.length < props.parts.filter((p) => p.kind !== 'explain').length) flags.push(`exercise ${n}: the file marks it solved, but its answers graded again do not`);
+    if (r.claimed && r.rightOnSeed.length < props.parts.filter((p) => p.kind !== 'explain').length)
+      flags.push(`exercise ${n}: the file marks it solved, but its answers graded again do not`);
     // every attempt the file counts is in its log, summarised, or set aside as unreadable (named in the file's report)
     if (aside) flags.push(`exercise ${n}: ${attemptsText(aside)} of its log could not be read (named in the file’s report), not graded`);
     const missing = r.attempts - r.logged - r.summarised - aside;
     if (missing > 0) {
-      flags.push(`exercise ${n}: the file counts ${attemptsText(r.attempts)} but holds ${r.logged + r.summarised + aside}: ` +
-        `${missing} not in it${r.entries.some((e) => e.try !== undefined) ? '' : ' (a file from an earlier page kept only the last 20)'}`);
+      flags.push(
+        `exercise ${n}: the file counts ${attemptsText(r.attempts)} but holds ${r.logged + r.summarised + aside}: ` +
+          `${missing} not in it${r.entries.some((e) => e.try !== undefined) ? '' : ' (a file from an earlier page kept only the last 20)'}`,
+      );
     }
     for (const e of r.entries) if (e.problem) flags.push(`exercise ${n}: an attempt whose ${e.problem}`);
     for (const found of checkLog({ props, record, result: r, unread: aside, exportedAt, now })) flags.push(`exercise ${n}: ${found}`);

@@ -67,8 +67,13 @@ export function questionNumbers(props, variant, texts = {}) {
 
 // how the kernels' input names read on the page
 const INPUT_LABELS = {
-  eps: 'ε', gamma: 'γ', delta: 'δ', sigma2: 'σ² per block', g: 'ȳ = ∂ℒ/∂y',
-  sigma2_deep: 'σ² of the deep block', sigma2_shallow: 'σ² of the shallow block',
+  eps: 'ε',
+  gamma: 'γ',
+  delta: 'δ',
+  sigma2: 'σ² per block',
+  g: 'ȳ = ∂ℒ/∂y',
+  sigma2_deep: 'σ² of the deep block',
+  sigma2_shallow: 'σ² of the shallow block',
 };
 
 /** A question's input as the page names it ("ε" for eps; a name without a label is its own). */

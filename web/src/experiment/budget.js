@@ -99,7 +99,12 @@ export function formatFlop(flops) {
 /** 61 → "1 minute", 6.1e4 → "17 hours" (two significant figures at most, in the largest fitting unit) */
 export function formatDuration(seconds) {
   /** @type {[string, number][]} */
-  const units = [['day', 86400], ['hour', 3600], ['minute', 60], ['second', 1]];
+  const units = [
+    ['day', 86400],
+    ['hour', 3600],
+    ['minute', 60],
+    ['second', 1],
+  ];
   const [name, size] = units.find(([, s]) => seconds >= s) ?? units.at(-1);
   const n = Number((seconds / size).toPrecision(2));
   return `${n.toLocaleString('en')} ${name}${n === 1 ? '' : 's'}`;

@@ -10,7 +10,11 @@ const ARTICLE_COUNT = 3; // the article measures the first three presets: Post-L
 // ui/wiring-colours.js), and whether the article measures it (Part 1's tables and the charts' first view take those
 // three; Part 4 adds the others).
 export const PLACEMENTS = PRESETS.map((p, k) => ({
-  key: p.name, label: p.label, wiring: p.wiring, colour: presetColour(k), article: k < ARTICLE_COUNT,
+  key: p.name,
+  label: p.label,
+  wiring: p.wiring,
+  colour: presetColour(k),
+  article: k < ARTICLE_COUNT,
 }));
 // The wirings a reader writes (experiment/written-wirings.js) take their colours from a family of their own, apart
 // from every preset's (ui/wiring-colours.js): the family's colour, then a darker and a lighter one of its hue.
@@ -24,11 +28,20 @@ export const placementOf = (key) => PLACEMENTS.find((p) => p.key === key);
 // Each measure of "the gradient of a block" with what it takes in, shown under the select that offers it; the
 // measures themselves and their order are the kernel's (MEASURE_NAMES, from stack.hpp), and each must have its words.
 const MEASURE_TEXT = {
-  all: { label: 'all parameters of the block (the article’s)', about: 'Every parameter the block owns: its six Linear layers’ weights and biases, its norms’ weights and biases, and its gates.' },
+  all: {
+    label: 'all parameters of the block (the article’s)',
+    about: 'Every parameter the block owns: its six Linear layers’ weights and biases, its norms’ weights and biases, and its gates.',
+  },
   weights: { label: 'Linear weights only', about: 'The weight matrices of the block’s six Linear layers; their biases, the norms and the gates are left out.' },
-  'no-ln': { label: 'Linear layers only (no norm, no gate)', about: 'The six Linear layers, weights and biases; every norm parameter and every gate is left out.' },
+  'no-ln': {
+    label: 'Linear layers only (no norm, no gate)',
+    about: 'The six Linear layers, weights and biases; every norm parameter and every gate is left out.',
+  },
   input: { label: 'gradient w.r.t. the block’s input', about: 'Not a parameter: the gradient that reaches the block’s input, what the stream carries down.' },
-  penultimate: { label: 'block 1 against block L − 1', about: 'All parameters, as the article’s, but block 1 is compared with the last but one block, leaving out the last block’s norm.' },
+  penultimate: {
+    label: 'block 1 against block L − 1',
+    about: 'All parameters, as the article’s, but block 1 is compared with the last but one block, leaving out the last block’s norm.',
+  },
 };
 export const MEASURES = MEASURE_NAMES.map((key) => {
   if (!MEASURE_TEXT[key]) throw new Error(`the kernel's measure "${key}" has no words in experiment/choices.js`);

@@ -91,7 +91,12 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
       const flops = new Map([...todo].map(([k, o]) => [k, kernel.flops(o)]));
       share.clear();
       const others = share.others(new Set(todo.keys()));
-      const work = assessWork([...flops.values()].reduce((a, b) => a + b, 0), todo.size, getPool().size, others);
+      const work = assessWork(
+        [...flops.values()].reduce((a, b) => a + b, 0),
+        todo.size,
+        getPool().size,
+        others,
+      );
       const key = JSON.stringify(full.map(keyOf));
       asking = work.over && key !== approved ? key : null;
       compute.textContent = asking ? 'Compute anyway' : 'Compute';

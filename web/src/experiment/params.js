@@ -101,7 +101,10 @@ const PLACEMENT_KEYS = PLACEMENTS.map((p) => p.key);
  * (the presets', then the written wirings' keys: experiment/written-wirings.js).
  */
 export function parsePlacements(text, known = PLACEMENT_KEYS) {
-  const keys = String(text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const keys = String(text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = keys.find((k) => !known.includes(k));
   if (bad !== undefined) return { ok: false, message: `“${bad.slice(0, 24)}” is not a wiring (${known.join(', ')}).` };
   if (keys.length === 0) return { ok: false, message: 'Choose at least one wiring.' };

@@ -107,7 +107,8 @@ export class RunPool {
       cancel: () => this.release(job, ticket),
       setVisible: (v) => {
         ticket.visible = v;
-        if (job.state === 'queued') this.reorder(); // (which pumps, and every pump emits: checkQuiet)
+        if (job.state === 'queued')
+          this.reorder(); // (which pumps, and every pump emits: checkQuiet)
         else this.checkQuiet();
       },
     };
@@ -372,7 +373,10 @@ export function poolSize({ cores, deviceMemory }) {
  * (kernels/compiled.js); when the page could not compile them, the worker loads its own. */
 export function createKernelWorker() {
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-  compiledKernels().then((kernels) => worker.postMessage({ kernels }), () => worker.postMessage({ kernels: null }));
+  compiledKernels().then(
+    (kernels) => worker.postMessage({ kernels }),
+    () => worker.postMessage({ kernels: null }),
+  );
   return worker;
 }
 

@@ -39,13 +39,16 @@ export async function createRunSet(kind = 'stack') {
       const progressed = (run, fraction) => {
         pending.set(run, fraction);
         if (timer !== null) return;
-        timer = setTimeout(() => {
-          timer = null;
-          last = performance.now();
-          if (mine !== generation) return;
-          for (const [r, f] of pending) onProgress?.(r, f);
-          pending.clear();
-        }, Math.max(0, PROGRESS_INTERVAL_MS - (performance.now() - last)));
+        timer = setTimeout(
+          () => {
+            timer = null;
+            last = performance.now();
+            if (mine !== generation) return;
+            for (const [r, f] of pending) onProgress?.(r, f);
+            pending.clear();
+          },
+          Math.max(0, PROGRESS_INTERVAL_MS - (performance.now() - last)),
+        );
       };
       let cancelledReported = false;
       const finish = () => {

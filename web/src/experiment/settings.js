@@ -7,8 +7,12 @@ import { addressEntry } from '../ui/url-state.js';
 
 const SETTING_KEYS = ['d', 'heads', 'ffnMult', 'B', 'T', 'causal', 'activation'];
 // each setting's place in the address (the page's one kit for it: ui/url-state.js)
-const ADDRESS = Object.fromEntries(Object.entries({ d: 'x.d', heads: 'x.heads', ffnMult: 'x.ffn', B: 'x.B', T: 'x.T', causal: 'x.causal', activation: 'x.act' })
-  .map(([key, name]) => [key, addressEntry({ name })]));
+const ADDRESS = Object.fromEntries(
+  Object.entries({ d: 'x.d', heads: 'x.heads', ffnMult: 'x.ffn', B: 'x.B', T: 'x.T', causal: 'x.causal', activation: 'x.act' }).map(([key, name]) => [
+    key,
+    addressEntry({ name }),
+  ]),
+);
 
 // The promise, not the store: every widget that asks while the kernels load must get the one store the
 // drawer changes (caching the store only after the await gave each early caller a store of its own).

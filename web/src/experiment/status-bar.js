@@ -29,11 +29,14 @@ export function mountStatusBar(pool) {
       if (Math.abs(progress.value - mean) > 0.02) progress.value = mean;
     } else if (!bar.hidden) {
       // keep it up long enough to be read, then hide
-      setTimeout(() => {
-        if (pool.status().running > 0) return;
-        bar.hidden = true;
-        document.body.classList.remove('run-status-shown');
-      }, Math.max(0, 600 - (performance.now() - shownAt)));
+      setTimeout(
+        () => {
+          if (pool.status().running > 0) return;
+          bar.hidden = true;
+          document.body.classList.remove('run-status-shown');
+        },
+        Math.max(0, 600 - (performance.now() - shownAt)),
+      );
       text.textContent = `Done: ${s.finished} runs.`;
     }
   });

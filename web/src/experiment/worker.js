@@ -22,7 +22,10 @@ const ready = new Promise((resolve) => (given = resolve)).then((module) => {
   useCompiledKernels(module);
   return Promise.all([loadStack(), loadTrain()]);
 });
-ready.then(() => self.postMessage({ type: 'ready' }), (error) => self.postMessage({ type: 'ready', failed: error?.message ?? String(error) }));
+ready.then(
+  () => self.postMessage({ type: 'ready' }),
+  (error) => self.postMessage({ type: 'ready', failed: error?.message ?? String(error) }),
+);
 const PROGRESS_MS = 200; // a progress bar moves smoothly at five reports a second
 
 function runStack(stack, id, options) {
@@ -35,7 +38,12 @@ function runStack(stack, id, options) {
     }
   });
   // every list of numbers in the result (the kernel's own copies) goes to the page without another copy
-  return { result, transfer: Object.values(result).filter((v) => ArrayBuffer.isView(v)).map((v) => v.buffer) };
+  return {
+    result,
+    transfer: Object.values(result)
+      .filter((v) => ArrayBuffer.isView(v))
+      .map((v) => v.buffer),
+  };
 }
 
 self.onmessage = async ({ data }) => {
@@ -48,10 +56,10 @@ self.onmessage = async ({ data }) => {
       kind === 'grade'
         ? { result: await (await import('../teachers/grade-job.js')).gradeJob(options) }
         : kind === 'train'
-        ? { result: runTraining(train, options, { batchMs, post: (message) => self.postMessage({ id, ...message }) }) }
-        : kind === 'sample'
-          ? { result: sampleAt(train, options) }
-          : runStack(stack, id, options);
+          ? { result: runTraining(train, options, { batchMs, post: (message) => self.postMessage({ id, ...message }) }) }
+          : kind === 'sample'
+            ? { result: sampleAt(train, options) }
+            : runStack(stack, id, options);
     const seconds = (performance.now() - started) / 1000;
     self.postMessage({ id, type: 'result', result, seconds }, transfer);
   } catch (error) {

@@ -70,10 +70,13 @@ let kernelAsked = false;
 function askKernel() {
   if (kernelAsked) return;
   kernelAsked = true;
-  loadWiring().then((k) => {
-    kernel = k;
-    refreshWritten();
-  }, () => {}); // (without the kernels, the texts stay as written: no figure can run them anyway)
+  loadWiring().then(
+    (k) => {
+      kernel = k;
+      refreshWritten();
+    },
+    () => {},
+  ); // (without the kernels, the texts stay as written: no figure can run them anyway)
 }
 
 entries = readEntries();

@@ -40,8 +40,7 @@ export async function loadNorm() {
     },
 
     /** Row-wise LN of an N×d matrix (flat, row-major) and its backward for dy. */
-    forward: (x, rows, cols, gamma, beta, eps) =>
-      K.layerNormForward(Float64Array.from(x), rows, cols, Float64Array.from(gamma), Float64Array.from(beta), eps),
+    forward: (x, rows, cols, gamma, beta, eps) => K.layerNormForward(Float64Array.from(x), rows, cols, Float64Array.from(gamma), Float64Array.from(beta), eps),
     backward: (x, rows, cols, gamma, beta, eps, dy) =>
       K.layerNormBackward(Float64Array.from(x), rows, cols, Float64Array.from(gamma), Float64Array.from(beta), eps, Float64Array.from(dy)),
   };

@@ -23,7 +23,9 @@ export const nameKey = key;
 // control characters and no direction controls (invisible, they reorder the table and the flags a name is shown in:
 // the message writes them out, text/bidi.js). → {ok, value} | {ok: false, message}
 function readShortText(text, { max, empty, what }) {
-  const value = String(text ?? '').trim().replace(/\s+/g, ' ');
+  const value = String(text ?? '')
+    .trim()
+    .replace(/\s+/g, ' ');
   if (!value) return { ok: false, message: empty };
   if (value.length > max) return { ok: false, message: `${what} has at most ${max} characters` };
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses

@@ -70,7 +70,8 @@ function entryProblem(e) {
     if (!isRecord(e.inputs)) return 'its inputs are not a set of texts by input';
     for (const [k, t] of Object.entries(e.inputs)) if (typeof t !== 'string' || k.length > 64) return `its input ${shown(k.slice(0, 20))} is not text`;
   }
-  if (e.right !== undefined && !(Array.isArray(e.right) && e.right.length <= 64 && e.right.every(isPartId))) return 'its parts marked right are not a list of parts';
+  if (e.right !== undefined && !(Array.isArray(e.right) && e.right.length <= 64 && e.right.every(isPartId)))
+    return 'its parts marked right are not a list of parts';
   if (e.try !== undefined && !(isCount(e.try, 1e6) && e.try >= 1)) return `its number ${shown(e.try)} among the attempts is not a whole number from 1`;
   return '';
 }
@@ -126,9 +127,19 @@ export function numbersKey({ seed, inputs }) {
 
 /** `summarised`: {count (every attempt summarised), numbers: [{seed, inputs, count}] (the latest numbers' counts)}. */
 export function readSummarised(raw) {
-  const ok = isRecord(raw) && isCount(raw.count, 1e9) && Array.isArray(raw.numbers) && raw.numbers.length <= MAX_SUMMARISED_NUMBERS &&
-    raw.numbers.every((x) => isRecord(x) && !seedProblem(x.seed) && isCount(x.count, 1e9) && x.count >= 1 &&
-      (x.inputs === null || (isRecord(x.inputs) && Object.values(x.inputs).every((t) => typeof t === 'string')))) &&
+  const ok =
+    isRecord(raw) &&
+    isCount(raw.count, 1e9) &&
+    Array.isArray(raw.numbers) &&
+    raw.numbers.length <= MAX_SUMMARISED_NUMBERS &&
+    raw.numbers.every(
+      (x) =>
+        isRecord(x) &&
+        !seedProblem(x.seed) &&
+        isCount(x.count, 1e9) &&
+        x.count >= 1 &&
+        (x.inputs === null || (isRecord(x.inputs) && Object.values(x.inputs).every((t) => typeof t === 'string'))),
+    ) &&
     raw.numbers.reduce((sum, x) => sum + x.count, 0) <= raw.count;
   if (!ok) throw new Error('summarised must count the attempts summarised, in all and by numbers');
   return { count: raw.count, numbers: raw.numbers.map((x) => ({ seed: x.seed, inputs: x.inputs ? { ...x.inputs } : null, count: x.count })) };
@@ -215,7 +226,10 @@ export function mergeLogs(a, b) {
     const id = identity(e);
     if (!inB.get(id)) continue;
     inB.set(id, inB.get(id) - 1);
-    onlyB.splice(onlyB.findIndex((x) => identity(x) === id), 1); // held by both: a's copy stands for it
+    onlyB.splice(
+      onlyB.findIndex((x) => identity(x) === id),
+      1,
+    ); // held by both: a's copy stands for it
   }
   // (a stable sort: entries of one time keep their order, a's before b's)
   const log = [...a.log, ...onlyB].sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0));
@@ -241,6 +255,10 @@ function mergeSummarised(a, b) {
     else if (numbers[at].count < x.count) numbers[at] = x;
   }
   const kept = numbers.slice(-MAX_SUMMARISED_NUMBERS);
-  const count = Math.max(a.count, b.count, kept.reduce((sum, x) => sum + x.count, 0));
+  const count = Math.max(
+    a.count,
+    b.count,
+    kept.reduce((sum, x) => sum + x.count, 0),
+  );
   return { count, numbers: kept };
 }

@@ -105,10 +105,13 @@ export function mergeEvents(a, b) {
 export function eventsOf(record) {
   if (record.events) return [...record.events];
   const marks = Object.entries(record.selfCheck ?? {});
-  return marks.map(([part, mark]) => {
-    const last = (record.log ?? []).filter((e) => e.answers?.[part] !== undefined).at(-1);
-    return { at: last?.at ?? record.changedAt ?? new Date().toISOString(), kind: 'self', part, mark };
-  }).filter((e) => !eventProblem(e)).sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0));
+  return marks
+    .map(([part, mark]) => {
+      const last = (record.log ?? []).filter((e) => e.answers?.[part] !== undefined).at(-1);
+      return { at: last?.at ?? record.changedAt ?? new Date().toISOString(), kind: 'self', part, mark };
+    })
+    .filter((e) => !eventProblem(e))
+    .sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0));
 }
 
 /** The latest self-mark of each explained part: {part: mark}. */

@@ -56,10 +56,10 @@ export function mergeProgress(mine, theirs, { assignment = 'theirs' } = {}) {
   const cards = {};
   for (const id of new Set([...Object.keys(mine.cards), ...Object.keys(theirs.cards)])) {
     const [a, b] = [mine.cards[id], theirs.cards[id]];
-    cards[id] = structuredClone(!a || !b ? a ?? b : (a.last_review ?? '') > (b.last_review ?? '') ? a : b);
+    cards[id] = structuredClone(!a || !b ? (a ?? b) : (a.last_review ?? '') > (b.last_review ?? '') ? a : b);
   }
   const out = { version: theirs.version ?? mine.version, exercises, cards };
-  const who = assignment === 'mine' ? mine.assignment ?? theirs.assignment : theirs.assignment ?? mine.assignment;
+  const who = assignment === 'mine' ? (mine.assignment ?? theirs.assignment) : (theirs.assignment ?? mine.assignment);
   if (who) out.assignment = structuredClone(who);
   if (Object.keys(resets).length) out.resets = resets;
   if (theirs.startedAt) out.startedAt = theirs.startedAt;

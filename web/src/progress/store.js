@@ -35,8 +35,10 @@ const BACKUP_FAILED =
   'and saving would overwrite that. Download the copy below; saving resumes on the next visit after that.';
 
 // The same progress written the same way whatever the order of its keys: how two copies are compared.
-const canonical = (value) => JSON.stringify(value, (_, v) =>
-  v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v);
+const canonical = (value) =>
+  JSON.stringify(value, (_, v) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  );
 
 const NOTHING = { exercises: [], cards: false, replaced: false, mineIsNewer: false };
 
@@ -131,7 +133,6 @@ export function openProgress(browser = () => window) {
   const changedSince = (before) =>
     [...new Set([...Object.keys(before), ...Object.keys(state.exercises)])].filter((n) => before[n] !== JSON.stringify(state.exercises[n])).map(Number);
 
-
   // Another tab's save, merged into this tab's progress. → {exercises (the numbers of those it changed here), cards
   // (whether it changed the cards), replaced (it was a new start: a reset of everything or an import), mineIsNewer
   // (this tab holds something the save does not)}
@@ -164,7 +165,6 @@ export function openProgress(browser = () => window) {
       mineIsNewer: canonical(state) !== canonical(theirs),
     };
   }
-
 
   // A new start's time: after the progress it replaces began and after every change in it.
   const newStart = () => after(state.startedAt, ...Object.values(state.exercises).map((r) => r.changedAt), ...Object.values(state.resets ?? {}));
@@ -415,4 +415,3 @@ export function openProgress(browser = () => window) {
 }
 
 export const progress = openProgress();
-

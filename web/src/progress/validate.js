@@ -44,7 +44,6 @@ function field(raw, name, fallback, ok, what) {
   return raw[name];
 }
 
-
 // Text cut to what a field holds; cut.count says how many were.
 function cutTexts(map, cut) {
   if (!isRecord(map)) return map;
@@ -123,8 +122,10 @@ export function exerciseRecord(input, cut = { count: 0 }, setAside = [], eventsS
       continue;
     }
     const ok = (v) =>
-      spec.map ? (spec.nullable && v === null) || (isRecord(v) && Object.entries(v).every(([k, x]) => keyOk(spec)(k) && spec.map(x)))
-        : spec.list ? Array.isArray(v) && v.length <= spec.max && v.every(spec.list)
+      spec.map
+        ? (spec.nullable && v === null) || (isRecord(v) && Object.entries(v).every(([k, x]) => keyOk(spec)(k) && spec.map(x)))
+        : spec.list
+          ? Array.isArray(v) && v.length <= spec.max && v.every(spec.list)
           : spec.ok(v);
     out[name] = field(raw, name, spec.fallback?.(), ok, typeof spec.what === 'function' ? spec.what(raw[name]) : spec.what);
   }
@@ -161,9 +162,16 @@ export function repairedExerciseRecord(input) {
       continue;
     }
     out[name] = spec.map
-      ? isRecord(v) ? Object.fromEntries(Object.entries(v).filter(([k, x]) => keyOk(spec)(k) && spec.map(x))) : spec.fallback()
-      : spec.list ? Array.isArray(v) ? v.filter(spec.list).slice(-spec.max) : spec.fallback()
-        : spec.ok(v) ? v : spec.fallback();
+      ? isRecord(v)
+        ? Object.fromEntries(Object.entries(v).filter(([k, x]) => keyOk(spec)(k) && spec.map(x)))
+        : spec.fallback()
+      : spec.list
+        ? Array.isArray(v)
+          ? v.filter(spec.list).slice(-spec.max)
+          : spec.fallback()
+        : spec.ok(v)
+          ? v
+          : spec.fallback();
   }
   return out;
 }
@@ -180,15 +188,17 @@ function assignmentRecord(raw) {
   const due = readDue(raw.due ?? '');
   const bad = [code, name, due].find((r) => !r.ok);
   if (bad) throw new Error(bad.message);
-  if (!Array.isArray(raw.exercises) || !raw.exercises.length || raw.exercises.length > MAX_EXERCISES ||
-    !raw.exercises.every((n) => isCount(n, 999) && n > 0)) {
+  if (!Array.isArray(raw.exercises) || !raw.exercises.length || raw.exercises.length > MAX_EXERCISES || !raw.exercises.every((n) => isCount(n, 999) && n > 0)) {
     throw new Error('its exercises must be a list of exercise numbers');
   }
   if (raw.hide !== undefined && !(raw.hide === true && due.value) && raw.hide !== false) {
     throw new Error('its hide must be true (the worked solutions hidden until the due date, which it then has) or left out');
   }
   return {
-    code: code.value, name: name.value, exercises: [...new Set(raw.exercises)].sort((a, b) => a - b), due: due.value,
+    code: code.value,
+    name: name.value,
+    exercises: [...new Set(raw.exercises)].sort((a, b) => a - b),
+    due: due.value,
     ...(raw.hide === true && { hide: true }),
   };
 }
@@ -272,8 +282,10 @@ export function readProgress(data, { now = new Date(), version = 1 } = {}) {
         notices.push(`Exercise ${n}: ${which} could not be read (${e.why}) and was set aside; the rest of the exercise is as saved.`);
       }
       if (cut.count) {
-        notices.push(`Exercise ${n}: ${cut.count === 1 ? 'one saved answer was' : `${cut.count} saved answers were`} longer than a field ` +
-          `holds (${MAX_ANSWER_CHARS} characters) and ${cut.count === 1 ? 'was' : 'were'} cut to that length; the rest of the exercise is as saved.`);
+        notices.push(
+          `Exercise ${n}: ${cut.count === 1 ? 'one saved answer was' : `${cut.count} saved answers were`} longer than a field ` +
+            `holds (${MAX_ANSWER_CHARS} characters) and ${cut.count === 1 ? 'was' : 'were'} cut to that length; the rest of the exercise is as saved.`,
+        );
       }
     } catch (error) {
       notices.push(`The saved record of exercise ${isolated(n.slice(0, 20))} could not be read (${error.message}): that exercise starts afresh.`);
@@ -291,8 +303,7 @@ export function readProgress(data, { now = new Date(), version = 1 } = {}) {
       notices.push(`The saved schedule of a flash card could not be read (${error.message}): that card starts afresh.`);
     }
   }
-  const cardsHad = (n, what) =>
-    notices.push(`${n === 1 ? 'One flash card had' : `${n} flash cards had`} ${what}: ${n === 1 ? 'it is' : 'they are'} due now.`);
+  const cardsHad = (n, what) => notices.push(`${n === 1 ? 'One flash card had' : `${n} flash cards had`} ${what}: ${n === 1 ? 'it is' : 'they are'} due now.`);
   if (repaired.due) cardsHad(repaired.due, 'a due date that could not be read');
   if (repaired.schedule) {
     cardsHad(repaired.schedule, 'a schedule that could not be used (a last review after this device’s clock, or a memory state the scheduler refuses)');
@@ -305,7 +316,8 @@ export function readProgress(data, { now = new Date(), version = 1 } = {}) {
   if (data.resets !== undefined) {
     const resets = isRecord(data.resets) ? Object.entries(data.resets).filter(([n, at]) => /^[1-9]\d{0,2}$/.test(n) && isDate(at)) : [];
     if (resets.length) state.resets = Object.fromEntries(resets);
-    if (!isRecord(data.resets) || resets.length < Object.keys(data.resets).length) notices.push('Some saved times of exercise resets could not be read: they are left out.');
+    if (!isRecord(data.resets) || resets.length < Object.keys(data.resets).length)
+      notices.push('Some saved times of exercise resets could not be read: they are left out.');
   }
   if (data.assignment !== undefined) {
     try {

@@ -13,12 +13,26 @@ const chapterUrl = new URL('./', location.href);
 /** → {get(): {code, exercises, due, hide} | null, onChange(f)} */
 export function createBuilder(box, allProps, known) {
   const listeners = [];
-  const code = createField({ label: 'Class code', value: readParam(PARAMS.code) ?? '', hint: 'e.g. PHYS 101 autumn', maxLength: MAX_CODE_CHARS, name: 'class' });
+  const code = createField({
+    label: 'Class code',
+    value: readParam(PARAMS.code) ?? '',
+    hint: 'e.g. PHYS 101 autumn',
+    maxLength: MAX_CODE_CHARS,
+    name: 'class',
+  });
   // the address keeps the moment (with its offset); the field shows it in this browser's time zone
   const dueInAddress = readParam(PARAMS.due) ?? '';
-  const due = createField({ label: 'Due (optional)', value: dueToLocal(dueInAddress) || dueInAddress, hint: 'a day and a time, in your time zone', maxLength: 16, name: 'due' });
+  const due = createField({
+    label: 'Due (optional)',
+    value: dueToLocal(dueInAddress) || dueInAddress,
+    hint: 'a day and a time, in your time zone',
+    maxLength: 16,
+    name: 'due',
+  });
   due.input.type = 'datetime-local';
-  const hide = element(html`<label class="teachers-hide"><input type="checkbox" name="hide"> Hide the worked solutions and the answer key until the due date</label>`);
+  const hide = element(
+    html`<label class="teachers-hide"><input type="checkbox" name="hide"> Hide the worked solutions and the answer key until the due date</label>`,
+  );
   const hideBox = hide.querySelector('input');
   hideBox.checked = readParam(PARAMS.hide) === 'solutions';
   // the link's exercises that this chapter has; the others are named, not a reason to drop them all
@@ -52,11 +66,24 @@ export function createBuilder(box, allProps, known) {
     const moment = typed ? dueFromLocal(typed) : '';
     const d = moment === null ? { ok: false, message: 'a due date is a day and a time' } : readDue(moment);
     const h = readHide(hideBox.checked ? 'solutions' : '', d);
-    const ex = readExercises(boxes.filter((b) => b.checked).map((b) => b.value).join(','), known);
+    const ex = readExercises(
+      boxes
+        .filter((b) => b.checked)
+        .map((b) => b.value)
+        .join(','),
+      known,
+    );
     code.setMessage(c.ok || !code.input.value ? '' : `${c.message}.`);
     // a due date already past when the link is made is said (the students would see it past at once)
-    due.setMessage(!d.ok ? `${d.message}.` : !h.ok ? `${h.message[0].toUpperCase()}${h.message.slice(1)}.` : d.at !== null && d.at < Date.now()
-      ? `This due date has passed (${dueText(d.value)}): students would see the assignment as past due.` : '');
+    due.setMessage(
+      !d.ok
+        ? `${d.message}.`
+        : !h.ok
+          ? `${h.message[0].toUpperCase()}${h.message.slice(1)}.`
+          : d.at !== null && d.at < Date.now()
+            ? `This due date has passed (${dueText(d.value)}): students would see the assignment as past due.`
+            : '',
+    );
     picks.querySelector('.teachers-exercises-message').textContent = [linkNote, ex.ok ? '' : 'Choose at least one exercise.'].filter(Boolean).join(' ');
     current = c.ok && d.ok && h.ok && ex.ok ? { code: c.value, exercises: ex.value, due: d.value, ...(h.value && { hide: true }) } : null;
     writeParams({
@@ -72,8 +99,10 @@ export function createBuilder(box, allProps, known) {
       link.value = assignmentLink(chapterUrl, current);
       open.href = link.value;
       open.removeAttribute('aria-disabled');
-      note.textContent = `${current.exercises.length} ${current.exercises.length === 1 ? 'exercise' : 'exercises'}` +
-        (current.due ? `, due ${dueText(current.due)}` : ', no due date') + (current.hide ? ', worked solutions hidden until then.' : '.');
+      note.textContent =
+        `${current.exercises.length} ${current.exercises.length === 1 ? 'exercise' : 'exercises'}` +
+        (current.due ? `, due ${dueText(current.due)}` : ', no due date') +
+        (current.hide ? ', worked solutions hidden until then.' : '.');
     } else {
       link.value = '';
       open.removeAttribute('href');

@@ -39,7 +39,10 @@ export function createDesignRuns(host, exercises) {
       bar.hidden = false;
       try {
         await judgeDesigns({
-          design: exercises.design, designs, verdicts, run: runner.run,
+          design: exercises.design,
+          designs,
+          verdicts,
+          run: runner.run,
           onProgress: (done, count) => {
             if (mine !== generation) return;
             bar.value = done / count;

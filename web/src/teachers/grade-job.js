@@ -27,5 +27,8 @@ export async function gradeJob({ file, numbers }) {
   const graded = gradeFile({ exercises, allProps, state: read.state, numbers: asked });
   // when the file says it was exported (a time after which it can hold nothing: log-checks.js)
   const exportedAt = /"exportedAt"\s*:\s*"([^"]{1,40})"/.exec(text.slice(-200))?.[1] ?? '';
-  return { read: { state: read.state, notices: read.notices, logSetAside: read.logSetAside, exportedAt: Number.isFinite(Date.parse(exportedAt)) ? exportedAt : '' }, graded };
+  return {
+    read: { state: read.state, notices: read.notices, logSetAside: read.logSetAside, exportedAt: Number.isFinite(Date.parse(exportedAt)) ? exportedAt : '' },
+    graded,
+  };
 }

@@ -33,7 +33,9 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
   const files = []; // {id, name, file, pending: Set<ticket>, state: 'queued' | 'grading' | 'read' | 'skipped' | 'cancelled', read, graded, message}
   // ('queued': opened, not yet sent to the workers)
   let nextId = 1;
-  setHtml(box, html`<p><label class="teachers-file">Open progress files
+  setHtml(
+    box,
+    html`<p><label class="teachers-file">Open progress files
       <input type="file" accept="application/json,.json" multiple class="teachers-files"></label></p>
     <div class="teachers-progress" hidden>
       <progress class="teachers-progress-bar" max="1" value="0" aria-label="Files graded"></progress>
@@ -45,7 +47,8 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
     <div class="teachers-results"></div>
     <p class="teachers-actions" hidden><button type="button" class="teachers-csv">Download the gradebook (CSV)</button>
       <button type="button" class="teachers-csv-exercises">Download attempts by exercise (CSV)</button>
-      <button type="button" class="teachers-clear">Clear the files</button></p>`);
+      <button type="button" class="teachers-clear">Clear the files</button></p>`,
+  );
   const $ = (s) => box.querySelector(s);
   const view = createReportView($('.teachers-results'));
   const designs = createDesignRuns($('.teachers-report'), exercises);
@@ -60,22 +63,24 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
       { cost: f.id, cache: false },
     );
     f.pending.add(ticket);
-    ticket.promise.then(
-      ({ result }) => {
-        if (result.unreadable) return Object.assign(f, { state: 'skipped', message: `${isolated(f.name)}: skipped, ${result.unreadable}.` });
-        f.read ??= result.read;
-        f.graded = { ...f.graded, ...result.graded };
-        f.state = 'read';
-      },
-      (error) => {
-        if (error instanceof Cancelled) f.state = f.read ? 'read' : 'cancelled';
-        else Object.assign(f, { state: 'skipped', message: `${isolated(f.name)}: skipped, it could not be graded (${error.message}).` });
-      },
-    ).finally(() => {
-      f.pending.delete(ticket);
-      showProgress();
-      if (!grading()) assessSoon(0);
-    });
+    ticket.promise
+      .then(
+        ({ result }) => {
+          if (result.unreadable) return Object.assign(f, { state: 'skipped', message: `${isolated(f.name)}: skipped, ${result.unreadable}.` });
+          f.read ??= result.read;
+          f.graded = { ...f.graded, ...result.graded };
+          f.state = 'read';
+        },
+        (error) => {
+          if (error instanceof Cancelled) f.state = f.read ? 'read' : 'cancelled';
+          else Object.assign(f, { state: 'skipped', message: `${isolated(f.name)}: skipped, it could not be graded (${error.message}).` });
+        },
+      )
+      .finally(() => {
+        f.pending.delete(ticket);
+        showProgress();
+        if (!grading()) assessSoon(0);
+      });
   }
 
   const busyWith = (f) => f.pending.size > 0 || f.state === 'queued';
@@ -92,23 +97,47 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
     $('.teachers-resume').hidden = busy > 0 || !cancelled;
     $('.teachers-progress-text').textContent = busy
       ? `Grading: ${done} of ${total} files done, in the page’s workers.`
-      : cancelled ? `Cancelled: ${done} of ${total} files graded, ${cancelled} not.` : '';
+      : cancelled
+        ? `Cancelled: ${done} of ${total} files graded, ${cancelled} not.`
+        : '';
   }
 
   function showFileReport() {
-    const lines = files.map((f) => (f.state === 'skipped' ? { bad: true, text: f.message }
-      : f.state === 'cancelled' ? { bad: true, text: `${isolated(f.name)}: not graded (cancelled).` }
-        : f.read ? { bad: false, text: `${isolated(f.name)}: read.${f.read.notices.length ? ` Set aside: ${f.read.notices.join(' ')}` : ''}` } : null)).filter(Boolean);
-    setHtml($('.teachers-report'), lines.length ? html`<ul class="teachers-file-report">${lines.map((l) => html`<li class="${l.bad ? 'teachers-problem' : ''}">${l.text}</li>`)}</ul>` : html``);
+    const lines = files
+      .map((f) =>
+        f.state === 'skipped'
+          ? { bad: true, text: f.message }
+          : f.state === 'cancelled'
+            ? { bad: true, text: `${isolated(f.name)}: not graded (cancelled).` }
+            : f.read
+              ? { bad: false, text: `${isolated(f.name)}: read.${f.read.notices.length ? ` Set aside: ${f.read.notices.join(' ')}` : ''}` }
+              : null,
+      )
+      .filter(Boolean);
+    setHtml(
+      $('.teachers-report'),
+      lines.length
+        ? html`<ul class="teachers-file-report">${lines.map((l) => html`<li class="${l.bad ? 'teachers-problem' : ''}">${l.text}</li>`)}</ul>`
+        : html``,
+    );
   }
 
   $('.teachers-files').addEventListener('change', async (event) => {
     const chosen = [...(event.target.files ?? [])];
     event.target.value = '';
     const room = MAX_FILES - files.length;
-    const taken = chosen.slice(0, Math.max(0, room)).map((file) => ({ id: nextId++, name: file.name, file, pending: new Set(), state: 'queued', read: null, graded: {}, message: '' }));
+    const taken = chosen
+      .slice(0, Math.max(0, room))
+      .map((file) => ({ id: nextId++, name: file.name, file, pending: new Set(), state: 'queued', read: null, graded: {}, message: '' }));
     files.push(...taken);
-    if (chosen.length > room) files.push({ id: nextId++, name: '', pending: new Set(), state: 'skipped', message: `Only ${MAX_FILES} files are graded at once: the last ${chosen.length - room} were not opened.` });
+    if (chosen.length > room)
+      files.push({
+        id: nextId++,
+        name: '',
+        pending: new Set(),
+        state: 'skipped',
+        message: `Only ${MAX_FILES} files are graded at once: the last ${chosen.length - room} were not opened.`,
+      });
     showProgress();
     // to the workers a slice at a time (each request reorders the pool's queue: 500 at once held the page in one long task; docs/measurements.md)
     let sliceStart = performance.now();
@@ -169,22 +198,38 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
     if (!files.some((f) => f.read)) return view.clear();
     if (!a) return view.prompt('Fill in the assignment above (class code and exercises) to grade the files.');
     // exercises a file has not been graded on yet: to the workers, only those
-    const wanted = files.filter((f) => f.read && !f.pending.size).map((f) => [f, a.exercises.filter((n) => !(n in f.graded))]).filter(([, missing]) => missing.length);
+    const wanted = files
+      .filter((f) => f.read && !f.pending.size)
+      .map((f) => [f, a.exercises.filter((n) => !(n in f.graded))])
+      .filter(([, missing]) => missing.length);
     for (const [f, missing] of wanted) request(f, missing);
     if (wanted.length) return showProgress(); // (assessed once they are in)
     // the handed-in designs run again (those not run yet), then assessed again; meanwhile they read "not graded"
-    designs.runFor(files.filter((f) => f.read).map((f) => f.read.state), a, allProps, () => assessSoon(0));
+    designs.runFor(
+      files.filter((f) => f.read).map((f) => f.read.state),
+      a,
+      allProps,
+      () => assessSoon(0),
+    );
     const designed = a.exercises.filter((n) => hasDesign(allProps[n]?.parts ?? []));
     const withDesigns = (f) => ({
       ...f.graded,
-      ...Object.fromEntries(designed.map((n) => [n, gradeLog({ exercises, props: allProps[n], log: f.read.state.exercises[n]?.log ?? [], judged: designs.judged })])),
+      ...Object.fromEntries(
+        designed.map((n) => [n, gradeLog({ exercises, props: allProps[n], log: f.read.state.exercises[n]?.log ?? [], judged: designs.judged })]),
+      ),
     });
     const settings = { assignment: a, ...marking.get(a) };
     const assessed = [];
     const ready = files.filter((f) => f.read);
     let sliceStart = performance.now();
     for (const f of ready) {
-      assessed.push(assessFile({ id: f.id, name: f.name, state: f.read.state, logSetAside: f.read.logSetAside, exportedAt: f.read.exportedAt, graded: withDesigns(f) }, settings, allProps));
+      assessed.push(
+        assessFile(
+          { id: f.id, name: f.name, state: f.read.state, logSetAside: f.read.logSetAside, exportedAt: f.read.exportedAt, graded: withDesigns(f) },
+          settings,
+          allProps,
+        ),
+      );
       if (performance.now() - sliceStart > SLICE_MS) {
         await yieldToPage();
         if (mine !== generation) return; // the form changed meanwhile: that assessment replaces this one
@@ -193,7 +238,8 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
     }
     const grouped = groupStudents(assessed, settings.roster);
     const stats = {};
-    for (const n of a.exercises) { // (a class's statistics at once were one long task; docs/measurements.md)
+    for (const n of a.exercises) {
+      // (a class's statistics at once were one long task; docs/measurements.md)
       Object.assign(stats, exerciseStats(grouped.rows, [n], allProps));
       if (performance.now() - sliceStart > SLICE_MS) {
         await yieldToPage();

@@ -26,7 +26,9 @@ start().catch((error) => {
 
 async function start() {
   const [allProps, exercises] = await Promise.all([loadExerciseProps(), loadExercisesWithDesign()]);
-  const known = Object.keys(allProps).map(Number).sort((a, b) => a - b);
+  const known = Object.keys(allProps)
+    .map(Number)
+    .sort((a, b) => a - b);
   const assignment = createBuilder(document.querySelector('#assign-builder'), allProps, known);
   const numbers = createNumbers(document.querySelector('#assign-numbers'), allProps, exercises, assignment);
   const marking = createSettings(document.querySelector('#assign-marking'));

@@ -40,17 +40,20 @@ function gradesTable(rows, settings, from) {
     <thead><tr><th scope="col" class="teachers-sticky-left">Student</th>${roster ? html`<th scope="col">ID</th>` : ''}<th scope="col">File</th>
       ${ex.map((n) => html`<th scope="col">Ex. ${n} <span class="teachers-worth">(${settings.points[n] ?? 1})</span></th>`)}
       <th scope="col">Flags</th><th scope="col" class="teachers-sticky-right">Total</th></tr></thead>
-    <tbody>${rows.map((g) => html`<tr data-file="${g.fileId}">
+    <tbody>${rows.map(
+      (g) => html`<tr data-file="${g.fileId}">
       <th scope="row" class="teachers-sticky-left">${g.name === null ? '(no name)' : shown(g.name)}</th>
       ${roster ? html`<td>${shown(g.id)}</td>` : ''}<td>${shown(g.file)}${g.copies.length ? html` <span class="teachers-copies">+${g.copies.length}</span>` : ''}</td>
       ${ex.map((n) => {
         const r = g.results[n];
         if (!r) return html`<td data-exercise="${n}">—</td>`;
         return html`<td data-exercise="${n}" data-outcome="${r.outcome}"${r.late ? html` data-late="true"` : ''}${r.lateAttempts ? html` data-late-attempts="${r.lateAttempts}"` : ''}>${isSolved(r.outcome) ? '✓ ' : ''}${outcomeText(r)}<span class="teachers-points"> · ${g.points[n]} pt</span>${
-          r.lateAttempts && !r.late ? html`<span class="teachers-late"> · ${plural(r.lateAttempts, 'late attempt')}</span>` : ''}</td>`;
+          r.lateAttempts && !r.late ? html`<span class="teachers-late"> · ${plural(r.lateAttempts, 'late attempt')}</span>` : ''
+        }</td>`;
       })}
       <td class="teachers-flags">${g.flags.length ? html`<details><summary>${plural(g.flags.length, 'flag')}</summary><ul>${g.flags.map((f) => html`<li>${f}</li>`)}</ul></details>` : 'none'}</td>
-      <td class="teachers-sticky-right teachers-total" data-total="${g.total}">${g.total}</td></tr>`)}</tbody></table></div>`;
+      <td class="teachers-sticky-right teachers-total" data-total="${g.total}">${g.total}</td></tr>`,
+    )}</tbody></table></div>`;
 }
 
 /** → {show(report), prompt(text), clear()} */
@@ -66,29 +69,43 @@ export function createReportView(box) {
     const from = page * PAGE_ROWS;
     const shownRows = rows.slice(from, from + PAGE_ROWS);
     // the explanations of the students on this page (a class's all at once were thousands of items in one task)
-    const explained = shownRows.flatMap((g) => settings.assignment.exercises.flatMap((n) =>
-      (g.results[n]?.explanations ?? []).map((e) => ({ who: g.name ?? g.file, n, ...e }))));
-    setHtml(box, html`
+    const explained = shownRows.flatMap((g) =>
+      settings.assignment.exercises.flatMap((n) => (g.results[n]?.explanations ?? []).map((e) => ({ who: g.name ?? g.file, n, ...e }))),
+    );
+    setHtml(
+      box,
+      html`
       <h3 class="teachers-subhead">Before the next lecture</h3>
       ${statsTable(stats, settings.assignment.exercises)}
       <h3 class="teachers-subhead">Students</h3>
       <p class="teachers-muted">${plural(rows.length, 'student')}${missing.length ? `, ${missing.length} on the roster with no file` : ''}.
         Outcomes count only the numbers that follow from the class code and each name${settings.lateCounts ? '' : ', and only what was done by each student’s due date'}.</p>
-      ${pages > 1 ? html`<nav class="teachers-pages" aria-label="Pages of students"><button type="button" data-page="-1"${page === 0 ? html` disabled` : ''}>Previous ${PAGE_ROWS}</button>
+      ${
+        pages > 1
+          ? html`<nav class="teachers-pages" aria-label="Pages of students"><button type="button" data-page="-1"${page === 0 ? html` disabled` : ''}>Previous ${PAGE_ROWS}</button>
         <span>Students ${from + 1}–${Math.min(rows.length, from + PAGE_ROWS)} of ${rows.length}</span>
-        <button type="button" data-page="1"${page === pages - 1 ? html` disabled` : ''}>Next ${PAGE_ROWS}</button></nav>` : ''}
+        <button type="button" data-page="1"${page === pages - 1 ? html` disabled` : ''}>Next ${PAGE_ROWS}</button></nav>`
+          : ''
+      }
       ${gradesTable(shownRows, settings, from)}
       ${missing.length ? html`<p class="teachers-missing">No file from: ${missing.map((s, k) => html`${k ? ', ' : ''}${shown(s.name)}${s.id !== s.name ? html` (${shown(s.id)})` : ''}`)}.</p>` : ''}
-      ${explained.length ? html`<details class="teachers-explanations"><summary>Explanations to read (${explained.length}${pages > 1 ? `, students ${from + 1}–${from + shownRows.length}` : ''}), each with the student’s own mark against the model answer</summary>
-        <ul>${explained.map((e) => html`<li><strong>${shown(e.who)}, exercise ${e.n}</strong> <span class="teachers-mark" data-mark="${e.mark ?? 'none'}">(marked
-          ${e.mark ? `“${SELF_CHECK_LABELS[e.mark]}”` : 'not yet'})</span>: ${shown(e.text)}</li>`)}</ul></details>` : ''}
+      ${
+        explained.length
+          ? html`<details class="teachers-explanations"><summary>Explanations to read (${explained.length}${pages > 1 ? `, students ${from + 1}–${from + shownRows.length}` : ''}), each with the student’s own mark against the model answer</summary>
+        <ul>${explained.map(
+          (e) => html`<li><strong>${shown(e.who)}, exercise ${e.n}</strong> <span class="teachers-mark" data-mark="${e.mark ?? 'none'}">(marked
+          ${e.mark ? `“${SELF_CHECK_LABELS[e.mark]}”` : 'not yet'})</span>: ${shown(e.text)}</li>`,
+        )}</ul></details>`
+          : ''
+      }
       <details class="teachers-undetectable"><summary>What the checks of a file can and cannot see</summary>
         <p>Each file is checked against itself: its counts against its log, each attempt’s marks against the kernels’ grades, its
           solved parts, times in order, attempt numbers without gaps, and what its attempts say was open against its log of openings.
           An edit that leaves any of these out of step is flagged with what was found. A file is the student’s own record, written by
           a page on their device, so these checks cannot see:</p>
         <ul>${UNDETECTABLE.map((t) => html`<li>${t}</li>`)}</ul>
-        <p>The table is evidence for formative grading, not proof.</p></details>`);
+        <p>The table is evidence for formative grading, not proof.</p></details>`,
+    );
     for (const b of box.querySelectorAll('[data-page]')) {
       b.addEventListener('click', () => {
         page += Number(b.dataset.page);
@@ -113,4 +130,3 @@ export function createReportView(box) {
     },
   };
 }
-

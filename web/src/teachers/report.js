@@ -15,7 +15,10 @@ const MAX_POINTS = 1000;
 export function readPoints(text, exercises) {
   const value = Object.fromEntries(exercises.map((n) => [n, 1]));
   const problems = [];
-  for (const item of String(text ?? '').split(/[,;\n]+/).map((t) => t.trim()).filter(Boolean)) {
+  for (const item of String(text ?? '')
+    .split(/[,;\n]+/)
+    .map((t) => t.trim())
+    .filter(Boolean)) {
     const m = /^(\d{1,3})\s*[:=]\s*(\d+(?:\.\d+)?)$/.exec(item);
     if (!m || !exercises.includes(Number(m[1])) || Number(m[2]) > MAX_POINTS) {
       problems.push(`“${isolated(item.slice(0, 20))}” is not an assigned exercise’s points (4: 2)`);
@@ -28,7 +31,9 @@ export function readPoints(text, exercises) {
 
 /** A penalty in percent ("50"), from 0 to 100. → {ok, value (a fraction)} | {ok: false, message} */
 export function readPenalty(text) {
-  const t = String(text ?? '').trim().replace(/\s*%$/, '');
+  const t = String(text ?? '')
+    .trim()
+    .replace(/\s*%$/, '');
   if (!t) return { ok: true, value: 0 };
   const v = /^\d+(?:\.\d+)?$/.test(t) ? Number(t) : NaN;
   return v >= 0 && v <= 100 ? { ok: true, value: v / 100 } : { ok: false, message: 'a penalty is a percentage from 0 to 100' };
@@ -41,16 +46,18 @@ export function readPenalty(text) {
 export function readRoster(text) {
   const value = [];
   const problems = [];
-  String(text ?? '').split(/\r?\n/).forEach((line, k) => {
-    if (!line.trim()) return;
-    // a spreadsheet's tab, else a semicolon, else the last comma ("Lovelace, Ada, 12345": the name keeps its comma)
-    const cut = line.includes('\t') ? line.indexOf('\t') : line.includes(';') ? line.indexOf(';') : line.lastIndexOf(',');
-    const [first, second] = cut < 0 ? [line.trim(), ''] : [line.slice(0, cut).trim(), line.slice(cut + 1).trim()];
-    const name = readName(first);
-    const id = second.replace(/\s+/g, ' ').slice(0, 80);
-    if (!name.ok) problems.push(`line ${k + 1}: ${name.message}`);
-    else value.push({ name: name.value, id: id || name.value });
-  });
+  String(text ?? '')
+    .split(/\r?\n/)
+    .forEach((line, k) => {
+      if (!line.trim()) return;
+      // a spreadsheet's tab, else a semicolon, else the last comma ("Lovelace, Ada, 12345": the name keeps its comma)
+      const cut = line.includes('\t') ? line.indexOf('\t') : line.includes(';') ? line.indexOf(';') : line.lastIndexOf(',');
+      const [first, second] = cut < 0 ? [line.trim(), ''] : [line.slice(0, cut).trim(), line.slice(cut + 1).trim()];
+      const name = readName(first);
+      const id = second.replace(/\s+/g, ' ').slice(0, 80);
+      if (!name.ok) problems.push(`line ${k + 1}: ${name.message}`);
+      else value.push({ name: name.value, id: id || name.value });
+    });
   return { value, problems };
 }
 
@@ -88,8 +95,15 @@ export function assessFile(file, settings, allProps, now = Date.now()) {
   const who = file.state.assignment?.name ?? null;
   const due = dueFor(settings.assignment.due, settings.extensions, who);
   const a = assessStudent({
-    allProps, state: file.state, assignment: settings.assignment, graded: file.graded, logSetAside: file.logSetAside,
-    due: dueAt(due), lateCounts: settings.lateCounts, exportedAt: file.exportedAt ?? '', now,
+    allProps,
+    state: file.state,
+    assignment: settings.assignment,
+    graded: file.graded,
+    logSetAside: file.logSetAside,
+    due: dueAt(due),
+    lateCounts: settings.lateCounts,
+    exportedAt: file.exportedAt ?? '',
+    now,
   });
   const points = {};
   for (const n of settings.assignment.exercises) {
@@ -138,9 +152,11 @@ export function groupStudents(assessed, roster = []) {
     const names = new Set(group.map((x) => nameKey(x.name ?? '')));
     const flags = [];
     if (copies.length && names.size > 1) {
-      flags.push(`the same work is in ${group.length} files under ${names.size} names: ${fileList(copies)} ` +
-        `(${copies.map((c) => (c.name === null ? 'no name' : `“${isolated(visibleControls(c.name))}”`)).join(', ')}); shown once, as ` +
-        `${rep.name === null ? 'the file without a name' : `“${isolated(visibleControls(rep.name))}”`}, whose numbers it follows`);
+      flags.push(
+        `the same work is in ${group.length} files under ${names.size} names: ${fileList(copies)} ` +
+          `(${copies.map((c) => (c.name === null ? 'no name' : `“${isolated(visibleControls(c.name))}”`)).join(', ')}); shown once, as ` +
+          `${rep.name === null ? 'the file without a name' : `“${isolated(visibleControls(rep.name))}”`}, whose numbers it follows`,
+      );
     } else if (copies.length) flags.push(`${copies.length + 1} identical copies of one file: ${fileList(copies)}; shown once`);
     return { ...rep, copies, flags: [...flags, ...rep.flags] };
   });
@@ -165,7 +181,10 @@ export function groupStudents(assessed, roster = []) {
     rows.push({
       ...latest,
       copies: [...latest.copies, ...earlier.flatMap((e) => [e, ...e.copies])],
-      flags: [`${group.length} files of this student: graded the latest, ${fileList([latest])}; set aside ${fileList(earlier)} (a resubmission keeps the latest)`, ...latest.flags],
+      flags: [
+        `${group.length} files of this student: graded the latest, ${fileList([latest])}; set aside ${fileList(earlier)} (a resubmission keeps the latest)`,
+        ...latest.flags,
+      ],
     });
   }
   rows.sort((p, q) => p.fileId - q.fileId);
@@ -243,8 +262,13 @@ export function gradebookRows({ rows, missing }, settings) {
   const ex = settings.assignment.exercises;
   const header = ['student ID', 'name', 'file', ...ex.map((n) => `exercise ${n} (of ${settings.points[n] ?? 1})`), 'total', 'late attempts', 'flags'];
   const body = rows.map((r) => [
-    visibleControls(r.id), visibleControls(r.rosterName ?? r.name ?? ''), visibleControls(r.file),
-    ...ex.map((n) => r.points[n] ?? 0), r.total, r.lateAttempts, r.flags.length,
+    visibleControls(r.id),
+    visibleControls(r.rosterName ?? r.name ?? ''),
+    visibleControls(r.file),
+    ...ex.map((n) => r.points[n] ?? 0),
+    r.total,
+    r.lateAttempts,
+    r.flags.length,
   ]);
   const absent = missing.map((s) => [visibleControls(s.id), visibleControls(s.name), 'no file', ...ex.map(() => ''), '', '', '']);
   return [header, ...body, ...absent];
@@ -252,7 +276,19 @@ export function gradebookRows({ rows, missing }, settings) {
 
 /** Per student and exercise: attempts, outcome, try, late, points, the mistakes diagnosed, the self-mark. → rows for toCsv */
 export function exerciseRows({ rows }, settings) {
-  const header = ['student ID', 'name', 'exercise', 'outcome', 'try', 'attempts on the assigned numbers', 'other attempts', 'late attempts', 'points', 'mistakes diagnosed', 'explanation self-marked'];
+  const header = [
+    'student ID',
+    'name',
+    'exercise',
+    'outcome',
+    'try',
+    'attempts on the assigned numbers',
+    'other attempts',
+    'late attempts',
+    'points',
+    'mistakes diagnosed',
+    'explanation self-marked',
+  ];
   const body = [];
   for (const r of rows) {
     for (const n of settings.assignment.exercises) {
@@ -261,9 +297,17 @@ export function exerciseRows({ rows }, settings) {
       const mistakes = new Map();
       for (const e of x.entries) if (e.onSeed) for (const id of Object.values(e.mistakes ?? {})) mistakes.set(id, (mistakes.get(id) ?? 0) + 1);
       body.push([
-        visibleControls(r.id), visibleControls(r.rosterName ?? r.name ?? ''), n, outcomeText(x), x.tries ?? '',
-        x.entries.filter((e) => e.onSeed).length, x.offSeed, x.lateAttempts, r.points[n] ?? 0,
-        [...mistakes].map(([id, k]) => `${id} ×${k}`).join('; '), Object.values(x.marks).join('; '),
+        visibleControls(r.id),
+        visibleControls(r.rosterName ?? r.name ?? ''),
+        n,
+        outcomeText(x),
+        x.tries ?? '',
+        x.entries.filter((e) => e.onSeed).length,
+        x.offSeed,
+        x.lateAttempts,
+        r.points[n] ?? 0,
+        [...mistakes].map(([id, k]) => `${id} ×${k}`).join('; '),
+        Object.values(x.marks).join('; '),
       ]);
     }
   }

@@ -24,7 +24,13 @@ const colour = (name) => getComputedStyle(document.documentElement).getPropertyV
 const strokeOf = (s) => shadeHex(s.colour, s.shade ?? 0, colour);
 
 // #rrggbb → #rrggbbaa; other notations are returned as they are (opaque).
-const withAlpha = (c, alpha) => (/^#[0-9a-f]{6}$/i.test(c) ? c + Math.round(alpha * 255).toString(16).padStart(2, '0') : c);
+const withAlpha = (c, alpha) =>
+  /^#[0-9a-f]{6}$/i.test(c)
+    ? c +
+      Math.round(alpha * 255)
+        .toString(16)
+        .padStart(2, '0')
+    : c;
 
 const shown = (v) => (v == null ? '—' : formatNumber(v, 4));
 
@@ -113,7 +119,7 @@ export function createChart(host, options) {
         width: s.width ?? 2,
         dash: s.dash,
         show: !hidden.has(s.key),
-        spanGaps: !line ? false : s.spanGaps ?? false,
+        spanGaps: !line ? false : (s.spanGaps ?? false),
         value: (u, v) => shown(v),
         ...(line ? {} : { paths: () => null }),
         points:
@@ -189,9 +195,7 @@ export function createChart(host, options) {
 
   // A log axis cannot place zero, negative or non-finite values; they are left out of the drawing.
   const sanitise = (data) =>
-    data.map((column, i) =>
-      i === 0 ? column : Array.from(column, (v) => (v == null || !Number.isFinite(v) || (options.y.log && v <= 0) ? null : v)),
-    );
+    data.map((column, i) => (i === 0 ? column : Array.from(column, (v) => (v == null || !Number.isFinite(v) || (options.y.log && v <= 0) ? null : v))));
 
   // resized in the next frame, not inside the observer: the legend's new height must not re-trigger it
   let resizeFrame;
@@ -247,7 +251,9 @@ export function createChart(host, options) {
  * → {el, update}
  */
 export function createDataTable() {
-  const el = element(html`<details class="chart-data"><summary>Data table</summary><div class="chart-data-scroll"><table class="chart-table"></table></div></details>`);
+  const el = element(
+    html`<details class="chart-data"><summary>Data table</summary><div class="chart-data-scroll"><table class="chart-table"></table></div></details>`,
+  );
   el.dataset.empty = 'true'; // (not printed while it has no value)
   const table = el.querySelector('table');
 

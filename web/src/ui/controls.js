@@ -162,8 +162,8 @@ export function selectControl({ key, name, older, label, choices, fallback, clas
   const address = addressEntry({ name, older });
   text = text === undefined ? address.textIn() : text;
   const known = (t) => (choices.some((c) => c.key === t) ? t : fallback);
-  const problem = (t) => (t === null || t === undefined || known(t) === t ? '' :
-    `${name}=“${shown(t)}”, not one of ${choices.map((c) => c.key).join(', ')}: ${fallback} is used`);
+  const problem = (t) =>
+    t === null || t === undefined || known(t) === t ? '' : `${name}=“${shown(t)}”, not one of ${choices.map((c) => c.key).join(', ')}: ${fallback} is used`;
   const { el, select } = selectField({ label, choices, value: known(text), name, className });
   // choices that say what they mean ({about}): the chosen one's meaning under the select, where it is offered
   const about = choices.some((c) => c.about) ? element(html`<span class="field-hint choice-about" id="${select.id}-about"></span>`) : null;
@@ -238,7 +238,11 @@ export function checkboxControl({ key, name, older, legend, choices, fallback, p
     messageEl.textContent = t;
     if (t && folded) el.open = true; // a message about the boxes is read beside them
   };
-  const checked = () => control.boxes.filter((b) => b.checked).map((b) => b.value).join(',');
+  const checked = () =>
+    control.boxes
+      .filter((b) => b.checked)
+      .map((b) => b.value)
+      .join(',');
   const name_ = () => {
     if (!folded) return;
     const chosen = choices.filter((c, k) => control.boxes[k].checked).map((c) => c.label);
@@ -249,7 +253,10 @@ export function checkboxControl({ key, name, older, legend, choices, fallback, p
   function placeBoxes(list) {
     choices = list;
     const host = el.querySelector('.choice-boxes');
-    setHtml(host, html`${list.map((c) => html`<label><input type="checkbox" value="${c.key}">${c.colour && html`<span class="choice-swatch" aria-hidden="true"></span>`} ${c.label}</label>`)}`);
+    setHtml(
+      host,
+      html`${list.map((c) => html`<label><input type="checkbox" value="${c.key}">${c.colour && html`<span class="choice-swatch" aria-hidden="true"></span>`} ${c.label}</label>`)}`,
+    );
     control.boxes = [...host.querySelectorAll('input[type="checkbox"]')];
     control.boxes.forEach((box, k) => {
       box.parentElement.querySelector('.choice-swatch')?.style.setProperty('--swatch', `var(${list[k].colour})`);
@@ -326,10 +333,12 @@ export function linkNote({ prefix, controls }) {
   const names = controls.flatMap((c) => c.names ?? [c.name]);
   const meant = (name) => names.find((n) => n.toLowerCase() === name.toLowerCase()) ?? names.find((n) => n.startsWith(name) || name.startsWith(n));
   function update(params = addressParams()) {
-    const unknown = [...params].filter(([name]) => name.startsWith(prefix) && !names.includes(name)).map(([name, value]) => {
-      const guess = meant(name);
-      return `${shown(name)}=“${shown(value)}”, no setting of this figure${guess ? ` (${guess}?)` : ''}`;
-    });
+    const unknown = [...params]
+      .filter(([name]) => name.startsWith(prefix) && !names.includes(name))
+      .map(([name, value]) => {
+        const guess = meant(name);
+        return `${shown(name)}=“${shown(value)}”, no setting of this figure${guess ? ` (${guess}?)` : ''}`;
+      });
     const items = [...controls.map((c) => c.linkProblem).filter(Boolean), ...unknown];
     el.textContent = items.length ? `Not used from this link: ${items.join('; ')}.` : '';
   }

@@ -73,7 +73,10 @@ export function texValue(value, digits = 5) {
     const { rows, cols, values } = value;
     if (rows === 1 && cols === 1) return texNumber(values[0], digits);
     if (rows === 1) return texVector([...values], digits, 12);
-    return texMatrix(Array.from({ length: rows }, (_, r) => [...values].slice(r * cols, (r + 1) * cols)), Math.min(digits, 4));
+    return texMatrix(
+      Array.from({ length: rows }, (_, r) => [...values].slice(r * cols, (r + 1) * cols)),
+      Math.min(digits, 4),
+    );
   }
   if (Array.isArray(value) && Array.isArray(value[0])) return texMatrix(value, Math.min(digits, 4));
   if (Array.isArray(value)) return texVector(value, digits, 12);

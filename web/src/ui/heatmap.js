@@ -55,7 +55,10 @@ export function drawHeatmap(host, { title, matrix, scale, cell = 0 }) {
   matrix.forEach((row, i) =>
     row.forEach((v, j) => {
       const rect = svgElement('rect', {
-        x: left + j * size, y: top + i * size, width: size, height: size,
+        x: left + j * size,
+        y: top + i * size,
+        width: size,
+        height: size,
         fill: Number.isFinite(v) ? colour(scale > 0 ? v / scale : 0) : '#888',
       });
       rect.dataset.value = String(v);
@@ -82,17 +85,29 @@ export function drawColourScale(host, { scale }) {
   const id = `heatmap-scale-${++gradients}`;
   const width = 200;
   const svg = svgElement('svg', {
-    viewBox: `0 0 ${width + 40} 30`, width: width + 40, height: 30, role: 'img', class: 'heatmap-scale',
+    viewBox: `0 0 ${width + 40} 30`,
+    width: width + 40,
+    height: 30,
+    role: 'img',
+    class: 'heatmap-scale',
     'aria-label': `Colour scale: full blue is −${formatNumber(scale)}, white is 0, full red is ${formatNumber(scale)}`,
   });
   const gradient = svgElement('linearGradient', { id });
-  for (const [offset, c] of [[0, rgb(NEGATIVE)], [0.5, 'rgb(255, 255, 255)'], [1, rgb(POSITIVE)]]) {
+  for (const [offset, c] of [
+    [0, rgb(NEGATIVE)],
+    [0.5, 'rgb(255, 255, 255)'],
+    [1, rgb(POSITIVE)],
+  ]) {
     gradient.append(svgElement('stop', { offset, 'stop-color': c }));
   }
   const defs = svgElement('defs', {});
   defs.append(gradient);
   svg.append(defs, svgElement('rect', { x: 20, y: 2, width, height: 10, fill: `url(#${id})`, class: 'heatmap-frame' }));
-  for (const [x, text] of [[20, formatNumber(-scale)], [20 + width / 2, '0'], [20 + width, formatNumber(scale)]]) {
+  for (const [x, text] of [
+    [20, formatNumber(-scale)],
+    [20 + width / 2, '0'],
+    [20 + width, formatNumber(scale)],
+  ]) {
     const t = svgElement('text', { x, y: 23, 'text-anchor': 'middle', 'dominant-baseline': 'central', class: 'heatmap-index' });
     t.textContent = text;
     svg.append(t);

@@ -22,7 +22,7 @@ function normalise(text) {
 }
 
 const TOKEN = /\s?(?:(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|(sqrt|√|pi|π|exp|e(?![a-z]))|(\*\*|[-+*/^()×·÷]))/y;
-const NAMED = { sqrt: 'sqrt', '√': 'sqrt', pi: 'pi', 'π': 'pi', exp: 'exp', e: 'e' };
+const NAMED = { sqrt: 'sqrt', '√': 'sqrt', pi: 'pi', π: 'pi', exp: 'exp', e: 'e' };
 const OPERATOR = { '×': '*', '·': '*', '÷': '/', '**': '^' };
 
 // text is normalised: no whitespace at either end, no run longer than one character
@@ -82,8 +82,8 @@ function evaluate(tokens) {
     return base;
   };
   const unary = () => {
-    if (peek() === '-') return i++, -unary();
-    if (peek() === '+') return i++, unary();
+    if (peek() === '-') return (i++, -unary());
+    if (peek() === '+') return (i++, unary());
     return power();
   };
   const term = () => {
@@ -104,7 +104,10 @@ function evaluate(tokens) {
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 // "1,414" is asked about, never read as 1414 or as two numbers.
 function decimalComma(text) {
-  const point = (text.match(/,/g) ?? []).length === 1 ? ` Write ${text.replace(',', '.')}, with a point.` : ' Write numbers with a decimal point and no commas inside them.';
+  const point =
+    (text.match(/,/g) ?? []).length === 1
+      ? ` Write ${text.replace(',', '.')}, with a point.`
+      : ' Write numbers with a decimal point and no commas inside them.';
   return `${quote(text)}: is the comma a decimal point?${point}`;
 }
 const quote = (s) => `“${s.length > 24 ? s.slice(0, 21) + '…' : s}”`;
@@ -195,7 +198,8 @@ function readVector(text, { min = 1, max = Infinity, decimals = false } = {}) {
   const ulp = [];
   for (let k = 0; k < parts.length; k++) {
     const part = parts[k].trim();
-    if (part === '') return { ok: false, message: `Entry ${k + 1} is empty: ${k + 1 === parts.length ? 'the list ends with a separator' : 'two separators in a row'}.` };
+    if (part === '')
+      return { ok: false, message: `Entry ${k + 1} is empty: ${k + 1 === parts.length ? 'the list ends with a separator' : 'two separators in a row'}.` };
     const n = readNumber(part);
     if (!n.ok) return { ok: false, message: parts.length > 1 ? `Entry ${k + 1}: ${n.message}` : n.message };
     value.push(n.value);

@@ -78,7 +78,11 @@ export function pushEntry(url) {
 
 // the parameters under one prefix ("t."), in a form that compares
 const paramsUnder = (search, prefix) =>
-  [...new URLSearchParams(search)].filter(([name]) => name.startsWith(prefix)).map((pair) => pair.join('=')).sort().join('&');
+  [...new URLSearchParams(search)]
+    .filter(([name]) => name.startsWith(prefix))
+    .map((pair) => pair.join('='))
+    .sort()
+    .join('&');
 
 const moves = new Set();
 const onPopState = () => {

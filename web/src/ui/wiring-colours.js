@@ -36,7 +36,12 @@ export function shadesOf(colours) {
 // shade s: [share of the family's colour, what it is mixed with]: ever paler towards the page's background (the
 // neutral family is the text's colour, so a mix towards the text would not show); past the list they repeat
 /** @type {[number, string][]} */
-const SHADES = [[1, '--bg'], [0.62, '--bg'], [0.38, '--bg'], [0.8, '--bg']];
+const SHADES = [
+  [1, '--bg'],
+  [0.62, '--bg'],
+  [0.38, '--bg'],
+  [0.8, '--bg'],
+];
 
 /** The CSS of colour (a CSS variable) at shade s, for a swatch's background: a color-mix(). */
 export function shadeCss(colour, s = 0) {
@@ -52,5 +57,11 @@ export function shadeHex(colour, s, colourOf) {
   const rgb = (hex) => (/^#[0-9a-f]{6}$/i.test(hex) ? [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) : null);
   const [a, b] = [rgb(base), rgb(colourOf(other))];
   if (!a || !b) return base;
-  return `#${a.map((v, i) => Math.round(share * v + (1 - share) * b[i]).toString(16).padStart(2, '0')).join('')}`;
+  return `#${a
+    .map((v, i) =>
+      Math.round(share * v + (1 - share) * b[i])
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }

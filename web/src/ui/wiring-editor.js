@@ -22,7 +22,10 @@ import { element, fragment, html } from './html.js';
 import { FORMULA_KEYS, formOf, formText, keyOfMessage, SWITCH_KEYS } from './wiring-form.js';
 import './wiring-editor.css';
 
-const NORM_CHOICES = [{ key: 'ln', label: 'LayerNorm' }, { key: 'rms', label: 'RMSNorm' }];
+const NORM_CHOICES = [
+  { key: 'ln', label: 'LayerNorm' },
+  { key: 'rms', label: 'RMSNorm' },
+];
 const NORM_MARK = { ln: 'LN', rms: 'RMS' };
 const GATE_CHOICES = [
   { key: 'none', label: 'none' },
@@ -51,7 +54,9 @@ const FORMULAS = {
 /** A switch drawn as the part it switches: a norm's box ("LN", or "none" dashed) or the stream's link to the add. */
 function switchButton(k) {
   const mark = k === 'residual' ? '' : html`<span class="we-box" aria-hidden="true"></span>`;
-  return element(html`<button type="button" class="we-switch we-switch-${k}" data-key="${k}" aria-pressed="false">${mark}<span class="we-caption">${SWITCHES[k]}</span></button>`);
+  return element(
+    html`<button type="button" class="we-switch we-switch-${k}" data-key="${k}" aria-pressed="false">${mark}<span class="we-caption">${SWITCHES[k]}</span></button>`,
+  );
 }
 
 /**
@@ -64,7 +69,16 @@ function switchButton(k) {
  * → {el, ok, text, view, message, setText(text), show(text), destroy()}: ok false while the form holds what the kernel
  * refuses (message says why, beside the field it is about); text and view are the last wiring it accepted.
  */
-export function createWiringEditor({ kernel, name = '', fallback = 'pre', text = undefined, depths = [], presets, label = 'One sublayer of your wiring', onChange }) {
+export function createWiringEditor({
+  kernel,
+  name = '',
+  fallback = 'pre',
+  text = undefined,
+  depths = [],
+  presets,
+  label = 'One sublayer of your wiring',
+  onChange,
+}) {
   const el = element(html`<div class="wiring-editor">
     <div class="we-head"></div>
     <p class="field-message we-message" aria-live="polite"></p>
@@ -85,7 +99,9 @@ export function createWiringEditor({ kernel, name = '', fallback = 'pre', text =
   const preset = selectField({ label: 'Start from', choices: presets, value: fallback, className: 'we-preset' });
   const norm = selectField({ label: html`Every norm${key('norm')}`, choices: NORM_CHOICES, className: 'we-norm' });
   const gate = selectField({ label: html`× a learned gate${key('gate')}`, choices: GATE_CHOICES, className: 'we-gate' });
-  const fields = Object.fromEntries(FORMULA_KEYS.map((k) => [k, createField({ label: FORMULAS[k].label, value: '', hint: FORMULAS[k].hint ?? '', width: '8rem' })]));
+  const fields = Object.fromEntries(
+    FORMULA_KEYS.map((k) => [k, createField({ label: FORMULAS[k].label, value: '', hint: FORMULAS[k].hint ?? '', width: '8rem' })]),
+  );
   for (const [k, f] of Object.entries(fields)) f.el.classList.add(`we-field`, `we-field-${k}`);
   const switches = Object.fromEntries(SWITCH_KEYS.map((k) => [k, switchButton(k)]));
 
@@ -190,7 +206,10 @@ export function createWiringEditor({ kernel, name = '', fallback = 'pre', text =
     startFrom(presets.find((p) => p.key === preset.select.value).wiring);
     commit();
   });
-  for (const [k, control] of /** @type {[string, {select: HTMLSelectElement}][]} */ ([['norm', norm], ['gate', gate]])) {
+  for (const [k, control] of /** @type {[string, {select: HTMLSelectElement}][]} */ ([
+    ['norm', norm],
+    ['gate', gate],
+  ])) {
     control.select.addEventListener('change', () => {
       form[k] = control.select.value;
       draw();

@@ -45,5 +45,4 @@ const valueWords = (key, value) =>
   key === 'norm' ? NORMS[value] : key === 'gate' ? GATES[value] : typeof value === 'boolean' ? (value ? 'on' : 'off') : formulaWords(value);
 
 /** What a wiring changes from its preset, key by key: [{key, before, after}] in words. preset: the preset's WiringView. */
-export const changeWords = (view, preset) =>
-  view.changes.map((key) => ({ key, before: valueWords(key, preset[key]), after: valueWords(key, view[key]) }));
+export const changeWords = (view, preset) => view.changes.map((key) => ({ key, before: valueWords(key, preset[key]), after: valueWords(key, view[key]) }));

@@ -54,4 +54,3 @@ function startKernelsAhead() {
   getPool().warm();
   import('../kernels/loader.js').then(({ loadKernels }) => loadKernels()).catch(() => {});
 }
-

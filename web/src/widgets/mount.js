@@ -132,8 +132,7 @@ export function mountWidgets(root = document, { first = null } = {}) {
     drain();
   };
 
-  mountMatchingNow = (selector) =>
-    Promise.allSettled([...root.querySelectorAll(`.widget[data-widget]${selector}`)].map(mountNow));
+  mountMatchingNow = (selector) => Promise.allSettled([...root.querySelectorAll(`.widget[data-widget]${selector}`)].map(mountNow));
 
   for (const el of pending) addStandIn(el, () => mountNow(el));
   if (pending.size === 0 || !('IntersectionObserver' in window)) {

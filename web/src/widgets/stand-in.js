@@ -36,4 +36,3 @@ export function addStandIn(el, mountNow) {
   });
   el.prepend(wake);
 }
-

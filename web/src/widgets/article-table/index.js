@@ -24,7 +24,9 @@ export async function mount(el, props) {
   const spec = TABLES[props.table];
   if (!spec) throw new Error(`no table “${props.table}”`);
   const [stack, settings, live] = await Promise.all([
-    loadStack(), getSettings(), createLiveRuns({ el, render: () => render(), restart: () => start(), what: 'cells' }),
+    loadStack(),
+    getSettings(),
+    createLiveRuns({ el, render: () => render(), restart: () => start(), what: 'cells' }),
   ]);
   const prefix = props.prefix ?? props.table.toLowerCase();
 
@@ -104,9 +106,7 @@ export async function mount(el, props) {
       setHtml(table, html`<caption>${props.caption ?? ''}</caption><thead role="rowgroup">${head}</thead><tbody role="rowgroup"></tbody>`);
       table.setAttribute('role', 'table');
       [rowHeader, ...columnLabels] = [...table.tHead.rows[0].cells].map((th) => th.textContent.replace(/\s+/g, ' ').trim());
-      note.textContent = props.published && !comparable
-        ? 'The published values are for the article’s settings; put the controls back to compare.'
-        : '';
+      note.textContent = props.published && !comparable ? 'The published values are for the article’s settings; put the controls back to compare.' : '';
     }
     placeRows(rows, columns);
     const trs = table.tBodies[0].rows;
@@ -136,7 +136,7 @@ export async function mount(el, props) {
     const source = el.closest('.widget[id]')?.id;
     if (source) {
       const columnKeys = new Set([...columns.map((col) => String(col.key)), ...(spec.extras ?? [])]);
-      fillLiveCells(source, (row, col) => (computed.has(row) && columnKeys.has(col) ? computed.get(row).get(col) ?? null : undefined));
+      fillLiveCells(source, (row, col) => (computed.has(row) && columnKeys.has(col) ? (computed.get(row).get(col) ?? null) : undefined));
     }
   }
 
@@ -152,7 +152,15 @@ export async function mount(el, props) {
       if (th && th.textContent !== row.label) th.textContent = row.label;
     });
     if (keys.join('\n') === [...body.rows].map((tr) => tr.dataset.row).join('\n')) return;
-    body.replaceChildren(...rows.map((row, r) => have.get(keys[r]) ?? element(html`<tr role="row" data-row="${keys[r]}"><th scope="row" role="rowheader" data-header="${rowHeader}">${row.label}</th>${columns.map(() => html`<td role="cell"></td>`)}</tr>`)));
+    body.replaceChildren(
+      ...rows.map(
+        (row, r) =>
+          have.get(keys[r]) ??
+          element(
+            html`<tr role="row" data-row="${keys[r]}"><th scope="row" role="rowheader" data-header="${rowHeader}">${row.label}</th>${columns.map(() => html`<td role="cell"></td>`)}</tr>`,
+          ),
+      ),
+    );
     const kept = new Set(keys);
     for (const k of have.keys()) {
       if (kept.has(k)) continue;
@@ -171,7 +179,7 @@ export async function mount(el, props) {
     const error = needs.map((id) => refused.get(id) ?? failed.get(id)).find(Boolean);
     if (error) return html`<td class="failed" title="${error}">error</td>`;
     if (!needs.every((id) => results.has(id))) {
-      const done = needs.reduce((sum, id) => sum + (results.has(id) ? 1 : progress.get(id) ?? 0), 0) / needs.length;
+      const done = needs.reduce((sum, id) => sum + (results.has(id) ? 1 : (progress.get(id) ?? 0)), 0) / needs.length;
       // the printed value is there from the start, under the meter, so a cell keeps its two lines (and the
       // table its height) when the computed value takes the meter's place
       return html`<td class="pending" aria-busy="true"><span class="meter" style="--done:${done}"></span><span class="visually-hidden">computing, ${Math.round(done * 100)}%</span>${printed && publishedLine(printed, MARK_ROOM)}</td>`;

@@ -81,8 +81,7 @@ export const TABLES = {
     problems: (c) => ({ Ls: measureProblem(c.measure, c.Ls) }),
     runs: (c) => c.Ls.flatMap((L) => ARTICLE_PLACEMENTS.flatMap((p) => c.seeds.map((s) => run(p.key, L, s)))),
     needs: (L, placement, c) => c.seeds.map((s) => runId(placement, L, s)),
-    value: (L, placement, c, results, stack) =>
-      stack.median(c.seeds.map((s) => ratioOf(results.get(runId(placement, L, s)), c.measure))),
+    value: (L, placement, c, results, stack) => stack.median(c.seeds.map((s) => ratioOf(results.get(runId(placement, L, s)), c.measure))),
   },
 
   // Beyond the article: Post-LN's median ratio under each measure of a block's gradient, and how much of the
@@ -123,7 +122,11 @@ export const TABLES = {
     columns: () => PART4_MEASURES,
     // the shallow depth of every wiring first, then the deeper ones: the table fills in row pairs' first halves early
     // (a written wiring that is a preset value for value asks for the preset's runs: once)
-    runs: (c) => [...new Map(c.Ls.flatMap((L) => c.seeds.flatMap((s) => part4Wirings(c).map((p) => [runId(p.run, L, s), { ...run(p.run, L, s), written: p.written }])))).values()],
+    runs: (c) => [
+      ...new Map(
+        c.Ls.flatMap((L) => c.seeds.flatMap((s) => part4Wirings(c).map((p) => [runId(p.run, L, s), { ...run(p.run, L, s), written: p.written }]))),
+      ).values(),
+    ],
     needs: (row, _col, c) => {
       const { run: placement, L } = rowOf(row, c);
       return c.seeds.map((s) => runId(placement, L, s));

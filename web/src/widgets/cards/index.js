@@ -40,10 +40,13 @@ export async function mount(el) {
   const exercises = practice.length ? await loadExercises() : null;
   const cards = [...cloze, ...practice];
   el.classList.add('deck');
-  setHtml(el, html`<p class="deck-status" aria-live="polite"></p>
+  setHtml(
+    el,
+    html`<p class="deck-status" aria-live="polite"></p>
     <div class="deck-card" tabindex="-1"><div class="deck-front"></div><div class="deck-back" hidden></div></div>
     <div class="deck-actions"><button type="button" class="deck-show">Show answer</button></div>
-    <div class="deck-rate" hidden role="group" aria-label="How well did you remember?"></div>`);
+    <div class="deck-rate" hidden role="group" aria-label="How well did you remember?"></div>`,
+  );
   const status = el.querySelector('.deck-status');
   const front = el.querySelector('.deck-front');
   const back = el.querySelector('.deck-back');

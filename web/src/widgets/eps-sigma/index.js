@@ -55,12 +55,22 @@ export async function mount(el, props = {}) {
   // each reads its value from the address (the kit's controls), the default where it has none; the source of the
   // σᵢ only if it is one the strip knows
   const source = selectControl({
-    key: 'layers', name: `${PREFIX}layers`, label: 'σᵢ along the stack', className: 'es-source', choices: SOURCES,
-    fallback: fallback.layers, onChange,
+    key: 'layers',
+    name: `${PREFIX}layers`,
+    label: 'σᵢ along the stack',
+    className: 'es-source',
+    choices: SOURCES,
+    fallback: fallback.layers,
+    onChange,
   });
   const wiring = selectControl({
-    key: 'wiring', name: `${PREFIX}wiring`, label: 'Wiring', className: 'es-wiring', choices: PLACEMENTS,
-    fallback: fallback.wiring, onChange,
+    key: 'wiring',
+    name: `${PREFIX}wiring`,
+    label: 'Wiring',
+    className: 'es-wiring',
+    choices: PLACEMENTS,
+    fallback: fallback.wiring,
+    onChange,
   });
   /** @param {(text: string) => import('../../ui/controls.js').ReadResult} [parse] */
   const number = (key, label, hint, width, parse = parseNumber, older = []) =>
@@ -75,8 +85,14 @@ export async function mount(el, props = {}) {
     list: number('list', 'σᵢ, block by block', 'first block first', '', (t) => parseVector(t, { max: ns.maxDepth })),
     // a measured stack's L is a whole depth; the power strip's any number the kernel takes
     // (es.n: the power strip's count of an older link, the L of every source now)
-    L: number('L', 'L, the number of blocks', `1 to ${ns.maxDepth}`, '6em', (t) =>
-      source.select.value === 'measured' ? parseDepth(t, { max: ns.maxDepth }) : parseNumber(t), [`${PREFIX}n`]),
+    L: number(
+      'L',
+      'L, the number of blocks',
+      `1 to ${ns.maxDepth}`,
+      '6em',
+      (t) => (source.select.value === 'measured' ? parseDepth(t, { max: ns.maxDepth }) : parseNumber(t)),
+      [`${PREFIX}n`],
+    ),
     delta: number('delta', 'δ', 'each Pre-LN branch has ‖Bᵢ‖ ≤ δ', '6em'),
   };
 
@@ -156,9 +172,7 @@ export async function mount(el, props = {}) {
     } else if (fromStack) {
       depthView.markStale();
     } else if (Object.values(stripParsed).every((r) => r.ok)) {
-      const from = power
-        ? { sigma1: sigma, p: stripParsed.p.value, L: stripParsed.L.value }
-        : { [mode]: stripParsed.list.value };
+      const from = power ? { sigma1: sigma, p: stripParsed.p.value, L: stripParsed.L.value } : { [mode]: stripParsed.list.value };
       try {
         depthView.render({ d: ns.depth(from, { eps, gamma, delta: stripParsed.delta.value }), delta: stripParsed.delta.value });
       } catch (error) {
@@ -232,8 +246,10 @@ function renderTorchLine(el, ns, published) {
   const at = spreads.map((s) => ns.at(s, ns.defaultEps, 1));
   const eps = formatNumber(ns.defaultEps);
   const effects = at.map((r, k) => html`${k ? ' and ' : ''}<span data-eps-effect="${r.epsEffect}">${formatNumber(r.epsEffect, 2)}</span>`);
-  setHtml(el, html`PyTorch's ε = ${eps} at a real stream's spread: at σ = ${published.join(' and ')} (published: the article's Pre-LN
+  setHtml(
+    el,
+    html`PyTorch's ε = ${eps} at a real stream's spread: at σ = ${published.join(' and ')} (published: the article's Pre-LN
     stream after its first and its last block) it takes away ${effects} of the scale; it takes over only where σ falls to about
-    √ε = <span data-knee="${at[0].knee}">${formatNumber(at[0].knee, 3)}</span>.`);
+    √ε = <span data-knee="${at[0].knee}">${formatNumber(at[0].knee, 3)}</span>.`,
+  );
 }
-

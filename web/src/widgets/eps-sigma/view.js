@@ -142,7 +142,9 @@ export function createDepthView() {
   const host = $('.es-chart');
   const CHART_HEIGHT = 220;
   const chart = createChart(host, { x: { label: 'blocks crossed k', integer: true }, y: { label: 'log₁₀ of the product' }, live: false, height: CHART_HEIGHT });
-  chart.describe('Line chart: log₁₀ of the Post-LN chain of scales and of the Pre-LN bound against the blocks crossed. Nothing is drawn until the inputs can be read.');
+  chart.describe(
+    'Line chart: log₁₀ of the Post-LN chain of scales and of the Pre-LN bound against the blocks crossed. Nothing is drawn until the inputs can be read.',
+  );
   const series = (points) => [
     // each line in its wiring's colour, as in every chart of the page
     { key: 'chain', label: 'Post-LN chain', colour: placementOf('post').colour, points },

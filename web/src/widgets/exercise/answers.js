@@ -23,15 +23,19 @@ export function createAnswer(part, saved = '') {
   const name = `Answer: ${plain(part.label)}`;
 
   if (isNumeric(part.kind)) {
-    const field = part.kind === 'matrix'
-      ? html`<textarea id="${id}" class="ex-answer" autocomplete="off" spellcheck="false" maxlength="${MAX_ANSWER_CHARS}"
+    const field =
+      part.kind === 'matrix'
+        ? html`<textarea id="${id}" class="ex-answer" autocomplete="off" spellcheck="false" maxlength="${MAX_ANSWER_CHARS}"
           aria-describedby="${id}-echo ${id}-result" rows="3"></textarea>`
-      : html`<input id="${id}" class="ex-answer" autocomplete="off" spellcheck="false" maxlength="${MAX_ANSWER_CHARS}"
+        : html`<input id="${id}" class="ex-answer" autocomplete="off" spellcheck="false" maxlength="${MAX_ANSWER_CHARS}"
           aria-describedby="${id}-echo ${id}-result" type="text">`;
-    setHtml(el, html`<label class="ex-part-label" for="${id}">${trusted(part.label)}</label>
+    setHtml(
+      el,
+      html`<label class="ex-part-label" for="${id}">${trusted(part.label)}</label>
       ${field}
       <p class="ex-echo" id="${id}-echo" aria-live="off"></p>
-      <div class="ex-result" id="${id}-result"></div>`);
+      <div class="ex-result" id="${id}-result"></div>`,
+    );
     const input = el.querySelector('.ex-answer');
     input.setAttribute('aria-label', name);
     input.value = saved ?? '';
@@ -54,14 +58,20 @@ export function createAnswer(part, saved = '') {
   if (part.kind === 'choice' || part.kind === 'multi') {
     const type = part.kind === 'choice' ? 'radio' : 'checkbox';
     const chosen = new Set(choiceKeys(saved));
-    setHtml(el, html`<fieldset class="ex-choices"><legend class="ex-part-label"><span class="visually-hidden">Answer: </span>${trusted(part.label)}</legend>
+    setHtml(
+      el,
+      html`<fieldset class="ex-choices"><legend class="ex-part-label"><span class="visually-hidden">Answer: </span>${trusted(part.label)}</legend>
       ${part.options.map((o, k) => html`<label class="ex-option"><input type="${type}" name="${id}" value="${o.key}" id="${id}-${k}"> <span>${trusted(o.html)}</span></label>`)}
-      </fieldset><div class="ex-result"></div>`);
+      </fieldset><div class="ex-result"></div>`,
+    );
     const boxes = [...el.querySelectorAll('input')];
     boxes.forEach((b) => (b.checked = chosen.has(b.value)));
     const keys = () => boxes.filter((b) => b.checked).map((b) => b.value);
     return {
-      el, part, input: boxes[0], boxes,
+      el,
+      part,
+      input: boxes[0],
+      boxes,
       read: () => (keys().length ? { value: keys() } : { empty: true }),
       text: () => keys().join(','),
       setText(text) {
@@ -74,13 +84,18 @@ export function createAnswer(part, saved = '') {
   }
 
   // explain: free text, then the model answer and an honest self-check
-  setHtml(el, html`<label class="ex-part-label" for="${id}">${trusted(part.label)}</label>
-    <textarea id="${id}" class="ex-answer" rows="3" maxlength="${MAX_ANSWER_CHARS}"></textarea><div class="ex-result"></div>`);
+  setHtml(
+    el,
+    html`<label class="ex-part-label" for="${id}">${trusted(part.label)}</label>
+    <textarea id="${id}" class="ex-answer" rows="3" maxlength="${MAX_ANSWER_CHARS}"></textarea><div class="ex-result"></div>`,
+  );
   const input = el.querySelector('textarea');
   input.setAttribute('aria-label', name);
   input.value = saved ?? '';
   return {
-    el, part, input,
+    el,
+    part,
+    input,
     read: () => readAnswer(part, input.value),
     text: () => input.value,
     setText: (text) => (input.value = text ?? ''),

@@ -55,7 +55,8 @@ export function gradeView(grade, typed, { revealed = false } = {}) {
 export function renderGrade(result, view, mistakes) {
   const cell = (e, i) =>
     html`<span class="${e.ok ? 'ok' : 'wrong'}" data-entry="${i}" data-row="${e.row}" data-col="${e.col}"${!e.ok && html` aria-invalid="true"`}${
-      e.accepted && html` title="accepted: ${e.accepted}"`}>${e.text} ${e.ok ? '✓' : '✗'}</span>`;
+      e.accepted && html` title="accepted: ${e.accepted}"`
+    }>${e.text} ${e.ok ? '✓' : '✗'}</span>`;
   // one line of cells per row of a matrix; a vector's cells on one line
   const lines = [];
   view.entries.forEach((e, i) => {
@@ -63,10 +64,19 @@ export function renderGrade(result, view, mistakes) {
     lines.at(-1).push(cell(e, i));
   });
   const matrix = view.rows > 1;
-  result.append(fragment(html`<p class="ex-verdict">${view.head}</p>
-    ${view.entries.length > 0 && html`<div class="ex-entries${matrix ? ' ex-entries-matrix' : ''}" role="group"
-      aria-label="${matrix ? 'Your matrix, entry by entry' : 'Your answer, entry by entry'}">${lines.map((l) => html`<div class="ex-entries-row">${l}</div>`)}</div>`}
+  result.append(
+    fragment(html`<p class="ex-verdict">${view.head}</p>
+    ${
+      view.entries.length > 0 &&
+      html`<div class="ex-entries${matrix ? ' ex-entries-matrix' : ''}" role="group"
+      aria-label="${matrix ? 'Your matrix, entry by entry' : 'Your answer, entry by entry'}">${lines.map((l) => html`<div class="ex-entries-row">${l}</div>`)}</div>`
+    }
     ${view.interval && html`<p class="ex-interval">${view.interval}</p>`}
-    ${view.misconception && mistakes[view.misconception] && html`<p class="ex-mistake" data-misconception="${view.misconception}"><strong>A known slip:</strong>
-      ${trusted(mistakes[view.misconception])}</p>`}`));
+    ${
+      view.misconception &&
+      mistakes[view.misconception] &&
+      html`<p class="ex-mistake" data-misconception="${view.misconception}"><strong>A known slip:</strong>
+      ${trusted(mistakes[view.misconception])}</p>`
+    }`),
+  );
 }

@@ -38,8 +38,10 @@ export function createGrading(ctx) {
       if (!ctx.mistakes[key]) continue;
       const option = part.options.find((o) => o.key === key);
       // (an option's words and a mistake's explanation are HTML the build rendered from content/)
-      a.result.append(element(html`<p class="ex-mistake" data-misconception="${key}"><strong>Not this one:</strong>
-        ${trusted(option.html)}. ${trusted(ctx.mistakes[key])}</p>`));
+      a.result.append(
+        element(html`<p class="ex-mistake" data-misconception="${key}"><strong>Not this one:</strong>
+        ${trusted(option.html)}. ${trusted(ctx.mistakes[key])}</p>`),
+      );
     }
     return ok;
   }

@@ -53,8 +53,7 @@ export const enhances = true;
 //   ex.view: the elements built around the section (question, badge, body, form, tolerance, feedback,
 //     solutionBox), and its parts: answers, hints, inputBox, grading.
 
-const toleranceText = ({ atol, rtol }) =>
-  `within ${formatNumber(atol, 2)}${rtol ? ` + ${formatNumber(rtol * 100, 2)} % of the value` : ''}, per entry`;
+const toleranceText = ({ atol, rtol }) => `within ${formatNumber(atol, 2)}${rtol ? ` + ${formatNumber(rtol * 100, 2)} % of the value` : ''}, per entry`;
 
 export async function mount(section) {
   // its words (exercises/text.js) and what working it needs, both chunks of their own, loaded together
@@ -73,7 +72,16 @@ export async function mount(section) {
     partIds: props.parts.map((p) => p.id),
     wiring,
     kernelInputs: () => toKernelInputs(ex.state.inputs),
-    state: { inputs: structuredClone(props.defaults), typedInputs: {}, base: structuredClone(props.defaults), seed: null, solution: null, revealed: false, elsewhere: false, checkedHere: false },
+    state: {
+      inputs: structuredClone(props.defaults),
+      typedInputs: {},
+      base: structuredClone(props.defaults),
+      seed: null,
+      solution: null,
+      revealed: false,
+      elsewhere: false,
+      checkedHere: false,
+    },
   };
   ex.view = buildView(section, ex);
 
@@ -119,13 +127,16 @@ function buildView(section, ex) {
   section.append(view.body);
 
   // the question's numbers
-  view.inputBox = Object.keys(props.inputs).length && ex.exercises
-    ? createInputBox({
-      n, kinds: props.inputs, values: ex.state.inputs,
-      onEdit: (name, value, text) => editInput(ex, name, value, text),
-      onSeed: (seed) => chooseSeed(ex, seed),
-    })
-    : null;
+  view.inputBox =
+    Object.keys(props.inputs).length && ex.exercises
+      ? createInputBox({
+          n,
+          kinds: props.inputs,
+          values: ex.state.inputs,
+          onEdit: (name, value, text) => editInput(ex, name, value, text),
+          onSeed: (seed) => chooseSeed(ex, seed),
+        })
+      : null;
   if (view.inputBox) view.body.append(view.inputBox.el);
 
   // answers, Check, feedback
@@ -154,10 +165,17 @@ function buildView(section, ex) {
     <div class="ex-solution-body">${trusted(props.solution)}</div></details>`);
   view.solutionBox.addEventListener('toggle', () => openSolution(ex));
   view.solutionHidden = element(html`<p class="ex-solution-hidden" hidden></p>`);
-  view.body.append(view.solutionBox, view.solutionHidden, createReset(n, () => resetExercise(ex), { assigned: () => assigned(ex) }));
+  view.body.append(
+    view.solutionBox,
+    view.solutionHidden,
+    createReset(n, () => resetExercise(ex), { assigned: () => assigned(ex) }),
+  );
 
   view.grading = createGrading({
-    n, exercises: ex.exercises, record: ex.record, mistakes: props.mistakes,
+    n,
+    exercises: ex.exercises,
+    record: ex.record,
+    mistakes: props.mistakes,
     kernelInputs: () => toKernelInputs(ex.state.inputs),
     revealed: () => ex.state.revealed,
     onSelfCheck: () => selfChecked(ex),
@@ -234,7 +252,11 @@ function showState(ex) {
   const result = recordOutcome({ record: rec, props: ex.props, expectedSeed: expectedSeed(ex), due });
   const state = stateOf(result.outcome);
   const rightHere = () => ex.view.answers.every((a) => (a.part.kind === 'explain' ? rec.selfCheck[a.part.id] === 'yes' : a.el.classList.contains('ex-right')));
-  const otherNumbers = !assigned(ex) && state === 'solved' && ex.view.inputBox !== null && rec.variants.length > 0 &&
+  const otherNumbers =
+    !assigned(ex) &&
+    state === 'solved' &&
+    ex.view.inputBox !== null &&
+    rec.variants.length > 0 &&
     (rec.attempts === 0 || (ex.state.checkedHere && !rightHere()));
   ex.view.badge.textContent = otherNumbers ? STATE_LABELS.solvedElsewhere : `${STATE_LABELS[state]}${result.late ? ' (late)' : ''}`;
   ex.view.badge.dataset.state = state;
@@ -254,9 +276,12 @@ function showSolutionBox(ex) {
   ex.state.solutionDue?.();
   ex.state.solutionDue = hidden ? whenPassed(dueAt(assignment().due), () => showSolutionBox(ex)) : null;
   if (hidden) {
-    setHtml(solutionHidden, html`Your teacher keeps the worked solution hidden until the assignment is due (${dueText(assignment().due)}).
+    setHtml(
+      solutionHidden,
+      html`Your teacher keeps the worked solution hidden until the assignment is due (${dueText(assignment().due)}).
       This is a static page: its code holds the solutions, and a determined reader can find them there; your log shows your teacher
-      what you opened, as evidence for feedback, not as proof.`);
+      what you opened, as evidence for feedback, not as proof.`,
+    );
   }
 }
 
@@ -264,7 +289,8 @@ function selfChecked(ex) {
   showState(ex);
   if (ex.view.badge.dataset.state === 'solved') ex.view.feedback.textContent = 'Every part done. Well done.';
   else if (Object.values(ex.record.get().selfCheck).some((mark) => mark !== 'yes')) {
-    ex.view.feedback.textContent = 'Marked. An explanation counts as done once you can mark it “I had it”: compare it with the model answer, improve it and check again.';
+    ex.view.feedback.textContent =
+      'Marked. An explanation counts as done once you can mark it “I had it”: compare it with the model answer, improve it and check again.';
   }
 }
 
@@ -346,8 +372,8 @@ function resetExercise(ex) {
       withEvent(r, { kind: 'reset', seed });
     });
     restore(ex);
-    ex.view.feedback.textContent = `Exercise ${ex.n} is reset: your answers are cleared, your assigned numbers stay, and your ` +
-      'checked attempts stay in the log your teacher reads.';
+    ex.view.feedback.textContent =
+      `Exercise ${ex.n} is reset: your answers are cleared, your assigned numbers stay, and your ` + 'checked attempts stay in the log your teacher reads.';
     return;
   }
   ex.record.reset();
@@ -375,7 +401,11 @@ function check(ex) {
   if (view.answers.some((a) => a.judge)) return checkDesign(ex, { refuse, conclude: (results) => concluded(ex, results, results.length) });
   const read = view.answers.map((a) => ({ a, r: a.read() }));
   const unreadable = read.filter(({ r }) => r.error);
-  if (unreadable.length) return refuse(ex, unreadable.map(({ a, r }) => ({ a, why: r.error })));
+  if (unreadable.length)
+    return refuse(
+      ex,
+      unreadable.map(({ a, r }) => ({ a, why: r.error })),
+    );
   const given = read.filter(({ r }) => !r.empty);
   if (!given.length) return void (view.feedback.textContent = 'Type an answer first.');
   if (ex.exercises && !state.solution) return void (view.feedback.textContent = 'The numbers in the question cannot be used: fix them first.');
@@ -393,13 +423,14 @@ function concluded(ex, results, given) {
   logAttempt(ex, results);
   const graded = results.filter(({ a }) => a.part.kind !== 'explain');
   const practice = practising(ex) ? ' Practice numbers: this attempt does not count for the assignment.' : '';
-  view.feedback.textContent = summaryText({
-    graded: graded.length,
-    right: graded.filter(({ ok }) => ok).length,
-    open: view.answers.length - given,
-    attempts: ex.record.get().attempts,
-    left: results.filter(({ a, ok }) => a.part.kind === 'explain' && !ok).length,
-  }) + practice;
+  view.feedback.textContent =
+    summaryText({
+      graded: graded.length,
+      right: graded.filter(({ ok }) => ok).length,
+      open: view.answers.length - given,
+      attempts: ex.record.get().attempts,
+      left: results.filter(({ a, ok }) => a.part.kind === 'explain' && !ok).length,
+    }) + practice;
   view.hints.show();
   showState(ex);
 }
@@ -450,7 +481,7 @@ function restore(ex, { fromUrl = null } = {}) {
   if (view.inputBox) {
     // a record without numbers of its own yet starts on the original ones (an assigned exercise: the assigned ones)
     const start = startingVariant(ex.exercises, ex.n, { fromUrl, stored: rec.seed ?? originalSeed(ex) });
-    applyNumbers(ex, start.seed, start.variant, start.seed === rec.seed ? rec.inputs ?? {} : {});
+    applyNumbers(ex, start.seed, start.variant, start.seed === rec.seed ? (rec.inputs ?? {}) : {});
     view.inputBox.note(start.message);
     marksApply = start.seed === (rec.seed ?? originalSeed(ex)); // a link to other numbers: the saved marks were for the saved ones
   }
@@ -462,7 +493,8 @@ function restore(ex, { fromUrl = null } = {}) {
     for (const a of view.answers) {
       const text = rec.checked[a.part.id];
       if (text === undefined || text !== a.text()) continue;
-      if (a.judge) { // a wiring is not run again at a reload: what its last Check found is in the log
+      if (a.judge) {
+        // a wiring is not run again at a reload: what its last Check found is in the log
         a.drawRemembered(rec.log.findLast((e) => e.answers[a.part.id] === text)?.right?.includes(a.part.id) ?? false);
         continue;
       }

@@ -7,7 +7,6 @@ import { element, html } from '../../ui/html.js';
 import { readInput } from '../../exercises/read-answer.js';
 import { asText, inputLabel } from '../../exercises/values.js';
 
-
 /**
  * @param {{n: number, kinds: {[name: string]: 'number'|'vector'|'matrix'}, values: object,
  *          onEdit(name, value, text): void, onSeed(seed: number|null): void}} options

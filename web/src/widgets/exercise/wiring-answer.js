@@ -68,7 +68,10 @@ export function createWiringAnswer(part, { wiring, from }) {
       status.textContent = 'Running your wiring…';
       try {
         return await judgeDesign({
-          design, n, kernelInputs, wiring: editor.text,
+          design,
+          n,
+          kernelInputs,
+          wiring: editor.text,
           run: (kind, runs, onProgress) => {
             status.textContent = `Running your wiring: ${runs.length} ${kind === 'stack' ? 'runs of the article’s experiment' : 'training runs'}…`;
             return runner.run(kind, runs, onProgress);
@@ -86,9 +89,15 @@ export function createWiringAnswer(part, { wiring, from }) {
       el.classList.remove('ex-right', 'ex-wrong');
       el.classList.add(verdict.pass ? 'ex-right' : 'ex-wrong');
       const missed = verdict.checks.filter((c) => !c.ok).length;
-      a.result.append(element(html`<p class="ex-verdict">${verdict.pass
-        ? '✓ Your design passes every check.'
-        : `✗ Not yet: ${missed} of the ${verdict.checks.length} checks ${missed === 1 ? 'fails' : 'fail'}.`}</p>`));
+      a.result.append(
+        element(
+          html`<p class="ex-verdict">${
+            verdict.pass
+              ? '✓ Your design passes every check.'
+              : `✗ Not yet: ${missed} of the ${verdict.checks.length} checks ${missed === 1 ? 'fails' : 'fail'}.`
+          }</p>`,
+        ),
+      );
       const list = element(html`<ul class="ex-checks"></ul>`);
       for (const c of verdict.checks) {
         const li = element(html`<li data-check="${c.id}" data-ok="${String(c.ok)}"><span aria-hidden="true">${c.ok ? '✓' : '✗'}</span>

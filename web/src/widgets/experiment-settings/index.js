@@ -21,10 +21,13 @@ const NUMBERS = [
 export async function mount(el) {
   const [stack, settings] = await Promise.all([loadStack(), getSettings()]);
   el.classList.add('exp-settings');
-  setHtml(el, html`<details><summary>Advanced: model and batch <span class="exp-settings-state"></span></summary>
+  setHtml(
+    el,
+    html`<details><summary>Advanced: model and batch <span class="exp-settings-state"></span></summary>
     <div class="exp-settings-body"><div class="exp-settings-fields"></div>
     <p class="exp-settings-message" role="alert"></p>
-    <button type="button" class="exp-settings-reset">Back to the article’s settings</button></div></details>`);
+    <button type="button" class="exp-settings-reset">Back to the article’s settings</button></div></details>`,
+  );
   const fieldsEl = el.querySelector('.exp-settings-fields');
   const message = el.querySelector('.exp-settings-message');
   const state = el.querySelector('.exp-settings-state');
@@ -63,7 +66,7 @@ export async function mount(el) {
     }
     if (!ok) return;
     try {
-      stack.check({ ...next, L: 2 });  // the kernel's limits, at the smallest depth any figure uses
+      stack.check({ ...next, L: 2 }); // the kernel's limits, at the smallest depth any figure uses
       message.textContent = '';
     } catch (error) {
       message.textContent = error.message;

@@ -15,9 +15,7 @@ import { element, html } from '../../ui/html.js';
 const PER_BLOCK = { all: 'gradNorm', penultimate: 'gradNorm', weights: 'gradNormWeights', 'no-ln': 'gradNormNoLn', input: 'inputGradNorm' };
 
 export async function mount(el, props) {
-  const [settings, live] = await Promise.all([
-    getSettings(), createLiveRuns({ el, render: () => render(), restart: () => start(), what: 'curves' }),
-  ]);
+  const [settings, live] = await Promise.all([getSettings(), createLiveRuns({ el, render: () => render(), restart: () => start(), what: 'curves' })]);
   const prefix = props.prefix ?? 'g';
   const controls = createControls(
     [
@@ -58,10 +56,9 @@ export async function mount(el, props) {
 
   function render() {
     const { results, progress, failed } = live;
-    status.textContent = wirings.filter((p) => !results.has(p.key))
-      .map((p) =>
-        failed.has(p.key) ? `${p.label}: error (${failed.get(p.key)})` : `${p.label} ${Math.round((progress.get(p.key) ?? 0) * 100)} %…`,
-      )
+    status.textContent = wirings
+      .filter((p) => !results.has(p.key))
+      .map((p) => (failed.has(p.key) ? `${p.label}: error (${failed.get(p.key)})` : `${p.label} ${Math.round((progress.get(p.key) ?? 0) * 100)} %…`))
       .join('  ·  ');
     if (!live.dataChanged) return;
     live.dataChanged = false;

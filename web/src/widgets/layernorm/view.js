@@ -12,7 +12,10 @@ import { element, html, joinHtml, setHtml, trusted } from '../../ui/html.js';
 const tex = (source, display = false) => trusted(katex.renderToString(source, { displayMode: display, throwOnError: false, output: 'htmlAndMathml' }));
 // the output vector, each entry with its value for tests and a mark where it is NaN
 const entries = (y) =>
-  html`[${joinHtml(y.map((v) => html`<span class="ln-entry${Number.isNaN(v) ? ' nan' : ''}" data-value="${v}">${formatNumber(v)}</span>`), ', ')}]`;
+  html`[${joinHtml(
+    y.map((v) => html`<span class="ln-entry${Number.isNaN(v) ? ' nan' : ''}" data-value="${v}">${formatNumber(v)}</span>`),
+    ', ',
+  )}]`;
 
 // What each kind draws: its name over the output, its step lines (formulas filled with the kernel's numbers) and its
 // Jacobian's titles. What it says in sentences is the chapter's (content/20-layernorm.md, the directive's words, one
@@ -103,7 +106,11 @@ export function createView(words) {
     if (note) say($('.ln-note'), kind, ...note);
     else $('.ln-note').replaceChildren();
 
-    const sumOf = (values) => values.map((v) => texNumber(v)).join(' + ').replace(/\+ -/g, '- ');
+    const sumOf = (values) =>
+      values
+        .map((v) => texNumber(v))
+        .join(' + ')
+        .replace(/\+ -/g, '- ');
     const sum = (values) => (values.length <= 8 ? sumOf(values) : '\\cdots');
     // in the unit, every step is the same formula applied to x/u and ε/u²
     const s = inUnit ?? steps;

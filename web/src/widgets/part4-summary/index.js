@@ -34,7 +34,10 @@ export async function mount(el, props) {
     createLiveRuns({ el, render: () => view?.draw(), restart: () => view?.startInit(), what: 'numbers' }),
     createLiveRuns({ el, render: () => view?.draw(), restart: () => view?.startLab(), what: 'verdicts', kind: 'train' }),
   ]);
-  const wirings = String(props.wirings ?? PLACEMENTS.map((p) => p.key).join(',')).split(',').map((key) => placementOf(key.trim())).filter(Boolean);
+  const wirings = String(props.wirings ?? PLACEMENTS.map((p) => p.key).join(','))
+    .split(',')
+    .map((key) => placementOf(key.trim()))
+    .filter(Boolean);
   const L = Number(props.L ?? 24);
   const seeds = parseSeeds(String(props.seeds ?? '0-5')).value;
   const labSeeds = parseSeeds(String(props.labSeeds ?? '0-2')).value;
@@ -45,11 +48,13 @@ export async function mount(el, props) {
   el.classList.add('part4-summary-runs');
   // (the first two columns' progress is the footer's line and the cells' own text: no line that comes and goes above
   // the button, which would move it)
-  el.append(fragment(html`<div class="part4-lab-bar"><button type="button" class="part4-lab-run">Run all ${COUNT_WORDS[wirings.length] ?? wirings.length} at L = ${L} without warmup</button>
+  el.append(
+    fragment(html`<div class="part4-lab-bar"><button type="button" class="part4-lab-run">Run all ${COUNT_WORDS[wirings.length] ?? wirings.length} at L = ${L} without warmup</button>
       <button type="button" class="part4-lab-cancel" hidden>Cancel</button>
       <p class="chart-status part4-lab-status" aria-live="polite"></p></div>
     <p class="part4-lab-verdict" aria-live="polite"></p>
-    <p class="exp-note part4-lab-rule"></p>`));
+    <p class="exp-note part4-lab-rule"></p>`),
+  );
   el.append(init.footer, init.compute, lab.footer, lab.compute);
   const $ = (s) => el.querySelector(s);
   const runButton = $('.part4-lab-run');
@@ -83,7 +88,9 @@ export async function mount(el, props) {
     }
   }
 
-  const stackRuns = wirings.flatMap((p) => seeds.map((seed) => ({ id: stackRunId(p.key, L, seed), placement: p.key, options: { ...settings.values, placement: p.key, L, seed, scale: 1 } })));
+  const stackRuns = wirings.flatMap((p) =>
+    seeds.map((seed) => ({ id: stackRunId(p.key, L, seed), placement: p.key, options: { ...settings.values, placement: p.key, L, seed, scale: 1 } })),
+  );
   const labRuns = labSeeds.flatMap((seed) =>
     wirings.map((p) => {
       const options = { ...train.defaults, placement: p.key, L, warmup: 0, seed };
@@ -113,10 +120,7 @@ export async function mount(el, props) {
   function initCell(placement, col) {
     const results = seeds.map((s) => init.results.get(stackRunId(placement, L, s)));
     if (results.some((r) => !r)) return null;
-    const value =
-      col === 'input'
-        ? stack.median(results.map((r) => r.ratios.input))
-        : stack.median(results.map((r) => stack.streamGrowth(r.streamSd).factor));
+    const value = col === 'input' ? stack.median(results.map((r) => r.ratios.input)) : stack.median(results.map((r) => stack.streamGrowth(r.streamSd).factor));
     return { text: withMinusSigns(formatNumber(value, 3)), value };
   }
 

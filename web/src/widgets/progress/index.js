@@ -27,7 +27,9 @@ export async function mount(el, props, loader) {
   const exercises = await exercisesOnPage(document);
   el.classList.add('progress-panel');
   // the list is built once; show() only updates each item's state
-  setHtml(el, html`<p class="progress-summary" aria-live="polite"></p>
+  setHtml(
+    el,
+    html`<p class="progress-summary" aria-live="polite"></p>
     <ol class="progress-list">${exercises.map(
       (ex) => html`<li data-exercise="${ex.n}"><a href="#exercise-${ex.n}">Exercise ${ex.n} · ${ex.title}</a> <span class="progress-state"></span></li>`,
     )}</ol>
@@ -50,7 +52,8 @@ export async function mount(el, props, loader) {
       <button type="button" class="progress-reset-confirm">Reset everything</button>
       <button type="button" class="progress-reset-cancel">Keep my progress</button>
     </div>
-    <p class="progress-message" role="status"></p>`);
+    <p class="progress-message" role="status"></p>`,
+  );
   const $ = (selector) => el.querySelector(selector);
   const message = $('.progress-message');
   const confirm = $('.progress-confirm');
@@ -63,9 +66,14 @@ export async function mount(el, props, loader) {
     exercises.forEach((ex, i) => {
       // the exercise widget's own reading: the one rule, on the assigned numbers where the reader's assignment holds it
       const expected = expectedSeedOf(who, ex.n, ex.props);
-      const status = stateOf(recordOutcome({
-        record: repaired({ ...(progress.peek(ex.n) ?? {}) }), props: ex.props, expectedSeed: expected, due: expected === undefined ? null : dueAt(who.due),
-      }).outcome);
+      const status = stateOf(
+        recordOutcome({
+          record: repaired({ ...(progress.peek(ex.n) ?? {}) }),
+          props: ex.props,
+          expectedSeed: expected,
+          due: expected === undefined ? null : dueAt(who.due),
+        }).outcome,
+      );
       counts[status]++;
       const li = list.children[i];
       li.dataset.status = status;

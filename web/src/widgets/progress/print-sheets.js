@@ -24,9 +24,11 @@ const listText = (ns) => (ns.length === 1 ? `exercise ${ns[0]}` : `exercises ${n
  * mounts every exercise before a sheet prints. → {destroy(), update()} (update: after the reader's assignment changed)
  */
 export function createPrintSheets(host, { mountMatching }) {
-  const box = element(html`<div class="progress-print">${SHEETS.map(
-    ({ mode, label }) => html`<button type="button" data-sheet="${mode}">${label}</button>`,
-  )}<p class="progress-print-note" aria-live="polite"></p></div>`);
+  const box = element(
+    html`<div class="progress-print">${SHEETS.map(
+      ({ mode, label }) => html`<button type="button" data-sheet="${mode}">${label}</button>`,
+    )}<p class="progress-print-note" aria-live="polite"></p></div>`,
+  );
   const note = box.querySelector('.progress-print-note');
   let undo = []; // what a print changed on the page, put back after it
   const done = () => {
@@ -60,9 +62,12 @@ export function createPrintSheets(host, { mountMatching }) {
   function heading(mode, a, first) {
     const sheet = SHEETS.find((s) => s.mode === mode);
     const head = element(html`<header class="print-head"></header>`);
-    setHtml(head, html`<p class="print-title">${sheet.title} · Residual connections and where LayerNorm goes</p>
+    setHtml(
+      head,
+      html`<p class="print-title">${sheet.title} · Residual connections and where LayerNorm goes</p>
       ${a ? html`<p class="print-class">Class <bdi>${a.code}</bdi> · ${listText(a.exercises)}${a.due ? ` · due ${dueText(a.due)}` : ''}</p>` : ''}
-      <p class="print-name">Name: ${a?.name ? html`<bdi>${a.name}</bdi> <span class="print-note">(these are ${a.name}’s numbers)</span>` : html`<span class="print-line"></span>`}</p>`);
+      <p class="print-name">Name: ${a?.name ? html`<bdi>${a.name}</bdi> <span class="print-note">(these are ${a.name}’s numbers)</span>` : html`<span class="print-line"></span>`}</p>`,
+    );
     first.before(head);
     undo.push(() => head.remove());
   }
@@ -105,10 +110,12 @@ export function createPrintSheets(host, { mountMatching }) {
           details.dataset.printing = 'key'; // (opened for the key: logged as the key printed, below, not as an opening)
           details.open = true; // each fills itself from the kernels as it opens
         }
-        undo.push(() => closed.forEach((d) => {
-          d.open = false;
-          delete d.dataset.printing;
-        }));
+        undo.push(() =>
+          closed.forEach((d) => {
+            d.open = false;
+            delete d.dataset.printing;
+          }),
+        );
         progress.update(() => {
           for (const s of printed) withEvent(repaired(progress.exercise(Number(s.dataset.exercise))), { kind: 'key' });
         });

@@ -15,7 +15,9 @@ const runId = (placement, L, seed, scale = 1) => `${placement}|${L}|${seed}|${sc
 
 export async function mount(el, props) {
   const [stack, settings, live] = await Promise.all([
-    loadStack(), getSettings(), createLiveRuns({ el, render: () => render(), restart: () => start(), what: 'points' }),
+    loadStack(),
+    getSettings(),
+    createLiveRuns({ el, render: () => render(), restart: () => start(), what: 'points' }),
   ]);
   const prefix = props.prefix ?? 'r';
   const controls = createControls(
@@ -69,8 +71,7 @@ export async function mount(el, props) {
   function render() {
     const { results, failed } = live;
     const finished = results.size + failed.size;
-    status.textContent =
-      finished < runCount ? `${results.size} of ${runCount} runs finished…` : '';
+    status.textContent = finished < runCount ? `${results.size} of ${runCount} runs finished…` : '';
     if (failed.size) status.textContent += ` ${failed.size} failed: ${[...failed.values()][0]}`;
     if (!live.dataChanged) return;
     live.dataChanged = false;
@@ -96,10 +97,7 @@ export async function mount(el, props) {
     ]);
     const data = [
       points.map(({ L }) => L),
-      ...wirings.flatMap((p) => [
-        points.map(({ L, seed }) => ratio(p.key, L, seed) ?? null),
-        points.map(({ L }) => medians.get(`${p.key}|${L}`) ?? null),
-      ]),
+      ...wirings.flatMap((p) => [points.map(({ L, seed }) => ratio(p.key, L, seed) ?? null), points.map(({ L }) => medians.get(`${p.key}|${L}`) ?? null)]),
     ];
     chart.update(series, data);
     dataTable.update({

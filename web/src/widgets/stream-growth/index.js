@@ -17,7 +17,9 @@ const FIT_DASH = [2, 3];
 
 export async function mount(el, props) {
   const [stack, settings, live] = await Promise.all([
-    loadStack(), getSettings(), createLiveRuns({ el, render: () => render(), restart: () => start(), what: 'curves' }),
+    loadStack(),
+    getSettings(),
+    createLiveRuns({ el, render: () => render(), restart: () => start(), what: 'curves' }),
   ]);
   const prefix = props.prefix ?? 's';
   const controls = createControls(
@@ -60,11 +62,7 @@ export async function mount(el, props) {
     const { L, seed, scales, placement } = current;
     status.textContent = scales
       .filter((s) => !results.has(String(s)))
-      .map((s) =>
-        failed.has(String(s))
-          ? `s = ${s}: error (${failed.get(String(s))})`
-          : `s = ${s} ${Math.round((progress.get(String(s)) ?? 0) * 100)} %…`,
-      )
+      .map((s) => (failed.has(String(s)) ? `s = ${s}: error (${failed.get(String(s))})` : `s = ${s} ${Math.round((progress.get(String(s)) ?? 0) * 100)} %…`))
       .join('  ·  ');
     if (!live.dataChanged) return;
     live.dataChanged = false;

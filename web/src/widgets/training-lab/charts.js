@@ -62,7 +62,9 @@ export function createStepCharts(host) {
       ratio.update(runs, steps);
       stream.update(runs, steps);
       const across = levels.length ? ` Drawn across: ${levels.map((l) => l.label).join('; ')}.` : '';
-      loss.chart.describe(`Line chart, logarithmic y axis: the training loss at each of ${steps} steps, ${description}.${across} The values are in the data table below.`);
+      loss.chart.describe(
+        `Line chart, logarithmic y axis: the training loss at each of ${steps} steps, ${description}.${across} The values are in the data table below.`,
+      );
       ratio.chart.describe(
         `Line chart, logarithmic y axis: the gradient norm of block 1 divided by that of the last block at each step, ${description}. ` +
           'The values are in the data table below.',

@@ -13,7 +13,6 @@ import { checkFields, checkGroups, groupRuns, labFrame, labView, showProgress } 
 import { formatRate, parseRates, parseSteps, parseWarmup } from './params.js';
 import { createSummary } from './summary.js';
 
-
 /** props: {prefix, placements: "post,pre", lrs: "3e-4, …", seeds, L?, warmup?, steps?, task?} */
 export function mountCliff(el, props, { train, live }) {
   const d = train.defaults;
@@ -34,12 +33,22 @@ export function mountCliff(el, props, { train, live }) {
   const L = textControl({ key: 'L', name: name('L'), label: 'Depth L', fallback: fallbacks.L, parse: parseDepth });
   const warmup = textControl({ key: 'warmup', name: name('warmup'), label: 'Warmup steps', fallback: fallbacks.warmup, parse: parseWarmup, hint: '0: none' });
   const lrs = textControl({
-    key: 'lrs', name: name('lrs'), label: 'Learning rates', fallback: fallbacks.lrs, parse: parseRates,
-    format: (v) => v.map(formatRate).join(', '), hint: 'a list, e.g. 3e-4, 1e-3, 3e-3',
+    key: 'lrs',
+    name: name('lrs'),
+    label: 'Learning rates',
+    fallback: fallbacks.lrs,
+    parse: parseRates,
+    format: (v) => v.map(formatRate).join(', '),
+    hint: 'a list, e.g. 3e-4, 1e-3, 3e-3',
   });
   const steps = textControl({ key: 'steps', name: name('steps'), label: 'Steps', fallback: fallbacks.steps, parse: parseSteps });
   const seeds = textControl({
-    key: 'seeds', name: name('seeds'), label: 'Seeds', fallback: fallbacks.seeds, parse: (t) => parseSeeds(t, { maxCount: 8 }), format: formatSeeds,
+    key: 'seeds',
+    name: name('seeds'),
+    label: 'Seeds',
+    fallback: fallbacks.seeds,
+    parse: (t) => parseSeeds(t, { maxCount: 8 }),
+    format: formatSeeds,
   });
   const controls = [placements, task, L, warmup, lrs, steps, seeds];
   frame.controls.append(...controls.map((c) => c.el));
@@ -69,7 +78,11 @@ export function mountCliff(el, props, { train, live }) {
       frame.status.textContent = 'Some fields cannot be read: see the message beside each.';
       return;
     }
-    const fields = [[L, { L: L.value }], [warmup, { warmup: warmup.value }], [steps, { steps: steps.value }]];
+    const fields = [
+      [L, { L: L.value }],
+      [warmup, { warmup: warmup.value }],
+      [steps, { steps: steps.value }],
+    ];
     if (!checkFields(train, [...fields, ...lrs.value.map((lr) => [lrs, { lr }])])) {
       frame.status.textContent = 'The kernel cannot run these settings: see the message beside the field.';
       return;
@@ -96,7 +109,14 @@ export function mountCliff(el, props, { train, live }) {
     if (!current) return;
     const { groups } = current;
     const outcome = showProgress({
-      train, live, status: frame.status, summary, groups, task: current.task, steps: current.steps, per: 'wiring and learning rate',
+      train,
+      live,
+      status: frame.status,
+      summary,
+      groups,
+      task: current.task,
+      steps: current.steps,
+      per: 'wiring and learning rate',
     });
     const threshold = train.threshold(current.task);
     if (!live.dataChanged) return;
@@ -105,19 +125,13 @@ export function mountCliff(el, props, { train, live }) {
       const g = groups.find((x) => x.config.placement === textOf(placement) && x.config.lr === lr);
       return outcome(g.runs.find((r) => r.seed === seed).id)?.summary.finalLoss;
     };
-    const lines = current.placements.flatMap((p) =>
-      current.seeds.map((seed) => ({ p, seed, label: `${wiringOf(p)?.label ?? p}, seed ${seed}` })),
-    );
+    const lines = current.placements.flatMap((p) => current.seeds.map((seed) => ({ p, seed, label: `${wiringOf(p)?.label ?? p}, seed ${seed}` })));
     chart.update(
       [
         ...lines.map(({ p, seed, label }) => ({ key: `${p}-${seed}`, label, colour: wiringOf(p)?.colour, points: true, spanGaps: true })),
         { key: 'threshold', label: `threshold (${threshold})`, colour: '--muted', dash: [6, 4], width: 1.5, points: false, reference: true },
       ],
-      [
-        current.lrs,
-        ...lines.map(({ p, seed }) => current.lrs.map((lr) => final(p, lr, seed) ?? null)),
-        current.lrs.map(() => threshold),
-      ],
+      [current.lrs, ...lines.map(({ p, seed }) => current.lrs.map((lr) => final(p, lr, seed) ?? null)), current.lrs.map(() => threshold)],
     );
     table.update({
       caption: `Final loss (mean of the last ${train.finalWindow} losses) of each run, by learning rate; the threshold for this task is ${threshold}.`,

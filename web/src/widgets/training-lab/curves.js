@@ -35,8 +35,14 @@ export function mountCurves(el, props, { train, live }) {
   const lr = rateControl({ key: 'lr', name: `${prefix}.lr`, label: 'Learning rate', fallback: fallbacks.lr, parse: parseRate, format: formatRate, onChange });
   const steps = textControl({ key: 'steps', name: `${prefix}.steps`, label: 'Steps', fallback: fallbacks.steps, parse: parseSteps, onChange });
   const seeds = textControl({
-    key: 'seeds', name: `${prefix}.seeds`, label: 'Seeds', fallback: fallbacks.seeds, parse: (t) => parseSeeds(t, { maxCount: 8 }),
-    format: formatSeeds, hint: 'e.g. 0-2 or 0, 5', onChange,
+    key: 'seeds',
+    name: `${prefix}.seeds`,
+    label: 'Seeds',
+    fallback: fallbacks.seeds,
+    parse: (t) => parseSeeds(t, { maxCount: 8 }),
+    format: formatSeeds,
+    hint: 'e.g. 0-2 or 0, 5',
+    onChange,
   });
   const controls = [configs, task, lr, steps, seeds];
   const shared = element(html`<div class="lab-shared"></div>`);
@@ -59,13 +65,21 @@ export function mountCurves(el, props, { train, live }) {
   const samples = createSamples(frame.results, { train });
   samples.setTask(task.value);
   // the seeds a run has (or, before the first run, will have: the select waits for it, disabled)
-  const listSeeds = (list) => setChoices(seedSelect, list.map((s) => ({ key: String(s), label: `seed ${s}` })));
+  const listSeeds = (list) =>
+    setChoices(
+      seedSelect,
+      list.map((s) => ({ key: String(s), label: `seed ${s}` })),
+    );
   seedSelect.disabled = true;
   if (seeds.ok) listSeeds(seeds.value);
 
   const valid = () => controls.every((c) => c.ok);
   const groupsNow = () =>
-    groupRuns(d, configs.value.map((c) => ({ ...c, placement: textOf(c.placement) })), { task: task.value, lr: lr.value, steps: steps.value, seeds: seeds.value });
+    groupRuns(
+      d,
+      configs.value.map((c) => ({ ...c, placement: textOf(c.placement) })),
+      { task: task.value, lr: lr.value, steps: steps.value, seeds: seeds.value },
+    );
 
   let current = null; // what the last Run computes: {groups, steps, task}
 
@@ -82,7 +96,12 @@ export function mountCurves(el, props, { train, live }) {
       frame.status.textContent = 'Some fields cannot be read: see the message beside each.';
       return;
     }
-    if (!checkFields(train, [[lr, { lr: lr.value }], [steps, { steps: steps.value }]])) {
+    if (
+      !checkFields(train, [
+        [lr, { lr: lr.value }],
+        [steps, { steps: steps.value }],
+      ])
+    ) {
       frame.status.textContent = 'The kernel cannot run these settings: see the message beside the field.';
       return;
     }
@@ -115,10 +134,25 @@ export function mountCurves(el, props, { train, live }) {
     const threshold = train.threshold(current.task);
     const levels = [{ key: 'threshold', label: `threshold (${threshold})`, value: threshold, colour: '--muted', dash: [6, 4] }];
     if (current.task === 'char') {
-      levels.push({ key: 'chance', label: `chance, ln ${train.vocabulary.length} = ${formatNumber(train.chanceLoss, 4)}`, value: train.chanceLoss, colour: '--muted', dash: [2, 3] });
+      levels.push({
+        key: 'chance',
+        label: `chance, ln ${train.vocabulary.length} = ${formatNumber(train.chanceLoss, 4)}`,
+        value: train.chanceLoss,
+        colour: '--muted',
+        dash: [2, 3],
+      });
     }
     charts.update(
-      groups.flatMap((g) => g.runs.map((r, s) => ({ id: r.id, label: `${g.label}, seed ${r.seed}`, colour: g.colour, shade: g.shade, dash: seedDash(s), records: recordsOf(r.id) }))),
+      groups.flatMap((g) =>
+        g.runs.map((r, s) => ({
+          id: r.id,
+          label: `${g.label}, seed ${r.seed}`,
+          colour: g.colour,
+          shade: g.shade,
+          dash: seedDash(s),
+          records: recordsOf(r.id),
+        })),
+      ),
       current.steps,
       `one line per seed (${groups[0].runs.length} seeds), one colour per configuration (its wiring's, a shade of it for a wiring's second configuration): ${groups.map((g) => g.label).join('; ')}`,
       levels,

@@ -6,7 +6,14 @@ import { formatNumber } from '../../ui/format.js';
 import { element, html } from '../../ui/html.js';
 
 // a perceptually ordered scale, dark (small gradient) to bright (large): viridis at six points
-const STOPS = [[68, 1, 84], [65, 68, 135], [42, 120, 142], [34, 168, 132], [122, 209, 81], [253, 231, 37]];
+const STOPS = [
+  [68, 1, 84],
+  [65, 68, 135],
+  [42, 120, 142],
+  [34, 168, 132],
+  [122, 209, 81],
+  [253, 231, 37],
+];
 const MAX_COLUMNS = 1500; // a longer run shows every k-th step (its data table keeps every step)
 
 function colourAt(t) {
@@ -59,13 +66,12 @@ function legend() {
       el.hidden = !range;
       if (!range) return;
       ticks.replaceChildren(
-        ...legendDecades(range.lo, range.hi)
-          .map((p) => {
-            const tick = element(html`<span>${`1e${p}`.replace('-', '−')}</span>`);
-            // (positioned as a property: the page's policy refuses style attributes in markup)
-            tick.style.left = `${(100 * (p - range.lo)) / (range.hi - range.lo)}%`;
-            return tick;
-          }),
+        ...legendDecades(range.lo, range.hi).map((p) => {
+          const tick = element(html`<span>${`1e${p}`.replace('-', '−')}</span>`);
+          // (positioned as a property: the page's policy refuses style attributes in markup)
+          tick.style.left = `${(100 * (p - range.lo)) / (range.hi - range.lo)}%`;
+          return tick;
+        }),
       );
       el.setAttribute('aria-label', `Colour scale from 1e${range.lo} (dark) to 1e${range.hi} (bright)`);
     },

@@ -91,8 +91,7 @@ export function showProgress({ train, live, status, summary, groups, task, steps
   const all = groups.flatMap((g) => g.runs);
   const finished = all.filter((r) => outcome(r.id)).length;
   const failed = all.filter((r) => live.failed.has(r.id));
-  status.textContent =
-    `${finished} of ${all.length} runs finished` + (failed.length ? `; ${failed.length} failed: ${live.failed.get(failed[0].id)}` : '.');
+  status.textContent = `${finished} of ${all.length} runs finished` + (failed.length ? `; ${failed.length} failed: ${live.failed.get(failed[0].id)}` : '.');
   summary.update({
     groups,
     outcome,
@@ -111,9 +110,11 @@ export function labFrame(el, live) {
   el.classList.add('training-lab');
   // the runs' footer (an estimate over the budget and its Compute anyway, a cancel) right under Run, where the
   // reader pressed it
-  el.append(fragment(html`<div class="lab-controls"></div>
+  el.append(
+    fragment(html`<div class="lab-controls"></div>
     <div class="lab-run-bar"><button type="button" class="lab-run-button">Run</button><p class="chart-status lab-status" aria-live="polite"></p></div>
-    <div class="lab-run-answer"></div><div class="lab-results"></div>`));
+    <div class="lab-run-answer"></div><div class="lab-results"></div>`),
+  );
   el.querySelector('.lab-run-answer').append(live.footer, live.compute);
   const $ = (selector) => el.querySelector(selector);
   return { controls: $('.lab-controls'), run: $('.lab-run-button'), status: $('.lab-status'), results: $('.lab-results') };

@@ -36,7 +36,10 @@ const PLACEMENT_KEYS = PLACEMENTS.map((p) => p.key);
  * → {ok, value: [{placement, L, warmup}]} or {ok: false, message}
  */
 export function parseConfigs(text, { max = 6, known = PLACEMENT_KEYS } = {}) {
-  const parts = String(text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = String(text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (parts.length === 0) return { ok: false, message: 'The lab needs at least one configuration.' };
   if (parts.length > max) return { ok: false, message: `At most ${max} configurations (got ${parts.length}).` };
   const value = [];

@@ -75,7 +75,7 @@ export function createPrediction(host) {
         const said = predicted.get(key) ? 'you said it trains' : 'you said it does not train';
         const all = c.trained === c.total;
         const none = c.trained === 0;
-        const result = all || none ? ((all === predicted.get(key)) ? 'right' : 'wrong') : 'split';
+        const result = all || none ? (all === predicted.get(key) ? 'right' : 'wrong') : 'split';
         if (result === 'right') right++;
         if (result === 'split') split++;
         verdict.dataset.result = result;

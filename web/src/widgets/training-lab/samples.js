@@ -22,11 +22,18 @@ function sampleLine({ step, prompt, text }) {
 }
 
 function probabilityBars(probabilities, vocabulary) {
-  const order = Array.from(probabilities, (p, i) => [p, i]).sort((a, b) => b[0] - a[0]).slice(0, BARS);
-  const list = element(html`<ol class="lab-probs" aria-label="The ${BARS} most probable next characters">${order.map(
-    ([p, i]) => html`<li data-char="${vocabulary[i]}" data-p="${p}"><span class="lab-prob-char" title="${vocabulary[i] === ' ' ? 'space' : vocabulary[i]}">${shown(vocabulary[i])}</span><span
+  const order = Array.from(probabilities, (p, i) => [p, i])
+    .sort((a, b) => b[0] - a[0])
+    .slice(0, BARS);
+  const list = element(
+    html`<ol class="lab-probs" aria-label="The ${BARS} most probable next characters">${order.map(
+      ([
+        p,
+        i,
+      ]) => html`<li data-char="${vocabulary[i]}" data-p="${p}"><span class="lab-prob-char" title="${vocabulary[i] === ' ' ? 'space' : vocabulary[i]}">${shown(vocabulary[i])}</span><span
       class="lab-prob-bar" aria-hidden="true"></span><span class="lab-prob-value">${formatNumber(p, 3)}</span></li>`,
-  )}</ol>`);
+    )}</ol>`,
+  );
   // (a bar's width is set as a property: the page's policy refuses style attributes in markup)
   list.querySelectorAll('.lab-prob-bar').forEach((bar, k) => (bar.style.width = `${(100 * order[k][0]).toFixed(2)}%`));
   return list;
@@ -124,7 +131,10 @@ export function createSamples(host, { train }) {
         }
       }
       runsBox.replaceChildren(...rows);
-      setChoices(runSelect, finished.map((r) => ({ key: r.id, label: r.label })));
+      setChoices(
+        runSelect,
+        finished.map((r) => ({ key: r.id, label: r.label })),
+      );
     },
     destroy() {
       stop();

@@ -69,9 +69,12 @@ export function createSummary(host) {
           <td class="lab-count">${finished === total ? seedsTrained(trained, total) : `${trained} so far (${finished} of ${total} seeds done)`}</td>
           <td><ul class="lab-runs">${g.runs.map((r) => runItem(r, outcome, progress, waitingFor))}</ul></td></tr>`;
       };
-      setHtml(table, html`<caption>${caption}</caption>
+      setHtml(
+        table,
+        html`<caption>${caption}</caption>
         <thead><tr><th scope="col">configuration</th><th scope="col">did it train?</th><th scope="col">final loss per seed (the mean of its last ${finalWindow} losses)</th></tr></thead>
-        <tbody>${groups.map(row)}</tbody>`);
+        <tbody>${groups.map(row)}</tbody>`,
+      );
       // (a swatch's colour is set as a property: the page's policy refuses style attributes in markup)
       for (const swatch of table.querySelectorAll('.lab-swatch')) swatch.style.background = shadeCss(swatch.dataset.colour, Number(swatch.dataset.shade));
     },

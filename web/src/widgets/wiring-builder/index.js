@@ -32,18 +32,27 @@ export async function mount(el, props) {
     $('.wb-sentence').textContent = wiringSentence(view, PLACEMENTS);
     const from = PLACEMENTS.find((p) => p.key === view.from);
     const changes = changeWords(view, from.wiring);
-    setHtml($('.wb-changes'), changes.length
-      ? html`Changed from ${from.label}: ${joinHtml(changes.map((c) => html`<code>${c.key}</code> ${c.before} → <strong>${c.after}</strong>`), '; ')}.`
-      : html`Nothing changed from ${from.label}: change a part of the drawing to write your own.`);
+    setHtml(
+      $('.wb-changes'),
+      changes.length
+        ? html`Changed from ${from.label}: ${joinHtml(
+            changes.map((c) => html`<code>${c.key}</code> ${c.before} → <strong>${c.after}</strong>`),
+            '; ',
+          )}.`
+        : html`Nothing changed from ${from.label}: change a part of the drawing to write your own.`,
+    );
     $('.wb-text code').textContent = view.text;
     // where it goes: a preset has its rows already; a written wiring has its own (its key among the written ones)
     const written = writtenWirings().find((w) => w.text === view.text);
     const key = written?.key ?? view.same ?? view.from;
     const configs = [`${key}-${lab.L}-0`, `${key}-${lab.L}-${lab.warmup}`, `${view.from}-${lab.L}-0`];
     const train = html`<a href="?t.configs=${configs.join(',')}#${lab.id}">Train it in the lab</a> (at L = ${lab.L}, without warmup and with ${lab.warmup} steps of it, beside ${labelOf(view.from)})`;
-    setHtml($('.wb-goes'), written
-      ? html`It has its own rows, “${written.label}”, at the end of <a href="#${props.table ?? 'table-placements'}">the table of every wiring</a>, and a place among the charts’ wirings. ${train}.`
-      : html`It is a preset: its rows are ${labelOf(key)}’s in <a href="#${props.table ?? 'table-placements'}">the table of every wiring</a>. ${train}.`);
+    setHtml(
+      $('.wb-goes'),
+      written
+        ? html`It has its own rows, “${written.label}”, at the end of <a href="#${props.table ?? 'table-placements'}">the table of every wiring</a>, and a place among the charts’ wirings. ${train}.`
+        : html`It is a preset: its rows are ${labelOf(key)}’s in <a href="#${props.table ?? 'table-placements'}">the table of every wiring</a>. ${train}.`,
+    );
   }
 
   const editor = createWiringEditor({

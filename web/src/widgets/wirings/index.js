@@ -38,7 +38,9 @@ const ROWS = [
 export function mount(el) {
   const id = `wirings-${++instances}`;
   el.classList.add('wirings');
-  setHtml(el, html`
+  setHtml(
+    el,
+    html`
     <figure class="wirings-figure">
       <div class="wirings-controls" role="group" aria-labelledby="${id}-show">
         <span id="${id}-show">Show gradient path:</span>
@@ -63,7 +65,8 @@ export function mount(el) {
         identity passes untouched and the gradient reaches x<sub>i</sub> without meeting a norm. Bottom: the norm
         sits on the pipe, so every path crosses it. Hover, focus or tap a row to trace the gradient backwards.
       </figcaption>
-    </figure>`);
+    </figure>`,
+  );
 
   const rows = [...el.querySelectorAll('.wirings-row')];
   const buttons = [...el.querySelectorAll('.wirings-controls button')];
@@ -85,16 +88,64 @@ export function mount(el) {
   const opts = { signal: controller.signal };
   for (const row of rows) {
     const kind = row.dataset.wiring;
-    row.addEventListener('pointerenter', (e) => { if (e.pointerType !== 'touch') { state.hovered = kind; render(); } }, opts);
-    row.addEventListener('pointerleave', () => { if (state.hovered === kind) { state.hovered = null; render(); } }, opts);
-    row.addEventListener('focus', () => { state.focused = kind; render(); }, opts);
-    row.addEventListener('blur', () => { if (state.focused === kind) { state.focused = null; render(); } }, opts);
+    row.addEventListener(
+      'pointerenter',
+      (e) => {
+        if (e.pointerType !== 'touch') {
+          state.hovered = kind;
+          render();
+        }
+      },
+      opts,
+    );
+    row.addEventListener(
+      'pointerleave',
+      () => {
+        if (state.hovered === kind) {
+          state.hovered = null;
+          render();
+        }
+      },
+      opts,
+    );
+    row.addEventListener(
+      'focus',
+      () => {
+        state.focused = kind;
+        render();
+      },
+      opts,
+    );
+    row.addEventListener(
+      'blur',
+      () => {
+        if (state.focused === kind) {
+          state.focused = null;
+          render();
+        }
+      },
+      opts,
+    );
   }
   for (const b of buttons) {
-    b.addEventListener('click', () => { state.pinned = b.dataset.show; render(); }, opts);
+    b.addEventListener(
+      'click',
+      () => {
+        state.pinned = b.dataset.show;
+        render();
+      },
+      opts,
+    );
   }
   // a print shows the drawing with the chosen (or focused) path, never whatever the mouse was over
-  window.addEventListener('beforeprint', () => { state.hovered = null; render(); }, opts);
+  window.addEventListener(
+    'beforeprint',
+    () => {
+      state.hovered = null;
+      render();
+    },
+    opts,
+  );
   render();
 
   return {

@@ -30,10 +30,7 @@ const box = (kind, cx, cy, label, h = BOX_H) => html`
   </g>`;
 
 // a small forward-direction arrowhead on the branch, pointing right (dir 'r') or up (dir 'u'), tip at (x, y)
-const tip = (x, y, dir) =>
-  dir === 'r'
-    ? html`<path class="wr-tip" d="M${x} ${y} l-8 -5 v10 z"/>`
-    : html`<path class="wr-tip" d="M${x} ${y} l-5 8 h10 z"/>`;
+const tip = (x, y, dir) => (dir === 'r' ? html`<path class="wr-tip" d="M${x} ${y} l-8 -5 v10 z"/>` : html`<path class="wr-tip" d="M${x} ${y} l-5 8 h10 z"/>`);
 
 const junction = (cx) => html`
   <g class="wr-plus">
