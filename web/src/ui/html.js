@@ -47,7 +47,7 @@ export function replaceWithHtml(el, markup) {
 
 /**
  * The one element markup describes, made: element(html`<p class="note">${text}</p>`) → a <p>, not yet in the page.
- * @returns {any} that element: its kind is the markup's (the caller reads a <select>'s value, a <details>' open)
+ * @returns {any} that element: its kind is the markup's (the caller reads a select's value, a details' open)
  */
 export function element(markup) {
   const made = fragment(markup);

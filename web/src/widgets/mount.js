@@ -87,7 +87,7 @@ const mountMatching = (selector) => mountMatchingNow(selector);
 
 /** first: the placeholder of the figure the page's address names (load-ahead.js linkedFigure), mounted at once: the
  * window opens on it, and it would otherwise wait for the first report of what is near the window and an idle period
- * (0.3–0.4 s of a first visit opened at #table-a, issue 38), while its code was already loading. */
+ * (issue 38's wait, docs/measurements.md), while its code was already loading. */
 export function mountWidgets(root = document, { first = null } = {}) {
   const pending = new Set(root.querySelectorAll('.widget[data-widget]'));
   const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 1));
