@@ -26,6 +26,7 @@ const MAX_STUDENTS = 40;
 const MAX_BACKUPS = 3;
 export const VERSION = 1;
 
+/** @type {() => import('./validate.js').ProgressRecord} */
 const empty = () => ({ version: VERSION, exercises: {}, cards: {} });
 // a new record is the schema's defaults, so what is saved loads back as it was
 const blankExercise = () => exerciseRecord({});
@@ -307,7 +308,10 @@ export function openProgress(browser = () => window) {
       notify('assignment');
       return saved;
     },
-    /** The record of exercise n (created empty: validate.js's exerciseRecord names its fields) */
+    /**
+     * The record of exercise n (created empty: validate.js's exerciseRecord names its fields)
+     * @returns {import('./validate.js').ExerciseRecord}
+     */
     exercise(n) {
       return (state.exercises[n] ??= blankExercise());
     },

@@ -92,17 +92,71 @@ const EXERCISE_FIELDS = {
   changedAt: { ok: isDate, optional: true, what: 'must be a date' },
   summarised: { read: readSummarised, optional: true },
 };
+/**
+ * An exercise's record as readProgress keeps it (EXERCISE_FIELDS above says what each field holds).
+ * @typedef {object} ExerciseRecord
+ * @property {Record<string, string>} answers
+ * @property {number} attempts
+ * @property {number} hints
+ * @property {number | null} seed
+ * @property {Record<string, boolean>} solved
+ * @property {Record<string, 'yes' | 'partly' | 'no'>} selfCheck
+ * @property {Record<string, string>} checked
+ * @property {{seed: number | null, attempts: number}[]} variants
+ * @property {Record<string, string> | null} inputs
+ * @property {object[]} log          attempt-log.js readLog's entries
+ * @property {object[]} [events]     events.js readEvents's (a file from an earlier page has none)
+ * @property {string} [changedAt]
+ * @property {{count: number, numbers: object[]}} [summarised]  attempt-log.js readSummarised's
+ *
+ * One flash card's FSRS schedule (cardRecord), dates as ISO text.
+ * @typedef {object} CardSchedule
+ * @property {string} due
+ * @property {number} stability
+ * @property {number} difficulty
+ * @property {number} elapsed_days
+ * @property {number} scheduled_days
+ * @property {number} learning_steps
+ * @property {number} reps
+ * @property {number} lapses
+ * @property {0 | 1 | 2 | 3} state
+ * @property {string | null} [last_review]
+ *
+ * @typedef {object} AssignmentRecord  (assignmentRecord)
+ * @property {string} code
+ * @property {string} name
+ * @property {number[]} exercises
+ * @property {string} due           '' for none
+ * @property {true} [hide]           the worked solutions hidden until the due date
+ *
+ * A valid stored progress: what readProgress returns as its state, every record in it read.
+ * @typedef {object} ProgressRecord
+ * @property {number} version
+ * @property {Record<string, ExerciseRecord>} exercises  by exercise number
+ * @property {Record<string, CardSchedule>} cards        by card id
+ * @property {string} [startedAt]
+ * @property {Record<string, string>} [resets]           exercise number → when it was last reset
+ * @property {AssignmentRecord} [assignment]
+ *
+ * @typedef {object} ReadProgress
+ * @property {ProgressRecord} state
+ * @property {string[]} notices      one for each record set aside or repaired, for the reader
+ * @property {boolean} setAside
+ * @property {Record<string, object[]>} logSetAside  exercise number → its log's entries that could not be read
+ */
+
 const keyOk = (spec) => (k) => (spec.names ? k.length <= 64 : isPartId(k));
 
 /**
  * One exercise's record, or throws naming the first field that is wrong: how a record is read at load and import.
  * Only the fields it knows are kept (one nested beyond what JSON can write back had made every later save fail);
  * a text longer than a field holds is cut to MAX_ANSWER_CHARS, and cut.count (optional) counts them.
+ * @returns {ExerciseRecord}
  */
 export function exerciseRecord(input, cut = { count: 0 }, setAside = [], eventsSetAside = []) {
   if (!isRecord(input)) throw new Error('is not a record');
   const raw = { ...input, answers: cutTexts(input.answers, cut), checked: cutTexts(input.checked, cut), inputs: cutTexts(input.inputs, cut) };
-  const out = {};
+  const out = /** @type {ExerciseRecord} */ ({});
   for (const [name, spec] of Object.entries(EXERCISE_FIELDS)) {
     if (spec.log) {
       const log = readLog(raw.log);
@@ -136,10 +190,11 @@ export function exerciseRecord(input, cut = { count: 0 }, setAside = [], eventsS
  * The same record, repaired instead of refused: a field that is wrong starts from its value when missing, and
  * of a map or a list only the entries that are wrong go. How the exercise reads its record in the store, where
  * nothing may stop it from starting.
+ * @returns {ExerciseRecord}
  */
 export function repairedExerciseRecord(input) {
   const raw = isRecord(input) ? input : {};
-  const out = {};
+  const out = /** @type {ExerciseRecord} */ ({});
   for (const [name, spec] of Object.entries(EXERCISE_FIELDS)) {
     const v = raw[name];
     if (spec.log) {
@@ -180,6 +235,7 @@ export function repairedExerciseRecord(input) {
  * The assignment the reader works on ({code, name, exercises: [n…], due, hide?}: the class code, the name they typed,
  * the exercises assigned, the due date or '' (exercises/assignment.js readDue), whether the worked solutions stay
  * hidden until then), checked; throws (why, for a notice) when it cannot be read.
+ * @returns {AssignmentRecord}
  */
 function assignmentRecord(raw) {
   if (!isRecord(raw)) throw new Error('is not a record');
@@ -210,10 +266,13 @@ const nonNegative = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0
  * lapses, state, last_review}, dates as ISO text). A schedule that cannot be read throws; a due date that
  * cannot be read, or lies beyond anything FSRS schedules, is repaired to `now` (the card comes up again), and so
  * is a schedule ts-fsrs refuses; `repaired` says which ('due', 'schedule', or '' for none).
+ * @param {Date} now
+ * @returns {{card: CardSchedule, repaired: 'due' | 'schedule' | ''}}
  */
 function cardRecord(raw, now) {
   if (!isRecord(raw)) throw new Error('is not a schedule');
-  const card = {
+  // (its due date is set below, once read)
+  const card = /** @type {CardSchedule} */ ({
     stability: field(raw, 'stability', undefined, nonNegative, 'must be a number ≥ 0'),
     difficulty: field(raw, 'difficulty', undefined, (v) => nonNegative(v) && v <= 10, 'must be a number from 0 to 10'),
     elapsed_days: field(raw, 'elapsed_days', 0, nonNegative, 'must be a number of days ≥ 0'),
@@ -223,7 +282,7 @@ function cardRecord(raw, now) {
     lapses: field(raw, 'lapses', 0, (v) => isCount(v, 1e6), 'must be a whole number'),
     state: field(raw, 'state', undefined, (v) => isCount(v, 3), 'must be 0, 1, 2 or 3'),
     last_review: field(raw, 'last_review', undefined, (v) => v === null || isDate(v), 'must be a date'),
-  };
+  });
   for (const name of ['stability', 'difficulty', 'state']) if (card[name] === undefined) throw new Error(`${name} is missing`);
   if (card.last_review === undefined) delete card.last_review;
   const latest = now.getTime() + LATEST_DUE_DAYS * 86_400_000;
@@ -248,6 +307,7 @@ function cardRecord(raw, now) {
 /**
  * Checks parsed progress data. Returns {state, notices, setAside}: `setAside` is true when any record was
  * skipped or repaired (the caller keeps the original). Throws when the data is not this chapter's progress.
+ * @returns {ReadProgress}
  */
 export function readProgress(data, { now = new Date(), version = 1 } = {}) {
   if (!isRecord(data)) throw new Error('this is not a progress file of this chapter');
@@ -291,6 +351,7 @@ export function readProgress(data, { now = new Date(), version = 1 } = {}) {
       notices.push(`The saved record of exercise ${isolated(n.slice(0, 20))} could not be read (${error.message}): that exercise starts afresh.`);
     }
   }
+  /** @type {Record<string, CardSchedule>} */
   const cards = {};
   const repaired = { due: 0, schedule: 0 };
   for (const [id, raw] of Object.entries(data.cards)) {
@@ -308,6 +369,7 @@ export function readProgress(data, { now = new Date(), version = 1 } = {}) {
   if (repaired.schedule) {
     cardsHad(repaired.schedule, 'a schedule that could not be used (a last review after this device’s clock, or a memory state the scheduler refuses)');
   }
+  /** @type {ProgressRecord} */
   const state = { version: data.version, exercises, cards };
   // when this progress began (a reset of everything, an import) and when single exercises were last reset: what
   // keeps another tab's older copy from bringing cleared work back (merge.js)
@@ -332,6 +394,8 @@ export function readProgress(data, { now = new Date(), version = 1 } = {}) {
 /**
  * A progress file's text, read: readProgress's {state, notices, setAside}; throws an Error saying why ("it is not
  * JSON", …) when the text is not this chapter's progress at all.
+ * @param {unknown} text
+ * @returns {ReadProgress}
  */
 export function readProgressText(text, { now = new Date(), version = 1 } = {}) {
   if (typeof text !== 'string' || text.length > MAX_IMPORT_BYTES) {
