@@ -104,10 +104,10 @@ const EXERCISE_FIELDS = {
  * @property {Record<string, string>} checked
  * @property {{seed: number | null, attempts: number}[]} variants
  * @property {Record<string, string> | null} inputs
- * @property {object[]} log          attempt-log.js readLog's entries
- * @property {object[]} [events]     events.js readEvents's (a file from an earlier page has none)
+ * @property {import('./attempt-log.js').LogEntry[]} log
+ * @property {import('./events.js').ExerciseEvent[]} [events]  (a file from an earlier page has none)
  * @property {string} [changedAt]
- * @property {{count: number, numbers: object[]}} [summarised]  attempt-log.js readSummarised's
+ * @property {import('./attempt-log.js').Summarised} [summarised]
  *
  * One flash card's FSRS schedule (cardRecord), dates as ISO text.
  * @typedef {object} CardSchedule
@@ -142,7 +142,8 @@ const EXERCISE_FIELDS = {
  * @property {ProgressRecord} state
  * @property {string[]} notices      one for each record set aside or repaired, for the reader
  * @property {boolean} setAside
- * @property {Record<string, object[]>} logSetAside  exercise number → its log's entries that could not be read
+ * @property {Record<string, import('./attempt-log.js').SetAsideEntry[]>} logSetAside  exercise number → its log's entries
+ *   that could not be read
  */
 
 const keyOk = (spec) => (k) => (spec.names ? k.length <= 64 : isPartId(k));
