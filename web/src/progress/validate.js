@@ -166,7 +166,7 @@ const EXERCISE_FIELDS = {
  * @property {string} name
  * @property {number[]} exercises
  * @property {string} due           '' for none
- * @property {true} [hide]           the worked solutions hidden until the due date
+ * @property {boolean} [hide]        true: the worked solutions hidden until the due date (read back, only true is kept)
  *
  * A valid stored progress: what readProgress returns as its state, every record in it read.
  * @typedef {object} ProgressRecord
