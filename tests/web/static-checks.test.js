@@ -1,21 +1,23 @@
 // The type checker and the format check (npm run lint, scripts/lint.sh) shown to fail on a deliberate breach and to
-// pass the same code kept right: a seam called with the wrong type (tsc with the project's tsconfig.json), and a
-// file written against the formatter's settings (Prettier with .prettierrc.json).
+// pass the same code kept right: a seam called with the wrong type (tsc with the project's tsconfig.json), a
+// parameter left without a type where noImplicitAny holds (tsconfig.strict.json), and a file written against the
+// formatter's settings (Prettier with .prettierrc.json).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-// a module that calls the control kit (ui/controls.js) the way `call` says, type-checked with tsconfig.json's
-// options → the checker's error codes
-function typeErrors(call) {
+// a module written as `code`, type-checked with the options of `config` (tsconfig.json or tsconfig.strict.json)
+// → the checker's error codes
+function typeErrors(code, config = 'tsconfig.json') {
+  mkdirSync(`${root}build`, { recursive: true }); // a fresh clone has no build/ before its first build
   const dir = mkdtempSync(`${root}build/tsc-breach-`);
   try {
-    writeFileSync(`${dir}/breach.js`, `import { selectField } from '../../web/src/ui/controls.js';\n${call}\n`);
-    writeFileSync(`${dir}/tsconfig.json`, JSON.stringify({ extends: '../../tsconfig.json', include: ['breach.js', '../../web/src/types/*.d.ts'] }));
+    writeFileSync(`${dir}/breach.js`, `${code}\n`);
+    writeFileSync(`${dir}/tsconfig.json`, JSON.stringify({ extends: `../../${config}`, include: ['breach.js', '../../web/src/types/*.d.ts'] }));
     try {
       execFileSync(`${root}node_modules/.bin/tsc`, ['-p', `${dir}/tsconfig.json`], { encoding: 'utf8' });
       return [];
@@ -28,12 +30,20 @@ function typeErrors(call) {
 }
 
 describe('the type checker', () => {
+  // a call of the control kit (ui/controls.js)
+  const kit = "import { selectField } from '../../web/src/ui/controls.js';\n";
   it('refuses a seam called with the wrong type', () => {
     // choices is Choice[]: a number is not
-    expect(typeErrors("selectField({ label: 'L', choices: 3 });")).toContain('TS2322');
+    expect(typeErrors(kit + "selectField({ label: 'L', choices: 3 });")).toContain('TS2322');
   }, 60_000);
   it('passes the same call kept right', () => {
-    expect(typeErrors("selectField({ label: 'L', choices: [{ key: 'a', label: 'A' }] });")).toEqual([]);
+    expect(typeErrors(kit + "selectField({ label: 'L', choices: [{ key: 'a', label: 'A' }] });")).toEqual([]);
+  }, 60_000);
+  // (a module of its own: noImplicitAny holds for every file the program reaches, so an import from outside the
+  // strict folders would bring that file's errors in)
+  it('refuses a parameter without a type under the strict config, and passes it typed', () => {
+    expect(typeErrors('export const twice = (n) => 2 * n;', 'tsconfig.strict.json')).toContain('TS7006');
+    expect(typeErrors('/** @param {number} n */\nexport const twice = (n) => 2 * n;', 'tsconfig.strict.json')).toEqual([]);
   }, 60_000);
 });
 

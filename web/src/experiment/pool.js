@@ -168,7 +168,9 @@ export class RunPool {
       job.id = this.nextId++;
       slot.worker ??= this.spawn(slot);
       // every worker batches its steps so that all of them together send about 10 messages a second
-      slot.worker.postMessage({ id: job.id, kind: job.kind, options: job.options, batchMs: STEP_BATCH_MS * this.slots.length });
+      /** @type {import('./worker.js').RunMessage} */
+      const run = { id: job.id, kind: job.kind, options: job.options, batchMs: STEP_BATCH_MS * this.slots.length };
+      slot.worker.postMessage(run);
     }
     // an extra worker with nothing left to take goes, and its memory with it (a wasm module never gives back
     // what it grew to); the next training view starts another
@@ -207,7 +209,7 @@ export class RunPool {
   spawn(slot) {
     slot.ran = 0; // runs this worker has finished
     const worker = this.createWorker();
-    worker.onmessage = ({ data }) => {
+    worker.onmessage = (/** @type {MessageEvent<import('./worker.js').FromWorker>} */ { data }) => {
       const job = slot.job;
       if (data.type === 'ready') {
         if (!this.workerReady) performance.mark?.('first worker ready'); // a milestone of the page's opening (npm run bench)

@@ -15,16 +15,40 @@ import { loadStack } from '../kernels/stack.js';
 import { loadTrain } from '../kernels/train.js';
 import { runTraining, sampleAt } from './training-run.js';
 
+/**
+ * The protocol above, as types (pool.js reads them too).
+ * @typedef {'stack' | 'train' | 'sample' | 'grade'} RunKind
+ * @typedef {{kernels: WebAssembly.Module | null}} KernelsMessage  the pool's first message: the compiled module
+ * @typedef {object} RunMessage  one run asked of the worker
+ * @property {number} id        the pool's job id, echoed in every message about this run
+ * @property {RunKind} kind
+ * @property {any} options      the run's options, complete: the kernel's (stack, train), sampleAt's or gradeJob's
+ * @property {number} batchMs   a training run sends its steps at most once per this many ms
+ * @typedef {KernelsMessage | RunMessage} ToWorker
+ *
+ * @typedef {{type: 'ready', failed?: string}} ReadyMessage  failed: why the module could not be made
+ * @typedef {{id: number, type: 'progress', done: number, total: number}} ProgressMessage  a stack run's blocks done
+ * @typedef {{id: number, type: 'steps', steps: object[], done: number, total: number}} StepsMessage  a training
+ *   run's step records since the last (train.js start: run.step())
+ * @typedef {{id: number, type: 'result', result: any, seconds: number}} ResultMessage
+ * @typedef {{id: number, type: 'error', message: string}} ErrorMessage  the message for the reader
+ * @typedef {ReadyMessage | ProgressMessage | StepsMessage | ResultMessage | ErrorMessage} FromWorker
+ */
+
+/** @type {(message: FromWorker, transfer?: Transferable[]) => void} */
+const send = (message, transfer = []) => self.postMessage(message, transfer);
+
 // both wrappers share the worker's one module; a worker may start before any run needs it (the pool warms
 // up): a failed load is reported by each run
+/** @type {(module: WebAssembly.Module | null) => void} */
 let given;
 const ready = new Promise((resolve) => (given = resolve)).then((module) => {
   useCompiledKernels(module);
   return Promise.all([loadStack(), loadTrain()]);
 });
 ready.then(
-  () => self.postMessage({ type: 'ready' }),
-  (error) => self.postMessage({ type: 'ready', failed: error?.message ?? String(error) }),
+  () => send({ type: 'ready' }),
+  (error) => send({ type: 'ready', failed: error?.message ?? String(error) }),
 );
 const PROGRESS_MS = 200; // a progress bar moves smoothly at five reports a second
 
@@ -34,7 +58,7 @@ function runStack(stack, id, options) {
     const now = performance.now();
     if (done === total || now - last > PROGRESS_MS) {
       last = now;
-      self.postMessage({ id, type: 'progress', done, total });
+      send({ id, type: 'progress', done, total });
     }
   });
   // every list of numbers in the result (the kernel's own copies) goes to the page without another copy
@@ -46,7 +70,7 @@ function runStack(stack, id, options) {
   };
 }
 
-self.onmessage = async ({ data }) => {
+self.onmessage = async (/** @type {MessageEvent<ToWorker>} */ { data }) => {
   if ('kernels' in data) return given(data.kernels);
   const { id, kind, options, batchMs } = data;
   try {
@@ -56,13 +80,13 @@ self.onmessage = async ({ data }) => {
       kind === 'grade'
         ? { result: await (await import('../teachers/grade-job.js')).gradeJob(options) }
         : kind === 'train'
-          ? { result: runTraining(train, options, { batchMs, post: (message) => self.postMessage({ id, ...message }) }) }
+          ? { result: runTraining(train, options, { batchMs, post: (message) => send({ id, ...message }) }) }
           : kind === 'sample'
             ? { result: sampleAt(train, options) }
             : runStack(stack, id, options);
     const seconds = (performance.now() - started) / 1000;
-    self.postMessage({ id, type: 'result', result, seconds }, transfer);
+    send({ id, type: 'result', result, seconds }, transfer);
   } catch (error) {
-    self.postMessage({ id, type: 'error', message: error?.message ?? String(error) });
+    send({ id, type: 'error', message: error?.message ?? String(error) });
   }
 };

@@ -5,6 +5,7 @@
 // one compile (plugins/csp.js); a worker only instantiates.
 const WASM_URL = new URL('../wasm/kernels.wasm', import.meta.url);
 
+/** @type {Promise<WebAssembly.Module> | undefined} */
 let compiled;
 
 /** → Promise<WebAssembly.Module> of the kernels, compiled once in this realm. */

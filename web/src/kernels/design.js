@@ -15,6 +15,8 @@ import { loadKernels } from './loader.js';
  * @property {string} wiring      the wiring judged, as its text form
  * @property {string[]} changes   the settings it changes from the preset the task starts from
  * @property {DesignCheck[]} checks
+ *
+ * @typedef {import('./exercises.js').Inputs} Inputs  an exercise's {name: {rows, cols, values}}
  */
 
 export async function loadDesign() {
@@ -22,14 +24,25 @@ export async function loadDesign() {
   return {
     /** @returns {number[]} the exercises that are design challenges */
     exercises: () => [...K.designExercises()],
+    /** @param {number} n */
     defaults: (n) => K.designDefaults(n),
+    /** @type {(n: number, seed: number) => any} */
     variant: (n, seed) => K.designVariant(n, seed),
-    /** {kind: 'depth'|'training', L, lo, hi, maxSd, maxChanges (depth), from, seeds: Float64Array}; throws with `input` */
+    /**
+     * {kind: 'depth'|'training', L, lo, hi, maxSd, maxChanges (depth), from, seeds: Float64Array}; throws with `input`
+     * @type {(n: number, inputs: Inputs) => any}
+     */
     task: (n, inputs) => K.designTask(n, inputs),
-    /** the options of every run that judges `wiring`: stack options (depth) or training options (training) */
+    /**
+     * the options of every run that judges `wiring`: stack options (depth) or training options (training)
+     * @type {(n: number, inputs: Inputs, wiring: string) => object[]}
+     */
     runs: (n, inputs, wiring) => K.designRuns(n, inputs, wiring),
     /**
-     * @param results one per seed, in the task's order: depth {ratio: the result's ratios.input, streamSd},
+     * @param {number} n
+     * @param {Inputs} inputs
+     * @param {string} wiring
+     * @param {object[]} results one per seed, in the task's order: depth {ratio: the result's ratios.input, streamSd},
      *   training the lab's summary {trained, diverged, finalLoss, divergedAt, threshold}
      * @returns {DesignVerdict}
      */

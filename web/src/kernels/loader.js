@@ -5,10 +5,15 @@
 import createKernels from '../wasm/kernels.mjs';
 import { compiledKernels } from './compiled.js';
 
+/** @type {Promise<import('../wasm/kernels.mjs').Kernels> | undefined} */
 let instance;
+/** @type {WebAssembly.Module | null | undefined} */
 let given; // a worker's: the Module its pool sent (or null: compile here)
 
-/** A worker's kernels come from this compiled module (null: the worker compiles its own). Before loadKernels. */
+/**
+ * A worker's kernels come from this compiled module (null: the worker compiles its own). Before loadKernels.
+ * @param {WebAssembly.Module | null} module
+ */
 export function useCompiledKernels(module) {
   given = module;
 }
@@ -17,9 +22,12 @@ const inBrowser = typeof fetch === 'function' && (typeof window === 'object' || 
 
 // Emscripten's hook for instantiating the module itself (its own fetch and compile skipped); its glue has no way
 // to hear that this failed, so a failure rejects `failed`, which the load races
+/** @param {Promise<WebAssembly.Module>} compiled */
 function fromCompiled(compiled) {
+  /** @type {(reason: unknown) => void} */
   let fail;
   const failed = new Promise((_, reject) => (fail = reject));
+  /** @type {(imports: WebAssembly.Imports, receive: (made: WebAssembly.Instance, module: WebAssembly.Module) => void) => object} */
   const instantiateWasm = (imports, receive) => {
     compiled.then((module) => WebAssembly.instantiate(module, imports).then((made) => receive(made, module))).catch(fail);
     return {};
@@ -45,14 +53,18 @@ export function loadKernels() {
 // arguments, expected 1 args!"), a method called on an object already deleted, a class called without new.
 // Those are said plainly here. Functions are checked before Embind sees the call; a class's constructor and
 // methods have their BindingError translated.
+/** @param {import('../wasm/kernels.mjs').Kernels} K */
 function withPlainBindingErrors(K) {
+  /** @type {(n: number, what: string) => string} */
   const plural = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  /** @type {(error: unknown, what: string, args: unknown[]) => unknown} */
   const plain = (error, what, args) => {
     if (!(error instanceof K.BindingError)) return error;
     if (/deleted/.test(error.message)) return new Error(`${what} was asked of an object already deleted (delete() frees it for good)`);
     if (/new/.test(error.message) && !/parameters/.test(error.message)) return new Error(`${what} must be called with new`);
     return new Error(`${what} cannot take ${plural(args.length, 'argument')}`);
   };
+  /** @type {(fn: Function, what: string) => (this: unknown, ...args: unknown[]) => unknown} */
   const translated = (fn, what) =>
     function (...args) {
       try {
@@ -67,6 +79,7 @@ function withPlainBindingErrors(K) {
     if (typeof binding.argCount === 'number') {
       const expected = binding.argCount;
       K[name] = Object.assign(
+        /** @param {...unknown} args */
         (...args) => {
           if (args.length !== expected) throw new Error(`the kernel function ${name} takes ${plural(expected, 'argument')}, not ${args.length}`);
           return binding(...args);

@@ -19,6 +19,9 @@ export async function loadNormScale() {
      * The scale at σ: {scale, scaleNoEps, cap, slope, epsEffect, knee, note}, and the curve around it,
      * curve: {sigma, scale, scaleNoEps: number[], reader: index of σ in curve.sigma or −1 (off the axis)}.
      * scale, scaleNoEps and cap may be Infinity; note then says why.
+     * @param {number} sigma
+     * @param {number} eps
+     * @param {number} gamma
      */
     at(sigma, eps, gamma) {
       const r = K.normScale(sigma, eps, gamma);
@@ -30,6 +33,9 @@ export async function loadNormScale() {
      * Along depth. source: {sigmas: number[]} | {variances: number[]} | {sigma1, p, L} (σᵢ = sigma1·iᵖ, L blocks).
      * → {sigma, scale, chain, chainLog10, bound, boundLog10: number[] (one per block), firstOverLast,
      *    firstOverLastLog10}. chain and bound may leave float64 (0 or Infinity); their log₁₀ never does.
+     * @param {Record<string, number | number[]>} source  one of the three forms above
+     * @param {{eps: number, gamma: number, delta: number}} scales
+     * @returns {Record<string, any>}
      */
     depth(source, { eps, gamma, delta }) {
       const r = K.normScaleDepth({ ...source, eps, gamma, delta });

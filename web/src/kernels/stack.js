@@ -3,6 +3,8 @@
 // Node command-line tools, so both run the very same module.
 import { loadKernels } from './loader.js';
 
+/** @typedef {Record<string, unknown>} StackOptions  a run's settings, as stackDefaults names them; the kernel checks each */
+
 export async function loadStack() {
   const K = await loadKernels();
   return {
@@ -10,28 +12,35 @@ export async function loadStack() {
     defaults: K.stackDefaults(),
 
     /** Throws an Error with a reader-facing message if the options cannot run; else the bytes a run needs. */
+    /** @type {(options: StackOptions) => number} */
     check: (options) => K.stackCheck(options),
 
     /**
      * One run. onProgress(done, total) is called after every block's forward and backward.
      * → {gradNorm, gradNormWeights, gradNormNoLn, inputGradNorm, streamSd: Float64Array(L), loss, ratio,
      *    ratios: {measure → first block / last, NaN where undefined}, undefinedRatios: {measure → why}}
+     * @type {(options: StackOptions, onProgress?: ((done: number, total: number) => void) | null) => any}
      */
     run: (options, onProgress) => K.runStack(options, onProgress ?? null),
 
     /** Median, the mean of the middle two for an even count (the article's "median of 6"). */
+    /** @type {(values: ArrayLike<number>) => number} */
     median: (values) => K.median(Float64Array.from(values)),
 
     /** {factor, exponent, sqrtDepth} of a run's streamSd: last/first, ln(factor)/ln(L), and √L. */
+    /** @type {(streamSd: ArrayLike<number>) => {factor: number, exponent: number, sqrtDepth: number}} */
     streamGrowth: (streamSd) => K.streamGrowth(Float64Array.from(streamSd)),
 
     /** Share of the starvation under the article's measure that another measure removes (log scale); throws if ratioAll ≥ 1. */
+    /** @type {(ratioAll: number, ratioMeasure: number) => number} */
     starvationRemoved: (ratioAll, ratioMeasure) => K.starvationRemoved(ratioAll, ratioMeasure),
 
     /** first · i^exponent for i = 1…L (exponent 0.5 is √L growth). */
+    /** @type {(first: number, exponent: number, L: number) => Float64Array} */
     growthCurve: (first, exponent, L) => K.growthCurve(first, exponent, L),
 
     /** The protocol's FLOP count of one run (forward + backward), for throughput figures. */
+    /** @type {(options: StackOptions) => number} */
     flops: (options) => K.stackFlops(options),
   };
 }

@@ -3,6 +3,8 @@
 // The contract is written out in the lab's widget (web/src/widgets/training-lab) and tested in tests/web/train.test.js.
 import { loadKernels } from './loader.js';
 
+/** @typedef {Record<string, unknown>} TrainOptions  a run's settings, as trainDefaults names them; the kernel checks each */
+
 export async function loadTrain() {
   const K = await loadKernels();
   return {
@@ -14,12 +16,15 @@ export async function loadTrain() {
     finalWindow: K.trainFinalWindow,
 
     /** Throws an Error with a reader-facing message if the options cannot run; else the bytes a run needs. */
+    /** @type {(options: TrainOptions) => number} */
     check: (options) => K.trainCheck(options),
 
     /** Throws an Error with a reader-facing message if the char model cannot read prompt (or length). */
+    /** @type {(prompt: string, length: number) => void} */
     checkSample: (prompt, length) => K.trainCheckSample(prompt, length),
 
     /** FLOPs of the whole run (every step's forward and backward). */
+    /** @type {(options: TrainOptions) => number} */
     flops: (options) => K.trainFlops(options),
 
     /** The char task's text, its vocabulary (V characters, sorted), and the prompt and length every char run
@@ -32,6 +37,7 @@ export async function loadTrain() {
     sampleChars: K.trainSampleChars,
 
     /** The loss below which a run of this task counts as trained. */
+    /** @type {(task: string) => number} */
     threshold: (task) => K.trainThreshold(task),
 
     /**
@@ -41,10 +47,12 @@ export async function loadTrain() {
      * run.sample(prompt, length) (char only) → {text: the greedy continuation, probabilities: Float64Array(V) of
      * the character after the prompt}, with the weights as they are now.
      * run.stepsDone(), run.finished(); run.delete() frees it (always call it).
+     * @type {(options: TrainOptions) => any}
      */
     start: (options) => new K.Trainer(options),
 
     /** losses (every step's so far) → {finalLoss, trained, diverged, threshold}. */
+    /** @type {(task: string, losses: ArrayLike<number>) => {finalLoss: number, trained: boolean, diverged: boolean, threshold: number}} */
     summary: (task, losses) => K.trainSummary(task, Float64Array.from(losses)),
   };
 }

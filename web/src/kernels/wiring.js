@@ -31,11 +31,13 @@ export async function loadWiring() {
     presets: () => K.wiringPresets(),
 
     /** @returns {WiringView} a wiring's text form read; throws an Error with the reader's message if it cannot be */
+    /** @type {(text: string) => WiringView} */
     describe: (text) => K.describeWiring(text),
 
     /**
      * What a wiring's formulas give each block of a stack of L blocks (after the checks a run makes; throws their
      * message): {alpha, scaleIn, scaleOut, beta: Float64Array(L), gate0 (gated wirings only), postBlocks}.
+     * @type {(text: string, L: number) => any}
      */
     constants: (text, L) => K.wiringConstants(text, L),
   };

@@ -32,10 +32,32 @@ const MAX_SUMMARISED_NUMBERS = 50;
 const MAX_SEED = LARGEST_SEED;
 export const SEED_LIMIT_TEXT = `2^${Math.log2(LARGEST_SEED)}`;
 
+/**
+ * @typedef {object} LogEntry  one attempt as the log keeps it (entryOf)
+ * @property {string} at                        when, ISO text
+ * @property {number | null} seed               the variant, or null for the exercise's own numbers
+ * @property {Record<string, string>} answers   part → the answer as typed (cut to MAX_LOG_ANSWER_CHARS)
+ * @property {Record<string, string> | null} inputs  inputs typed over the variant, or null
+ * @property {number} hints
+ * @property {boolean} solution
+ * @property {string[]} [right]                 the parts the page marked right
+ * @property {number} [try]                     its number among the attempts on these numbers
+ *
+ * @typedef {{seed: number | null, inputs: Record<string, string> | null, count: number}} NumbersCount
+ * @typedef {{count: number, numbers: NumbersCount[]}} Summarised  practice attempts taken out of the log, counted
+ * @typedef {{index: number, at: string, why: string}} SetAsideEntry  an entry that could not be read (index −1: the log)
+ * @typedef {{log: LogEntry[], summarised?: Summarised}} LogAndSummary
+ */
+
+/** @type {(v: any) => boolean} */
 const isRecord = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** @type {(v: any, max: number) => boolean} */
 const isCount = (v, max) => Number.isInteger(v) && v >= 0 && v <= max;
+/** @type {(k: string) => boolean} */
 const isPartId = (k) => /^[a-z][\w-]{0,63}$/.test(k);
+/** @type {(v: unknown) => boolean} */
 const isDate = (v) => typeof v === 'string' && v.length <= 40 && Number.isFinite(Date.parse(v));
+/** @type {(v: unknown) => string} */
 const shown = (v) => {
   const text = typeof v === 'string' ? JSON.stringify(v) : String(JSON.stringify(v) ?? v);
   return text.length > 40 ? `${text.slice(0, 37)}…` : text;
@@ -44,9 +66,11 @@ const shown = (v) => {
 // A number JSON wrote that no double holds exactly (2^53 + 1 reads as 2^53, the largest seed): readProgressText (validate.js) marks
 // it with this before parsing, so the field that holds it is refused, naming it as written.
 export const INEXACT = 'inexact number ';
+/** @type {(v: unknown) => boolean} */
 const inexact = (v) => typeof v === 'string' && v.startsWith(INEXACT);
 
 /** What is wrong with a seed ('' when it is one): a whole number from 0 to MAX_SEED, or null for the exercise's own numbers. */
+/** @param {any} v  as parsed */
 export function seedProblem(v) {
   if (v === null || isCount(v, MAX_SEED)) return '';
   if (inexact(v)) return `${v.slice(INEXACT.length)} is past ${SEED_LIMIT_TEXT}, where a number in a file is not read exactly`;
@@ -54,6 +78,7 @@ export function seedProblem(v) {
 }
 
 // Why an entry cannot be read, or '' when it can.
+/** @param {any} e  as parsed */
 function entryProblem(e) {
   if (!isRecord(e)) return 'it is not a record';
   if (!isDate(e.at)) return `its time ${shown(e.at)} is not a date`;
@@ -76,10 +101,15 @@ function entryProblem(e) {
   return '';
 }
 
+/** @type {(map: Record<string, string>) => Record<string, string>} */
 const cutTexts = (map) => Object.fromEntries(Object.entries(map).map(([k, t]) => [k, t.slice(0, MAX_LOG_ANSWER_CHARS)]));
 
 // An entry as the log keeps it: its fields in order, answers cut to what a grader needs; right and try only when
 // the entry has them (a file from an earlier page has neither).
+/**
+ * @param {any} e  an entry entryProblem passed
+ * @returns {LogEntry}
+ */
 function entryOf(e) {
   return {
     at: e.at,
@@ -96,11 +126,15 @@ function entryOf(e) {
 /**
  * A stored log read entry by entry. → {log (every entry that can be read, as written), setAside: [{index, at, why}]
  * (each one that cannot, its place in the log, its time when it has one, and why)}. Nothing is evicted here.
+ * @param {unknown} raw  as parsed
+ * @returns {{log: LogEntry[], setAside: SetAsideEntry[]}}
  */
 export function readLog(raw) {
   if (raw === undefined) return { log: [], setAside: [] };
   if (!Array.isArray(raw)) return { log: [], setAside: [{ index: -1, at: '', why: 'the log is not a list of attempts' }] };
+  /** @type {LogEntry[]} */
   const log = [];
+  /** @type {SetAsideEntry[]} */
   const setAside = [];
   raw.forEach((e, index) => {
     const why = index >= MAX_LOG_ENTRIES ? `a log holds at most ${MAX_LOG_ENTRIES} attempts` : entryProblem(e);
@@ -111,7 +145,10 @@ export function readLog(raw) {
 }
 
 /** A log entry for an attempt now. answers: {part: text as typed}; inputs: {name: text} typed over the variant, or null;
- * right: the parts the page marked right; try: its number among the attempts on these numbers. */
+ * right: the parts the page marked right; try: its number among the attempts on these numbers.
+ * @param {{seed: number | null, answers: Record<string, string>, inputs?: Record<string, string> | null, hints: number, solution: boolean, right?: string[], try?: number}} attempt
+ * @returns {LogEntry}
+ */
 export function logEntry({ seed, answers, inputs = null, hints, solution, right, try: tries = undefined }, now = new Date()) {
   const e = { at: now.toISOString(), seed, answers, inputs, hints, solution, ...(right && { right }), ...(tries && { try: tries }) };
   const why = entryProblem(e);
@@ -119,13 +156,20 @@ export function logEntry({ seed, answers, inputs = null, hints, solution, right,
   return entryOf(e);
 }
 
-/** The numbers an entry was made on, as one key: its seed and the inputs typed over it. */
+/**
+ * The numbers an entry was made on, as one key: its seed and the inputs typed over it.
+ * @param {{seed: number | null, inputs?: Record<string, string> | null}} numbers
+ */
 export function numbersKey({ seed, inputs }) {
   const typed = inputs ? Object.entries(inputs).sort(([a], [b]) => (a < b ? -1 : 1)) : [];
   return JSON.stringify([seed, typed.length ? typed : null]);
 }
 
-/** `summarised`: {count (every attempt summarised), numbers: [{seed, inputs, count}] (the latest numbers' counts)}. */
+/**
+ * `summarised`: {count (every attempt summarised), numbers: [{seed, inputs, count}] (the latest numbers' counts)}.
+ * @param {any} raw  as parsed
+ * @returns {Summarised}
+ */
 export function readSummarised(raw) {
   const ok =
     isRecord(raw) &&
@@ -133,24 +177,32 @@ export function readSummarised(raw) {
     Array.isArray(raw.numbers) &&
     raw.numbers.length <= MAX_SUMMARISED_NUMBERS &&
     raw.numbers.every(
-      (x) =>
+      (/** @type {any} */ x) =>
         isRecord(x) &&
         !seedProblem(x.seed) &&
         isCount(x.count, 1e9) &&
         x.count >= 1 &&
         (x.inputs === null || (isRecord(x.inputs) && Object.values(x.inputs).every((t) => typeof t === 'string'))),
     ) &&
-    raw.numbers.reduce((sum, x) => sum + x.count, 0) <= raw.count;
+    raw.numbers.reduce((/** @type {number} */ sum, /** @type {NumbersCount} */ x) => sum + x.count, 0) <= raw.count;
   if (!ok) throw new Error('summarised must count the attempts summarised, in all and by numbers');
-  return { count: raw.count, numbers: raw.numbers.map((x) => ({ seed: x.seed, inputs: x.inputs ? { ...x.inputs } : null, count: x.count })) };
+  return {
+    count: raw.count,
+    numbers: raw.numbers.map((/** @type {NumbersCount} */ x) => ({ seed: x.seed, inputs: x.inputs ? { ...x.inputs } : null, count: x.count })),
+  };
 }
 
+/** @type {() => Summarised} */
 const noneSummarised = () => ({ count: 0, numbers: [] });
+/** @type {(summarised: Summarised | undefined, key: string) => number} */
 const summarisedOn = (summarised, key) => summarised?.numbers.find((x) => numbersKey(x) === key)?.count ?? 0;
 
 /**
  * Whether an entry is on numbers a teacher grades: the assignment's variant of exercise n for the student's name,
  * or the exercise's own numbers (seed null: an exercise without variants has only those), nothing typed over them.
+ * @param {{code: string, name: string, exercises?: number[]} | null | undefined} assignment
+ * @param {number | string} n
+ * @returns {(e: LogEntry) => boolean}
  */
 export function gradedNumbers(assignment, n) {
   const seed = assignment?.exercises?.includes(Number(n)) ? assignedSeed(assignment.code, assignment.name, Number(n)) : undefined;
@@ -158,6 +210,10 @@ export function gradedNumbers(assignment, n) {
 }
 
 /** The try an attempt on these numbers is: one more than the attempts on them before it, kept or summarised. */
+/**
+ * @param {Partial<LogAndSummary>} record
+ * @param {LogEntry} entry
+ */
 function nextTry(record, entry) {
   const key = numbersKey(entry);
   const kept = (record.log ?? []).filter((e) => numbersKey(e) === key);
@@ -168,9 +224,15 @@ function nextTry(record, entry) {
 /**
  * The log kept and the rest summarised: every entry a teacher needs (see above) and the latest MAX_LOG others.
  * graded(entry): whether it is on graded numbers (gradedNumbers). → {log, summarised}
+ * @param {LogEntry[]} log
+ * @param {Summarised | undefined} summarised
+ * @param {(e: LogEntry) => boolean} graded
+ * @returns {LogAndSummary}
  */
 function compactLog(log, summarised, graded) {
+  /** @type {Map<string, {tries: number, right: Set<string>, hints: number, solution: boolean}>} */
   const seen = new Map(); // graded numbers → {tries, right, hints, solution} so far
+  /** @type {Set<string>} */
   const rightAnywhere = new Set(); // the parts right so far, on any numbers
   const needed = log.map((e) => {
     const firstAnywhere = (e.right ?? []).some((id) => !rightAnywhere.has(id));
@@ -204,12 +266,18 @@ function compactLog(log, summarised, graded) {
   return { log: log.filter((_, k) => !dropped.has(k)), summarised: out };
 }
 
-/** record with one more attempt logged (its try numbered) and the log compacted. → {log, summarised} */
+/**
+ * record with one more attempt logged (its try numbered) and the log compacted. → {log, summarised}
+ * @param {Partial<LogAndSummary>} record
+ * @param {LogEntry} entry
+ * @param {(e: LogEntry) => boolean} graded
+ */
 export function appendAttempt(record, entry, graded) {
   const e = { ...entry, try: entry.try ?? nextTry(record, entry) };
   return compactLog([...(record.log ?? []), e], record.summarised, graded);
 }
 
+/** @type {(e: LogEntry) => string} */
 const identity = (e) => JSON.stringify([e.at, numbersKey(e), e.answers, e.hints, e.solution]);
 
 /**
@@ -217,8 +285,12 @@ const identity = (e) => JSON.stringify([e.at, numbersKey(e), e.answers, e.hints,
  * an entry both hold once (two alike, made in one millisecond, stay two: as many as the copy that has more); each
  * one's try at least one more than the one before it on its numbers; the larger count of summarised attempts for
  * each numbers. → {log, summarised}
+ * @param {LogAndSummary} a
+ * @param {LogAndSummary} b
+ * @returns {LogAndSummary}
  */
 export function mergeLogs(a, b) {
+  /** @type {Map<string, number>} */
   const inB = new Map();
   for (const e of b.log) inB.set(identity(e), (inB.get(identity(e)) ?? 0) + 1);
   const onlyB = [...b.log];
@@ -233,6 +305,7 @@ export function mergeLogs(a, b) {
   }
   // (a stable sort: entries of one time keep their order, a's before b's)
   const log = [...a.log, ...onlyB].sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0));
+  /** @type {Map<string, number>} */
   const last = new Map();
   const numbered = log.map((e) => {
     if (e.try === undefined) return e;
@@ -245,6 +318,11 @@ export function mergeLogs(a, b) {
   return { log: numbered, summarised };
 }
 
+/**
+ * @param {Summarised | undefined} a
+ * @param {Summarised | undefined} b
+ * @returns {Summarised | undefined}
+ */
 function mergeSummarised(a, b) {
   if (!a?.count) return b?.count ? b : undefined;
   if (!b?.count) return a;

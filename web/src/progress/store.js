@@ -26,6 +26,7 @@ const MAX_STUDENTS = 40;
 const MAX_BACKUPS = 3;
 export const VERSION = 1;
 
+/** @type {() => import('./validate.js').ProgressRecord} */
 const empty = () => ({ version: VERSION, exercises: {}, cards: {} });
 // a new record is the schema's defaults, so what is saved loads back as it was
 const blankExercise = () => exerciseRecord({});
@@ -35,15 +36,24 @@ const BACKUP_FAILED =
   'and saving would overwrite that. Download the copy below; saving resumes on the next visit after that.';
 
 // The same progress written the same way whatever the order of its keys: how two copies are compared.
+/** @type {(value: unknown) => string} */
 const canonical = (value) =>
   JSON.stringify(value, (_, v) =>
     v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
   );
 
+/**
+ * What another tab's save changed here (sync).
+ * @typedef {{exercises: number[], cards: boolean, replaced: boolean, mineIsNewer: boolean}} Synced
+ * @typedef {{reason: string, text: string, savedAt: string}} Backup  a copy set aside before it was overwritten
+ * @typedef {import('./validate.js').AssignmentRecord} AssignmentRecord
+ */
+/** @type {Synced} */
 const NOTHING = { exercises: [], cards: false, replaced: false, mineIsNewer: false };
 
 // A time strictly after each of `times` (ISO texts or undefined), now if now is: two events of one millisecond stay
 // in order.
+/** @type {(...times: (string | undefined)[]) => string} */
 const after = (...times) => new Date(Math.max(Date.now(), ...times.filter(Boolean).map((t) => Date.parse(t) + 1))).toISOString();
 
 /**
@@ -52,10 +62,14 @@ const after = (...times) => new Date(Math.max(Date.now(), ...times.filter(Boolea
  */
 export function openProgress(browser = () => window) {
   let state = empty();
+  /** @type {string | null} */
   let problem = null;
+  /** @type {string[]} */
   let notices = [];
+  /** @type {Backup[]} */
   let pendingBackups = []; // [{reason, text, savedAt}]: what must be copied aside before the next save overwrites it
   const listeners = new Set();
+  /** @type {string | null} */
   let lastText = null; // what storage held when this tab last read or wrote it: another tab's save differs
   let assignmentSetHere = false; // this tab set the assignment since it last saved: its own wins a merge
 
@@ -130,12 +144,14 @@ export function openProgress(browser = () => window) {
   }
 
   const snapshot = () => Object.fromEntries(Object.entries(state.exercises).map(([n, r]) => [n, JSON.stringify(r)]));
+  /** @type {(before: Record<string, string>) => number[]} */
   const changedSince = (before) =>
     [...new Set([...Object.keys(before), ...Object.keys(state.exercises)])].filter((n) => before[n] !== JSON.stringify(state.exercises[n])).map(Number);
 
   // Another tab's save, merged into this tab's progress. → {exercises (the numbers of those it changed here), cards
   // (whether it changed the cards), replaced (it was a new start: a reset of everything or an import), mineIsNewer
   // (this tab holds something the save does not)}
+  /** @returns {Synced} */
   function sync() {
     let text;
     try {
@@ -171,6 +187,7 @@ export function openProgress(browser = () => window) {
 
   // The exercises a change touched carry its time, after their last change and their last reset: of two tabs' copies
   // of a record, the newer wins a merge.
+  /** @param {Record<string, string>} before  snapshot()'s */
   function stamp(before) {
     for (const n of changedSince(before)) {
       const r = state.exercises[n];
@@ -180,6 +197,7 @@ export function openProgress(browser = () => window) {
 
   // Another tab saved: its changes come in, and what only this tab holds (work a full storage could not take, a
   // change that crossed theirs) is written back.
+  /** @param {StorageEvent} event */
   function onStorage(event) {
     if (event.key !== KEY && event.key !== null) return;
     const synced = sync();
@@ -187,6 +205,7 @@ export function openProgress(browser = () => window) {
     tellSynced(synced);
   }
 
+  /** @type {(synced: Synced) => void} */
   const tellSynced = ({ exercises, cards, replaced }) => {
     if (replaced) notify('state replaced', { elsewhere: true });
     else if (exercises.length || cards) notify('synced', { exercises, cards });
@@ -221,11 +240,13 @@ export function openProgress(browser = () => window) {
   }
 
   // Keeps the current progress for backup() before it is replaced wholesale (reset, import), unless it is empty.
+  /** @param {string} reason */
   function setAside(reason) {
     const text = JSON.stringify(state);
     if (text !== JSON.stringify(empty())) pendingBackups.push({ reason, text, savedAt: new Date().toISOString() });
   }
 
+  /** @type {(why: string, detail?: object) => void} */
   const notify = (why, detail) => {
     for (const l of listeners) l(why, detail);
   };
@@ -239,6 +260,10 @@ export function openProgress(browser = () => window) {
 
   // A change to the progress as storage holds it now: another tab's saves merged in first, then the change, stamped
   // and saved. → {saved, synced} (synced: what the merge changed here, for 'synced')
+  /**
+   * @param {(state: import('./validate.js').ProgressRecord) => void} fn
+   * @returns {{saved: boolean, synced: Synced}}
+   */
   function change(fn) {
     const synced = sync();
     const before = snapshot();
@@ -248,6 +273,7 @@ export function openProgress(browser = () => window) {
   }
 
   // A student of a class, as the other students' work is filed: their class code and name as compared.
+  /** @type {(a: {code: string, name: string}) => string} */
   const whoKey = (a) => `${nameKey(a.code)}\n${nameKey(a.name)}`;
 
   // The other students' work kept in this browser, each read as progress is (a copy that cannot be read is left out).
@@ -279,6 +305,7 @@ export function openProgress(browser = () => window) {
      * (nothing is lost; it can be switched back to), and `assignment`'s student gets their own work back, or starts
      * afresh. An export then holds only their work. Subscribers hear 'state replaced' ({student: true}) and
      * 'assignment'. → true when saved
+     * @param {AssignmentRecord} assignment
      */
     switchStudent(assignment) {
       sync();
@@ -307,14 +334,21 @@ export function openProgress(browser = () => window) {
       notify('assignment');
       return saved;
     },
-    /** The record of exercise n (created empty: validate.js's exerciseRecord names its fields) */
+    /**
+     * The record of exercise n (created empty: validate.js's exerciseRecord names its fields)
+     * @param {number | string} n
+     * @returns {import('./validate.js').ExerciseRecord}
+     */
     exercise(n) {
       return (state.exercises[n] ??= blankExercise());
     },
     cards: () => state.cards,
     /** The assignment the reader works on ({code, name, exercises, due}), or null. */
     assignment: () => state.assignment ?? null,
-    /** Keeps the assignment the reader works on (checked by the caller: validate.js assignmentRecord). Subscribers hear 'assignment'. */
+    /**
+     * Keeps the assignment the reader works on (checked by the caller: validate.js assignmentRecord). Subscribers hear 'assignment'.
+     * @param {AssignmentRecord} assignment
+     */
     setAssignment(assignment) {
       assignmentSetHere = true;
       const { synced } = change((s) => (s.assignment = assignment));
@@ -325,6 +359,7 @@ export function openProgress(browser = () => window) {
      * Change something and save it: update((s) => { s.exercises[4].attempts++ }). The change is made to the progress
      * as storage holds it now. → true when saved; false when it lasts only for this visit (problem() says why).
      * Subscribers hear 'synced' first when another tab's saves came in, then 'update' ({saved}).
+     * @param {(state: import('./validate.js').ProgressRecord) => void} fn
      */
     update(fn) {
       const { saved, synced } = change(fn);
@@ -342,10 +377,12 @@ export function openProgress(browser = () => window) {
     problem: () => problem,
     /** Reader-facing lines about saved records that were set aside or repaired at load or import. */
     notices: () => [...notices],
-    /** The record of exercise n as stored, or undefined: reading it creates nothing. */
+    /** The record of exercise n as stored, or undefined: reading it creates nothing. @type {(n: number | string) => import('./validate.js').ExerciseRecord | undefined} */
     peek: (n) => state.exercises[n],
     /** Forgets exercise n (its answers, attempts, hints, seed and marks; another tab's copy of them too). Subscribers
-     * hear 'exercise reset' ({n}). */
+     * hear 'exercise reset' ({n}).
+     * @param {number | string} n
+     */
     resetExercise(n) {
       const { synced } = change((s) => {
         const at = after(s.exercises[n]?.changedAt, s.resets?.[n]); // after everything it clears
@@ -388,6 +425,7 @@ export function openProgress(browser = () => window) {
      * `notices`; a file that is not this chapter's progress at all throws an Error with a reader-facing
      * message and changes nothing. Returns {saved, notices}: saved is false when the browser refused to
      * store it (it then lasts for this visit only).
+     * @param {string} text
      */
     importJson(text) {
       let read;
@@ -406,7 +444,9 @@ export function openProgress(browser = () => window) {
     },
     /** listener(why, detail): 'update' ({saved}: a change, saved or kept for this visit only), 'state replaced' (an
      * import, a reset of everything), 'exercise reset' ({n}), 'assignment' (the reader's assignment or name),
-     * 'synced' ({exercises: [n…], cards}: another tab's saves came in and changed these here). → unsubscribe() */
+     * 'synced' ({exercises: [n…], cards}: another tab's saves came in and changed these here). → unsubscribe()
+     * @param {(why: string, detail?: any) => void} listener
+     */
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -18,10 +18,12 @@ export const MAX_ANSWER_CHARS = 2_000;
 export const MAX_VARIANTS = 50;
 /** The reader's verdicts on an explanation, against the model answer: the record's words, the buttons' labels. */
 export const SELF_CHECK_LABELS = { yes: 'I had it', partly: 'Partly', no: 'Not yet' };
+/** @type {(v: any) => boolean} */
 const isSelfCheck = (v) => Object.hasOwn(SELF_CHECK_LABELS, v);
 export { MAX_LOG, MAX_LOG_ANSWER_CHARS, logEntry } from './attempt-log.js';
 
 /** An exercise's log as the record keeps it: every entry that can be read (attempt-log.js readLog). */
+/** @type {(raw: unknown) => import('./attempt-log.js').LogEntry[]} */
 const logOf = (raw) => readLog(raw).log;
 
 // FSRS schedules at most 100 years ahead (ts-fsrs maximum_interval 36 500 days); a due date ten times as far
@@ -33,11 +35,22 @@ const LATEST_DUE_DAYS = 365_250;
 const FSRS_MIN_STABILITY = 1e-3;
 const FSRS_MIN_DIFFICULTY = 1;
 
+/** @type {(v: any) => boolean} */
 const isRecord = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** @type {(v: any, max: number) => boolean} */
 const isCount = (v, max) => Number.isInteger(v) && v >= 0 && v <= max;
+/** @type {(k: string) => boolean} */
 const isPartId = (k) => /^[a-z][\w-]{0,63}$/.test(k);
 
 // A field of a record: missing means its default; present, it must pass `ok`, else the record is bad.
+/**
+ * @param {Record<string, any>} raw
+ * @param {string} name
+ * @param {unknown} fallback
+ * @param {(v: any) => boolean} ok
+ * @param {string} what
+ * @returns {any}
+ */
 function field(raw, name, fallback, ok, what) {
   if (!(name in raw) || raw[name] === undefined) return fallback;
   if (!ok(raw[name])) throw new Error(`${name} ${what}`);
@@ -45,6 +58,10 @@ function field(raw, name, fallback, ok, what) {
 }
 
 // Text cut to what a field holds; cut.count says how many were.
+/**
+ * @param {unknown} map
+ * @param {{count: number}} cut
+ */
 function cutTexts(map, cut) {
   if (!isRecord(map)) return map;
   return Object.fromEntries(
@@ -56,11 +73,15 @@ function cutTexts(map, cut) {
   );
 }
 
+/** @type {(v: unknown) => boolean} */
 const isDate = (v) => typeof v === 'string' && v.length <= 40 && Number.isFinite(Date.parse(v));
 
+/** @type {(a: unknown) => boolean} */
 const isAnswerText = (a) => typeof a === 'string' && a.length <= MAX_ANSWER_CHARS;
+/** @type {(x: any) => boolean} */
 const isVariant = (x) => isRecord(x) && !seedProblem(x.seed) && isCount(x.attempts, 1e6);
 // (a field's message names the value it cannot take, so an inexact number is said as written)
+/** @type {(v: unknown) => string} */
 const seedWhat = (v) => (typeof v === 'string' && v.startsWith(INEXACT) ? seedProblem(v) : `must be a whole number from 0 to ${SEED_LIMIT_TEXT}, or null`);
 
 // An exercise's record, field by field, once: what each field holds, its value when missing, and what is said
@@ -77,6 +98,24 @@ const seedWhat = (v) => (typeof v === 'string' && v.startsWith(INEXACT) ? seedPr
 //   changedAt  the time of the record's last change: of two copies (two tabs), the newer wins (optional)
 //   summarised {count, numbers: [{seed, inputs, count}]}   practice attempts taken out of the log, counted (optional)
 // (in this order: the log before the optional fields, as a record made here and one read back both have them)
+/**
+ * How one field is read: exactly one of map (each entry's value passes it), list (each item), ok (the value), read
+ * (reads or throws), log, events.
+ * @typedef {object} FieldSpec
+ * @property {(v: any) => boolean} [map]
+ * @property {(v: any) => boolean} [list]
+ * @property {number} [max]           a list's longest
+ * @property {(v: any) => boolean} [ok]
+ * @property {(v: any) => any} [read]
+ * @property {true} [log]
+ * @property {true} [events]
+ * @property {true} [names]           a map's keys are inputs' names (else parts)
+ * @property {true} [nullable]
+ * @property {true} [optional]
+ * @property {() => any} [fallback]   its value when missing
+ * @property {string | ((v: unknown) => string)} [what]  what is said when it is wrong
+ */
+/** @type {Record<string, FieldSpec>} */
 const EXERCISE_FIELDS = {
   answers: { map: isAnswerText, fallback: () => ({}), what: 'must map parts to answers as text' },
   attempts: { ok: (v) => isCount(v, 1e6), fallback: () => 0, what: 'must be a whole number of attempts' },
@@ -92,17 +131,77 @@ const EXERCISE_FIELDS = {
   changedAt: { ok: isDate, optional: true, what: 'must be a date' },
   summarised: { read: readSummarised, optional: true },
 };
+/**
+ * An exercise's record as readProgress keeps it (EXERCISE_FIELDS above says what each field holds).
+ * @typedef {object} ExerciseRecord
+ * @property {Record<string, string>} answers
+ * @property {number} attempts
+ * @property {number} hints
+ * @property {number | null} seed
+ * @property {Record<string, boolean>} solved
+ * @property {Record<string, 'yes' | 'partly' | 'no'>} selfCheck
+ * @property {Record<string, string>} checked
+ * @property {{seed: number | null, attempts: number}[]} variants
+ * @property {Record<string, string> | null} inputs
+ * @property {import('./attempt-log.js').LogEntry[]} log
+ * @property {import('./events.js').ExerciseEvent[]} [events]  (a file from an earlier page has none)
+ * @property {string} [changedAt]
+ * @property {import('./attempt-log.js').Summarised} [summarised]
+ *
+ * One flash card's FSRS schedule (cardRecord), dates as ISO text.
+ * @typedef {object} CardSchedule
+ * @property {string} due
+ * @property {number} stability
+ * @property {number} difficulty
+ * @property {number} elapsed_days
+ * @property {number} scheduled_days
+ * @property {number} learning_steps
+ * @property {number} reps
+ * @property {number} lapses
+ * @property {0 | 1 | 2 | 3} state
+ * @property {string | null} [last_review]
+ *
+ * @typedef {object} AssignmentRecord  (assignmentRecord)
+ * @property {string} code
+ * @property {string} name
+ * @property {number[]} exercises
+ * @property {string} due           '' for none
+ * @property {boolean} [hide]        true: the worked solutions hidden until the due date (read back, only true is kept)
+ *
+ * A valid stored progress: what readProgress returns as its state, every record in it read.
+ * @typedef {object} ProgressRecord
+ * @property {number} version
+ * @property {Record<string, ExerciseRecord>} exercises  by exercise number
+ * @property {Record<string, CardSchedule>} cards        by card id
+ * @property {string} [startedAt]
+ * @property {Record<string, string>} [resets]           exercise number → when it was last reset
+ * @property {AssignmentRecord} [assignment]
+ *
+ * @typedef {object} ReadProgress
+ * @property {ProgressRecord} state
+ * @property {string[]} notices      one for each record set aside or repaired, for the reader
+ * @property {boolean} setAside
+ * @property {Record<string, import('./attempt-log.js').SetAsideEntry[]>} logSetAside  exercise number → its log's entries
+ *   that could not be read
+ */
+
+/** @type {(spec: FieldSpec) => (k: string) => boolean} */
 const keyOk = (spec) => (k) => (spec.names ? k.length <= 64 : isPartId(k));
 
 /**
  * One exercise's record, or throws naming the first field that is wrong: how a record is read at load and import.
  * Only the fields it knows are kept (one nested beyond what JSON can write back had made every later save fail);
  * a text longer than a field holds is cut to MAX_ANSWER_CHARS, and cut.count (optional) counts them.
+ * @param {any} input  as parsed
+ * @param {{count: number}} [cut]
+ * @param {import('./attempt-log.js').SetAsideEntry[]} [setAside]  the log's entries that could not be read, added to
+ * @param {import('./attempt-log.js').SetAsideEntry[]} [eventsSetAside]  the events' likewise
+ * @returns {ExerciseRecord}
  */
 export function exerciseRecord(input, cut = { count: 0 }, setAside = [], eventsSetAside = []) {
   if (!isRecord(input)) throw new Error('is not a record');
   const raw = { ...input, answers: cutTexts(input.answers, cut), checked: cutTexts(input.checked, cut), inputs: cutTexts(input.inputs, cut) };
-  const out = {};
+  const out = /** @type {ExerciseRecord & Record<string, any>} */ ({});
   for (const [name, spec] of Object.entries(EXERCISE_FIELDS)) {
     if (spec.log) {
       const log = readLog(raw.log);
@@ -121,6 +220,7 @@ export function exerciseRecord(input, cut = { count: 0 }, setAside = [], eventsS
       out[name] = spec.read(raw[name]);
       continue;
     }
+    /** @type {(v: any) => boolean} */
     const ok = (v) =>
       spec.map
         ? (spec.nullable && v === null) || (isRecord(v) && Object.entries(v).every(([k, x]) => keyOk(spec)(k) && spec.map(x)))
@@ -136,10 +236,13 @@ export function exerciseRecord(input, cut = { count: 0 }, setAside = [], eventsS
  * The same record, repaired instead of refused: a field that is wrong starts from its value when missing, and
  * of a map or a list only the entries that are wrong go. How the exercise reads its record in the store, where
  * nothing may stop it from starting.
+ * @param {any} input  as parsed
+ * @returns {ExerciseRecord}
  */
 export function repairedExerciseRecord(input) {
+  /** @type {Record<string, any>} */
   const raw = isRecord(input) ? input : {};
-  const out = {};
+  const out = /** @type {ExerciseRecord & Record<string, any>} */ ({});
   for (const [name, spec] of Object.entries(EXERCISE_FIELDS)) {
     const v = raw[name];
     if (spec.log) {
@@ -180,6 +283,8 @@ export function repairedExerciseRecord(input) {
  * The assignment the reader works on ({code, name, exercises: [n…], due, hide?}: the class code, the name they typed,
  * the exercises assigned, the due date or '' (exercises/assignment.js readDue), whether the worked solutions stay
  * hidden until then), checked; throws (why, for a notice) when it cannot be read.
+ * @param {any} raw  as parsed
+ * @returns {AssignmentRecord}
  */
 function assignmentRecord(raw) {
   if (!isRecord(raw)) throw new Error('is not a record');
@@ -188,7 +293,12 @@ function assignmentRecord(raw) {
   const due = readDue(raw.due ?? '');
   const bad = [code, name, due].find((r) => !r.ok);
   if (bad) throw new Error(bad.message);
-  if (!Array.isArray(raw.exercises) || !raw.exercises.length || raw.exercises.length > MAX_EXERCISES || !raw.exercises.every((n) => isCount(n, 999) && n > 0)) {
+  if (
+    !Array.isArray(raw.exercises) ||
+    !raw.exercises.length ||
+    raw.exercises.length > MAX_EXERCISES ||
+    !raw.exercises.every((/** @type {any} */ n) => isCount(n, 999) && n > 0)
+  ) {
     throw new Error('its exercises must be a list of exercise numbers');
   }
   if (raw.hide !== undefined && !(raw.hide === true && due.value) && raw.hide !== false) {
@@ -203,6 +313,7 @@ function assignmentRecord(raw) {
   };
 }
 
+/** @type {(v: unknown) => boolean} */
 const nonNegative = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 
 /**
@@ -210,10 +321,14 @@ const nonNegative = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0
  * lapses, state, last_review}, dates as ISO text). A schedule that cannot be read throws; a due date that
  * cannot be read, or lies beyond anything FSRS schedules, is repaired to `now` (the card comes up again), and so
  * is a schedule ts-fsrs refuses; `repaired` says which ('due', 'schedule', or '' for none).
+ * @param {any} raw  as parsed
+ * @param {Date} now
+ * @returns {{card: CardSchedule, repaired: 'due' | 'schedule' | ''}}
  */
 function cardRecord(raw, now) {
   if (!isRecord(raw)) throw new Error('is not a schedule');
-  const card = {
+  // (its due date is set below, once read)
+  const card = /** @type {CardSchedule & Record<string, any>} */ ({
     stability: field(raw, 'stability', undefined, nonNegative, 'must be a number ≥ 0'),
     difficulty: field(raw, 'difficulty', undefined, (v) => nonNegative(v) && v <= 10, 'must be a number from 0 to 10'),
     elapsed_days: field(raw, 'elapsed_days', 0, nonNegative, 'must be a number of days ≥ 0'),
@@ -223,7 +338,7 @@ function cardRecord(raw, now) {
     lapses: field(raw, 'lapses', 0, (v) => isCount(v, 1e6), 'must be a whole number'),
     state: field(raw, 'state', undefined, (v) => isCount(v, 3), 'must be 0, 1, 2 or 3'),
     last_review: field(raw, 'last_review', undefined, (v) => v === null || isDate(v), 'must be a date'),
-  };
+  });
   for (const name of ['stability', 'difficulty', 'state']) if (card[name] === undefined) throw new Error(`${name} is missing`);
   if (card.last_review === undefined) delete card.last_review;
   const latest = now.getTime() + LATEST_DUE_DAYS * 86_400_000;
@@ -248,6 +363,9 @@ function cardRecord(raw, now) {
 /**
  * Checks parsed progress data. Returns {state, notices, setAside}: `setAside` is true when any record was
  * skipped or repaired (the caller keeps the original). Throws when the data is not this chapter's progress.
+ * @param {any} data  as parsed
+ * @param {{now?: Date, version?: number}} [options]
+ * @returns {ReadProgress}
  */
 export function readProgress(data, { now = new Date(), version = 1 } = {}) {
   if (!isRecord(data)) throw new Error('this is not a progress file of this chapter');
@@ -261,14 +379,19 @@ export function readProgress(data, { now = new Date(), version = 1 } = {}) {
     throw new Error('it holds far more records than this chapter has exercises and cards');
   }
 
+  /** @type {string[]} */
   const notices = [];
+  /** @type {Record<string, ExerciseRecord>} */
   const exercises = {};
+  /** @type {Record<string, import('./attempt-log.js').SetAsideEntry[]>} */
   const logSetAside = {};
   for (const [n, raw] of Object.entries(data.exercises)) {
     try {
       if (!/^[1-9]\d{0,2}$/.test(n)) throw new Error('is not an exercise number');
       const cut = { count: 0 };
+      /** @type {import('./attempt-log.js').SetAsideEntry[]} */
       const setAside = [];
+      /** @type {import('./attempt-log.js').SetAsideEntry[]} */
       const eventsSetAside = [];
       exercises[n] = exerciseRecord(raw, cut, setAside, eventsSetAside);
       // each attempt of the log that cannot be read, named: where it was, when, and why (the rest of the log is kept)
@@ -291,6 +414,7 @@ export function readProgress(data, { now = new Date(), version = 1 } = {}) {
       notices.push(`The saved record of exercise ${isolated(n.slice(0, 20))} could not be read (${error.message}): that exercise starts afresh.`);
     }
   }
+  /** @type {Record<string, CardSchedule>} */
   const cards = {};
   const repaired = { due: 0, schedule: 0 };
   for (const [id, raw] of Object.entries(data.cards)) {
@@ -303,11 +427,13 @@ export function readProgress(data, { now = new Date(), version = 1 } = {}) {
       notices.push(`The saved schedule of a flash card could not be read (${error.message}): that card starts afresh.`);
     }
   }
+  /** @type {(n: number, what: string) => void} */
   const cardsHad = (n, what) => notices.push(`${n === 1 ? 'One flash card had' : `${n} flash cards had`} ${what}: ${n === 1 ? 'it is' : 'they are'} due now.`);
   if (repaired.due) cardsHad(repaired.due, 'a due date that could not be read');
   if (repaired.schedule) {
     cardsHad(repaired.schedule, 'a schedule that could not be used (a last review after this device’s clock, or a memory state the scheduler refuses)');
   }
+  /** @type {ProgressRecord} */
   const state = { version: data.version, exercises, cards };
   // when this progress began (a reset of everything, an import) and when single exercises were last reset: what
   // keeps another tab's older copy from bringing cleared work back (merge.js)
@@ -332,6 +458,8 @@ export function readProgress(data, { now = new Date(), version = 1 } = {}) {
 /**
  * A progress file's text, read: readProgress's {state, notices, setAside}; throws an Error saying why ("it is not
  * JSON", …) when the text is not this chapter's progress at all.
+ * @param {unknown} text
+ * @returns {ReadProgress}
  */
 export function readProgressText(text, { now = new Date(), version = 1 } = {}) {
   if (typeof text !== 'string' || text.length > MAX_IMPORT_BYTES) {
@@ -350,6 +478,7 @@ export function readProgressText(text, { now = new Date(), version = 1 } = {}) {
 // number that no double holds exactly becomes the text INEXACT + its digits, which no field takes: the field that
 // holds it is refused, naming the number as written. (Numbers are found outside strings only: an answer may hold
 // any digits.)
+/** @param {string} text */
 function markInexactNumbers(text) {
   let out = '';
   let from = 0;

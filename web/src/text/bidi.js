@@ -9,6 +9,7 @@
 const CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const CONTROLS = new RegExp(CONTROL.source, 'g');
 
+/** @type {Record<number, string>} */
 const NAMES = {
   0x061c: 'Arabic letter mark',
   0x200e: 'left-to-right mark',
@@ -24,21 +25,26 @@ const NAMES = {
   0x2069: 'pop directional isolate',
 };
 
+/** @type {(c: string) => string} */
 const codeOf = (c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 
-/** Whether text holds a direction control. */
+/** Whether text holds a direction control. @type {(text: unknown) => boolean} */
 export const hasDirectionControls = (text) => CONTROL.test(String(text));
 
-/** The text with each direction control written out where it stands: "\u202Eabc" → "[U+202E]abc". */
+/** The text with each direction control written out where it stands: "\u202Eabc" → "[U+202E]abc". @type {(text: unknown) => string} */
 export const visibleControls = (text) => String(text).replace(CONTROLS, (c) => `[${codeOf(c)}]`);
 
 /**
  * The text as a piece of a sentence: its controls written out, isolated from the words around it (FSI … PDI). Plain
  * ASCII cannot change the direction of anything around it and is left as it is.
+ * @type {(text: unknown) => string}
  */
 export const isolated = (text) => (/^[\x20-\x7e]*$/.test(String(text)) ? String(text) : `\u2068${visibleControls(text)}\u2069`);
 
-/** The direction controls text holds, named once each: "U+202E right-to-left override, U+202C pop directional formatting". */
+/**
+ * The direction controls text holds, named once each: "U+202E right-to-left override, U+202C pop directional formatting".
+ * @param {unknown} text
+ */
 export function namedControls(text) {
   const found = [...new Set(String(text).match(CONTROLS) ?? [])];
   return found.map((c) => `${codeOf(c)} ${NAMES[c.codePointAt(0)]}`).join(', ');
