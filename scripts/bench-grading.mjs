@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../tests/e2e/playwright.config.js';
 import { CLASS_EXERCISES, writeClass } from './lib/class-files.mjs';
+import { startTrace } from './lib/trace.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const PORT = 4393;
@@ -85,7 +86,7 @@ export async function gradingBench({ note, students = 500, build = true }) {
         }),
       students,
     );
-    const trace = await startTrace(page);
+    const trace = await startThreadsTrace(page);
     await page.locator('.teachers-files').setInputFiles(cls.files);
     const r = await done;
     const cpu = await trace.stop();
@@ -117,24 +118,11 @@ export async function gradingBench({ note, students = 500, build = true }) {
 
 // Chromium's trace of the page's threads from now until stop(). → {stop(): {main, workers: [s…], longestMain (ms)}}
 // (CPU time, the trace's "tdur", of each top-level task: what the thread ran, not what it waited for a core)
-async function startTrace(page) {
-  const client = await page.context().newCDPSession(page);
-  await client.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReturnAsStream' });
+async function startThreadsTrace(page) {
+  const trace = await startTrace(page);
   return {
     async stop() {
-      const events = await new Promise((resolve) => {
-        client.on('Tracing.tracingComplete', async ({ stream }) => {
-          let data = '';
-          for (;;) {
-            const chunk = await client.send('IO.read', { handle: stream });
-            data += chunk.data;
-            if (chunk.eof) break;
-          }
-          const parsed = JSON.parse(data);
-          resolve(parsed.traceEvents ?? parsed);
-        });
-        client.send('Tracing.end');
-      });
+      const events = await trace.stop();
       const tasksOf = (thread) => events.filter((e) => e.name === 'RunTask' && e.pid === thread.pid && e.tid === thread.tid && typeof e.tdur === 'number');
       const cpuOf = (thread) => tasksOf(thread).reduce((s, t) => s + t.tdur, 0) / 1e6;
       const named = (re) => events.filter((e) => e.name === 'thread_name' && re.test(e.args?.name ?? ''));

@@ -3,26 +3,13 @@
 // wall time: on a machine whose cores are shared with other jobs a 5 ms task can wait 200 ms for a core,
 // and that wait is not the page's doing. The wall times are printed beside for the record. Runs in a
 // project of its own, after every other spec, so no other test competes for the two cores.
+import { startTrace } from '../../scripts/lib/trace.mjs';
 import { expect, test } from './fixtures.js';
 
 async function traceMainThread(page, during) {
-  const client = await page.context().newCDPSession(page);
-  // the disabled-by-default category makes Chromium record each task's thread (CPU) time
-  await client.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReturnAsStream' });
+  const trace = await startTrace(page);
   await during();
-  const events = await new Promise((resolve) => {
-    client.on('Tracing.tracingComplete', async ({ stream }) => {
-      let data = '';
-      for (;;) {
-        const chunk = await client.send('IO.read', { handle: stream });
-        data += chunk.data;
-        if (chunk.eof) break;
-      }
-      const parsed = JSON.parse(data);
-      resolve(parsed.traceEvents ?? parsed);
-    });
-    client.send('Tracing.end');
-  });
+  const events = await trace.stop();
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const tasks = events.filter((e) => e.name === 'RunTask' && e.tid === main.tid && e.pid === main.pid && e.dur);
   return { tasks, timed: tasks.filter((t) => typeof t.tdur === 'number') };
