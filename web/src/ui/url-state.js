@@ -1,12 +1,11 @@
 // Control state in the page URL (history.replaceState), so a link reproduces a view. Parameters equal to
 // their default are left out, which keeps the article's own view at a bare URL.
 
-export function readParam(name) {
-  return new URLSearchParams(location.search).get(name);
-}
-
 /** The page's address parameters (none where there is no page: a module imported by a test in Node). */
 export const addressParams = () => new URLSearchParams(typeof location === 'object' ? location.search : '');
+
+/** One parameter of the page's address, or null. */
+export const readParam = (name) => addressParams().get(name);
 
 /**
  * One value kept in the address, the one place its parameter's name is spelt: every control of the page, the shared
