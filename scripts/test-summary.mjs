@@ -110,9 +110,17 @@ console.log(`gtest (C++ as wasm, Node): ${gtest('build/ctest-wasm.log')}`);
 console.log(`vitest (wasm in Node):     ${vitest()}`);
 console.log(`playwright (Chromium):     ${playwright()}`);
 console.log(`size budget:               ${size()}`);
+const minutes = (s) => `${Math.floor(s / 60)} min ${String(s % 60).padStart(2)} s`;
+// scripts/test.sh writes "<epoch seconds> <layer>" as each layer starts: a layer lasts until the next one starts
+const phases = (read('build/phases.log') ?? '')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => ({ at: Number(line.split(' ')[0]), name: line.slice(line.indexOf(' ') + 1) }));
+const now = Math.round(Date.now() / 1000);
+if (phases.length) {
+  console.log('\n== time per layer');
+  for (const [k, { at, name }] of phases.entries()) console.log(`${minutes((phases[k + 1]?.at ?? now) - at).padStart(12)}  ${name}`);
+}
 // (set by scripts/test.sh when it starts)
 const started = Number(process.env.TEST_STARTED_AT);
-if (started) {
-  const s = Math.round(Date.now() / 1000 - started);
-  console.log(`the whole run:             ${Math.floor(s / 60)} min ${s % 60} s`);
-}
+if (started) console.log(`the whole run:             ${minutes(now - started)}`);
