@@ -3,7 +3,8 @@
 // attempts after a student's due date are marked late in the table and both CSVs; an extension (name → new due
 // date) moves that student's due date; the teacher chooses whether late attempts count; a roster of names and IDs
 // pasted on the page matches the files (by name, or by the ID a student typed as their name), gives the gradebook
-// its IDs and lists the students with no file. Each CSV is read back by a CSV parser.
+// its IDs and lists the students with no file. Each CSV is read back by a CSV parser. An extended student's own link,
+// offered beside the extension, makes their page agree with the teacher's table on which attempts are late.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { expect, test } from './fixtures.js';
@@ -15,12 +16,12 @@ test.use({ timezoneId: ZONE });
 const DUE = '2026-12-10T18:00Z';
 const QUERY = `assign.class=PHYS%20101&assign.ex=1,4&assign.due=${DUE}`;
 
-/** A student on a device of their own whose clock reads `time`: the link opened, a name typed. → {page, context} */
-async function studentAt(browser, name, time) {
+/** A student on a device of their own whose clock reads `time`: the link (its query) opened, a name typed. → {page, context} */
+async function studentAt(browser, name, time, query = QUERY) {
   const context = await browser.newContext({ timezoneId: ZONE });
   await context.clock.install({ time: new Date(time) });
   const page = await context.newPage();
-  await page.goto(`./?${QUERY}`);
+  await page.goto(`./?${query}`);
   const banner = page.locator('aside.assignment');
   await banner.getByLabel('Your name or student number').fill(name);
   await banner.getByRole('button', { name: 'Start' }).click();
@@ -145,4 +146,50 @@ test('late attempts are marked in the table and the CSVs, an extension moves a d
   expect(book.at(-1)).toMatchObject({ 'exercise 1 (of 1)': '', total: '' });
   // the roster stays on the page, never in its address
   expect(teacher.url()).not.toMatch(/1001|Lovelace/);
+});
+
+test('an extended student’s own link: their page shows the new due date and no longer marks their attempts late, as the teacher’s table does', async ({
+  browser,
+  page: teacher,
+}, testInfo) => {
+  // the teacher lists Bob's extension; the page offers Bob's own link and says it is for display, not what counts
+  await teacher.clock.install({ time: new Date('2026-12-13T09:00:00Z') });
+  await teacher.goto(`./teachers.html?${QUERY}`);
+  await teacher.getByLabel(/^Extensions, one a line/).fill('Bob Builder = 2026-12-12 18:00');
+  const own = teacher.getByLabel(/^Bob Builder’s own link \(due 12 December 2026/);
+  await expect(own).toHaveValue(/assign\.ext\.for=Bob\+Builder&assign\.ext\.due=2026-12-12T18%3A00%2B00%3A00/);
+  await expect(teacher.locator('.teachers-ext-links')).toContainText('this page marks lateness by the list above, whatever link a student opened');
+  const bobQuery = new URL(await own.inputValue()).search.slice(1);
+
+  // Bob opens it (typing his name another way) the day after the class's due date, within his extension
+  const bob = await studentAt(browser, 'bob  builder', '2026-12-11T10:00:00Z', bobQuery);
+  const bobBanner = bob.page.locator('aside.assignment');
+  await expect(bobBanner.locator('p').first()).toContainText('due 12 December 2026');
+  await expect(bobBanner.locator('.assignment-extended')).toHaveText('extended');
+  await expect(bobBanner).toContainText('Your teacher gave you this extension');
+  await expect(await solveExercise1(bob.page)).toHaveText('✓ Solved');
+  await expect(bobBanner.locator('.assignment-state').first()).toHaveText('✓ Solved');
+  const bobFile = await handIn(bob.page, testInfo.outputPath('bob.json'));
+  await bob.context.close();
+  // Carol opens Bob's link at the same time: the extension is not hers, her attempt is late
+  const carol = await studentAt(browser, 'Carol', '2026-12-11T10:00:00Z', bobQuery);
+  const carolBanner = carol.page.locator('aside.assignment');
+  await expect(carolBanner).toContainText('This link carries an extension for Bob Builder only');
+  await expect(carolBanner.locator('.assignment-extended')).toHaveCount(0);
+  await expect(await solveExercise1(carol.page)).toHaveText('✓ Solved (late)');
+  await expect(carolBanner.locator('.assignment-state').first()).toHaveText('✓ Solved (late)');
+  const carolFile = await handIn(carol.page, testInfo.outputPath('carol.json'));
+  await carol.context.close();
+
+  // the teacher's table says the same of the same attempts
+  await teacher.locator('.teachers-files').setInputFiles([bobFile, carolFile]);
+  const rowOf = (name) => teacher.locator('.teachers-grades tbody tr').filter({ has: teacher.locator('th', { hasText: name }) });
+  await expect(teacher.locator('.teachers-grades tbody tr')).toHaveCount(2, { timeout: 60_000 });
+  await expect(rowOf('bob builder').locator('td[data-exercise="1"]')).toHaveText('✓ solved at the first try · 1 pt');
+  await expect(rowOf('bob builder').locator('td[data-exercise="1"]')).not.toHaveAttribute('data-late', 'true');
+  await expect(rowOf('Carol').locator('td[data-exercise="1"]')).toHaveAttribute('data-late', 'true');
+  // the table goes by the teacher's list, not by the link a student opened: without the extension Bob is late there
+  await teacher.getByLabel(/^Extensions, one a line/).fill('');
+  await expect(rowOf('bob builder').locator('td[data-exercise="1"]')).toHaveAttribute('data-late', 'true');
+  await expect(teacher.locator('.teachers-ext-links')).toBeEmpty();
 });

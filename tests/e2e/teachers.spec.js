@@ -221,6 +221,9 @@ test('the teachers’ page keeps its form in its address, says what is missing, 
   await page.getByRole('button', { name: 'All' }).click();
   await page.getByLabel('Student’s name or number').fill('Ada');
   await expect(page.locator('.teachers-numbers tbody tr').first()).toBeVisible();
+  // an extension, and with it that student's own link (axe reads it too)
+  await page.getByLabel(/^Extensions, one a line/).fill('Ada Lovelace = 2026-12-22 18:00');
+  await expect(page.getByLabel(/^Ada Lovelace’s own link/)).toHaveValue(/assign\.ext\.for=Ada\+Lovelace/);
   for (const scheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: scheme });
     const results = await new AxeBuilder({ page }).analyze();

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assignedSeed, dueAt, nameKey, readCode, readDue, readName } from '../../web/src/progress/assignee.js';
 import {
+  assignmentLink,
   assignmentOf,
   dueFor,
   dueFromLocal,
@@ -14,6 +15,8 @@ import {
   progressFileName,
   readExercises,
   readExtensions,
+  solutionsHidden,
+  studentDue,
   timeLeftText,
 } from '../../web/src/exercises/assignment.js';
 import { isolated, visibleControls } from '../../web/src/text/bidi.js';
@@ -96,6 +99,35 @@ describe('an assignment', () => {
     ]);
     expect(dueFor('2026-12-20T23:59+01:00', value, 'ADA LOVELACE')).toBe('2026-12-23T09:00+01:00');
     expect(dueFor('2026-12-20T23:59+01:00', value, 'Alan')).toBe('2026-12-20T23:59+01:00');
+  });
+
+  it('a student’s own link carries their extension, which holds on their page for their name only', () => {
+    const known = [1, 4, 7];
+    const base = { code: 'PHYS 101', exercises: [1, 4], due: '2026-12-10T18:00Z', hide: true };
+    const extension = { name: 'Bob Builder', due: '2026-12-12T18:00+01:00' };
+    const link = assignmentLink('https://example.org/residual-ln/', { ...base, extension });
+    expect(link).toMatch(/assign\.ext\.for=Bob\+Builder&assign\.ext\.due=2026-12-12T18%3A00%2B01%3A00$/);
+    const read = assignmentOf(new URL(link).searchParams, known).assignment;
+    expect(read).toEqual({ ...base, extension });
+    // the name as the student types it (spacing, capitals, apostrophe kind folded), or someone else's
+    expect(studentDue({ ...read, name: '  bob   BUILDER' })).toEqual({ due: extension.due, extended: true });
+    expect(studentDue({ ...read, name: 'Carol' })).toEqual({ due: base.due, extended: false });
+    expect(studentDue({ ...base, name: 'Bob Builder' })).toEqual({ due: base.due, extended: false });
+    // the worked solutions stay hidden until the student's own due date
+    const between = Date.parse('2026-12-11T12:00Z');
+    expect([solutionsHidden({ ...read, name: 'Bob Builder' }, between), solutionsHidden({ ...read, name: 'Carol' }, between)]).toEqual([true, false]);
+    // a link with half an extension, or one that does not read, says so
+    expect(assignmentOf(new URLSearchParams('assign.class=A&assign.ex=4&assign.ext.for=Bob'), known).message).toMatch(/extension has no due date/);
+    expect(assignmentOf(new URLSearchParams('assign.class=A&assign.ex=4&assign.ext.due=2026-12-12'), known).message).toMatch(/extension names no student/);
+    expect(assignmentOf(new URLSearchParams('assign.class=A&assign.ex=4&assign.ext.for=Bob&assign.ext.due=soon'), known).message).toMatch(
+      /extension has no due date that reads/,
+    );
+    // kept in the saved progress, and read back from it
+    const saved = readProgress({ version: 1, exercises: {}, cards: {}, assignment: { ...read, name: 'Bob Builder' } });
+    expect(saved.state.assignment.extension).toEqual(extension);
+    const bad = readProgress({ version: 1, exercises: {}, cards: {}, assignment: { ...read, name: 'Bob Builder', extension: { name: 'Bob' } } });
+    expect(bad.state.assignment).toBeUndefined();
+    expect(bad.notices.join(' ')).toMatch(/extension must name a student and a due date/);
   });
 
   it('names a student’s exported file for the class and the student', () => {

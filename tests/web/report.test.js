@@ -4,7 +4,10 @@
 // read back by a CSV parser (csv-parse), byte-order mark and all.
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assignedSeed } from '../../web/src/progress/assignee.js';
+import { assignedSeed, dueAt } from '../../web/src/progress/assignee.js';
+import { studentDue } from '../../web/src/exercises/assignment.js';
+import { expectedSeedOf, recordOutcome } from '../../web/src/exercises/outcome.js';
+import { repaired } from '../../web/src/exercises/record.js';
 import { gradeFile } from '../../web/src/exercises/regrade.js';
 import { asText, questionNumbers, toKernelInputs } from '../../web/src/exercises/values.js';
 import { appendAttempt, gradedNumbers, logEntry } from '../../web/src/progress/attempt-log.js';
@@ -176,5 +179,45 @@ describe('points, duplicates, roster, statistics', () => {
       allProps,
     );
     expect([extended.results[4].outcome, extended.lateAttempts]).toEqual(['tries', 0]);
+  });
+
+  it('the student’s page and the teacher’s table agree on late and on time for the same attempts, with and without an extension', () => {
+    // Ada's attempts: exercise 1 at 10:00, exercise 4 wrong at 10:01 and right at 10:02
+    const text = file('Ada Lovelace', { wrong: 1 });
+    const dues = ['', '2026-12-01T09:59Z', '2026-12-01T10:01Z', '2026-12-01T10:30Z'];
+    const extensionsFor = [null, 'ada  LOVELACE', 'Alan Turing'];
+    let late = 0;
+    for (const due of dues) {
+      for (const extended of dues.filter(Boolean)) {
+        for (const who of extensionsFor) {
+          const extension = who ? { name: who, due: extended } : null;
+          // the teacher's table: the assignment and the teacher's own list of extensions
+          const teacher = assessFile(
+            graded('ada.json', text),
+            settings({ assignment: { code: CODE, exercises: [1, 4], due }, extensions: extension ? [extension] : [] }),
+            allProps,
+          );
+          // the student's page: the assignment their own link carried (the teacher's extension for them, if any), saved
+          const { state } = readProgressText(text);
+          const mine = { ...state.assignment, due, ...(extension && { extension }) };
+          for (const n of [1, 4]) {
+            const page = recordOutcome({
+              record: repaired({ ...state.exercises[n] }),
+              props: allProps[n],
+              expectedSeed: expectedSeedOf(mine, n, allProps[n]),
+              due: dueAt(studentDue(mine).due),
+            });
+            const said = `due ${due || 'none'}, extension ${who ?? 'none'} to ${extended}, exercise ${n}`;
+            expect([page.outcome, page.late, page.lateAttempts], said).toEqual([
+              teacher.results[n].outcome,
+              teacher.results[n].late,
+              teacher.results[n].lateAttempts,
+            ]);
+            late += page.late ? 1 : 0;
+          }
+        }
+      }
+    }
+    expect(late).toBeGreaterThan(0); // (both sides mark some late: the agreement is not of two "never late")
   });
 });

@@ -1,5 +1,6 @@
 // The chapter opened from a teacher's assignment link (exercises/assignment.js): a banner under the title says
-// which exercises are assigned and when they are due (in the reader's time, with the time left), asks the student's
+// which exercises are assigned and when they are due (in the reader's time, with the time left; a student's own link
+// may carry their extension, which holds for their name only: exercises/assignment.js studentDue), asks the student's
 // name or student number once, and then lists the assigned exercises with the student's progress on each, read by the
 // one rule the teachers' page reads (exercises/outcome.js: only the assigned numbers count). Each assigned exercise
 // gets the variant seed that follows from the class code and the name, written into the address (exN.seed) before
@@ -7,7 +8,7 @@
 // A student who comes back without the link keeps the assignment saved in their progress. On a shared computer a
 // new name starts that student's own work; the others' stays in the browser and can be switched back to.
 import { MAX_NAME_CHARS, assignedSeed, dueAt, readName, sameKey } from '../progress/assignee.js';
-import { assignmentOf, dueText, solutionsHidden, timeLeftText, whenPassed } from '../exercises/assignment.js';
+import { assignmentOf, dueText, solutionsHidden, studentDue, timeLeftText, whenPassed } from '../exercises/assignment.js';
 import { seedParam } from '../exercises/seed.js';
 import { STATE_LABELS, expectedSeedOf, recordOutcome, stateOf } from '../exercises/outcome.js';
 import { repaired } from '../exercises/record.js';
@@ -35,8 +36,18 @@ export function startAssignment(doc) {
     return;
   }
 
-  // the link's assignment (a saved name carries over when the class is the same), else the one saved
-  const assignment = fromLink?.assignment ?? { code: saved.code, exercises: saved.exercises, due: saved.due, ...(saved.hide && { hide: true }) };
+  // the link's assignment (a saved name carries over when the class is the same), else the one saved; a student's
+  // extension, once their own link brought it, stays while the class's link they open again is the same assignment
+  const assignment = fromLink?.assignment ?? {
+    code: saved.code,
+    exercises: saved.exercises,
+    due: saved.due,
+    ...(saved.hide && { hide: true }),
+    ...(saved.extension && { extension: saved.extension }),
+  };
+  if (fromLink && !assignment.extension && saved?.extension && sameKey(saved.code, assignment.code) && saved.due === assignment.due) {
+    assignment.extension = saved.extension;
+  }
   let name = fromLink ? (saved && sameKey(saved.code, assignment.code) ? saved.name : null) : saved.name;
   const assigned = () => assignment.exercises.filter((n) => known.includes(n));
 
@@ -48,19 +59,32 @@ export function startAssignment(doc) {
     if (fromLink) progress.setAssignment({ ...assignment, name });
   }
 
+  // the due date this student is held to: their extension's when their own link carries one for this name
+  const due = () => studentDue({ ...assignment, name });
+
   function draw() {
+    const { due: dueNow, extended } = due();
+    const extensionFor = assignment.extension && !extended ? assignment.extension.name : null;
     setHtml(
       banner,
       html`<h2 id="assignment-title">Your assignment</h2>
       <p>Class <strong><bdi>${assignment.code}</bdi></strong>: ${listText(assigned())}${
-        assignment.due
-          ? html`, due <strong>${dueText(assignment.due)}</strong>
-        (<span class="assignment-left"></span>)`
+        dueNow
+          ? html`, due <strong>${dueText(dueNow)}</strong>
+        (${extended ? html`<span class="assignment-extended">extended</span>, ` : ''}<span class="assignment-left"></span>)`
           : ''
       }.</p>
       ${
-        solutionsHidden(assignment)
-          ? html`<p class="assignment-note">Your teacher keeps the worked solutions and the answer key hidden until then. This
+        extended
+          ? html`<p class="assignment-note">Your teacher gave you this extension; the class’s due date is ${dueText(assignment.due) || 'none'}.</p>`
+          : extensionFor && name
+            ? html`<p class="assignment-note">This link carries an extension for <bdi>${extensionFor}</bdi> only: working as
+        <bdi>${name}</bdi>, the class’s due date holds.</p>`
+            : ''
+      }
+      ${
+        solutionsHidden({ ...assignment, name })
+          ? html`<p class="assignment-note assignment-hidden-note">Your teacher keeps the worked solutions and the answer key hidden until then. This
         is a static page: its code holds them, and a determined reader can find them there. The file you hand in shows what you
         opened and when, as evidence for feedback, not as proof.</p>`
           : ''
@@ -135,7 +159,7 @@ export function startAssignment(doc) {
 
   function showTimeLeft() {
     const left = banner.querySelector('.assignment-left');
-    if (left) left.textContent = timeLeftText(assignment.due);
+    if (left) left.textContent = timeLeftText(due().due);
   }
 
   async function showStates() {
@@ -148,7 +172,7 @@ export function startAssignment(doc) {
         record: repaired({ ...(progress.peek(n) ?? {}) }),
         props: props[n],
         expectedSeed: expectedSeedOf(who, n, props[n]),
-        due: dueAt(assignment.due),
+        due: dueAt(studentDue(who).due),
       });
       const state = stateOf(result.outcome);
       span.textContent = `${STATE_LABELS[state]}${result.late ? ' (late)' : ''}`;
@@ -160,5 +184,5 @@ export function startAssignment(doc) {
   progress.subscribe(() => name && showStates());
   if (assignment.due) setInterval(showTimeLeft, TICK_MS);
   // a page left open past the due date: the solutions show then (the exercises' own timers), and the note goes
-  if (solutionsHidden(assignment)) whenPassed(dueAt(assignment.due), () => banner.querySelector('.assignment-note')?.remove());
+  if (solutionsHidden({ ...assignment, name })) whenPassed(dueAt(due().due), () => banner.querySelector('.assignment-hidden-note')?.remove());
 }

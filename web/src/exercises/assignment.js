@@ -1,4 +1,5 @@
-// An assignment, as a teacher hands it out by link: which exercises, a class code, optionally a due date. A
+// An assignment, as a teacher hands it out by link: which exercises, a class code, optionally a due date (and, in
+// one student's own link, the extension their teacher gave them: studentDue). A
 // student types a name (or student number) once; each assigned exercise's variant seed follows from the class
 // code and that name, so every student has numbers of their own and the teachers' page can recompute them.
 // No DOM: the chapter's banner and the teachers' page read and check assignments here; who a record is for (the
@@ -7,7 +8,15 @@ import { isolated } from '../text/bidi.js';
 import { dueAt, nameKey, readCode, readDue, readName } from '../progress/assignee.js';
 
 /** The address's parameters of an assignment. */
-export const PARAMS = { code: 'assign.class', exercises: 'assign.ex', due: 'assign.due', hide: 'assign.hide' };
+export const PARAMS = {
+  code: 'assign.class',
+  exercises: 'assign.ex',
+  due: 'assign.due',
+  hide: 'assign.hide',
+  // one student's own link: the extension their teacher gave them (their name, as the teacher listed it, and the new due date)
+  extensionFor: 'assign.ext.for',
+  extensionDue: 'assign.ext.due',
+};
 
 const pad = (k) => String(k).padStart(2, '0');
 
@@ -101,8 +110,23 @@ export function readExtensions(text, zone) {
   return { value: [...byName.values()], problems };
 }
 
-/** The due date of a student: their extension's, else the assignment's. */
+/**
+ * The due date of a student: their extension's, else the assignment's. The one rule both pages read: the teachers'
+ * page with its list of extensions, a student's page with the one extension their own link carries (studentDue).
+ */
 export const dueFor = (due, extensions, name) => extensions.find((x) => nameKey(x.name) === nameKey(name ?? ''))?.due ?? due;
+
+/**
+ * The due date a student's page holds them to (assignment: {due, name, extension?: {name, due}}): the extension
+ * their own link carries when it names them (names compared as nameKey does), else the class's. The page shows it;
+ * the teacher's table marks lateness by the teacher's own list, whatever link was opened.
+ * → {due (text, '' for none), extended (whether it is an extension's)}
+ */
+export function studentDue(assignment) {
+  const classDue = assignment?.due ?? '';
+  const due = dueFor(classDue, assignment?.extension ? [assignment.extension] : [], assignment?.name);
+  return { due, extended: due !== classDue };
+}
 
 // A short text as a file's name: accents dropped, letters and digits of any script kept, the rest a hyphen
 const slug = (text) =>
@@ -161,9 +185,31 @@ export function assignmentOf(params, known) {
   const exercises = readExercises(params.get(PARAMS.exercises), known);
   const due = readDue(params.get(PARAMS.due));
   const hide = readHide(params.get(PARAMS.hide), due);
-  const bad = [code, exercises, due, hide].find((r) => !r.ok);
+  const extension = readExtension(params.get(PARAMS.extensionFor), params.get(PARAMS.extensionDue));
+  const bad = [code, exercises, due, hide, extension].find((r) => !r.ok);
   if (bad) return { message: `This link’s assignment cannot be used: ${bad.message}. Ask your teacher for the link again.` };
-  return { assignment: { code: code.value, exercises: exercises.value, due: due.value, ...(hide.value && { hide: true }) } };
+  return {
+    assignment: {
+      code: code.value,
+      exercises: exercises.value,
+      due: due.value,
+      ...(hide.value && { hide: true }),
+      ...(extension.value && { extension: extension.value }),
+    },
+  };
+}
+
+/**
+ * A student's extension as their own link carries it: a name and a due date, both or neither. → {ok, value: {name,
+ * due} | null} | {ok: false, message}
+ */
+function readExtension(nameText, dueText) {
+  if ((nameText ?? '') === '' && (dueText ?? '') === '') return { ok: true, value: null };
+  const name = readName(nameText);
+  const due = readDue(dueText);
+  if (!name.ok) return { ok: false, message: `its extension names no student (${name.message})` };
+  if (!due.ok || !due.value) return { ok: false, message: `its extension has no due date that reads (${due.ok ? 'none' : due.message})` };
+  return { ok: true, value: { name: name.value, due: due.value } };
 }
 
 /** Whether the worked solutions and the answer key stay hidden until the due date ('solutions' in a link; one is needed). */
@@ -175,7 +221,7 @@ export function readHide(text, due) {
 }
 
 /** Whether an assignment hides the worked solutions now (until its due date). */
-export const solutionsHidden = (assignment, now = Date.now()) => !!assignment?.hide && (dueAt(assignment.due) ?? -Infinity) > now;
+export const solutionsHidden = (assignment, now = Date.now()) => !!assignment?.hide && (dueAt(studentDue(assignment).due) ?? -Infinity) > now;
 
 const LONGEST_TIMEOUT_MS = 2 ** 31 - 1; // setTimeout's longest wait (24.8 days): a later moment is waited for in steps
 
@@ -194,8 +240,11 @@ export function whenPassed(at, f) {
   return () => clearTimeout(timer);
 }
 
-/** The address of the chapter (base: its URL) carrying an assignment. */
-export function assignmentLink(base, { code, exercises, due, hide = false }) {
+/**
+ * The address of the chapter (base: its URL) carrying an assignment; with an extension ({name, due}), that student's
+ * own link (the extension shows on their page only under that name).
+ */
+export function assignmentLink(base, { code, exercises, due, hide = false, extension = null }) {
   const url = new URL(base);
   url.search = '';
   url.hash = '';
@@ -203,5 +252,9 @@ export function assignmentLink(base, { code, exercises, due, hide = false }) {
   url.searchParams.set(PARAMS.exercises, exercises.join(','));
   if (due) url.searchParams.set(PARAMS.due, due);
   if (hide && due) url.searchParams.set(PARAMS.hide, 'solutions');
+  if (extension) {
+    url.searchParams.set(PARAMS.extensionFor, extension.name);
+    url.searchParams.set(PARAMS.extensionDue, extension.due);
+  }
   return url.href;
 }

@@ -167,6 +167,7 @@ const EXERCISE_FIELDS = {
  * @property {number[]} exercises
  * @property {string} due           '' for none
  * @property {boolean} [hide]        true: the worked solutions hidden until the due date (read back, only true is kept)
+ * @property {{name: string, due: string}} [extension]  the extension the student's own link carried (for that name only)
  *
  * A valid stored progress: what readProgress returns as its state, every record in it read.
  * @typedef {object} ProgressRecord
@@ -304,13 +305,29 @@ function assignmentRecord(raw) {
   if (raw.hide !== undefined && !(raw.hide === true && due.value) && raw.hide !== false) {
     throw new Error('its hide must be true (the worked solutions hidden until the due date, which it then has) or left out');
   }
+  const extension = raw.extension === undefined ? null : extensionRecord(raw.extension);
   return {
     code: code.value,
     name: name.value,
     exercises: [...new Set(raw.exercises)].sort((a, b) => a - b),
     due: due.value,
     ...(raw.hide === true && { hide: true }),
+    ...(extension && { extension }),
   };
+}
+
+/**
+ * An extension a student's own link carried ({name, due}: the student it is for and their due date), checked; throws
+ * (why) when it cannot be read.
+ * @param {any} raw
+ * @returns {{name: string, due: string}}
+ */
+function extensionRecord(raw) {
+  if (!isRecord(raw)) throw new Error('its extension is not a record');
+  const name = readName(raw.name);
+  const due = readDue(raw.due);
+  if (!name.ok || !due.ok || !due.value) throw new Error('its extension must name a student and a due date');
+  return { name: /** @type {string} */ (name.value), due: /** @type {string} */ (due.value) };
 }
 
 /** @type {(v: unknown) => boolean} */

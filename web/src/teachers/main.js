@@ -31,10 +31,11 @@ async function start() {
     .sort((a, b) => a - b);
   const assignment = createBuilder(document.querySelector('#assign-builder'), allProps, known);
   const numbers = createNumbers(document.querySelector('#assign-numbers'), allProps, exercises, assignment);
-  const marking = createSettings(document.querySelector('#assign-marking'));
+  const marking = createSettings(document.querySelector('#assign-marking'), assignment);
   const grader = createGrader(document.querySelector('#assign-grader'), { allProps, exercises, assignment, marking });
   assignment.onChange(() => {
     numbers.update();
+    marking.update();
     grader.update();
   });
   marking.onChange(() => grader.update());

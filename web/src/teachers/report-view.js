@@ -1,16 +1,20 @@
 // The teachers' page's report of a class: per-exercise statistics (what to read before the next lecture), the table
 // of students by exercise (its first column and totals stay in view as it scrolls; its flags a count that opens
-// the list; a page of PAGE_ROWS students at a time, so a class of any size draws in one short task), the students
-// of the roster with no file, the explanations to read with each student's own mark, and what the file checks
-// cannot see. Every string a student or a file brings is shown isolated, its direction controls written out.
+// the list; a page of PAGE_ROWS students at a time, its rows drawn a few per task, so a class of any size draws in
+// short tasks), the students of the roster with no file, the explanations to read with each student's own mark, and
+// what the file checks cannot see. Every string a student or a file brings is shown isolated, its direction controls written out.
 import { isSolved } from '../exercises/outcome.js';
 import { UNDETECTABLE } from '../exercises/log-checks.js';
 import { SELF_CHECK_LABELS } from '../progress/validate.js';
 import { visibleControls } from '../text/bidi.js';
-import { html, setHtml } from '../ui/html.js';
+import { fragment, html, setHtml } from '../ui/html.js';
 import { outcomeText } from './report.js';
 
 const PAGE_ROWS = 50;
+const ROWS_PER_TASK = 8; // the table's rows are laid out this many at a time (a page's 50 at once were one long layout)
+
+// Yields to the page (input, drawing) between slices of rows.
+const yieldToPage = () => (globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((r) => setTimeout(r, 0)));
 
 const plural = (k, one, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
 const minutesText = (m) => (m === null ? '—' : m < 90 ? `${Math.round(m)} min` : m < 60 * 36 ? `${(m / 60).toFixed(1)} h` : `${(m / 1440).toFixed(1)} days`);
@@ -31,17 +35,9 @@ function statsTable(stats, exercises) {
     })}</tbody></table></div>`;
 }
 
-function gradesTable(rows, settings, from) {
-  const ex = settings.assignment.exercises;
-  const roster = settings.roster.length > 0;
-  return html`<div class="scroll-x teachers-scroll teachers-grades-box" role="region" aria-label="Outcomes by student and exercise" tabindex="0">
-    <table class="teachers-table teachers-grades"><caption>Class <bdi>${settings.assignment.code}</bdi>: each logged answer graded again by the kernels on its own numbers
-      (students ${from + 1}–${from + rows.length})</caption>
-    <thead><tr><th scope="col" class="teachers-sticky-left">Student</th>${roster ? html`<th scope="col">ID</th>` : ''}<th scope="col">File</th>
-      ${ex.map((n) => html`<th scope="col">Ex. ${n} <span class="teachers-worth">(${settings.points[n] ?? 1})</span></th>`)}
-      <th scope="col">Flags</th><th scope="col" class="teachers-sticky-right">Total</th></tr></thead>
-    <tbody>${rows.map(
-      (g) => html`<tr data-file="${g.fileId}">
+// One student's row of the table.
+function gradeRow(g, ex, roster) {
+  return html`<tr data-file="${g.fileId}">
       <th scope="row" class="teachers-sticky-left">${g.name === null ? '(no name)' : shown(g.name)}</th>
       ${roster ? html`<td>${shown(g.id)}</td>` : ''}<td>${shown(g.file)}${g.copies.length ? html` <span class="teachers-copies">+${g.copies.length}</span>` : ''}</td>
       ${ex.map((n) => {
@@ -52,16 +48,44 @@ function gradesTable(rows, settings, from) {
         }</td>`;
       })}
       <td class="teachers-flags">${g.flags.length ? html`<details><summary>${plural(g.flags.length, 'flag')}</summary><ul>${g.flags.map((f) => html`<li>${f}</li>`)}</ul></details>` : 'none'}</td>
-      <td class="teachers-sticky-right teachers-total" data-total="${g.total}">${g.total}</td></tr>`,
-    )}</tbody></table></div>`;
+      <td class="teachers-sticky-right teachers-total" data-total="${g.total}">${g.total}</td></tr>`;
+}
+
+// The table without its rows (appendRows adds them, a few per task): busy until they are in.
+function gradesTable(count, settings, from) {
+  const ex = settings.assignment.exercises;
+  const roster = settings.roster.length > 0;
+  return html`<div class="scroll-x teachers-scroll teachers-grades-box" role="region" aria-label="Outcomes by student and exercise" tabindex="0">
+    <table class="teachers-table teachers-grades"><caption>Class <bdi>${settings.assignment.code}</bdi>: each logged answer graded again by the kernels on its own numbers
+      (students ${from + 1}–${from + count})</caption>
+    <thead><tr><th scope="col" class="teachers-sticky-left">Student</th>${roster ? html`<th scope="col">ID</th>` : ''}<th scope="col">File</th>
+      ${ex.map((n) => html`<th scope="col">Ex. ${n} <span class="teachers-worth">(${settings.points[n] ?? 1})</span></th>`)}
+      <th scope="col">Flags</th><th scope="col" class="teachers-sticky-right">Total</th></tr></thead>
+    <tbody aria-busy="true"></tbody></table></div>`;
 }
 
 /** → {show(report), prompt(text), clear()} */
 export function createReportView(box) {
   let page = 0;
   let current = null;
+  let drawing = 0; // the draw under way: a later one (another page, another report) stops it
 
-  function draw() {
+  // The rows into the table's body a few per task, each slice laid out in its own task (read back at once, so the
+  // browser's next frame does not lay out the whole page of rows in one go); busy until the last is in.
+  async function appendRows(body, rows, settings) {
+    const mine = drawing;
+    const roster = settings.roster.length > 0;
+    for (let k = 0; k < rows.length; k += ROWS_PER_TASK) {
+      if (k > 0) await yieldToPage();
+      if (mine !== drawing) return;
+      body.append(fragment(html`${rows.slice(k, k + ROWS_PER_TASK).map((g) => gradeRow(g, settings.assignment.exercises, roster))}`));
+      void body.offsetHeight;
+    }
+    body.removeAttribute('aria-busy');
+  }
+
+  async function draw() {
+    drawing += 1;
     const { settings, grouped, stats } = current;
     const { rows, missing } = grouped;
     const pages = Math.max(1, Math.ceil(rows.length / PAGE_ROWS));
@@ -87,7 +111,7 @@ export function createReportView(box) {
         <button type="button" data-page="1"${page === pages - 1 ? html` disabled` : ''}>Next ${PAGE_ROWS}</button></nav>`
           : ''
       }
-      ${gradesTable(shownRows, settings, from)}
+      ${gradesTable(shownRows.length, settings, from)}
       ${missing.length ? html`<p class="teachers-missing">No file from: ${missing.map((s, k) => html`${k ? ', ' : ''}${shown(s.name)}${s.id !== s.name ? html` (${shown(s.id)})` : ''}`)}.</p>` : ''}
       ${
         explained.length
@@ -113,18 +137,21 @@ export function createReportView(box) {
         box.querySelector('.teachers-pages span')?.focus?.();
       });
     }
+    await appendRows(box.querySelector('.teachers-grades tbody'), shownRows, settings);
   }
 
   return {
     async show(report) {
       current = report;
-      draw();
+      await draw();
     },
     prompt(text) {
+      drawing += 1;
       current = null;
       setHtml(box, html`<p class="teachers-muted">${text}</p>`);
     },
     clear() {
+      drawing += 1;
       current = null;
       box.replaceChildren();
     },

@@ -1,16 +1,21 @@
 // How the teachers' page marks the files: extensions (a name and a new due date and time, one a line), whether
 // attempts after a student's due date count, each exercise's points, the penalty for a worked solution seen before
 // the first right answer, and a roster of names and IDs for the gradebook. All but the roster (names and IDs stay
-// on this page, never in an address) are kept in the page's address.
+// on this page, never in an address) are kept in the page's address. Under the extensions, each extended student's
+// own link (extension-links.js).
 import { readExtensions } from '../exercises/assignment.js';
 import { readParam, writeParams } from '../ui/url-state.js';
 import { element, html } from '../ui/html.js';
 import { readPenalty, readPoints, readRoster } from './report.js';
+import { createExtensionLinks } from './extension-links.js';
 
 const SETTING_PARAMS = { extensions: 'ext', late: 'late', points: 'pts', penalty: 'pen' };
 
-/** → {get(assignment): {extensions, lateCounts, points, penalty, roster}, onChange(f)} */
-export function createSettings(box) {
+/**
+ * builder: the assignment form's ({get()}), for the extended students' own links.
+ * → {get(assignment): {extensions, lateCounts, points, penalty, roster}, onChange(f), update() (the assignment changed)}
+ */
+export function createSettings(box, builder) {
   const listeners = [];
   const el = element(html`<details class="teachers-settings" open><summary>Marking: extensions, late work, points, roster</summary>
     <div class="teachers-settings-grid">
@@ -33,6 +38,8 @@ export function createSettings(box) {
     </div></details>`);
   box.append(el);
   const $ = (s) => el.querySelector(s);
+  const links = createExtensionLinks($('#set-ext').parentElement);
+  const drawLinks = () => links.draw(builder.get(), readExtensions($('#set-ext').value).value);
   $('#set-ext').value = readParam(SETTING_PARAMS.extensions) ?? '';
   $('#set-points').value = readParam(SETTING_PARAMS.points) ?? '';
   $('#set-penalty').value = readParam(SETTING_PARAMS.penalty) ?? '0';
@@ -71,9 +78,11 @@ export function createSettings(box) {
       [SETTING_PARAMS.penalty]: [$('#set-penalty').value.trim(), '0'],
       [SETTING_PARAMS.late]: [el.querySelector('input[name="late"]:checked').value, 'count'],
     });
+    drawLinks();
     for (const f of listeners) f();
   };
   el.addEventListener('input', changed);
   el.addEventListener('change', changed);
-  return { get, onChange: (f) => listeners.push(f) };
+  drawLinks();
+  return { get, onChange: (f) => listeners.push(f), update: drawLinks };
 }

@@ -25,7 +25,7 @@ import { createAnswer } from './answers.js';
 import { refusalOf, summaryText } from '../../exercises/check.js';
 import { STATE_LABELS, expectedSeedOf, recordOutcome, stateOf } from '../../exercises/outcome.js';
 import { dueAt } from '../../progress/assignee.js';
-import { dueText, solutionsHidden, whenPassed } from '../../exercises/assignment.js';
+import { dueText, solutionsHidden, studentDue, whenPassed } from '../../exercises/assignment.js';
 import { createGrading, needsKernels } from './grading.js';
 import { createHints } from './hints.js';
 import { createInputBox } from './inputs.js';
@@ -248,7 +248,7 @@ const practising = (ex) => assigned(ex) && (ex.state.seed !== expectedSeed(ex) |
 // is while no attempt has been made on them, or while the last Check made on them in this visit left a part not right.
 function showState(ex) {
   const rec = ex.record.get();
-  const due = assigned(ex) ? dueAt(assignment().due) : null;
+  const due = assigned(ex) ? dueAt(studentDue(assignment()).due) : null;
   const result = recordOutcome({ record: rec, props: ex.props, expectedSeed: expectedSeed(ex), due });
   const state = stateOf(result.outcome);
   const rightHere = () => ex.view.answers.every((a) => (a.part.kind === 'explain' ? rec.selfCheck[a.part.id] === 'yes' : a.el.classList.contains('ex-right')));
@@ -274,11 +274,11 @@ function showSolutionBox(ex) {
   solutionBox.hidden = hidden;
   solutionHidden.hidden = !hidden;
   ex.state.solutionDue?.();
-  ex.state.solutionDue = hidden ? whenPassed(dueAt(assignment().due), () => showSolutionBox(ex)) : null;
+  ex.state.solutionDue = hidden ? whenPassed(dueAt(studentDue(assignment()).due), () => showSolutionBox(ex)) : null;
   if (hidden) {
     setHtml(
       solutionHidden,
-      html`Your teacher keeps the worked solution hidden until the assignment is due (${dueText(assignment().due)}).
+      html`Your teacher keeps the worked solution hidden until the assignment is due (${dueText(studentDue(assignment()).due)}).
       This is a static page: its code holds the solutions, and a determined reader can find them there; your log shows your teacher
       what you opened, as evidence for feedback, not as proof.`,
     );

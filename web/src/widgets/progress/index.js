@@ -9,7 +9,7 @@ import { progress } from '../../progress/store.js';
 import { repaired } from '../../exercises/record.js';
 import { expectedSeedOf, recordOutcome, stateOf } from '../../exercises/outcome.js';
 import { dueAt } from '../../progress/assignee.js';
-import { progressFileName } from '../../exercises/assignment.js';
+import { progressFileName, studentDue } from '../../exercises/assignment.js';
 import { exercisesOnPage } from './exercises.js';
 import { createPrintSheets } from './print-sheets.js';
 import './style.css';
@@ -71,7 +71,7 @@ export async function mount(el, props, loader) {
           record: repaired({ ...(progress.peek(ex.n) ?? {}) }),
           props: ex.props,
           expectedSeed: expected,
-          due: expected === undefined ? null : dueAt(who.due),
+          due: expected === undefined ? null : dueAt(studentDue(who).due),
         }).outcome,
       );
       counts[status]++;

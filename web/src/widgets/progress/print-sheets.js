@@ -6,7 +6,7 @@
 // reader is. With an assignment, the sheets hold only its exercises, and its key stays unavailable while the
 // assignment hides the worked solutions. A printed key is logged on each exercise it shows (progress/events.js).
 import { dueAt } from '../../progress/assignee.js';
-import { dueText, solutionsHidden, whenPassed } from '../../exercises/assignment.js';
+import { dueText, solutionsHidden, studentDue, whenPassed } from '../../exercises/assignment.js';
 import { loadExerciseProps } from '../../exercises/props.js';
 import { repaired, withEvent } from '../../exercises/record.js';
 import { progress } from '../../progress/store.js';
@@ -54,8 +54,8 @@ export function createPrintSheets(host, { mountMatching }) {
     key.textContent = a ? 'Print its answer key' : SHEETS[1].label;
     key.hidden = !!a && solutionsHidden(a);
     keyDue?.();
-    keyDue = key.hidden ? whenPassed(dueAt(a.due), update) : null; // (a page left open past the due date offers the key then)
-    note.textContent = key.hidden ? `The answer key can be printed once the assignment is due (${dueText(a.due)}), as your teacher chose.` : '';
+    keyDue = key.hidden ? whenPassed(dueAt(studentDue(a).due), update) : null; // (a page left open past the due date offers the key then)
+    note.textContent = key.hidden ? `The answer key can be printed once the assignment is due (${dueText(studentDue(a).due)}), as your teacher chose.` : '';
   }
 
   // The sheet's heading, before the first exercise printed: what it is, the class, a name line.
@@ -65,7 +65,7 @@ export function createPrintSheets(host, { mountMatching }) {
     setHtml(
       head,
       html`<p class="print-title">${sheet.title} · Residual connections and where LayerNorm goes</p>
-      ${a ? html`<p class="print-class">Class <bdi>${a.code}</bdi> · ${listText(a.exercises)}${a.due ? ` · due ${dueText(a.due)}` : ''}</p>` : ''}
+      ${a ? html`<p class="print-class">Class <bdi>${a.code}</bdi> · ${listText(a.exercises)}${studentDue(a).due ? ` · due ${dueText(studentDue(a).due)}${studentDue(a).extended ? ' (extended)' : ''}` : ''}</p>` : ''}
       <p class="print-name">Name: ${a?.name ? html`<bdi>${a.name}</bdi> <span class="print-note">(these are ${a.name}’s numbers)</span>` : html`<span class="print-line"></span>`}</p>`,
     );
     first.before(head);
