@@ -11,11 +11,14 @@ export const readParam = (name) => addressParams().get(name);
  * One value kept in the address, the one place its parameter's name is spelt: every control of the page, the shared
  * settings and the lab's list of configurations keep themselves through one of these. name: the parameter written;
  * older: names an older link spelt it with (read where name is absent; written over, they leave the address).
- * → {name, names, textIn(params = the page's address) → its text or null, write(text, fallbackText)}: written, the
- * fallback's text leaves the parameter out, so the article's own view stays at a bare address.
+ * → {name, names, textIn(params = the page's address) → its text or null, write(text, fallbackText),
+ * writeFirst(text, fallbackText)}: written, the fallback's text leaves the parameter out, so the article's own view
+ * stays at a bare address. writeFirst is for a parameter a link may repeat (?wiring=…&wiring=…): it sets the first
+ * value and keeps the others (textIn reads the first).
  */
 export function addressEntry({ name, older = [] }) {
   const names = [name, ...older];
+  const dropped = () => Object.fromEntries(older.map((n) => [n, [null, null]]));
   return {
     name,
     names,
@@ -27,7 +30,11 @@ export function addressEntry({ name, older = [] }) {
       return null;
     },
     write(text, fallbackText) {
-      writeParams({ [name]: [text, fallbackText], ...Object.fromEntries(older.map((n) => [n, [null, null]])) });
+      writeParams({ [name]: [text, fallbackText], ...dropped() });
+    },
+    writeFirst(text, fallbackText) {
+      if (older.length) writeParams(dropped());
+      writeFirstParam(name, text, fallbackText);
     },
   };
 }
@@ -56,7 +63,7 @@ export function readParams(name) {
  * Sets the first value of a repeatable parameter, keeping the others where they are: left out when it is the
  * fallback and the only one (a later value would otherwise take the first one's place on the next visit).
  */
-export function writeFirstParam(name, value, fallback) {
+function writeFirstParam(name, value, fallback) {
   const url = new URL(location.href);
   const before = url.searchParams.getAll(name);
   const others = before.slice(1);
