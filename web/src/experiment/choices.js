@@ -19,14 +19,15 @@ export const PLACEMENTS = PRESETS.map((p, k) => ({
 // The wirings a reader writes (experiment/written-wirings.js) take their colours from a family of their own, apart
 // from every preset's (ui/wiring-colours.js): the family's colour, then a darker and a lighter one of its hue.
 const WRITTEN_PALETTE = [WRITTEN_COLOUR, `${WRITTEN_COLOUR}-2`, `${WRITTEN_COLOUR}-3`];
-/** The colour of the k-th written wiring (k from 0). */
+/** The colour of the k-th written wiring (k from 0). @param {number} k */
 export const writtenColour = (k) => WRITTEN_PALETTE[k % WRITTEN_PALETTE.length];
 export const ARTICLE_PLACEMENTS = PLACEMENTS.filter((p) => p.article);
-/** The entry of the wiring named key (undefined for an unknown name). */
+/** The entry of the wiring named key (undefined for an unknown name). @param {string} key */
 export const placementOf = (key) => PLACEMENTS.find((p) => p.key === key);
 
 // Each measure of "the gradient of a block" with what it takes in, shown under the select that offers it; the
 // measures themselves and their order are the kernel's (MEASURE_NAMES, from stack.hpp), and each must have its words.
+/** @type {Record<string, {label: string, about: string}>} */
 const MEASURE_TEXT = {
   all: {
     label: 'all parameters of the block (the article’s)',
@@ -62,6 +63,7 @@ export const TASKS = [
 /**
  * Why a measure cannot be taken at one of these depths, or '': block 1 against block L − 1 needs a block
  * L − 1, so every depth must be at least 2 (at L = 1 the kernel's ratio is NaN, and the median refuses it).
+ * @param {string} measure  @param {number[]} depths
  */
 export function measureProblem(measure, depths) {
   const low = depths.find((L) => L < 2);

@@ -329,7 +329,11 @@ export class RunPool {
     for (const resolve of this.quietWaiters.splice(0)) resolve();
   }
 
-  /** {running, queued, finished, progress: [0..1] per running job} */
+  /**
+   * {running, queued, finished, progress: [0..1] per running job}
+   * @returns {PoolStatus}
+   * @typedef {{running: number, queued: number, finished: number, progress: number[], workers: number}} PoolStatus
+   */
   status() {
     return {
       running: this.slots.filter((s) => s.job).length,
@@ -340,6 +344,7 @@ export class RunPool {
     };
   }
 
+  /** @param {(status: PoolStatus) => void} listener */
   onStatus(listener) {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
