@@ -9,6 +9,8 @@ const ARTICLE_COUNT = 3; // the article measures the first three presets: Post-L
 // build): its name, its label, its description, its colour in every chart (its position's hue family:
 // ui/wiring-colours.js), and whether the article measures it (Part 1's tables and the charts' first view take those
 // three; Part 4 adds the others).
+/** @typedef {{key: string, label: string, wiring: import('../kernels/wiring.js').WiringView, colour: string, article: boolean, text?: undefined, run?: undefined}} Placement */
+/** @type {Placement[]} */
 export const PLACEMENTS = PRESETS.map((p, k) => ({
   key: p.name,
   label: p.label,
