@@ -59,7 +59,7 @@ function regradeAttempt({ exercises, props, entry, memo = new Map(), judged }) {
     if (r.error) parts[id] = 'not graded';
     else if (part.kind === 'explain') parts[id] = 'explained';
     else if (part.kind === 'choice' || part.kind === 'multi') {
-      const g = gradeChoice(part, r.value);
+      const g = gradeChoice(part, /** @type {string[]} */ (r.value));
       parts[id] = g.ok ? 'right' : 'wrong';
       const named = g.wrongKeys.find((k) => props.mistakes?.[k]);
       if (named) mistakes[id] = named;
