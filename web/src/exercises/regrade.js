@@ -64,7 +64,7 @@ function regradeAttempt({ exercises, props, entry, memo = new Map(), judged }) {
       const named = g.wrongKeys.find((k) => props.mistakes?.[k]);
       if (named) mistakes[id] = named;
     } else if (part.kind === WIRING_KIND) designs[id] = r.value;
-    else numeric[id] = toKernel(r.value, r.ulp);
+    else numeric[id] = toKernel(/** @type {import('./values.js').Plain} */ (r.value), r.ulp);
   }
   if (!Object.keys(numeric).length && !Object.keys(designs).length) return { parts, mistakes, problem: '' };
   const numbers = numbersOf(exercises, props, entry, memo);
