@@ -3,7 +3,7 @@
 
 /**
  * A choice or multi part: right when exactly the [correct] options are chosen; which boxes are wrong.
- * @param {{kind: string, options: {key: string, correct?: boolean}[]}} part  @param {Iterable<string>} chosenKeys
+ * @param {{kind: string, options?: {key: string, correct?: boolean}[]}} part  @param {Iterable<string>} chosenKeys
  */
 export function gradeChoice(part, chosenKeys) {
   const correct = part.options.filter((o) => o.correct).map((o) => o.key);

@@ -36,8 +36,9 @@ function some(found, what) {
  * @param {{props: {parts: {id: string, kind: string}[]}, record: CheckedRecord, result: Assessed, unread?: number, exportedAt?: string,
  *   now?: number}} file
  * @returns {string[]}
- * @typedef {import('../progress/attempt-log.js').LogEntry & {parts: Record<string, string>, onSeed?: boolean}} AssessedEntry  an
- *   attempt with its parts' verdicts ('right', 'wrong', …: regrade.js assessExercise)
+ * @typedef {{at: string, seed: number | null, inputs?: Record<string, string> | null, hints: number, solution: boolean, right?: string[],
+ *   try?: number, parts: Record<string, string>, onSeed?: boolean}} AssessedEntry  an attempt with its parts' verdicts ('right',
+ *   'wrong', …: regrade.js assessExercise)
  * @typedef {{entries: AssessedEntry[], logged: number, summarised: number, attempts: number, claimed?: unknown}} Assessed
  * @typedef {{solved: Record<string, unknown>, checked?: Record<string, string>, log: import('../progress/attempt-log.js').LogEntry[],
  *   events?: import('../progress/events.js').ExerciseEvent[], selfCheck: Record<string, string>}} CheckedRecord  the exercise's record in the file

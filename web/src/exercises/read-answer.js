@@ -24,6 +24,7 @@ export const choiceKeys = (text) =>
  * A part's answer text, read. → {empty: true} | {value, ulp?} | {error}: a number, vector or matrix with the
  * digits typed (ulp); a choice's keys; an explanation of a sentence or more.
  * @param {{kind: string}} part  @param {unknown} text
+ * @returns {{empty?: boolean, value?: string | string[] | number | number[] | number[][], ulp?: number | number[] | number[][], error?: string}}
  */
 export function readAnswer(part, text) {
   const raw = String(text ?? '');
