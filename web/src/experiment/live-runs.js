@@ -14,6 +14,7 @@ const TRAIN_REDRAW_MS = 250;
  * live.results / progress / failed / steps; live.dataChanged is true when a result, a training step or an
  * error arrived since the last draw (progress alone leaves it false). restart(): the figure's own start.
  * `what` names what fills in ("cells", "curves", "points") in the cancel message. kind: 'stack' or 'train'.
+ * @param {{el: Element, render: () => void, restart: () => void, what?: string, kind?: 'stack' | 'train'}} figure
  */
 export async function createLiveRuns({ el, render, restart, what = 'values', kind = 'stack' }) {
   getPool().warm(); // the workers start loading now, beside the page's own copy of the module
