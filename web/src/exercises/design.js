@@ -84,7 +84,7 @@ export const judgingKey = (n, kernelInputs, wiring) => JSON.stringify([Number(n)
  * message (with `input`) when the numbers or the wiring cannot be used.
  * @param {{design: Design, n: number, kernelInputs: Inputs, wiring: string, run: RunMany, onProgress?: (fraction: number) => void}} judging
  * @returns {Promise<DesignVerdict>}
- * @typedef {(kind: 'stack' | 'train', optionsList: object[], onProgress?: (fraction: number) => void) => Promise<any[]>} RunMany
+ * @typedef {(kind: 'stack' | 'train', optionsList: Record<string, unknown>[], onProgress?: (fraction: number) => void) => Promise<any[]>} RunMany
  */
 export async function judgeDesign({ design, n, kernelInputs, wiring, run, onProgress }) {
   const task = design.task(n, kernelInputs);

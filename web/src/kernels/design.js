@@ -37,7 +37,7 @@ export async function loadDesign() {
     task: (n, inputs) => K.designTask(n, inputs),
     /**
      * the options of every run that judges `wiring`: stack options (depth) or training options (training)
-     * @type {(n: number, inputs: Inputs, wiring: string) => object[]}
+     * @type {(n: number, inputs: Inputs, wiring: string) => Record<string, unknown>[]}
      */
     runs: (n, inputs, wiring) => K.designRuns(n, inputs, wiring),
     /**
