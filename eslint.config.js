@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
+import { housePlugin } from './scripts/lint/house-rules.js';
 
 const SRC = 'web/src';
 const widgetFolders = readdirSync(new URL(`./${SRC}/widgets/`, import.meta.url), { withFileTypes: true })
@@ -44,7 +45,22 @@ const LITERAL_IMPORTS = {
   selector: "ImportExpression[source.type!='Literal']",
   message: 'import() takes a literal path, so the dependency rules can follow it.',
 };
+// One kit for controls (ui/controls.js): a choice is built there and nowhere else, so a labelled select, its options
+// and how a link sets it are one piece of code. (createElement('select') is already CREATE_ELEMENT's.)
+const SELECT_MESSAGE = 'A select and its options are built by the control kit (ui/controls.js choice()), nowhere else.';
+const SELECTS = [
+  { selector: 'TemplateElement[value.raw=/<select\\b/i]', message: SELECT_MESSAGE },
+  { selector: 'Literal[value=/<select\\b/i]', message: SELECT_MESSAGE },
+  { selector: "NewExpression[callee.name='Option']", message: SELECT_MESSAGE },
+];
+// An exercise keeps what changes as the reader works in one explicit object (ex.state, widgets/exercise/index.js),
+// not in variables a long mount() closes over: every function that changes it says so by taking ex.
+const MOUNT_HOLDS_NO_LET = {
+  selector: "ExportNamedDeclaration > FunctionDeclaration[id.name='mount'] > BlockStatement > VariableDeclaration[kind='let']",
+  message: "The exercise's mount() holds no mutable variables: what changes lives in ex.state, changed by functions that take ex.",
+};
 const restricted = (...entries) => ['error', ...entries];
+const PAGE_RULES = [...MARKUP_WRITES, CREATE_ELEMENT, CREATE_ELEMENT_NS, LITERAL_IMPORTS, ...SELECTS];
 
 // The layers, as zones of eslint-plugin-import's no-restricted-paths: `target` may not import from `from`.
 const below = (target, from, message) => ({ target: `./${SRC}/${target}`, from: from.map((f) => `./${SRC}/${f}`), message });
@@ -94,10 +110,11 @@ export default [
   {
     files: [`${SRC}/**/*.js`],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { import: importPlugin },
+    plugins: { import: importPlugin, house: housePlugin },
     settings: { 'import/resolver': { node: { extensions: ['.js'] } } },
     rules: {
-      'no-restricted-syntax': restricted(...MARKUP_WRITES, CREATE_ELEMENT, CREATE_ELEMENT_NS, LITERAL_IMPORTS),
+      'no-restricted-syntax': restricted(...PAGE_RULES),
+      'house/no-timing-in-comments': 'error',
       // every relative import resolves to a file, so no spelling of a path slips past the dependency rules
       // (virtual: modules are made by the build's plugins; web/src/wasm/ by scripts/build-wasm.sh)
       'import/no-unresolved': ['error', { ignore: ['^virtual:', '/wasm/'] }],
@@ -110,14 +127,27 @@ export default [
   {
     // the one place that writes markup and makes elements: what the rules above send everyone to
     files: [`${SRC}/ui/html.js`],
-    rules: { 'no-restricted-syntax': restricted(LITERAL_IMPORTS) },
+    rules: { 'no-restricted-syntax': restricted(LITERAL_IMPORTS, ...SELECTS) },
+  },
+  {
+    // the control kit: the one place that builds a select and its options
+    files: [`${SRC}/ui/controls.js`],
+    rules: { 'no-restricted-syntax': restricted(...MARKUP_WRITES, CREATE_ELEMENT, CREATE_ELEMENT_NS, LITERAL_IMPORTS) },
+  },
+  {
+    // the exercise widget's mount() reads as a table of contents (42 lines as Prettier lays it out)
+    files: [`${SRC}/widgets/exercise/index.js`],
+    rules: {
+      'no-restricted-syntax': restricted(...PAGE_RULES, MOUNT_HOLDS_NO_LET),
+      'house/short-mount': ['error', { max: 45 }],
+    },
   },
   {
     // The heat map's documented exception: its grid is SVG (a rect per matrix entry, each with its <title>), which
     // html.js's templates do not make (they parse HTML), so it builds those SVG nodes itself. createElement and the
     // markup writes stay forbidden here.
     files: [`${SRC}/ui/heatmap.js`],
-    rules: { 'no-restricted-syntax': restricted(...MARKUP_WRITES, CREATE_ELEMENT, LITERAL_IMPORTS) },
+    rules: { 'no-restricted-syntax': restricted(...MARKUP_WRITES, CREATE_ELEMENT, LITERAL_IMPORTS, ...SELECTS) },
   },
   {
     files: [`${SRC}/experiment/worker.js`],

@@ -3,7 +3,7 @@
 #   eslint       the recommended rules and the house's architecture rules (eslint.config.js)
 #   format       Prettier's check (JS, CSS, JSON, Markdown; .prettierrc.json) and clang-format's (C++; .clang-format)
 #   tsc          the types at the seams: tsconfig.json (checkJs, strict false)
-#   tsc-strict   noImplicitAny over the folders that are typed throughout (tsconfig.strict.json; docs/types.md)
+#   tsc-strict   noImplicitAny over the modules typed throughout (tsconfig.strict.json; docs/types.md)
 #   knip         no unused file, export or dependency (knip.jsonc)
 #   clang-tidy   the kernels (wasm/src/*.cpp; .clang-tidy), with the native build's compile_commands.json
 # The last line says how many failed; scripts/test-summary.mjs reads the tool lines from build/lint.log.

@@ -193,3 +193,30 @@ test('an extended student’s own link: their page shows the new due date and no
   await expect(rowOf('bob builder').locator('td[data-exercise="1"]')).toHaveAttribute('data-late', 'true');
   await expect(teacher.locator('.teachers-ext-links')).toBeEmpty();
 });
+
+// The teachers' page keeps its form and its marking settings in its address through the page's one kit (ui/url-state.js
+// addressEntry), so a bookmark opens it as it was left; an older link's due date, a day alone, is still read (the end
+// of that day anywhere on Earth: 23:59 at UTC−12, 11:59 the next day in UTC).
+test('a bookmarked teachers’ page opens as it was left, an older link’s day-alone due date read', async ({ page }) => {
+  const marking = 'ext=Ada%20Lovelace%20%3D%202026-12-22%2018%3A00&pts=4%3A%202&pen=25&late=no';
+  await page.goto(`./teachers.html?assign.class=PHYS%20101&assign.ex=1,4&assign.due=2026-12-20&assign.hide=solutions&${marking}`);
+  await expect(page.getByLabel('Class code')).toHaveValue('PHYS 101');
+  await expect(page.getByLabel('Due (optional)')).toHaveValue('2026-12-21T11:59');
+  await expect(page.locator('input[name="hide"]')).toBeChecked();
+  await expect(page.locator('.teachers-exercises input:checked')).toHaveCount(2);
+  await expect(page.locator('#set-ext')).toHaveValue('Ada Lovelace = 2026-12-22 18:00');
+  await expect(page.locator('#set-points')).toHaveValue('4: 2');
+  await expect(page.locator('#set-penalty')).toHaveValue('25');
+  await expect(page.locator('input[name="late"][value="no"]')).toBeChecked();
+  // a change is written back, the rest of the address kept; a setting back at its default leaves the address
+  await page.locator('#set-penalty').fill('0');
+  await page.locator('input[name="late"][value="count"]').check();
+  await expect.poll(() => new URL(page.url()).searchParams.get('late')).toBeNull();
+  const params = new URL(page.url()).searchParams;
+  expect([params.get('pen'), params.get('pts'), params.get('assign.class'), params.get('ext')]).toEqual([
+    null,
+    '4: 2',
+    'PHYS 101',
+    'Ada Lovelace = 2026-12-22 18:00',
+  ]);
+});

@@ -152,3 +152,52 @@ describe('the recommended rules run over the tree’s kinds of files', () => {
     expect(await lint('web/src/experiment/worker.js', 'self.onmessage = () => importScripts;')).toEqual([]);
   });
 });
+
+describe('a select and its options are built by the control kit (ui/controls.js) and nowhere else', () => {
+  it.each([
+    ['a <select in a template', 'import { html } from \'../../ui/html.js\';\nexport const f = () => html`<label>k <select name="k"></select></label>`;'],
+    ['a <SELECT in a string', 'export const markup = \'<SELECT id="k"></SELECT>\';'],
+    ['new Option()', "export const f = (list) => list.add(new Option('pre-LN', 'pre'));"],
+    ["createElement('select')", "export const f = () => document.createElement('select');"],
+  ])('%s outside the kit is an error', async (_, code) => {
+    expect(await lint(WIDGET, code)).toContainEqual({ rule: 'no-restricted-syntax', severity: 'error' });
+    expect(await rulesOf('web/src/ui/chart.js', code)).toContain('no-restricted-syntax');
+  });
+
+  it('the kit itself may build one, and a word like “selected” is fine anywhere', async () => {
+    const code = "import { html } from './html.js';\nexport const f = () => [html`<select name=\"k\"></select>`, new Option('a', 'a')];";
+    expect(await lint('web/src/ui/controls.js', code)).toEqual([]);
+    expect(await lint(WIDGET, "export const f = (el) => el.setAttribute('aria-selected', '<selected>');")).toEqual([]);
+  });
+});
+
+describe('no comment in the page states a timing (measurements go to docs/measurements.md)', () => {
+  it.each([
+    ['a line comment', '// this takes 12 ms on the laptop\nexport const a = 1;'],
+    ['a range in seconds', '/* a sweep runs 3–4 s */\nexport const a = 1;'],
+    ['a rate', '/**\n * reaches 1.2 GFLOP/s\n */\nexport const a = 1;'],
+  ])('%s is an error', async (_, code) => {
+    expect(await lint('web/src/experiment/breach.js', code)).toContainEqual({ rule: 'house/no-timing-in-comments', severity: 'error' });
+  });
+
+  it('numbers that are not timings, and timings in code, are fine', async () => {
+    const code = '// 12 rows, 3 layers, ε = 1e-5, the 2nd step\nexport const label = `${12} ms`;';
+    expect(await lint('web/src/experiment/breach.js', code)).toEqual([]);
+  });
+});
+
+describe('the exercise widget’s mount() is a short table of contents holding no state of its own', () => {
+  const EXERCISE = 'web/src/widgets/exercise/index.js';
+  const mountOf = (lines, first = '  const ex = { state: {} };') =>
+    `export async function mount(section) {\n${first}\n${Array.from({ length: lines - 3 }, (_, k) => `  section.dataset.k${k} = ex;`).join('\n')}\n}\n`;
+
+  it('a mount() longer than 45 lines is an error', async () => {
+    expect(await lint(EXERCISE, mountOf(46))).toContainEqual({ rule: 'house/short-mount', severity: 'error' });
+    expect(await lint(EXERCISE, mountOf(45))).toEqual([]);
+  });
+
+  it('a let in mount()’s body is an error; one in a function it calls is fine', async () => {
+    expect(await lint(EXERCISE, mountOf(10, '  let ex = { state: {} };'))).toContainEqual({ rule: 'no-restricted-syntax', severity: 'error' });
+    expect(await lint(EXERCISE, `${mountOf(10)}export function count(ex) {\n  let n = 0;\n  for (const k in ex) n += k.length;\n  return n;\n}\n`)).toEqual([]);
+  });
+});

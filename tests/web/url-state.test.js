@@ -34,6 +34,24 @@ describe('addressEntry', () => {
     expect(globalThis.location.search).toBe('?a.L=2');
   });
 
+  it('a repeatable parameter (?wiring=…&wiring=…): writeFirst sets the first value, keeps the others, drops an older spelling', () => {
+    const w = addressEntry({ name: 'wiring', older: ['w'] });
+    at('?w=post&x=1');
+    expect(w.textIn()).toBe('post'); // an older link's spelling is read
+    w.writeFirst('deepnorm', 'pre');
+    expect(globalThis.location.search).toBe('?x=1&wiring=deepnorm');
+    at('?wiring=post&x=1&wiring=a%3D1');
+    expect(w.textIn()).toBe('post');
+    w.writeFirst('sandwich', 'pre');
+    expect(new URL(globalThis.location.href).searchParams.getAll('wiring')).toEqual(['sandwich', 'a=1']);
+    // the fallback is left out only when it is the one value (a later one would take its place on the next visit)
+    w.writeFirst('pre', 'pre');
+    expect(new URL(globalThis.location.href).searchParams.getAll('wiring')).toEqual(['pre', 'a=1']);
+    at('?wiring=post');
+    w.writeFirst('pre', 'pre');
+    expect(globalThis.location.search).toBe('');
+  });
+
   it('writes nothing to the history when the address would not change', () => {
     let writes = 0;
     globalThis.history = {

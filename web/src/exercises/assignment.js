@@ -18,9 +18,11 @@ export const PARAMS = {
   extensionDue: 'assign.ext.due',
 };
 
+/** @param {number} k */
 const pad = (k) => String(k).padStart(2, '0');
 
-/** A moment as a due date written in the time zone whose offset (minutes east of UTC) is offsetMinutes. */
+/** A moment as a due date written in the time zone whose offset (minutes east of UTC) is offsetMinutes.
+ * @param {number} ms  @param {number} offsetMinutes */
 function dueInZone(ms, offsetMinutes) {
   const local = new Date(ms + offsetMinutes * 60_000);
   const sign = offsetMinutes < 0 ? '-' : '+';
@@ -35,6 +37,7 @@ function dueInZone(ms, offsetMinutes) {
  * A day and a time as a date-time field gives them ("2026-12-20T23:59", or with a space; a day alone is its 23:59),
  * read in the time zone of this browser (zone(ms): its offset in minutes east of UTC at that moment). → a due date
  * text with that offset, or null when it does not read.
+ * @param {unknown} text  @param {(ms: number) => number} [zone]
  */
 export function dueFromLocal(text, zone = (ms) => -new Date(ms).getTimezoneOffset()) {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?$/.exec(String(text ?? '').trim());
@@ -48,7 +51,8 @@ export function dueFromLocal(text, zone = (ms) => -new Date(ms).getTimezoneOffse
   return dueInZone(wall - offset * 60_000, offset);
 }
 
-/** A due date as a date-time field in this browser's time zone shows it ("2026-12-20T23:59"), or '' for none. */
+/** A due date as a date-time field in this browser's time zone shows it ("2026-12-20T23:59"), or '' for none.
+ * @param {unknown} due  @param {(ms: number) => number} [zone] */
 export function dueToLocal(due, zone = (ms) => -new Date(ms).getTimezoneOffset()) {
   const at = dueAt(due);
   return at === null ? '' : dueInZone(at, zone(at)).slice(0, 16);
@@ -73,9 +77,11 @@ export function dueText(due, { timeZone } = {}) {
   });
 }
 
+/** @type {(k: number, one: string) => string} */
 const unit = (k, one) => `${k} ${one}${k === 1 ? '' : 's'}`;
 
-/** The time from now to a due date, in words: "3 days 4 hours left", "25 minutes left", "past due by 2 days". */
+/** The time from now to a due date, in words: "3 days 4 hours left", "25 minutes left", "past due by 2 days".
+ * @param {unknown} due  @param {number} [now] */
 export function timeLeftText(due, now = Date.now()) {
   const at = dueAt(due);
   if (at === null) return '';
@@ -90,9 +96,14 @@ export function timeLeftText(due, now = Date.now()) {
  * Extensions, as a teacher lists them: one per line, a name, "=", a new due date in this browser's time zone
  * ("Ada Lovelace = 2026-12-22 18:00"). → {value: [{name, due}], problems: [text…]} (a line that cannot be read is
  * named, the others kept; a name listed twice keeps its last line)
+ * @param {unknown} text  @param {(ms: number) => number} [zone]
+ * @returns {{value: Extension[], problems: string[]}}
+ * @typedef {{name: string, due: string}} Extension
  */
 export function readExtensions(text, zone) {
+  /** @type {Map<string, Extension>} */
   const byName = new Map();
+  /** @type {string[]} */
   const problems = [];
   String(text ?? '')
     .split(/\r?\n/)
@@ -113,6 +124,7 @@ export function readExtensions(text, zone) {
 /**
  * The due date of a student: their extension's, else the assignment's. The one rule both pages read: the teachers'
  * page with its list of extensions, a student's page with the one extension their own link carries (studentDue).
+ * @type {(due: string, extensions: Extension[], name: string | null | undefined) => string}
  */
 export const dueFor = (due, extensions, name) => extensions.find((x) => nameKey(x.name) === nameKey(name ?? ''))?.due ?? due;
 
@@ -121,6 +133,7 @@ export const dueFor = (due, extensions, name) => extensions.find((x) => nameKey(
  * their own link carries when it names them (names compared as nameKey does), else the class's. The page shows it;
  * the teacher's table marks lateness by the teacher's own list, whatever link was opened.
  * → {due (text, '' for none), extended (whether it is an extension's)}
+ * @param {{due?: string, name?: string, extension?: Extension | null} | null | undefined} assignment
  */
 export function studentDue(assignment) {
   const classDue = assignment?.due ?? '';
@@ -129,6 +142,7 @@ export function studentDue(assignment) {
 }
 
 // A short text as a file's name: accents dropped, letters and digits of any script kept, the rest a hyphen
+/** @param {unknown} text */
 const slug = (text) =>
   String(text)
     .normalize('NFKD')
@@ -137,18 +151,21 @@ const slug = (text) =>
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
 
-/** The name of a student's exported progress: for an assignment, its class and the student ("ml-4410-ada-lovelace.json"). */
+/** The name of a student's exported progress: for an assignment, its class and the student ("ml-4410-ada-lovelace.json").
+ * @param {{code?: string, name?: string} | null | undefined} assignment */
 export function progressFileName(assignment) {
   if (!assignment?.name) return 'residual-ln-progress.json';
   return `${[slug(assignment.code), slug(assignment.name)].filter(Boolean).join('-') || 'progress'}.json`;
 }
 
-/** A list of exercise numbers ("4, 7, 12"), each one of `known`, none twice. → {ok, value: [n…]} | {ok: false, message} */
+/** A list of exercise numbers ("4, 7, 12"), each one of `known`, none twice. → {ok, value: [n…]} | {ok: false, message}
+ * @param {unknown} text  @param {number[]} known  @returns {{ok: true, value: number[], message?: undefined} | {ok: false, message: string, value?: undefined}} */
 export function readExercises(text, known) {
   const parts = String(text ?? '')
     .split(/[\s,]+/)
     .filter(Boolean);
   if (!parts.length) return { ok: false, message: 'choose at least one exercise' };
+  /** @type {number[]} */
   const value = [];
   for (const p of parts) {
     const n = /^\d{1,3}$/.test(p) ? Number(p) : NaN;
@@ -161,9 +178,12 @@ export function readExercises(text, known) {
 /**
  * The exercises a teacher's page address lists, read leniently: the ones of this chapter (`known`), each once,
  * and what was left out, as written. → {value: [n…], dropped: [text…]}
+ * @param {unknown} text  @param {number[]} known
  */
 export function exercisesInLink(text, known) {
+  /** @type {number[]} */
   const value = [];
+  /** @type {string[]} */
   const dropped = [];
   for (const p of String(text ?? '')
     .split(/[\s,]+/)
@@ -178,6 +198,7 @@ export function exercisesInLink(text, known) {
 /**
  * The assignment an address carries, checked against the chapter's exercises (`known`). → null when it carries
  * none; else {assignment: {code, exercises, due}} or {message} saying what cannot be used.
+ * @param {URLSearchParams} params  @param {number[]} known
  */
 export function assignmentOf(params, known) {
   if (!params.has(PARAMS.code) && !params.has(PARAMS.exercises)) return null;
@@ -202,6 +223,7 @@ export function assignmentOf(params, known) {
 /**
  * A student's extension as their own link carries it: a name and a due date, both or neither. → {ok, value: {name,
  * due} | null} | {ok: false, message}
+ * @param {unknown} nameText  @param {unknown} dueText  @returns {{ok: boolean, value?: Extension | null, message?: string}}
  */
 function readExtension(nameText, dueText) {
   if ((nameText ?? '') === '' && (dueText ?? '') === '') return { ok: true, value: null };
@@ -212,7 +234,8 @@ function readExtension(nameText, dueText) {
   return { ok: true, value: { name: name.value, due: due.value } };
 }
 
-/** Whether the worked solutions and the answer key stay hidden until the due date ('solutions' in a link; one is needed). */
+/** Whether the worked solutions and the answer key stay hidden until the due date ('solutions' in a link; one is needed).
+ * @param {unknown} text  @param {{ok: boolean, value?: string}} due  @returns {{ok: boolean, value?: boolean, message?: string}} */
 export function readHide(text, due) {
   if (text === null || text === undefined || text === '') return { ok: true, value: false };
   if (text !== 'solutions') return { ok: false, message: `“${isolated(String(text).slice(0, 12))}” is not something an assignment can hide (solutions)` };
@@ -220,7 +243,8 @@ export function readHide(text, due) {
   return { ok: true, value: true };
 }
 
-/** Whether an assignment hides the worked solutions now (until its due date). */
+/** Whether an assignment hides the worked solutions now (until its due date).
+ * @type {(assignment: Parameters<typeof studentDue>[0] & {hide?: boolean}, now?: number) => boolean} */
 export const solutionsHidden = (assignment, now = Date.now()) => !!assignment?.hide && (dueAt(studentDue(assignment).due) ?? -Infinity) > now;
 
 const LONGEST_TIMEOUT_MS = 2 ** 31 - 1; // setTimeout's longest wait (24.8 days): a later moment is waited for in steps
@@ -228,9 +252,11 @@ const LONGEST_TIMEOUT_MS = 2 ** 31 - 1; // setTimeout's longest wait (24.8 days)
 /**
  * Calls f once the moment `at` (ms since 1970) has passed, on a page left open that long (a solution hidden until the
  * due date shows then, without a reload). → a function that cancels it
+ * @param {number} at  @param {() => void} f
  */
 export function whenPassed(at, f) {
-  let timer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer = undefined;
   const wait = () => {
     const left = at - Date.now();
     if (left < 0) return f();
@@ -243,6 +269,8 @@ export function whenPassed(at, f) {
 /**
  * The address of the chapter (base: its URL) carrying an assignment; with an extension ({name, due}), that student's
  * own link (the extension shows on their page only under that name).
+ * @param {string | URL} base
+ * @param {{code: string, exercises: number[], due?: string, hide?: boolean, extension?: Extension | null}} assignment
  */
 export function assignmentLink(base, { code, exercises, due, hide = false, extension = null }) {
   const url = new URL(base);

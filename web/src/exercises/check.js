@@ -1,7 +1,10 @@
 // Grading what the page grades itself (choice parts), and the one-line summary after Check: plain functions,
 // no DOM, tested in Node.
 
-/** A choice or multi part: right when exactly the [correct] options are chosen; which boxes are wrong. */
+/**
+ * A choice or multi part: right when exactly the [correct] options are chosen; which boxes are wrong.
+ * @param {{kind: string, options?: {key: string, correct?: boolean}[]}} part  @param {Iterable<string>} chosenKeys
+ */
 export function gradeChoice(part, chosenKeys) {
   const correct = part.options.filter((o) => o.correct).map((o) => o.key);
   const chosen = new Set(chosenKeys);
@@ -14,6 +17,7 @@ export function gradeChoice(part, chosenKeys) {
 /**
  * The status line after Check: graded parts (explanations aside), how many right, parts left unanswered, and
  * explanations given but not yet marked "I had it" (left): never "Well done" while one of those is left.
+ * @param {{graded: number, right: number, open: number, attempts: number, left?: number}} counts
  */
 export function summaryText({ graded, right, open, attempts, left = 0 }) {
   const rest = open ? ` ${open} part${open === 1 ? '' : 's'} not answered yet.` : '';
@@ -36,6 +40,8 @@ export const MIN_EXPLAIN_WORDS = 3;
  * Why a graded answer is not counted as an attempt, or '' when it is: a wrong shape (a vector of the wrong
  * length, one number for a vector) and the right value to fewer digits than the tolerance needs are said, as
  * unreadable text is, and cost nothing. text is what was typed (a decimal comma is asked about).
+ * @param {{shapeOk: boolean, message?: string, moreDigits?: boolean, digitsNeeded?: number} | null | undefined} g  a grade (read-answer.js)
+ * @param {string} [text]
  */
 export function refusalOf(g, text = '') {
   if (!g) return '';

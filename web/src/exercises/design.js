@@ -8,31 +8,45 @@ import { loadExercises } from '../kernels/exercises.js';
 /** The part kind whose answer is a wiring, written with the wiring editor and judged by running it. */
 export const WIRING_KIND = 'wiring';
 
-/** Whether an exercise's parts hold a design (a wiring to run). */
+/**
+ * @typedef {Awaited<ReturnType<typeof loadExercises>>} Exercises
+ * @typedef {Awaited<ReturnType<typeof loadDesign>>} Design
+ * @typedef {import('../kernels/exercises.js').Inputs} Inputs
+ * @typedef {import('../kernels/design.js').DesignVerdict} DesignVerdict
+ */
+
+/** Whether an exercise's parts hold a design (a wiring to run). @param {{kind: string}[]} parts */
 export const hasDesign = (parts) => parts.some((p) => p.kind === WIRING_KIND);
 
-/** A wiring answer's text (its text form: a preset's name or a JSON object), read. → {empty} | {value} */
+/** A wiring answer's text (its text form: a preset's name or a JSON object), read. → {empty} | {value}
+ * @param {unknown} text */
 export function readWiringAnswer(text) {
   const value = String(text ?? '').trim();
   return value ? { value } : { empty: true };
 }
 
+/** @type {(named: Inputs) => Record<string, import('../kernels/exercises.js').Value>} */
 const valuesOut = (named) => Object.fromEntries(Object.entries(named).map(([k, { rows, cols, values }]) => [k, { rows, cols, values: Array.from(values) }]));
 
 /**
  * The exercise kernels with the design challenges' numbers in them: defaults, variant and solve of a design
  * challenge are the design kernel's (solve checks the numbers and has no parts to grade: the wiring is judged by
  * runs); every other exercise's are the exercise kernels' own.
+ * @param {Exercises} exercises  @param {Design} design
  */
 function withDesign(exercises, design) {
   const designs = new Set(design.exercises());
+  /** @param {number | string} n */
   const mine = (n) => designs.has(Number(n));
   return {
     ...exercises,
     design,
     isDesign: mine,
+    /** @param {number} n */
     defaults: (n) => (mine(n) ? valuesOut(design.defaults(n)) : exercises.defaults(n)),
+    /** @type {(n: number, seed: number) => Record<string, import('../kernels/exercises.js').Value>} */
     variant: (n, seed) => (mine(n) ? valuesOut(design.variant(n, seed)) : exercises.variant(n, seed)),
+    /** @param {number} n  @param {Inputs} inputs */
     solve(n, inputs) {
       if (!mine(n)) return exercises.solve(n, inputs);
       design.task(n, inputs); // throws naming the input that cannot be used
@@ -48,16 +62,19 @@ export async function loadExercisesWithDesign() {
 }
 
 /** Which kind of run judges a challenge's wiring: the article's experiment ('stack') or a training run ('train'). */
+/** @type {(task: {kind: string}) => 'stack' | 'train'} */
 const runKind = (task) => (task.kind === 'depth' ? 'stack' : 'train');
 
-/** What the judge reads of one run's result: depth {ratio, streamSd}; training the lab's summary. */
+/** What the judge reads of one run's result: depth {ratio, streamSd}; training the lab's summary.
+ * @param {'stack' | 'train'} kind  @param {any} result  a stack run's result or a training run's (the worker's) */
 function judgedResult(kind, result) {
   if (kind === 'stack') return { ratio: result.ratios.input, streamSd: result.streamSd };
   const s = result.summary;
   return { trained: s.trained, diverged: s.diverged, finalLoss: s.finalLoss, divergedAt: s.divergedAt ?? -1, threshold: s.threshold };
 }
 
-/** One judging's key: the same challenge, numbers and wiring are judged once (the teachers' page, many students). */
+/** One judging's key: the same challenge, numbers and wiring are judged once (the teachers' page, many students).
+ * @type {(n: number | string, kernelInputs: Inputs, wiring: string) => string} */
 export const judgingKey = (n, kernelInputs, wiring) => JSON.stringify([Number(n), kernelInputs, wiring]);
 
 /**
@@ -65,6 +82,9 @@ export const judgingKey = (n, kernelInputs, wiring) => JSON.stringify([Number(n)
  * makes them (→ a promise of their results, in order; rejects with Cancelled when stopped), the kernel judges.
  * → a promise of the verdict ({pass, wiring, changes, checks: [{id, ok, value, sentence}]}); throws the kernel's
  * message (with `input`) when the numbers or the wiring cannot be used.
+ * @param {{design: Design, n: number, kernelInputs: Inputs, wiring: string, run: RunMany, onProgress?: (fraction: number) => void}} judging
+ * @returns {Promise<DesignVerdict>}
+ * @typedef {(kind: 'stack' | 'train', optionsList: Record<string, unknown>[], onProgress?: (fraction: number) => void) => Promise<any[]>} RunMany
  */
 export async function judgeDesign({ design, n, kernelInputs, wiring, run, onProgress }) {
   const task = design.task(n, kernelInputs);
@@ -79,7 +99,8 @@ export async function judgeDesign({ design, n, kernelInputs, wiring, run, onProg
   );
 }
 
-/** A design's grade from its verdict made again (judgeDesign's, {error}, or undefined when not run). → {verdict, problem} */
+/** A design's grade from its verdict made again (judgeDesign's, {error}, or undefined when not run). → {verdict, problem}
+ * @param {(DesignVerdict & {error?: undefined}) | {error: string, pass?: undefined} | undefined} verdict */
 export function designGrade(verdict) {
   if (verdict === undefined) return { verdict: 'not graded', problem: 'design has not been run again (its runs were stopped or are still to come)' };
   if (verdict.error) return { verdict: 'not graded', problem: `design cannot be run (${verdict.error})` };
@@ -89,8 +110,14 @@ export function designGrade(verdict) {
 /**
  * Every design the logs of these progress states hold for the assignment's exercises, each once, with the numbers
  * it was made on (rebuilt as regrade.js rebuilds them). exercises: withDesign's. → [{key, n, kernelInputs, wiring}]
+ * @param {{exercises: {solve(n: number, inputs: Inputs): unknown}, allProps: Record<string, {parts: {id: string, kind: string}[]}>,
+ *   states: {exercises?: Record<string, {log?: {answers?: Record<string, string>}[]}>}[], assignment: {exercises: number[]},
+ *   numbersOf: (props: any, entry: any) => Inputs}} logs
+ * @returns {LoggedDesign[]}
+ * @typedef {{key: string, n: number, kernelInputs: Inputs, wiring: string}} LoggedDesign
  */
 export function loggedDesigns({ exercises, allProps, states, assignment, numbersOf }) {
+  /** @type {Map<string, LoggedDesign>} */
   const out = new Map();
   for (const state of states) {
     for (const n of assignment.exercises) {
@@ -120,13 +147,22 @@ export function loggedDesigns({ exercises, allProps, states, assignment, numbers
 /**
  * Judges designs one after another (each one's runs in parallel in the workers), into `verdicts` (key → verdict or
  * {error}); onProgress(done designs + fraction of the current one, count). Stops at the first Cancelled, which it throws.
+ * @param {{design: Design, designs: LoggedDesign[], verdicts: Map<string, DesignVerdict | {error: string}>, run: RunMany,
+ *   onProgress?: (done: number, count: number) => void}} judging
  */
 export async function judgeDesigns({ design, designs, verdicts, run, onProgress }) {
   for (const [k, d] of designs.entries()) {
     try {
       verdicts.set(
         d.key,
-        await judgeDesign({ design, n: d.n, kernelInputs: d.kernelInputs, wiring: d.wiring, run, onProgress: (f) => onProgress?.(k + f, designs.length) }),
+        await judgeDesign({
+          design,
+          n: d.n,
+          kernelInputs: d.kernelInputs,
+          wiring: d.wiring,
+          run,
+          onProgress: (/** @type {number} */ f) => onProgress?.(k + f, designs.length),
+        }),
       );
     } catch (error) {
       if (error?.name === 'Cancelled') throw error;

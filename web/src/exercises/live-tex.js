@@ -4,6 +4,7 @@ import katex from 'katex';
 import { setHtml, trusted } from '../ui/html.js';
 import { fillTex } from '../ui/tex-template.js';
 
+/** @param {ParentNode} root  @param {Record<string, import('../ui/tex-template.js').TexValue>} values */
 export function renderLive(root, values) {
   for (const span of root.querySelectorAll('.tex-live')) {
     const typeset = katex.renderToString(fillTex(span.dataset.tex, values), {

@@ -18,9 +18,11 @@ export const UNDETECTABLE = [
 const MAX_SAID = 3; // mismatches of one kind said one by one; the rest counted
 
 // "attempt 3 (2026-12-01 10:04)"
+/** @type {(k: number, at: unknown) => string} */
 const attemptName = (k, at) => `attempt ${k + 1} of its log (${String(at).slice(0, 16).replace('T', ' ')})`;
 
 // Mismatches of one kind: the first few said, the rest counted.
+/** @param {string[]} found  @param {string} what */
 function some(found, what) {
   if (!found.length) return [];
   const rest = found.length - MAX_SAID;
@@ -31,8 +33,18 @@ function some(found, what) {
  * The mismatches of one exercise's record. result: assessExercise's (entries with their verdicts); unread: log
  * entries set aside; exportedAt: when the file says it was exported ('' when it does not); now: the teacher's clock.
  * → [text…], each a mismatch found and where
+ * @param {{props: {parts: {id: string, kind: string}[]}, record: CheckedRecord, result: Assessed, unread?: number, exportedAt?: string,
+ *   now?: number}} file
+ * @returns {string[]}
+ * @typedef {{at: string, seed: number | null, inputs?: Record<string, string> | null, hints: number, solution: boolean, right?: string[],
+ *   try?: number, parts: Record<string, string>, onSeed?: boolean}} AssessedEntry  an attempt with its parts' verdicts ('right',
+ *   'wrong', …: regrade.js assessExercise)
+ * @typedef {{entries: AssessedEntry[], logged: number, summarised: number, attempts: number, claimed?: unknown}} Assessed
+ * @typedef {{solved: Record<string, unknown>, checked?: Record<string, string>, log: import('../progress/attempt-log.js').LogEntry[],
+ *   events?: import('../progress/events.js').ExerciseEvent[], selfCheck: Record<string, string>}} CheckedRecord  the exercise's record in the file
  */
 export function checkLog({ props, record, result, unread = 0, exportedAt = '', now = Date.now() }) {
+  /** @type {string[]} */
   const out = [];
   const { entries } = result;
   const gradable = props.parts.filter((p) => p.kind !== 'explain').map((p) => p.id);
@@ -43,6 +55,7 @@ export function checkLog({ props, record, result, unread = 0, exportedAt = '', n
   if (result.attempts < held) out.push(`the file counts ${result.attempts} attempts, fewer than the ${held} its log holds`);
 
   // each attempt's marks against its grades
+  /** @type {string[]} */
   const marks = [];
   entries.forEach((e, k) => {
     if (!e.right) return;
@@ -57,6 +70,7 @@ export function checkLog({ props, record, result, unread = 0, exportedAt = '', n
 
   // the exercise's solved parts against its log (the page never evicts the first right answer of a part)
   if (fromThisPage && !unread && !result.claimed) {
+    /** @type {string[]} */
     const solved = [];
     for (const id of gradable) {
       const everRight = entries.some((e) => e.parts[id] === 'right');
@@ -87,7 +101,9 @@ export function checkLog({ props, record, result, unread = 0, exportedAt = '', n
   else if (latest && Date.parse(latest) > now + 86_400_000) out.push(`it holds a time in the future (${latest.slice(0, 16).replace('T', ' ')})`);
 
   // attempt numbers: rising on each numbers; on the numbers that count, the first ones never evicted
+  /** @type {Map<string, number>} */
   const lastTry = new Map();
+  /** @type {string[]} */
   const numbering = [];
   entries.forEach((e, k) => {
     if (e.try === undefined) return;
@@ -108,6 +124,7 @@ export function checkLog({ props, record, result, unread = 0, exportedAt = '', n
     );
   }
   if (events) {
+    /** @type {string[]} */
     const opened = [];
     entries.forEach((e, k) => {
       const before = events.filter((x) => x.at <= e.at);

@@ -16,6 +16,7 @@ export const OUTCOMES = {
   untouched: 'untouched',
 };
 const SOLVED = new Set(['first-try', 'tries', 'hints', 'solution']);
+/** @param {string} outcome */
 export const isSolved = (outcome) => SOLVED.has(outcome);
 
 /** How an outcome reads beside an exercise's title, in the banner and in the progress panel. */
@@ -25,22 +26,26 @@ export const STATE_LABELS = {
   untouched: 'Not started',
   solvedElsewhere: '✓ Solved on earlier numbers; not yet these', // (the exercise's badge only, outside an assignment: the progress says solved)
 };
-/** 'solved', 'attempted' or 'untouched': an outcome as the page shows it. */
+/** 'solved', 'attempted' or 'untouched': an outcome as the page shows it. @param {string} outcome */
 export const stateOf = (outcome) => (isSolved(outcome) ? 'solved' : outcome);
 
 /**
  * The seed an assignment gives exercise n of a student (assignment: {code, name, exercises}): undefined when the
  * assignment does not hold the exercise (no name yet, not assigned: every attempt counts), null for an exercise
  * without numbers of its own (props.inputs empty), else the seed that follows from the class code and the name.
+ * @param {{code?: string, name?: string, exercises?: number[]} | null | undefined} assignment  @param {number | string} n
+ * @param {{inputs?: Record<string, string>}} props  @returns {number | null | undefined}
  */
 export function expectedSeedOf(assignment, n, props) {
   if (!assignment?.name || !assignment.exercises?.includes(Number(n))) return undefined;
   return Object.keys(props.inputs ?? {}).length ? assignedSeed(assignment.code, assignment.name, Number(n)) : null;
 }
 
-/** Whether an attempt (or a summarised count: {seed, inputs}) is on the numbers that count: the expected seed, nothing typed over it. */
+/** Whether an attempt (or a summarised count: {seed, inputs}) is on the numbers that count: the expected seed, nothing typed over it.
+ * @type {(expectedSeed: number | null | undefined) => (x: {seed: number | null, inputs?: Record<string, string> | null}) => boolean} */
 export const onCountedNumbers = (expectedSeed) => (x) => expectedSeed === undefined || (x.seed === expectedSeed && !x.inputs);
 
+/** @type {(a: string, b: string) => string} */
 const later = (a, b) => (a > b ? a : b);
 
 /**
@@ -61,18 +66,28 @@ const later = (a, b) => (a > b ? a : b);
  * → {outcome (a key of OUTCOMES), tries (the try that completed it, or null), solvedAt (that entry's index, or null),
  *    at (the moment it was solved, ISO text, or ''), late (solved after the due date), lateAttempts (counted attempts
  *    after it), marks ({part: mark}, the self-marks read), right (parts right in counted attempts)}
+ * @param {{parts: {id: string, kind: string}[], entries: OutcomeEntry[], events?: import('../progress/events.js').ExerciseEvent[],
+ *   selfCheck?: Record<string, string>, alsoAttempted?: number, due?: number | null, lateCounts?: boolean}} exercise
+ * @typedef {{at: string, counted: boolean, parts: Record<string, string>, try?: number, hints: number, solution: boolean}} OutcomeEntry
  */
 export function exerciseOutcome({ parts, entries, events, selfCheck = {}, alsoAttempted = 0, due = null, lateCounts = true }) {
+  /** @param {string} at */
   const isLate = (at) => due !== null && Date.parse(at) > due;
+  /** @param {string} at */
   const inTime = (at) => lateCounts || !isLate(at);
+  /** @param {OutcomeEntry} e */
   const counts = (e) => e.counted && inTime(e.at);
   const gradable = parts.filter((p) => p.kind !== 'explain').map((p) => p.id);
   const explain = parts.filter((p) => p.kind === 'explain').map((p) => p.id);
 
+  /** @type {Set<string>} */
   const right = new Set();
+  /** @type {Set<string>} */
   const explained = new Set();
+  /** @type {number | null} */
   let solvedAt = null;
   let countedSoFar = 0;
+  /** @type {number | null} */
   let tries = null;
   entries.forEach((e, k) => {
     if (!counts(e)) return;
@@ -87,20 +102,22 @@ export function exerciseOutcome({ parts, entries, events, selfCheck = {}, alsoAt
     }
   });
 
+  /** @type {Record<string, string>} */
   const marks = {};
+  /** @type {Record<string, string>} */
   const markedAt = {};
   if (events) {
     for (const e of events) {
       if (e.kind !== 'self' || !inTime(e.at)) continue;
-      marks[e.part] = e.mark;
-      markedAt[e.part] = e.at;
+      marks[/** @type {string} */ (e.part)] = /** @type {string} */ (e.mark);
+      markedAt[/** @type {string} */ (e.part)] = e.at;
     }
   } else Object.assign(marks, selfCheck);
 
   const attempted = entries.some(counts) || alsoAttempted > 0;
   const base = {
-    tries: null,
-    solvedAt: null,
+    tries: /** @type {number | null} */ (null),
+    solvedAt: /** @type {number | null} */ (null),
     at: '',
     late: false,
     lateAttempts: entries.filter((e) => e.counted && isLate(e.at)).length,
@@ -111,6 +128,7 @@ export function exerciseOutcome({ parts, entries, events, selfCheck = {}, alsoAt
 
   const at = explain.reduce((t, id) => later(t, markedAt[id] ?? ''), entries[solvedAt].at);
   const upTo = entries.slice(0, solvedAt + 1);
+  /** @param {string[]} kinds */
   const before = (kinds) => (events ?? []).some((e) => kinds.includes(e.kind) && e.at <= at);
   const solution = before(['solution', 'key']) || upTo.some((e) => e.solution);
   const hints = before(['hint']) || upTo.some((e) => e.hints > 0);
@@ -121,8 +139,11 @@ export function exerciseOutcome({ parts, entries, events, selfCheck = {}, alsoAt
 /**
  * The page's own verdicts on a logged attempt: the parts it marked right at Check (`right`), the others it graded
  * wrong, an explanation given. An entry from an earlier page (no `right`) is read from the record's solved parts.
+ * @param {{answers: Record<string, string>, right?: string[]}} entry  @param {{parts: {id: string, kind: string}[]}} props
+ * @param {Record<string, unknown>} solved
  */
 function pageVerdicts(entry, props, solved) {
+  /** @type {Record<string, string>} */
   const parts = {};
   for (const [id, text] of Object.entries(entry.answers)) {
     const part = props.parts.find((p) => p.id === id);
@@ -138,9 +159,14 @@ function pageVerdicts(entry, props, solved) {
  * An exercise's outcome as the page reads it from its saved record: the log's attempts with the page's own
  * marks, through the one rule. expectedSeed: expectedSeedOf's (undefined: every attempt counts). due: the
  * assignment's due date (ms) or null.
+ * @param {{record: OutcomeRecord, props: {parts: {id: string, kind: string}[]}, expectedSeed?: number | null, due?: number | null}} exercise
+ * @typedef {{log?: import('../progress/attempt-log.js').LogEntry[], solved?: Record<string, unknown>,
+ *   summarised?: import('../progress/attempt-log.js').Summarised, attempts?: number, variants?: {attempts: number}[],
+ *   events?: import('../progress/events.js').ExerciseEvent[], selfCheck?: Record<string, string>}} OutcomeRecord  an exercise's saved record
  */
 export function recordOutcome({ record, props, expectedSeed, due = null }) {
   const counted = onCountedNumbers(expectedSeed);
+  /** @type {OutcomeEntry[]} */
   const entries = (record.log ?? []).map((e) => ({
     at: e.at,
     counted: counted(e),
@@ -157,6 +183,7 @@ export function recordOutcome({ record, props, expectedSeed, due = null }) {
     const logged = entries.length + (record.summarised?.count ?? 0);
     const solvedParts = Object.keys(record.solved ?? {}).filter((id) => record.solved[id]);
     if (attempts > logged && solvedParts.length) {
+      /** @param {string} id */
       const verdict = (id) => (props.parts.find((p) => p.id === id)?.kind === 'explain' ? 'explained' : 'right');
       entries.unshift({ at: '', counted: true, parts: Object.fromEntries(solvedParts.map((id) => [id, verdict(id)])), hints: 0, solution: false });
     }

@@ -1,6 +1,7 @@
 // Every exercise's props (its parts, hints, worked solution and mistakes, as KaTeX markup) come in a chunk of
 // their own (the content plugin's virtual:exercise-props), loaded once, as the first exercise or the progress
 // panel mounts: not with the page, whose every visit parsed them before its first figure could mount.
+/** @type {Promise<Record<string, any>> | undefined} the exercises' props by number, as the content plugin gives them */
 let all;
 
 /** {n: props} of every exercise of the chapter. */
@@ -15,7 +16,7 @@ export function loadExerciseProps() {
   return all;
 }
 
-/** The props of the exercise a section shows (its data-exercise: the exercise's number). */
+/** The props of the exercise a section shows (its data-exercise: the exercise's number). @param {HTMLElement} section */
 export async function propsOfSection(section) {
   const props = (await loadExerciseProps())[section.dataset.exercise];
   if (!props) throw new Error(`there is no exercise “${section.dataset.exercise ?? section.id}” in this build`);

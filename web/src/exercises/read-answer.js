@@ -4,16 +4,17 @@ import { MIN_EXPLAIN_WORDS } from './check.js';
 import { WIRING_KIND, readWiringAnswer } from './design.js';
 import { parseMatrix, parseNumber, parseVector } from '../ui/parse.js';
 
+/** @type {Record<string, (text: string) => import('../ui/parse.js').Read<number | number[] | number[][], number | number[] | number[][]>>} */
 const PARSE = {
   number: (t) => parseNumber(t),
   vector: (t) => parseVector(t, { max: 64, decimals: true }),
   matrix: (t) => parseMatrix(t, { maxRows: 16, maxCols: 16 }),
 };
 
-/** Whether a part's answer is a number, a vector or a matrix (graded by the kernel). */
+/** Whether a part's answer is a number, a vector or a matrix (graded by the kernel). @param {string} kind */
 export const isNumeric = (kind) => Object.hasOwn(PARSE, kind);
 
-/** The keys of a choice answer's text ("a,c"). */
+/** The keys of a choice answer's text ("a,c"). @param {unknown} text */
 export const choiceKeys = (text) =>
   String(text ?? '')
     .split(',')
@@ -22,6 +23,8 @@ export const choiceKeys = (text) =>
 /**
  * A part's answer text, read. → {empty: true} | {value, ulp?} | {error}: a number, vector or matrix with the
  * digits typed (ulp); a choice's keys; an explanation of a sentence or more.
+ * @param {{kind: string}} part  @param {unknown} text
+ * @returns {{empty?: boolean, value?: string | string[] | number | number[] | number[][], ulp?: number | number[] | number[][], error?: string}}
  */
 export function readAnswer(part, text) {
   const raw = String(text ?? '');
@@ -44,17 +47,21 @@ export function readAnswer(part, text) {
 }
 
 // a question's own numbers are smaller than an answer may be: a vector of at most 12, a matrix of at most 6×6
+/** @type {Record<string, (text: string) => import('../ui/parse.js').Read<number | number[] | number[][], number | number[] | number[][]>>} */
 const PARSE_INPUT = {
   number: (t) => parseNumber(t),
   vector: (t) => parseVector(t, { max: 12, decimals: true }),
   matrix: (t) => parseMatrix(t, { maxRows: 6, maxCols: 6 }),
 };
 
-/** One of a question's numbers as typed, read by its kind. → the parser's {ok, value} | {ok: false, message} */
+/** One of a question's numbers as typed, read by its kind. → the parser's {ok, value} | {ok: false, message}
+ * @param {string} kind  @param {string} text */
 export const readInput = (kind, text) => PARSE_INPUT[kind]?.(text) ?? { ok: false, message: `no input of kind ${kind}` };
 
 /** The numbers of a question's inputs typed by the reader ({name: text}), read by their kinds. → {name: value} of those that read */
+/** @param {Record<string, string>} kinds  @param {Record<string, string> | null | undefined} texts */
 export function readInputs(kinds, texts) {
+  /** @type {Record<string, number | number[] | number[][]>} */
   const out = {};
   for (const [name, text] of Object.entries(texts ?? {})) {
     const r = readInput(kinds[name], text);

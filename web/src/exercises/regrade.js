@@ -18,13 +18,28 @@ import { exerciseOutcome, expectedSeedOf, onCountedNumbers } from './outcome.js'
 import { checkLog } from './log-checks.js';
 import { questionNumbers, toKernel, toKernelInputs } from './values.js';
 
-/** The numbers a logged attempt was made on (its variant seed and any inputs typed over it), as the kernels take them. */
+/**
+ * @typedef {import('../progress/attempt-log.js').LogEntry} LogEntry
+ * @typedef {import('../progress/validate.js').ExerciseRecord} ExerciseRecord
+ * @typedef {import('../kernels/exercises.js').Inputs} Inputs
+ * @typedef {{variant(n: number, seed: number): Record<string, import('./values.js').KernelValue>, solve(n: number, inputs: Inputs): unknown,
+ *   gradeAll(n: number, inputs: Inputs, answers: Record<string, import('./values.js').KernelValue>): Record<string, import('../kernels/exercises.js').Grade>}} Kernels
+ *   the exercise kernels (kernels/exercises.js, or with the design challenges: design.js loadExercisesWithDesign)
+ * @typedef {{n: number, parts: {id: string, kind: string, options?: {key: string, correct?: boolean}[]}[], mistakes?: Record<string, unknown>, inputs: Record<string, string>,
+ *   defaults: Record<string, import('./values.js').Plain>}} Props  an exercise's props (the parts of them read here)
+ * @typedef {(n: number, kernelInputs: Inputs, wiring: string) => Parameters<typeof designGrade>[0]} Judged
+ * @typedef {{parts: Record<string, string>, mistakes: Record<string, string>, problem: string}} GradedAttempt
+ */
+
+/** The numbers a logged attempt was made on (its variant seed and any inputs typed over it), as the kernels take them.
+ * @param {Pick<Kernels, 'variant'>} exercises  @param {Props} props  @param {{seed: number | null, inputs?: Record<string, string> | null}} entry */
 export function attemptNumbers(exercises, props, entry) {
   const variant = entry.seed === null ? null : exercises.variant(props.n, entry.seed);
   return toKernelInputs(questionNumbers(props, variant, entry.inputs ?? {}).inputs);
 }
 
 // A question's numbers as the kernels take them, once per numbers of a log (the same variant is checked many times).
+/** @param {Kernels} exercises  @param {Props} props  @param {LogEntry} entry  @param {Map<string, {inputs?: Inputs, error?: Error}>} memo */
 function numbersOf(exercises, props, entry, memo) {
   const key = numbersKey(entry);
   if (!memo.has(key)) {
@@ -45,11 +60,17 @@ function numbersOf(exercises, props, entry, memo) {
  * judged(n, kernelInputs, wiring): a design's verdict from its runs made again (exercises/design.js), {error} when it
  * could not be run, undefined when not yet (the page's workers grade without it; the teachers' page grades a design
  * exercise again on its main thread once the designs have run).
+ * @param {{exercises: Kernels, props: Props, entry: LogEntry, memo?: Map<string, {inputs?: Inputs, error?: Error}>, judged?: Judged}} attempt
+ * @returns {GradedAttempt}
  */
 function regradeAttempt({ exercises, props, entry, memo = new Map(), judged }) {
+  /** @type {Record<string, string>} */
   const parts = {};
+  /** @type {Record<string, string>} */
   const mistakes = {};
+  /** @type {Record<string, import('./values.js').KernelValue>} */
   const numeric = {};
+  /** @type {Record<string, string>} */
   const designs = {}; // part id → the wiring written there (its text form)
   for (const [id, text] of Object.entries(entry.answers)) {
     const part = props.parts.find((p) => p.id === id);
@@ -59,12 +80,12 @@ function regradeAttempt({ exercises, props, entry, memo = new Map(), judged }) {
     if (r.error) parts[id] = 'not graded';
     else if (part.kind === 'explain') parts[id] = 'explained';
     else if (part.kind === 'choice' || part.kind === 'multi') {
-      const g = gradeChoice(part, r.value);
+      const g = gradeChoice(part, /** @type {string[]} */ (r.value));
       parts[id] = g.ok ? 'right' : 'wrong';
       const named = g.wrongKeys.find((k) => props.mistakes?.[k]);
       if (named) mistakes[id] = named;
-    } else if (part.kind === WIRING_KIND) designs[id] = r.value;
-    else numeric[id] = toKernel(r.value, r.ulp);
+    } else if (part.kind === WIRING_KIND) designs[id] = /** @type {string} */ (r.value);
+    else numeric[id] = toKernel(/** @type {import('./values.js').Plain} */ (r.value), r.ulp);
   }
   if (!Object.keys(numeric).length && !Object.keys(designs).length) return { parts, mistakes, problem: '' };
   const numbers = numbersOf(exercises, props, entry, memo);
@@ -83,6 +104,7 @@ function regradeAttempt({ exercises, props, entry, memo = new Map(), judged }) {
     problem ||= g.problem;
   }
   if (!Object.keys(numeric).length) return { parts, mistakes, problem };
+  /** @type {Record<string, import('../kernels/exercises.js').Grade> | null} */
   let grades = null;
   if (!problem) {
     try {
@@ -101,7 +123,8 @@ function regradeAttempt({ exercises, props, entry, memo = new Map(), judged }) {
   return { parts, mistakes, problem };
 }
 
-/** Every attempt of a log graded again (regradeAttempt's, in log order). */
+/** Every attempt of a log graded again (regradeAttempt's, in log order).
+ * @param {{exercises: Kernels, props: Props, log: LogEntry[], judged?: Judged}} log */
 export function gradeLog({ exercises, props, log, judged }) {
   const memo = new Map();
   return log.map((entry) => regradeAttempt({ exercises, props, entry, memo, judged }));
@@ -110,8 +133,11 @@ export function gradeLog({ exercises, props, log, judged }) {
 /**
  * The exercises `numbers` of a progress file (readProgress's state) graded again: what the page's workers do for
  * the teachers' page. → {n: gradeLog's} (an exercise the file has no record of: [])
+ * @param {{exercises: Kernels, allProps: Record<string, Props>, state: {exercises: Record<string, {log?: LogEntry[]}>}, numbers: number[],
+ *   judged?: Judged}} file
  */
 export function gradeFile({ exercises, allProps, state, numbers, judged = undefined }) {
+  /** @type {Record<string, GradedAttempt[]>} */
   const out = {};
   for (const n of numbers) {
     if (!allProps[n]) continue;
@@ -131,6 +157,8 @@ export function gradeFile({ exercises, allProps, state, numbers, judged = undefi
  *    offSeed (attempts on other numbers, logged or summarised), offSeedSummarised, claimed (the file says every part
  *    solved), entries: [{at, seed, inputs, hints, solution, onSeed, late, try, right, parts, mistakes, problem}],
  *    explanations: [{part, text, mark}]}
+ * @param {{props: Props, record: ExerciseRecord, graded: GradedAttempt[], expectedSeed?: number | null, unread?: number, due?: number | null,
+ *   lateCounts?: boolean}} exercise
  */
 function assessExercise({ props, record, graded, expectedSeed = undefined, unread = 0, due = null, lateCounts = true }) {
   const gradable = props.parts.filter((p) => p.kind !== 'explain').map((p) => p.id);
@@ -171,6 +199,7 @@ function assessExercise({ props, record, graded, expectedSeed = undefined, unrea
     lateCounts,
   });
   // each explanation given (its latest text per part), with the student's own mark beside it
+  /** @type {{part: string, text: string, mark: string | null}[]} */
   const explanations = [];
   for (const p of props.parts.filter((x) => x.kind === 'explain')) {
     const texts = [...new Set(entries.filter((e) => e.parts[p.id] === 'explained').map((e) => record.log[entries.indexOf(e)].answers[p.id]))];
@@ -191,11 +220,14 @@ function assessExercise({ props, record, graded, expectedSeed = undefined, unrea
   };
 }
 
-/** assessExercise on a log graded here (for one exercise, in Node or a worker). */
+/** assessExercise on a log graded here (for one exercise, in Node or a worker).
+ * @param {{exercises: Kernels, props: Props, record: ExerciseRecord, judged?: Judged, expectedSeed?: number | null, unread?: number,
+ *   due?: number | null, lateCounts?: boolean}} exercise */
 export function regradeExercise({ exercises, props, record, judged, ...rest }) {
   return assessExercise({ props, record, graded: gradeLog({ exercises, props, log: record.log, judged }), ...rest });
 }
 
+/** @param {number} k */
 const attemptsText = (k) => `${k} ${k === 1 ? 'attempt' : 'attempts'}`;
 
 /**
@@ -206,12 +238,17 @@ const attemptsText = (k) => `${k} ${k === 1 ? 'attempt' : 'attempts'}`;
  * → {name, code, results: {n: assessExercise's}, flags: [text…]}: flags say what the teacher should look at (no name,
  * another class's code, numbers that do not follow from the class code and the name, a verdict the file states that
  * its answers do not bear out, attempts the file counts but does not hold, and what its consistency checks found).
+ * @param {StudentFile & {graded: Record<string, GradedAttempt[]>}} student
+ * @typedef {{allProps: Record<string, Props>, state: import('../progress/validate.js').ProgressRecord, assignment: {code: string, exercises: number[]},
+ *   logSetAside?: Record<string, unknown[]>, due?: number | null, lateCounts?: boolean, exportedAt?: string, now?: number}} StudentFile
  */
 export function assessStudent({ allProps, state, assignment, graded, logSetAside = {}, due = null, lateCounts = true, exportedAt = '', now = Date.now() }) {
+  /** @type {string[]} */
   const flags = [];
   const who = state.assignment ?? null;
   if (!who) flags.push('no name or class code in the file: its numbers cannot be checked against the class');
   else if (!sameKey(who.code, assignment.code)) flags.push(`class code “${isolated(who.code)}”, not this class’s “${isolated(assignment.code)}”`);
+  /** @type {Record<string, ReturnType<typeof assessExercise>>} */
   const results = {};
   for (const n of assignment.exercises) {
     const props = allProps[n];
@@ -250,7 +287,8 @@ export function assessStudent({ allProps, state, assignment, graded, logSetAside
   return { name: who?.name ?? null, code: who?.code ?? null, results, flags };
 }
 
-/** A student's file graded and assessed here (gradeFile, then assessStudent): in Node, or where the kernels are. */
+/** A student's file graded and assessed here (gradeFile, then assessStudent): in Node, or where the kernels are.
+ * @param {StudentFile & {exercises: Kernels, judged?: Judged}} student */
 export function regradeStudent({ exercises, allProps, state, assignment, judged, ...rest }) {
   const graded = gradeFile({ exercises, allProps, state, numbers: assignment.exercises, judged });
   return assessStudent({ allProps, state, assignment, graded, ...rest });

@@ -1,16 +1,18 @@
 // Which numbers an exercise starts with: a variant seed from the address (?ex4.seed=12345), else the one in
 // the reader's saved progress, else the answer key's. Each seed is judged by the kernel (one source for its
 // range); one that cannot be used is refused with a message, never a dead exercise.
+/** @param {number | string} n */
 export const seedParam = (n) => `ex${n}.seed`;
 
 /**
- * @param exercises  the exercise kernels (kernels/exercises.js)
- * @param n          the exercise number
- * @param fromUrl    the seed text in the address, or null
- * @param stored     the seed in the reader's progress, or null
+ * @param {{variant(n: number | string, seed: number): object}} exercises  the exercise kernels (kernels/exercises.js)
+ * @param {number | string} n  the exercise number
+ * @param {{fromUrl?: string | null, stored?: number | null}} [from]  fromUrl: the seed text in the address, or null;
+ *   stored: the seed in the reader's progress, or null
  * @returns {{seed: number|null, variant: object|null, message: string}} variant null means the key's numbers
  */
 export function startingVariant(exercises, n, { fromUrl = null, stored = null } = {}) {
+  /** @type {(seed: number) => {variant?: object, error?: string}} */
   const tryVariant = (seed) => {
     try {
       return { variant: exercises.variant(n, seed) };

@@ -5,7 +5,10 @@
 // page opens (main.js, once the figures in view are done), or at once when the exercise mounts first.
 import { fragment, setHtml, trusted } from '../ui/html.js';
 
+/** @typedef {Record<string, {question: string, static: string}>} ExerciseTexts  by the exercise's number */
+/** @type {Promise<ExerciseTexts> | undefined} */
 let all;
+/** @type {ExerciseTexts | undefined} */
 let loaded; // the words once their chunk has arrived: a print fills every section with them at once (fillBeforePrint)
 
 /** {n: {question, static}} of every exercise of the chapter. */
@@ -20,12 +23,13 @@ export function loadExerciseText() {
   return all;
 }
 
-/** Puts an exercise's words into its section of the chapter (data-text="filled" after), once. */
+/** Puts an exercise's words into its section of the chapter (data-text="filled" after), once. @param {HTMLElement} section */
 export async function fillExerciseText(section) {
   if (section.dataset.text === 'filled') return;
   fillFrom(await loadExerciseText(), section);
 }
 
+/** @param {ExerciseTexts} texts  @param {HTMLElement} section */
 function fillFrom(texts, section) {
   if (section.dataset.text === 'filled') return; // another caller filled it meanwhile
   const text = texts[section.dataset.exercise];

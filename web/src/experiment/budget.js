@@ -19,7 +19,8 @@ export const PAGE_WORK_FLOPS = 2e12;
 
 let measured = { flops: 0, seconds: 0 };
 
-/** A run computed in a worker (not served from the cache): its FLOPs and seconds teach the budget. */
+/** A run computed in a worker (not served from the cache): its FLOPs and seconds teach the budget.
+ * @param {number} flops  @param {number} seconds */
 export function recordRun(flops, seconds) {
   if (!(flops > 0 && seconds > 0)) return;
   measured = { flops: measured.flops + flops, seconds: measured.seconds + seconds };
@@ -35,6 +36,7 @@ function workerSpeed() {
  * workers: how many run at once (the pool's size); others: the FLOPs other figures of the page started without
  * a yes and have not finished (a share's others()). → {over, crowded, seconds, text}: crowded when it is over
  * only because of the others.
+ * @param {number} flops  @param {number} runs  @param {number} workers  @param {number} [others]
  */
 export function assessWork(flops, runs, workers, others = 0) {
   const speed = workerSpeed();
@@ -52,6 +54,7 @@ export function assessWork(flops, runs, workers, others = 0) {
 
 // The runs started without the reader's yes and not finished yet, across the page's figures: run key → {flops,
 // claims}. A run two figures share (Table B's are the ratio chart's) counts once.
+/** @type {Map<string, {flops: number, claims: number}>} */
 const unfinished = new Map();
 
 /**
@@ -60,7 +63,9 @@ const unfinished = new Map();
  * others(keys): the FLOPs other figures hold, leaving out the runs in `keys` (the set about to start).
  */
 export function createShare() {
+  /** @type {Set<string>} */
   const mine = new Set();
+  /** @param {string} key */
   const release = (key) => {
     if (!mine.delete(key)) return;
     const entry = unfinished.get(key);
@@ -70,11 +75,13 @@ export function createShare() {
     for (const key of [...mine]) release(key);
   };
   return {
+    /** @param {Set<string>} keys */
     others(keys) {
       let sum = 0;
       for (const [key, entry] of unfinished) if (!keys.has(key) && !(mine.has(key) && entry.claims === 1)) sum += entry.flops;
       return sum;
     },
+    /** @param {Iterable<[string, number]>} entries */
     claim(entries) {
       clear();
       for (const [key, flops] of entries) {
@@ -91,12 +98,14 @@ export function createShare() {
 }
 
 /** 1.53e15 → "1,500 TFLOP"; 4.8e11 → "480 GFLOP" */
+/** @param {number} flops */
 export function formatFlop(flops) {
   const [unit, scale] = flops >= 1e12 ? ['TFLOP', 1e12] : flops >= 1e9 ? ['GFLOP', 1e9] : ['MFLOP', 1e6];
   return `${Number((flops / scale).toPrecision(2)).toLocaleString('en')} ${unit}`;
 }
 
 /** 61 → "1 minute", 6.1e4 → "17 hours" (two significant figures at most, in the largest fitting unit) */
+/** @param {number} seconds */
 export function formatDuration(seconds) {
   /** @type {[string, number][]} */
   const units = [

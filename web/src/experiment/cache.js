@@ -5,7 +5,9 @@
 
 const DB_NAME = 'residual-ln-runs';
 const STORE = 'runs';
+/** @type {Map<string, any>} a result as its run gave it */
 const memory = new Map();
+/** @type {Promise<IDBDatabase | null> | undefined} */
 let database;
 
 function openDatabase() {
@@ -24,12 +26,14 @@ function openDatabase() {
 }
 
 /** Opens the stored results ahead of the first look-up (the page calls it as it starts): on a first visit,
- * creating the database is slow enough that the first figure's first run would wait for it. Never throws. */
+ * creating the database is slow enough that the first figure's first run would wait for it. Never throws.
+ * @type {() => void} */
 export const openCache = () => void openDatabase();
 
+/** @param {string} key */
 const versionedKey = (key) => `${typeof __KERNELS_VERSION__ === 'string' ? __KERNELS_VERSION__ : 'dev'}|${key}`;
 
-/** The stored result for key, or undefined. Never throws. */
+/** The stored result for key, or undefined. Never throws. @param {string} key @returns {Promise<any>} */
 export async function cached(key) {
   const k = versionedKey(key);
   if (memory.has(k)) return memory.get(k);
@@ -49,7 +53,7 @@ export async function cached(key) {
   });
 }
 
-/** Keeps a result; storage errors (quota, blocked) leave the memory copy only. */
+/** Keeps a result; storage errors (quota, blocked) leave the memory copy only. @param {string} key @param {any} value */
 export async function store(key, value) {
   const k = versionedKey(key);
   memory.set(k, value);
@@ -62,5 +66,5 @@ export async function store(key, value) {
   }
 }
 
-/** The memory copy only, synchronously: lets a revisited view fill in without waiting a frame. */
+/** The memory copy only, synchronously: lets a revisited view fill in without waiting a frame. @param {string} key */
 export const cachedNow = (key) => memory.get(versionedKey(key));

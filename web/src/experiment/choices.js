@@ -9,6 +9,8 @@ const ARTICLE_COUNT = 3; // the article measures the first three presets: Post-L
 // build): its name, its label, its description, its colour in every chart (its position's hue family:
 // ui/wiring-colours.js), and whether the article measures it (Part 1's tables and the charts' first view take those
 // three; Part 4 adds the others).
+/** @typedef {{key: string, label: string, wiring: import('../kernels/wiring.js').WiringView, colour: string, article: boolean, text?: undefined, run?: undefined}} Placement */
+/** @type {Placement[]} */
 export const PLACEMENTS = PRESETS.map((p, k) => ({
   key: p.name,
   label: p.label,
@@ -19,14 +21,15 @@ export const PLACEMENTS = PRESETS.map((p, k) => ({
 // The wirings a reader writes (experiment/written-wirings.js) take their colours from a family of their own, apart
 // from every preset's (ui/wiring-colours.js): the family's colour, then a darker and a lighter one of its hue.
 const WRITTEN_PALETTE = [WRITTEN_COLOUR, `${WRITTEN_COLOUR}-2`, `${WRITTEN_COLOUR}-3`];
-/** The colour of the k-th written wiring (k from 0). */
+/** The colour of the k-th written wiring (k from 0). @param {number} k */
 export const writtenColour = (k) => WRITTEN_PALETTE[k % WRITTEN_PALETTE.length];
 export const ARTICLE_PLACEMENTS = PLACEMENTS.filter((p) => p.article);
-/** The entry of the wiring named key (undefined for an unknown name). */
+/** The entry of the wiring named key (undefined for an unknown name). @param {string} key */
 export const placementOf = (key) => PLACEMENTS.find((p) => p.key === key);
 
 // Each measure of "the gradient of a block" with what it takes in, shown under the select that offers it; the
 // measures themselves and their order are the kernel's (MEASURE_NAMES, from stack.hpp), and each must have its words.
+/** @type {Record<string, {label: string, about: string}>} */
 const MEASURE_TEXT = {
   all: {
     label: 'all parameters of the block (the article’s)',
@@ -62,6 +65,7 @@ export const TASKS = [
 /**
  * Why a measure cannot be taken at one of these depths, or '': block 1 against block L − 1 needs a block
  * L − 1, so every depth must be at least 2 (at L = 1 the kernel's ratio is NaN, and the median refuses it).
+ * @param {string} measure  @param {number[]} depths
  */
 export function measureProblem(measure, depths) {
   const low = depths.find((L) => L < 2);

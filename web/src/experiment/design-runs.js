@@ -8,8 +8,11 @@ import { createRunSet } from './runs.js';
  * stopped here or by the page's Cancel, with the worker's Error when a run fails), cancel()}
  */
 export function createDesignRunner() {
+  /** @type {(() => void) | null} */
   let stop = null;
   return {
+    /** @param {'stack' | 'train'} kind  @param {Record<string, unknown>[]} optionsList  @param {(fraction: number) => void} [onProgress]
+     * @returns {Promise<any[]>} */
     async run(kind, optionsList, onProgress) {
       stop?.();
       const set = await createRunSet(kind);

@@ -8,8 +8,9 @@
 import { followHistory, pushEntry } from '../ui/url-state.js';
 
 // The link a plain click follows (main button, no key held that opens it elsewhere): {a, url}, else null.
+/** @param {MouseEvent} event  @returns {{a: HTMLAnchorElement, url: URL} | null} */
 function followedLink(event) {
-  const a = event.target.closest?.('a[href]');
+  const a = /** @type {HTMLAnchorElement | null | undefined} */ (/** @type {Element} */ (event.target).closest?.('a[href]'));
   if (!a || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   return { a, url: new URL(a.href, location.href) };
 }
@@ -21,6 +22,7 @@ function followedLink(event) {
 // moment of its own: such an entry's restoration is manual until the reader is back on it (the mode belongs to the
 // entry; the new entry gets auto back at once, the old one once its place is restored, so a reload restores as usual).
 let returning = false;
+/** @param {Element} a */
 function leaveFrom(a) {
   const holder = a.parentElement?.closest('[id]');
   if (!holder) return;
@@ -43,7 +45,7 @@ function leaveFrom(a) {
   });
 }
 
-/** A new history entry at url for a link followed from `a` (see leaveFrom). */
+/** A new history entry at url for a link followed from `a` (see leaveFrom). @param {Element} a  @param {string} url */
 function follow(a, url) {
   leaveFrom(a);
   pushEntry(url);
@@ -54,8 +56,11 @@ function follow(a, url) {
  * prefix: the figure's parameters ("t."); anchor(): the id the links point at (asked at each click: a figure's
  * element may not be in the page yet while it mounts); apply(params): sets the figure from a URLSearchParams.
  * → stop()
+ * @param {{prefix: string, anchor: () => string | null | undefined, apply: (params: URLSearchParams) => void,
+ *   focus: () => HTMLElement | null | undefined}} figure
  */
 export function followInPlaceLinks({ prefix, anchor, apply, focus }) {
+  /** @param {MouseEvent} event */
   const onClick = (event) => {
     const { a, url } = followedLink(event) ?? {};
     const id = anchor();
@@ -76,9 +81,11 @@ export function followInPlaceLinks({ prefix, anchor, apply, focus }) {
 }
 
 // A parameter's figure prefix: "t." of "t.configs" (the chapter's figures name theirs so)
+/** @type {(name: string) => string | undefined} */
 const prefixOf = (name) => /^[a-z]+\./i.exec(name)?.[0];
 
 const MOUNT_WAIT_MS = 5000;
+/** @type {WeakSet<Element>} */
 const waited = new WeakSet(); // links waiting for their figure's mount
 
 /**
@@ -90,8 +97,10 @@ const waited = new WeakSet(); // links waiting for their figure's mount
  * window, after it. A figure in the middle of mounting has read its parameters already: the link waits for it
  * (whenMounted(el), the promise of its mount) and is followed again, by its handler then. A link whose figures
  * have all mounted without taking it is left to the browser.
+ * @param {{whenMounted: (el: Element) => Promise<unknown>}} page
  */
 export function followLinksAhead({ whenMounted }) {
+  /** @param {MouseEvent} event */
   const onClick = (event) => {
     const { a, url } = followedLink(event) ?? {};
     if (!url || url.origin !== location.origin || url.pathname !== location.pathname || !url.hash || !url.search) return;

@@ -10,6 +10,7 @@
 // the numbers. OP: above, below, near (within a tenth: |a/b − 1| ≤ 0.1), farther (further from 1: |ln a| > |ln b|).
 import { element, html } from '../ui/html.js';
 
+/** @type {Record<string, {holds: (a: number, b: number) => boolean, words: string}>} */
 const OPS = {
   above: { holds: (a, b) => a > b, words: 'above' },
   below: { holds: (a, b) => a < b, words: 'below' },
@@ -20,11 +21,20 @@ const OPS = {
 const SIDE = String.raw`(\S+ \S+|-?\d+(?:\.\d+)?)`;
 const COMPARISON = new RegExp(`^${SIDE} (${Object.keys(OPS).join('|')}) ${SIDE}$`);
 
-/** "a above b & c near 1" → [{left, op, right}], a side being {row, col} or {number}; throws on anything else. */
+/**
+ * @typedef {{number: number, row?: undefined, col?: undefined} | {row: string, col: string, number?: undefined}} Side
+ * @typedef {{left: Side, op: string, right: Side}} Comparison
+ * @typedef {(row: string, col: string) => {text: string, value: unknown, reason?: string} | null | undefined} CellOf  (a value not a number leaves
+ *   the claims it is in unknown)
+ */
+
+/** "a above b & c near 1" → [{left, op, right}], a side being {row, col} or {number}; throws on anything else.
+ * @param {string} text  @returns {Comparison[]} */
 export function parseClaim(text) {
   return text.split(' & ').map((part) => {
     const m = COMPARISON.exec(part.trim());
     if (!m) throw new Error(`a live claim cannot read “${part}”`);
+    /** @type {(s: string) => Side} */
     const side = (s) => (/^-?\d/.test(s) ? { number: Number(s) } : { row: s.split(' ')[0], col: s.split(' ')[1] });
     return { left: side(m[1]), op: m[2], right: side(m[3]) };
   });
@@ -33,9 +43,11 @@ export function parseClaim(text) {
 /**
  * Checks claims against cells: cellOf(row, col) as fillLiveCells takes it. → {state: 'true' | 'false' | 'pending'
  * | 'unknown', failed: [{left, right, words}] (the comparisons that do not hold, their sides as the table shows them)}
+ * @param {Comparison[]} comparisons  @param {CellOf} cellOf
  */
 function checkClaim(comparisons, cellOf) {
   let state = 'true';
+  /** @type {{left: string, right: string, words: string}[]} */
   const failed = [];
   for (const { left, op, right } of comparisons) {
     const sides = [left, right].map((s) => (s.number !== undefined ? { text: String(s.number), value: s.number } : cellOf(s.row, s.col)));
@@ -44,12 +56,15 @@ function checkClaim(comparisons, cellOf) {
       state = 'pending';
       continue;
     }
-    if (!OPS[op].holds(sides[0].value, sides[1].value)) failed.push({ left: sides[0].text, right: sides[1].text, words: OPS[op].words });
+    // (every side is a number here: checked above)
+    const [a, b] = /** @type {{text: string, value: number}[]} */ (sides);
+    if (!OPS[op].holds(a.value, b.value)) failed.push({ left: a.text, right: b.text, words: OPS[op].words });
   }
   if (state === 'pending') return { state, failed: [] };
   return { state: failed.length ? 'false' : 'true', failed };
 }
 
+/** @param {string} sourceId  @param {CellOf} cellOf */
 function fillLiveClaims(sourceId, cellOf) {
   for (const span of document.querySelectorAll(`.live-claim[data-source="${CSS.escape(sourceId)}"]`)) {
     const { state, failed } = checkClaim(parseClaim(span.dataset.claim), cellOf);
@@ -71,6 +86,7 @@ function fillLiveClaims(sourceId, cellOf) {
 /**
  * sourceId: the table's element id. cellOf(row, col) → {text, value} once computed; null while it computes;
  * undefined when the table's controls leave that cell out.
+ * @param {string} sourceId  @param {CellOf} cellOf
  */
 export function fillLiveCells(sourceId, cellOf) {
   for (const a of document.querySelectorAll(`a.live-cell[data-source="${CSS.escape(sourceId)}"]`)) {

@@ -14,6 +14,7 @@ const TRAIN_REDRAW_MS = 250;
  * live.results / progress / failed / steps; live.dataChanged is true when a result, a training step or an
  * error arrived since the last draw (progress alone leaves it false). restart(): the figure's own start.
  * `what` names what fills in ("cells", "curves", "points") in the cancel message. kind: 'stack' or 'train'.
+ * @param {{el: Element, render: () => void, restart: () => void, what?: string, kind?: 'stack' | 'train'}} figure
  */
 export async function createLiveRuns({ el, render, restart, what = 'values', kind = 'stack' }) {
   getPool().warm(); // the workers start loading now, beside the page's own copy of the module
@@ -22,8 +23,10 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
   view.observe(el);
   const footer = element(html`<p class="exp-footer" aria-live="polite"></p>`);
   const compute = element(html`<button type="button" hidden>Compute</button>`);
+  /** @type {string | null} */
   let asking = null; // the run set over the work budget that waits for the reader's yes (its key)
   const share = createShare(); // this figure's part of the page's budget
+  /** @type {string | null} */
   let approved = null;
   let runKeys = new Map(); // the last runs started: id → the pool's key of its configuration
   compute.addEventListener('click', () => {
@@ -35,7 +38,9 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
   // heat maps) costs the main thread, which shares the cores with the workers: its figures redraw at most
   // every TRAIN_REDRAW_MS. The article's figures redraw at most once a frame.
   const minInterval = kind === 'train' ? TRAIN_REDRAW_MS : 0;
+  /** @type {number | undefined} */
   let frame;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   let drawnAt = -Infinity;
   const cancelDraw = () => {
@@ -48,6 +53,7 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
     drawnAt = performance.now();
     render();
   };
+  /** @param {boolean} data  a result, a step or an error arrived (not progress alone) */
   const soon = (data) => {
     if (data) live.dataChanged = true;
     if (frame !== undefined || timer !== undefined) return;
@@ -72,7 +78,8 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
     // cancelled: nothing starts until Compute is pressed)
     waitingFor: 'worker',
 
-    /** Starts runs [{id, options, …}] in the pool; false (and the footer says why) if the kernel refuses one. */
+    /** Starts runs [{id, options, …}] in the pool; false (and the footer says why) if the kernel refuses one.
+     * @param {({id: string, options: Record<string, unknown>} & Record<string, any>)[]} runs */
     start(runs) {
       try {
         for (const r of runs) kernel.check(r.options);
@@ -85,9 +92,10 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
       }
       // a link can ask for days of work: above the budget (budget.js) show the estimate and wait for a yes
       const fields = Object.keys(kernel.defaults);
+      /** @param {Record<string, unknown>} o */
       const keyOf = (o) => runKey(kind, fields, o);
       const full = runs.map((r) => ({ ...kernel.defaults, ...r.options }));
-      const todo = new Map(full.map((o) => [keyOf(o), o]).filter(([k]) => !cachedNow(k)));
+      const todo = new Map(full.map((o) => /** @type {[string, Record<string, unknown>]} */ ([keyOf(o), o])).filter(([k]) => !cachedNow(k)));
       const flops = new Map([...todo].map(([k, o]) => [k, kernel.flops(o)]));
       share.clear();
       const others = share.others(new Set(todo.keys()));

@@ -28,9 +28,38 @@ const EXTRA_TRAIN_WORKERS = 1;
 export const EXTRA_WORKER_MAX_BYTES = 256 * 1024 * 1024;
 export const PREFETCH_HOLD_MS = 1000;
 const STEP_BATCH_MS = 100; // one worker alone sends a training run's steps at most 10 times a second
+/**
+ * @typedef {import('./worker.js').RunKind} RunKind
+ * @typedef {{result: any, seconds: number, cached: boolean}} RunValue  what a request's promise resolves to
+ * @typedef {object} Ticket  one request's hold on a job
+ * @property {(value: RunValue) => void} resolve
+ * @property {(error: Error) => void} reject
+ * @property {((fraction: number) => void) | undefined} onProgress
+ * @property {((steps: object[]) => void) | undefined} onSteps
+ * @property {boolean | null} visible
+ * @typedef {object} Job  one run, shared by every ticket that asks for its key
+ * @property {string} key
+ * @property {RunKind} kind
+ * @property {Record<string, unknown>} options
+ * @property {number} cost
+ * @property {number} bytes
+ * @property {boolean} cache
+ * @property {Set<Ticket>} tickets
+ * @property {'looking' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled'} state
+ * @property {number} progress
+ * @property {object[]} steps
+ * @property {number} [queuedAt]
+ * @property {number} [id]
+ * @property {Slot} [slot]
+ * @property {boolean} [retried]
+ * @typedef {{worker: Worker | null, job: Job | null, trainOnly: boolean, ran?: number}} Slot
+ */
+/** @param {Job} job */
 const inView = (job) => [...job.tickets].some((t) => t.visible === true);
 // a figure that has not yet said whether it is in view (its first report comes a frame after it asks) may be
+/** @param {Job} job */
 const mayBeInView = (job) => [...job.tickets].some((t) => t.visible !== false);
+/** @type {RunPool | undefined} */
 let singleton;
 
 export class Cancelled extends Error {
@@ -44,6 +73,7 @@ export class Cancelled extends Error {
  * Canonical key of a run: its kind, then every option in the order of fields (the names of the kernel's
  * defaults, so an option the kernel gains is in the key without anyone typing it here). Options must be
  * complete, and hold nothing else: a misspelt option would otherwise share a key with the default run.
+ * @param {string} kind  @param {string[]} fields  @param {Record<string, unknown>} options
  */
 export function runKey(kind, fields, options) {
   const known = new Set(fields);
@@ -56,20 +86,27 @@ export function runKey(kind, fields, options) {
 
 export class RunPool {
   /** size: the workers for every kind of run (the page's: poolSize); training runs may also take EXTRA_TRAIN_WORKERS more.
-   * firstRunAlone: the first run to start, if an article run ('stack') of a figure in view, runs alone (above). */
+   * firstRunAlone: the first run to start, if an article run ('stack') of a figure in view, runs alone (above).
+   * @param {{size: number, createWorker: () => Worker, now?: () => number, firstRunAlone?: boolean}} setup */
   constructor({ size, createWorker, now = () => performance.now(), firstRunAlone = false }) {
     this.size = size;
     this.firstRunAlone = firstRunAlone;
+    /** @type {Job | null} */
     this.alone = null; // that first run while it runs: no other starts
     this.createWorker = createWorker;
     this.now = now;
+    /** @type {(i: number) => Slot} */
     const slot = (i) => ({ worker: null, job: null, trainOnly: i >= size });
     this.slots = Array.from({ length: size + EXTRA_TRAIN_WORKERS }, (_, i) => slot(i));
+    /** @type {Map<string, Job>} */
     this.jobs = new Map(); // key -> job
+    /** @type {Job[]} */
     this.queue = [];
     this.nextId = 1;
+    /** @type {Set<(status: PoolStatus) => void>} */
     this.listeners = new Set();
     this.finished = 0;
+    /** @type {(() => void)[]} */
     this.quietWaiters = [];
   }
 
@@ -84,9 +121,14 @@ export class RunPool {
    * (a student's file, a File object, graded for the teachers' page).
    * → {promise, cancel(), setVisible(visible)}; promise resolves to {result, seconds, cached} or rejects
    * with Cancelled / Error.
+   * @param {{kind: RunKind, fields: string[], options: Record<string, unknown>}} run
+   * @param {{cost?: number, bytes?: number, onProgress?: (fraction: number) => void, onSteps?: (steps: object[]) => void,
+   *   visible?: boolean | null, cache?: boolean}} [how]
+   * @returns {{promise: Promise<RunValue>, cancel(): void, setVisible(visible: boolean | null): void}}
    */
   request({ kind, fields, options }, { cost = 1, bytes = Infinity, onProgress = undefined, onSteps = undefined, visible = true, cache = true } = {}) {
     const key = runKey(kind, fields, options);
+    /** @type {Ticket} */
     let ticket;
     const promise = new Promise((resolve, reject) => {
       ticket = { resolve, reject, onProgress, onSteps, visible };
@@ -114,6 +156,7 @@ export class RunPool {
     };
   }
 
+  /** @param {Job} job */
   async lookUp(job) {
     const hit = job.cache ? await cached(job.key) : undefined;
     if (job.state !== 'looking') return; // cancelled meanwhile
@@ -125,14 +168,16 @@ export class RunPool {
   }
 
   reorder() {
+    /** @param {Job} job */
     const rank = (job) => (inView(job) ? 0 : 1);
     this.queue.sort((a, b) => rank(a) - rank(b) || a.cost - b.cost);
     this.pump();
   }
 
-  /** The next job the free slot may take: a visible one, else a prefetch that has waited its hold. */
+  /** The next job the free slot may take: a visible one, else a prefetch that has waited its hold. @param {Slot} slot */
   next(slot) {
     const now = this.now();
+    /** @param {Job} job */
     const fits = (job) => !slot.trainOnly || (job.kind === 'train' && job.bytes <= EXTRA_WORKER_MAX_BYTES);
     const i = this.queue.findIndex((job) => fits(job) && (inView(job) || now - job.queuedAt >= PREFETCH_HOLD_MS));
     if (i >= 0) return this.queue.splice(i, 1)[0];
@@ -196,6 +241,7 @@ export class RunPool {
   // The kernels' memory check is a fresh module's: a module keeps the memory earlier runs grew it to, in pieces
   // its allocator may not join, so a run the check accepted can fail in a worker that has run others. Such a run
   // goes once more to a fresh worker (this one's memory with it) before its error is the run's.
+  /** @param {Slot} slot  @param {Job} job */
   retryFresh(slot, job) {
     job.retried = true;
     slot.worker.terminate();
@@ -206,6 +252,7 @@ export class RunPool {
     this.reorder();
   }
 
+  /** @param {Slot} slot */
   spawn(slot) {
     slot.ran = 0; // runs this worker has finished
     const worker = this.createWorker();
@@ -260,11 +307,12 @@ export class RunPool {
     return worker;
   }
 
-  /** A running job has ended (a result, an error, its worker stopped): the others may start. */
+  /** A running job has ended (a result, an error, its worker stopped): the others may start. @param {Job} job */
   stopped(job) {
     if (this.alone === job) this.alone = null;
   }
 
+  /** @param {Job} job  @param {RunValue} value */
   settle(job, value) {
     job.state = 'done';
     this.jobs.delete(job.key);
@@ -273,6 +321,7 @@ export class RunPool {
     this.emit();
   }
 
+  /** @param {Job} job  @param {Error} error */
   fail(job, error) {
     job.state = 'failed';
     this.jobs.delete(job.key);
@@ -280,6 +329,7 @@ export class RunPool {
     this.emit();
   }
 
+  /** @param {Job} job  @param {Ticket} ticket */
   release(job, ticket) {
     if (!job.tickets.delete(ticket)) return;
     ticket.reject(new Cancelled());
@@ -290,6 +340,7 @@ export class RunPool {
 
   // Nobody waits for this job: drop it from the queue, or stop its worker (a free slot takes the next run
   // once the caller's burst of cancellations is over: pumpSoon).
+  /** @param {Job} job */
   abandon(job) {
     this.jobs.delete(job.key);
     if (job.state === 'queued') this.queue.splice(this.queue.indexOf(job), 1);
@@ -316,6 +367,7 @@ export class RunPool {
   /**
    * Resolves once no figure that is, or may be, in view waits for a run (none of its runs looking up, queued or
    * running): at once if none does. Runs of figures only near the view may go on.
+   * @returns {Promise<void>}
    */
   whenNothingInView() {
     return new Promise((resolve) => {
@@ -329,7 +381,11 @@ export class RunPool {
     for (const resolve of this.quietWaiters.splice(0)) resolve();
   }
 
-  /** {running, queued, finished, progress: [0..1] per running job} */
+  /**
+   * {running, queued, finished, progress: [0..1] per running job}
+   * @returns {PoolStatus}
+   * @typedef {{running: number, queued: number, finished: number, progress: number[], workers: number}} PoolStatus
+   */
   status() {
     return {
       running: this.slots.filter((s) => s.job).length,
@@ -340,6 +396,7 @@ export class RunPool {
     };
   }
 
+  /** @param {(status: PoolStatus) => void} listener */
   onStatus(listener) {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -364,6 +421,7 @@ export class RunPool {
  * memory where the browser tells it (navigator.deviceMemory, in GB, rounded: Chromium's). A worker keeps the
  * memory its largest run grew its module to (an article run at L = 96 is the largest of the page's defaults) for
  * as long as it lives: four of them would take a large share of a small phone's memory.
+ * @param {{cores?: number, deviceMemory?: number}} device
  */
 export function poolSize({ cores, deviceMemory }) {
   const byCores = Math.max(1, Math.min(MAX_WORKERS, cores || 2));

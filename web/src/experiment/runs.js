@@ -11,13 +11,20 @@ const PROGRESS_INTERVAL_MS = 250;
 /** The wrapper of each kind of run the pool runs (each has defaults, check and flops). */
 export const KERNELS = { stack: loadStack, train: loadTrain };
 
-/** kind: 'stack' (the article's experiment) or 'train' (a training run, whose steps stream). */
+/**
+ * kind: 'stack' (the article's experiment) or 'train' (a training run, whose steps stream).
+ * @param {'stack' | 'train'} [kind]
+ * @typedef {{options: Record<string, unknown>} & Record<string, any>} Run  a run asked for, and whatever the caller wants back
+ * @typedef {import('./pool.js').RunValue} RunValue
+ */
 export async function createRunSet(kind = 'stack') {
   const [kernel, pool] = [await KERNELS[kind](), getPool()];
   const fields = Object.keys(kernel.defaults);
   mountStatusBar(pool);
+  /** @type {ReturnType<import('./pool.js').RunPool['request']>[]} */
   let tickets = [];
   let generation = 0;
+  /** @type {boolean | null} */
   let visible = null; // unknown until the figure says whether it is in view (setVisible): its first report comes a frame later
 
   return {
@@ -27,15 +34,23 @@ export async function createRunSet(kind = 'stack') {
      * training run's step records as they finish), onError(run, error), onCancelled() once if the set was
      * cancelled from outside (the global Cancel button), onDone().
      * A run that the previous set also asked for keeps going (its new ticket is taken before the old goes).
+     * @template {Run} R
+     * @param {R[]} runs
+     * @param {{onResult: (run: R, value: RunValue) => void, onProgress?: (run: R, fraction: number) => void,
+     *   onSteps?: (run: R, steps: object[]) => void, onError?: (run: R, error: Error) => void, onCancelled?: () => void,
+     *   onDone?: () => void}} handlers
      */
     start(runs, { onResult, onProgress, onSteps = undefined, onError, onCancelled, onDone }) {
       const previous = tickets;
       const mine = ++generation;
       let open = runs.length;
       // progress redraws at most four times a second: the main thread stays free while workers compute
+      /** @type {Map<R, number>} */
       const pending = new Map();
+      /** @type {ReturnType<typeof setTimeout> | null} */
       let timer = null;
       let last = 0;
+      /** @type {(run: R, fraction: number) => void} */
       const progressed = (run, fraction) => {
         pending.set(run, fraction);
         if (timer !== null) return;
@@ -89,7 +104,7 @@ export async function createRunSet(kind = 'stack') {
       if (runs.length === 0) onDone?.();
     },
 
-    /** Whether the figure is in the reader's view: its runs go before those of figures only near it. */
+    /** Whether the figure is in the reader's view: its runs go before those of figures only near it. @param {boolean | null} inView */
     setVisible(inView) {
       visible = inView;
       for (const t of tickets) t.setVisible(inView);

@@ -5,6 +5,7 @@ import { loadStack } from '../kernels/stack.js';
 import { parseWhole } from './params.js';
 import { addressEntry } from '../ui/url-state.js';
 
+/** @type {(keyof Values)[]} */
 const SETTING_KEYS = ['d', 'heads', 'ffnMult', 'B', 'T', 'causal', 'activation'];
 // each setting's place in the address (the page's one kit for it: ui/url-state.js)
 const ADDRESS = Object.fromEntries(
@@ -16,22 +17,33 @@ const ADDRESS = Object.fromEntries(
 
 // The promise, not the store: every widget that asks while the kernels load must get the one store the
 // drawer changes (caching the store only after the await gave each early caller a store of its own).
+/**
+ * @typedef {{d: number, heads: number, ffnMult: number, B: number, T: number, causal: boolean, activation: string}} Values
+ * @typedef {{defaults: Values, values: Values, linkProblems: string[], set(partial: Partial<Values>): void, isDefault(): boolean,
+ *   subscribe(listener: (values: Values) => void): () => void}} Settings
+ * @type {Promise<Settings> | undefined}
+ */
 let store;
 
 // A setting as a link writes it (what set() writes back): a whole number written plainly, 1 or 0, a name.
+/** @type {Record<string, (text: string) => number | boolean | string | undefined>} */
 const READ = {
   number: (text) => {
     const r = parseWhole(text, { what: 'a setting', min: 1 });
     return r.ok ? r.value : undefined;
   },
-  boolean: (text) => ({ 1: true, true: true, 0: false, false: false })[text],
+  boolean: (text) => /** @type {Record<string, boolean>} */ ({ 1: true, true: true, 0: false, false: false })[text],
   string: (text) => (/^[a-z]{1,16}$/.test(text) ? text : undefined),
 };
+/** @type {Record<string, string>} */
 const WHAT = { number: 'a whole number from 1 up', boolean: '1 or 0', string: 'a name such as relu' };
 
 /** The settings a link sets → {values, problems}: a value it cannot read keeps the default, and says so. */
+/** @param {Values} defaults */
 function fromUrl(defaults) {
+  /** @type {Record<string, unknown>} */
   const values = {};
+  /** @type {string[]} */
   const problems = [];
   for (const key of SETTING_KEYS) {
     const text = ADDRESS[key].textIn();
@@ -43,10 +55,11 @@ function fromUrl(defaults) {
       problems.push(`${ADDRESS[key].name}=“${shown}” in this link is not ${WHAT[kind]}: the article’s ${encode(defaults[key])} is used.`);
     }
   }
-  return { values, problems };
+  return { values: /** @type {Values} */ (values), problems };
 }
 
-/** The shared settings: {defaults, values, linkProblems, set(partial), isDefault(), subscribe(fn) → unsubscribe} */
+/** The shared settings: {defaults, values, linkProblems, set(partial), isDefault(), subscribe(fn) → unsubscribe}
+ * @returns {Promise<Settings>} */
 export function getSettings() {
   store ??= createStore().catch((error) => {
     store = undefined; // a failed kernel download may be retried
@@ -57,7 +70,8 @@ export function getSettings() {
 
 async function createStore() {
   const stack = await loadStack();
-  const defaults = Object.fromEntries(SETTING_KEYS.map((k) => [k, stack.defaults[k]]));
+  const defaults = /** @type {Values} */ (Object.fromEntries(SETTING_KEYS.map((k) => [k, stack.defaults[k]])));
+  /** @type {Set<(values: Values) => void>} */
   const listeners = new Set();
   const linked = fromUrl(defaults);
   return {
@@ -65,6 +79,7 @@ async function createStore() {
     values: linked.values,
     /** Reader-facing lines about settings in the page's link that could not be read (each kept its default). */
     linkProblems: linked.problems,
+    /** @param {Partial<Values>} partial */
     set(partial) {
       this.values = { ...this.values, ...partial };
       for (const k of SETTING_KEYS) ADDRESS[k].write(encode(this.values[k]), encode(defaults[k]));
@@ -73,6 +88,7 @@ async function createStore() {
     isDefault() {
       return SETTING_KEYS.every((k) => this.values[k] === defaults[k]);
     },
+    /** @param {(values: Values) => void} listener */
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -80,4 +96,5 @@ async function createStore() {
   };
 }
 
+/** @param {number | boolean | string} v */
 const encode = (v) => (typeof v === 'boolean' ? (v ? '1' : '0') : v);

@@ -4,8 +4,14 @@
 // page gets room at its end, so the last lines of the chapter can scroll clear of it.
 import { element, html } from '../ui/html.js';
 
+/** @type {HTMLElement | undefined} */
 let bar;
 
+/**
+ * @param {{cancelAll(): void, status(): Status, onStatus(listener: (status: Status) => void): unknown}} pool  the page's
+ *   RunPool (pool.js: its status() is a PoolStatus; named here by shape, so that this module's types do not bring in the pool's)
+ * @typedef {{running: number, queued: number, finished: number, progress: number[]}} Status
+ */
 export function mountStatusBar(pool) {
   if (bar) return;
   bar = element(html`<div class="run-status" hidden><span class="run-status-text" role="status" aria-live="polite"></span>
@@ -22,6 +28,7 @@ export function mountStatusBar(pool) {
       if (bar.hidden) shownAt = performance.now();
       bar.hidden = false;
       document.body.classList.add('run-status-shown');
+      /** @type {(n: number, w: string) => string} */
       const plural = (n, w) => `${n} ${w}${n === 1 ? '' : 's'}`;
       const line = `Computing in ${plural(s.running, 'worker')}: ${plural(s.queued, 'run')} waiting, ${s.finished} done.`;
       if (text.textContent !== line) text.textContent = line;

@@ -8,13 +8,20 @@
  * Sends {type: 'steps', steps: [record…], done, total} at most once per batchMs (and after the last step),
  * then returns the finished run: {steps: [record…] (every step, in order), samples (char: the model's
  * continuation of train.samplePrompt at step 0, midway and at the end; else []), summary: train.summary(…)}.
+ * @param {Pick<import('../kernels/train.js').Train, 'start' | 'summary' | 'samplePrompt' | 'sampleChars'>} train
+ * @param {Record<string, any> & {steps: number, task: string}} options
+ * @param {{batchMs: number, post: (message: {type: 'steps', steps: TrainStep[], done: number, total: number}) => void, now?: () => number}} io
+ * @typedef {import('../kernels/train.js').TrainStep} TrainStep
+ * @typedef {{step: number, prompt: string, text: string, probabilities: Float64Array}} Sample
  */
 export function runTraining(train, options, { batchMs, post, now = () => performance.now() }) {
   const run = train.start(options);
   try {
+    /** @type {TrainStep[]} */
     const steps = [];
     const losses = new Float64Array(options.steps);
     // the char model's samples after 0 updates, half the steps and all of them: {step, prompt, text, probabilities}
+    /** @type {Sample[]} */
     const samples = [];
     const takeSample = () => {
       if (options.task !== 'char' || samples.at(-1)?.step === run.stepsDone()) return;
@@ -47,6 +54,7 @@ export function runTraining(train, options, { batchMs, post, now = () => perform
 }
 
 // The char model as it is now, asked to continue prompt: {step, prompt, text, probabilities}.
+/** @param {import('../kernels/train.js').TrainRun} run  @param {string} prompt  @param {number} length  @returns {Sample} */
 function sampleOf(run, prompt, length) {
   const { text, probabilities } = run.sample(prompt, length);
   return { step: run.stepsDone(), prompt, text, probabilities };
@@ -56,6 +64,8 @@ function sampleOf(run, prompt, length) {
  * The char model of run `options` after `at` updates, asked to continue `prompt` by `length` characters: the run
  * is taken again from its seed to that step (the same run, so the same weights). → {step, prompt, text,
  * probabilities}, or {step, diverged: true} when the run diverged before it got there.
+ * @param {Pick<import('../kernels/train.js').Train, 'start'>} train
+ * @param {{at: number, prompt: string, length: number} & Record<string, any>} request
  */
 export function sampleAt(train, { at, prompt, length, ...options }) {
   const run = train.start(options);

@@ -52,6 +52,9 @@ ready.then(
 );
 const PROGRESS_MS = 200; // a progress bar moves smoothly at five reports a second
 
+/**
+ * @param {Awaited<ReturnType<typeof loadStack>>} stack  @param {number} id  @param {import('../kernels/stack.js').StackOptions} options
+ */
 function runStack(stack, id, options) {
   let last = 0;
   const result = stack.run(options, (done, total) => {

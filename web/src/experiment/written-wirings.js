@@ -16,12 +16,20 @@ export const WIRING_PARAM = 'wiring';
 /** The most written wirings a link adds (a link with hundreds would ask the table for hundreds of rows). */
 export const MAX_WRITTEN = 6;
 
+/**
+ * @typedef {{key: string, label: string, colour: string, written: true, text: string, run: string}} WrittenWiring
+ * @typedef {import('./choices.js').Placement} Placement
+ */
+/** @type {Set<(entries: WrittenWiring[]) => void>} */
 const listeners = new Set();
+/** @type {Awaited<ReturnType<typeof loadWiring>> | null} */
 let kernel = null; // kernels/wiring.js, once loaded
+/** @type {WrittenWiring[]} */
 let entries = [];
 let problem = '';
 
 // "Your wiring" alone; numbered when a link adds others
+/** @type {(k: number, count: number) => string} */
 const labelOf = (k, count) => (count === 1 ? 'Your wiring' : `Your wiring ${k + 1}`);
 
 /**
@@ -30,10 +38,13 @@ const labelOf = (k, count) => (count === 1 ? 'Your wiring' : `Your wiring ${k + 
  * the preset it equals when it equals one (describe's same: value for value the same wiring, the same runs, which
  * the page may then have computed already), else as its text form.
  * → {entries: [{key, label, colour, written: true, text, run}], problem: what is said of the values left out, or ''}
+ * @param {string[]} values  @param {((text: string) => {text: string, same: string}) | undefined} describe
+ * @returns {{entries: WrittenWiring[], problem: string}}
  */
 export function writtenFrom(values, describe) {
   const texts = [...new Set(values.map((t) => t.trim()).filter((t) => t && !placementOf(t)))];
   const kept = texts.slice(0, MAX_WRITTEN);
+  /** @type {(text: string) => {text: string, run: string}} */
   const read = (text) => {
     try {
       const view = describe?.(text);
@@ -43,7 +54,13 @@ export function writtenFrom(values, describe) {
     }
   };
   return {
-    entries: kept.map((text, k) => ({ key: `w${k + 1}`, label: labelOf(k, kept.length), colour: writtenColour(k), written: true, ...read(text) })),
+    entries: kept.map((text, k) => ({
+      written: /** @type {const} */ (true),
+      key: `w${k + 1}`,
+      label: labelOf(k, kept.length),
+      colour: writtenColour(k),
+      ...read(text),
+    })),
     problem: texts.length > MAX_WRITTEN ? `This link carries ${texts.length} written wirings; the page takes the first ${MAX_WRITTEN}.` : '',
   };
 }
@@ -88,7 +105,7 @@ export const writtenWirings = () => entries;
 export const writtenProblem = () => problem;
 
 let stopHistory = () => {};
-/** Calls listener(entries) whenever the written wirings change. → stop() */
+/** Calls listener(entries) whenever the written wirings change. → stop() @param {(entries: WrittenWiring[]) => void} listener */
 export function subscribeWritten(listener) {
   askKernel();
   if (!listeners.size) stopHistory = followHistory(WIRING_PARAM, refreshWritten);
@@ -102,17 +119,21 @@ export function subscribeWritten(listener) {
 /** Every wiring a figure offers: the presets, then the written ones. */
 export const wiringChoices = () => [...PLACEMENTS, ...entries];
 
-/** The entry of a preset's name or a written wiring's key (undefined for any other). */
+/** The entry of a preset's name or a written wiring's key (undefined for any other).
+ * @type {(key: string) => Placement | WrittenWiring | undefined} */
 export const wiringOf = (key) => placementOf(key) ?? entries.find((e) => e.key === key);
 
-/** A wiring's text form: a preset's name, or a written wiring's text (what a training run is given and shows). */
+/** A wiring's text form: a preset's name, or a written wiring's text (what a training run is given and shows).
+ * @param {string} key */
 export const textOf = (key) => wiringOf(key)?.text ?? key;
 
 /**
  * What a run of the article's experiment is given as its placement: textOf, or for a written wiring that is a preset
  * value for value, the preset's name (the same run, which the page may have computed already).
+ * @param {string} key
  */
 export const runText = (key) => wiringOf(key)?.run ?? key;
 
-/** The entry of a wiring by its text form (what textOf gives), for its label and colour. */
+/** The entry of a wiring by its text form (what textOf gives), for its label and colour.
+ * @type {(text: string) => Placement | WrittenWiring | undefined} */
 export const wiringOfText = (text) => placementOf(text) ?? entries.find((e) => e.text === text);

@@ -17,6 +17,8 @@ import { loadKernels } from './loader.js';
  * @property {DesignCheck[]} checks
  *
  * @typedef {import('./exercises.js').Inputs} Inputs  an exercise's {name: {rows, cols, values}}
+ * @typedef {{kind: 'depth' | 'training', from: string, seeds: Float64Array} & Record<string, unknown>} DesignTask  and L, lo, hi,
+ *   maxSd, maxChanges (depth)
  */
 
 export async function loadDesign() {
@@ -24,18 +26,18 @@ export async function loadDesign() {
   return {
     /** @returns {number[]} the exercises that are design challenges */
     exercises: () => [...K.designExercises()],
-    /** @param {number} n */
+    /** @type {(n: number) => Inputs} */
     defaults: (n) => K.designDefaults(n),
-    /** @type {(n: number, seed: number) => any} */
+    /** @type {(n: number, seed: number) => Inputs} */
     variant: (n, seed) => K.designVariant(n, seed),
     /**
      * {kind: 'depth'|'training', L, lo, hi, maxSd, maxChanges (depth), from, seeds: Float64Array}; throws with `input`
-     * @type {(n: number, inputs: Inputs) => any}
+     * @type {(n: number, inputs: Inputs) => DesignTask}
      */
     task: (n, inputs) => K.designTask(n, inputs),
     /**
      * the options of every run that judges `wiring`: stack options (depth) or training options (training)
-     * @type {(n: number, inputs: Inputs, wiring: string) => object[]}
+     * @type {(n: number, inputs: Inputs, wiring: string) => Record<string, unknown>[]}
      */
     runs: (n, inputs, wiring) => K.designRuns(n, inputs, wiring),
     /**

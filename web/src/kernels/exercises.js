@@ -9,6 +9,8 @@ import { loadKernels } from './loader.js';
  * @typedef {{rows: number, cols: number, values: ArrayLike<number>}} ValueIn  a value as the kernels take or give it
  * @typedef {{rows: number, cols: number, values: number[]}} Value  a value with its values as a plain array
  * @typedef {Record<string, ValueIn>} Inputs  an exercise's inputs by name
+ * @typedef {{correct: boolean, shapeOk: boolean, message: string, entryOk: boolean[], lo: number[], hi: number[], misconception: string,
+ *   moreDigits: boolean, digitsNeeded: number}} Grade  one part's answer graded (bind_exercises.cpp grade_to_js)
  */
 
 /** @type {(value: ValueIn) => Value} */
@@ -70,7 +72,7 @@ export async function loadExercises() {
      * @param {Record<string, ValueIn & {ulp?: ArrayLike<number>}>} answers
      */
     gradeAll(n, inputs, answers) {
-      /** @type {Record<string, any>} */
+      /** @type {Record<string, Grade>} */
       const out = {};
       for (const [part, g] of Object.entries(K.gradeParts(n, inputs, answers))) {
         out[part] = { ...g, entryOk: Array.from(g.entryOk), lo: Array.from(g.lo), hi: Array.from(g.hi) };

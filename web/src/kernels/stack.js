@@ -4,6 +4,18 @@
 import { loadKernels } from './loader.js';
 
 /** @typedef {Record<string, unknown>} StackOptions  a run's settings, as stackDefaults names them; the kernel checks each */
+/**
+ * @typedef {object} StackResult  one run of the article's experiment (stack.hpp's for_each_field, and the ratios)
+ * @property {Float64Array} gradNorm  per block, every parameter
+ * @property {Float64Array} gradNormWeights
+ * @property {Float64Array} gradNormNoLn
+ * @property {Float64Array} inputGradNorm
+ * @property {Float64Array} streamSd
+ * @property {number} loss
+ * @property {number} ratio
+ * @property {Record<string, number>} ratios  measure → first block / last, NaN where undefined
+ * @property {Record<string, string>} undefinedRatios  measure → why
+ */
 
 export async function loadStack() {
   const K = await loadKernels();
@@ -19,7 +31,7 @@ export async function loadStack() {
      * One run. onProgress(done, total) is called after every block's forward and backward.
      * → {gradNorm, gradNormWeights, gradNormNoLn, inputGradNorm, streamSd: Float64Array(L), loss, ratio,
      *    ratios: {measure → first block / last, NaN where undefined}, undefinedRatios: {measure → why}}
-     * @type {(options: StackOptions, onProgress?: ((done: number, total: number) => void) | null) => any}
+     * @type {(options: StackOptions, onProgress?: ((done: number, total: number) => void) | null) => StackResult}
      */
     run: (options, onProgress) => K.runStack(options, onProgress ?? null),
 

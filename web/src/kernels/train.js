@@ -4,6 +4,27 @@
 import { loadKernels } from './loader.js';
 
 /** @typedef {Record<string, unknown>} TrainOptions  a run's settings, as trainDefaults names them; the kernel checks each */
+/**
+ * @typedef {object} TrainStep  one step's record, taken before its update (train.hpp's for_each_field)
+ * @property {number} step
+ * @property {number} lr
+ * @property {number} loss
+ * @property {Float64Array} gradNorm  per block
+ * @property {number} ratio
+ * @property {number} streamSd  the stream's sd after the last block
+ * @property {Float64Array} [streamGradNorm]  per block, when the run keeps it
+ * @property {boolean} [diverged]  only on the step that diverged, with divergedReason
+ * @property {string} [divergedReason]
+ * @typedef {object} TrainRun  a run in the kernel (new K.Trainer): delete() frees it
+ * @property {() => TrainStep} step
+ * @property {(prompt: string, length: number) => {text: string, probabilities: Float64Array}} sample  char only
+ * @property {() => number} stepsDone
+ * @property {() => boolean} finished
+ * @property {() => void} delete
+ * @typedef {{finalLoss: number, trained: boolean, diverged: boolean, divergedAt?: number, threshold: number,
+ *   divergedReason?: string}} TrainSummary  divergedReason: the page adds the diverged step's
+ * @typedef {Awaited<ReturnType<typeof loadTrain>>} Train  the wrapper
+ */
 
 export async function loadTrain() {
   const K = await loadKernels();
@@ -47,12 +68,12 @@ export async function loadTrain() {
      * run.sample(prompt, length) (char only) → {text: the greedy continuation, probabilities: Float64Array(V) of
      * the character after the prompt}, with the weights as they are now.
      * run.stepsDone(), run.finished(); run.delete() frees it (always call it).
-     * @type {(options: TrainOptions) => any}
+     * @type {(options: TrainOptions) => TrainRun}
      */
     start: (options) => new K.Trainer(options),
 
     /** losses (every step's so far) → {finalLoss, trained, diverged, threshold}. */
-    /** @type {(task: string, losses: ArrayLike<number>) => {finalLoss: number, trained: boolean, diverged: boolean, threshold: number}} */
+    /** @type {(task: string, losses: ArrayLike<number>) => TrainSummary} */
     summary: (task, losses) => K.trainSummary(task, Float64Array.from(losses)),
   };
 }

@@ -37,7 +37,8 @@ export async function loadWiring() {
     /**
      * What a wiring's formulas give each block of a stack of L blocks (after the checks a run makes; throws their
      * message): {alpha, scaleIn, scaleOut, beta: Float64Array(L), gate0 (gated wirings only), postBlocks}.
-     * @type {(text: string, L: number) => any}
+     * @type {(text: string, L: number) => {alpha: Float64Array, scaleIn: Float64Array, scaleOut: Float64Array, beta: Float64Array,
+     *   gate0?: Float64Array, postBlocks: number}}
      */
     constants: (text, L) => K.wiringConstants(text, L),
   };

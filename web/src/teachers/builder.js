@@ -3,25 +3,32 @@
 // page's address, so a bookmark keeps it.
 import { MAX_CODE_CHARS, readCode, readDue } from '../progress/assignee.js';
 import { assignmentLink, dueFromLocal, dueText, dueToLocal, exercisesInLink, PARAMS, readExercises, readHide } from '../exercises/assignment.js';
-import { readParam, writeParams } from '../ui/url-state.js';
+import { addressEntry } from '../ui/url-state.js';
 import { isolated } from '../text/bidi.js';
 import { createField } from '../ui/field.js';
 import { element, html } from '../ui/html.js';
 
 const chapterUrl = new URL('./', location.href);
+// the form kept in this page's address under the names of the students' link (PARAMS), through the kit's entries
+const ADDRESS = {
+  code: addressEntry({ name: PARAMS.code }),
+  exercises: addressEntry({ name: PARAMS.exercises }),
+  due: addressEntry({ name: PARAMS.due }),
+  hide: addressEntry({ name: PARAMS.hide }),
+};
 
 /** → {get(): {code, exercises, due, hide} | null, onChange(f)} */
 export function createBuilder(box, allProps, known) {
   const listeners = [];
   const code = createField({
     label: 'Class code',
-    value: readParam(PARAMS.code) ?? '',
+    value: ADDRESS.code.textIn() ?? '',
     hint: 'e.g. PHYS 101 autumn',
     maxLength: MAX_CODE_CHARS,
     name: 'class',
   });
   // the address keeps the moment (with its offset); the field shows it in this browser's time zone
-  const dueInAddress = readParam(PARAMS.due) ?? '';
+  const dueInAddress = ADDRESS.due.textIn() ?? '';
   const due = createField({
     label: 'Due (optional)',
     value: dueToLocal(dueInAddress) || dueInAddress,
@@ -34,9 +41,9 @@ export function createBuilder(box, allProps, known) {
     html`<label class="teachers-hide"><input type="checkbox" name="hide"> Hide the worked solutions and the answer key until the due date</label>`,
   );
   const hideBox = hide.querySelector('input');
-  hideBox.checked = readParam(PARAMS.hide) === 'solutions';
+  hideBox.checked = ADDRESS.hide.textIn() === 'solutions';
   // the link's exercises that this chapter has; the others are named, not a reason to drop them all
-  const linked = exercisesInLink(readParam(PARAMS.exercises) ?? '', known);
+  const linked = exercisesInLink(ADDRESS.exercises.textIn() ?? '', known);
   const chosen = new Set(linked.value);
   let linkNote = linked.dropped.length
     ? `This page’s link lists ${linked.dropped.map((t) => `“${isolated(t)}”`).join(', ')}, not ${linked.dropped.length === 1 ? 'an exercise' : 'exercises'} ` +
@@ -86,12 +93,10 @@ export function createBuilder(box, allProps, known) {
     );
     picks.querySelector('.teachers-exercises-message').textContent = [linkNote, ex.ok ? '' : 'Choose at least one exercise.'].filter(Boolean).join(' ');
     current = c.ok && d.ok && h.ok && ex.ok ? { code: c.value, exercises: ex.value, due: d.value, ...(h.value && { hide: true }) } : null;
-    writeParams({
-      [PARAMS.code]: [code.input.value.trim(), ''],
-      [PARAMS.exercises]: [ex.ok ? ex.value.join(',') : '', ''],
-      [PARAMS.due]: [d.ok ? d.value : typed, ''],
-      [PARAMS.hide]: [hideBox.checked ? 'solutions' : '', ''],
-    });
+    ADDRESS.code.write(code.input.value.trim(), '');
+    ADDRESS.exercises.write(ex.ok ? ex.value.join(',') : '', '');
+    ADDRESS.due.write(d.ok ? d.value : typed, '');
+    ADDRESS.hide.write(hideBox.checked ? 'solutions' : '', '');
     const link = out.querySelector('#assign-link');
     const open = out.querySelector('.teachers-open');
     const note = out.querySelector('.teachers-link-note');

@@ -11,6 +11,7 @@ import { MAX_IMPORT_BYTES, readProgressText } from '../progress/validate.js';
  * options: {file (a File or Blob), numbers: [n…] (the exercises to grade; null: those the file's own assignment
  * lists, else every exercise it holds)}. → {read: {state, notices, logSetAside, exportedAt}, graded: {n: gradeLog's}}
  * | {unreadable: why}
+ * @param {{file: Blob, numbers?: number[] | null}} job
  */
 export async function gradeJob({ file, numbers }) {
   if (file.size > MAX_IMPORT_BYTES) {

@@ -4,12 +4,18 @@
 // on this page, never in an address) are kept in the page's address. Under the extensions, each extended student's
 // own link (extension-links.js).
 import { readExtensions } from '../exercises/assignment.js';
-import { readParam, writeParams } from '../ui/url-state.js';
+import { addressEntry } from '../ui/url-state.js';
 import { element, html } from '../ui/html.js';
 import { readPenalty, readPoints, readRoster } from './report.js';
 import { createExtensionLinks } from './extension-links.js';
 
-const SETTING_PARAMS = { extensions: 'ext', late: 'late', points: 'pts', penalty: 'pen' };
+// each kept in the address through the kit's entry (ui/url-state.js), as the chapter's controls are
+const ADDRESS = {
+  extensions: addressEntry({ name: 'ext' }),
+  late: addressEntry({ name: 'late' }),
+  points: addressEntry({ name: 'pts' }),
+  penalty: addressEntry({ name: 'pen' }),
+};
 
 /**
  * builder: the assignment form's ({get()}), for the extended students' own links.
@@ -40,10 +46,10 @@ export function createSettings(box, builder) {
   const $ = (s) => el.querySelector(s);
   const links = createExtensionLinks($('#set-ext').parentElement);
   const drawLinks = () => links.draw(builder.get(), readExtensions($('#set-ext').value).value);
-  $('#set-ext').value = readParam(SETTING_PARAMS.extensions) ?? '';
-  $('#set-points').value = readParam(SETTING_PARAMS.points) ?? '';
-  $('#set-penalty').value = readParam(SETTING_PARAMS.penalty) ?? '0';
-  if (readParam(SETTING_PARAMS.late) === 'no') el.querySelector('input[name="late"][value="no"]').checked = true;
+  $('#set-ext').value = ADDRESS.extensions.textIn() ?? '';
+  $('#set-points').value = ADDRESS.points.textIn() ?? '';
+  $('#set-penalty').value = ADDRESS.penalty.textIn() ?? '0';
+  if (ADDRESS.late.textIn() === 'no') el.querySelector('input[name="late"][value="no"]').checked = true;
 
   const say = (id, problems) => {
     $(id).textContent = problems.length ? `${problems.join('; ')}.` : '';
@@ -72,12 +78,10 @@ export function createSettings(box, builder) {
   }
 
   const changed = () => {
-    writeParams({
-      [SETTING_PARAMS.extensions]: [$('#set-ext').value.trim(), ''],
-      [SETTING_PARAMS.points]: [$('#set-points').value.trim(), ''],
-      [SETTING_PARAMS.penalty]: [$('#set-penalty').value.trim(), '0'],
-      [SETTING_PARAMS.late]: [el.querySelector('input[name="late"]:checked').value, 'count'],
-    });
+    ADDRESS.extensions.write($('#set-ext').value.trim(), '');
+    ADDRESS.points.write($('#set-points').value.trim(), '');
+    ADDRESS.penalty.write($('#set-penalty').value.trim(), '0');
+    ADDRESS.late.write(el.querySelector('input[name="late"]:checked').value, 'count');
     drawLinks();
     for (const f of listeners) f();
   };

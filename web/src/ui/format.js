@@ -5,12 +5,13 @@
  * A number as the page writes it: every minus sign, the leading one and the exponent's, is the typographic
  * minus "−" (U+2212), never a hyphen, so "−2e−5" reads the same everywhere (and never breaks across lines).
  */
+/** @param {string} text */
 export const withMinusSigns = (text) => text.replace(/-/g, '−');
 
-/** The same number written for an input field, where a reader types "-": plain ASCII. */
+/** The same number written for an input field, where a reader types "-": plain ASCII. @param {string} text */
 export const withHyphens = (text) => text.replace(/−/g, '-');
 
-/** Plain text, `digits` significant digits, −0 shown as 0, NaN and ±∞ spelled out. */
+/** Plain text, `digits` significant digits, −0 shown as 0, NaN and ±∞ spelled out. @param {number} n  @param {number} [digits] */
 export function formatNumber(n, digits = 5) {
   if (Number.isNaN(n)) return 'NaN';
   if (!Number.isFinite(n)) return n > 0 ? '∞' : '−∞';
@@ -22,7 +23,7 @@ export function formatNumber(n, digits = 5) {
   return withMinusSigns(s);
 }
 
-/** The same number as TeX: 1.2e-7 → 1.2\times10^{-7}. */
+/** The same number as TeX: 1.2e-7 → 1.2\times10^{-7}. @param {number} n  @param {number} [digits] */
 export function texNumber(n, digits = 5) {
   if (Number.isNaN(n)) return '\\text{NaN}';
   const s = withHyphens(formatNumber(n, digits)).replace('∞', '\\infty');
@@ -30,7 +31,8 @@ export function texNumber(n, digits = 5) {
   return m ? `${m[1]}\\times10^{${Number(m[2])}}` : s;
 }
 
-/** A vector as TeX: [a, b, c]; long vectors keep their first and last entries around an ellipsis. */
+/** A vector as TeX: [a, b, c]; long vectors keep their first and last entries around an ellipsis.
+ * @param {number[]} values  @param {number} [digits]  @param {number} [maxShown] */
 export function texVector(values, digits = 5, maxShown = 8) {
   const shown =
     values.length <= maxShown
@@ -42,6 +44,7 @@ export function texVector(values, digits = 5, maxShown = 8) {
 /**
  * A computed value written the way a published one is printed: "1.78e-01" (mantissa digits, two-digit
  * exponent) or "0.306" / "14.19" (that many decimals), with extraDigits more. Rounding for display only.
+ * @param {number} value  @param {string} printed  @param {number} [extraDigits]
  */
 export function formatLike(value, printed, extraDigits = 0) {
   if (!Number.isFinite(value)) return formatNumber(value);
@@ -55,10 +58,11 @@ export function formatLike(value, printed, extraDigits = 0) {
   return value.toFixed(decimals + extraDigits);
 }
 
-/** Whether a computed value, rounded as the published one was printed, reads the same. */
+/** Whether a computed value, rounded as the published one was printed, reads the same.
+ * @type {(value: number, printed: string) => boolean} */
 export const agreesWithPrinted = (value, printed) => formatLike(value, printed) === printed;
 
-/** A matrix (array of rows) as a TeX bmatrix. */
+/** A matrix (array of rows) as a TeX bmatrix. @param {number[][]} rows  @param {number} [digits] */
 function texMatrix(rows, digits = 4) {
   return `\\begin{bmatrix}${rows.map((r) => r.map((v) => texNumber(v, digits)).join(' & ')).join(' \\\\ ')}\\end{bmatrix}`;
 }
@@ -66,19 +70,22 @@ function texMatrix(rows, digits = 4) {
 /**
  * Any value a placeholder may hold, as TeX: a number, a list, a list of rows, or a kernel value
  * {rows, cols, values} (1×1 → number, 1×n → vector, else matrix).
+ * @param {TexValue} value  @param {number} [digits]
+ * * @typedef {number | number[] | number[][] | {rows: number, cols: number, values: ArrayLike<number>} | null | undefined} TexValue  (anything
+ *   else is written as text)
  */
 export function texValue(value, digits = 5) {
   if (typeof value === 'number') return texNumber(value, digits);
   if (value && !Array.isArray(value) && 'values' in value) {
     const { rows, cols, values } = value;
     if (rows === 1 && cols === 1) return texNumber(values[0], digits);
-    if (rows === 1) return texVector([...values], digits, 12);
+    if (rows === 1) return texVector(Array.from(values), digits, 12);
     return texMatrix(
-      Array.from({ length: rows }, (_, r) => [...values].slice(r * cols, (r + 1) * cols)),
+      Array.from({ length: rows }, (_, r) => Array.from(values).slice(r * cols, (r + 1) * cols)),
       Math.min(digits, 4),
     );
   }
-  if (Array.isArray(value) && Array.isArray(value[0])) return texMatrix(value, Math.min(digits, 4));
-  if (Array.isArray(value)) return texVector(value, digits, 12);
+  if (Array.isArray(value) && Array.isArray(value[0])) return texMatrix(/** @type {number[][]} */ (value), Math.min(digits, 4));
+  if (Array.isArray(value)) return texVector(/** @type {number[]} */ (value), digits, 12);
   return `\\text{${String(value)}}`;
 }

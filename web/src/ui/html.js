@@ -4,12 +4,14 @@
 // error text, a caption, a number) so it can only ever be text. Markup the page made itself (KaTeX's
 // rendering, HTML the build rendered from content/, another html`…`) passes through when wrapped in
 // trusted(). setHtml() takes nothing else, so a plain string can never reach innerHTML by mistake.
+/** @type {Record<string, string>} */
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Text as HTML: safe inside an element and inside a quoted attribute. */
+/** Text as HTML: safe inside an element and inside a quoted attribute. @param {unknown} value */
 export const escapeHtml = (value) => String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 class Markup {
+  /** @param {string} text */
   constructor(text) {
     this.text = text;
   }
@@ -19,27 +21,29 @@ class Markup {
   }
 }
 
-/** Markup that is known to be safe (the page's own rendering); everything else gets escaped. */
+/** Markup that is known to be safe (the page's own rendering); everything else gets escaped. @param {unknown} text */
 export const trusted = (text) => new Markup(String(text));
 
 // null, undefined and false draw nothing (so `${flag && html`…`}` works); arrays are joined
+/** @type {(value: unknown) => string} */
 const piece = (value) =>
   value instanceof Markup ? value.text : Array.isArray(value) ? value.map(piece).join('') : value == null || value === false ? '' : escapeHtml(value);
 
-/** Tagged template: html`<p>${text}</p>` → Markup, every value escaped unless it is Markup itself. */
+/** Tagged template: html`<p>${text}</p>` → Markup, every value escaped unless it is Markup itself.
+ * @param {TemplateStringsArray | readonly string[]} strings  @param {unknown[]} values  @returns {Markup} */
 export function html(strings, ...values) {
   let out = strings[0];
   for (let i = 0; i < values.length; i++) out += piece(values[i]) + strings[i + 1];
   return new Markup(out);
 }
 
-/** el.innerHTML = markup, for Markup only. */
+/** el.innerHTML = markup, for Markup only. @param {Element} el  @param {Markup} markup */
 export function setHtml(el, markup) {
   if (!(markup instanceof Markup)) throw new TypeError('setHtml takes html`…` or trusted(…), never a plain string');
   el.innerHTML = markup.text;
 }
 
-/** Replaces el with the elements of markup (one cell of a table, redrawn). */
+/** Replaces el with the elements of markup (one cell of a table, redrawn). @param {Element} el  @param {Markup} markup */
 export function replaceWithHtml(el, markup) {
   if (!(markup instanceof Markup)) throw new TypeError('replaceWithHtml takes html`…` or trusted(…), never a plain string');
   el.outerHTML = markup.text;
@@ -47,6 +51,7 @@ export function replaceWithHtml(el, markup) {
 
 /**
  * The one element markup describes, made: element(html`<p class="note">${text}</p>`) → a <p>, not yet in the page.
+ * @param {Markup} markup
  * @returns {any} that element: its kind is the markup's (the caller reads a select's value, a details' open)
  */
 export function element(markup) {
@@ -56,7 +61,7 @@ export function element(markup) {
   return made.firstElementChild;
 }
 
-/** The nodes markup describes, made (a DocumentFragment to append). */
+/** The nodes markup describes, made (a DocumentFragment to append). @param {Markup} markup */
 export function fragment(markup) {
   const template = document.createElement('template');
   setHtml(template, markup);
@@ -65,5 +70,6 @@ export function fragment(markup) {
   return document.importNode(template.content, true);
 }
 
-/** Markup pieces with a separator between them: joinHtml(entries.map((v) => html`<span>${v}</span>`), ', '). */
+/** Markup pieces with a separator between them: joinHtml(entries.map((v) => html`<span>${v}</span>`), ', ').
+ * @param {unknown[]} items  @param {unknown} [separator] */
 export const joinHtml = (items, separator = '') => html`${items.flatMap((item, k) => (k ? [separator, item] : [item]))}`;

@@ -11,9 +11,17 @@
 // so no later pattern can backtrack over a long run (a pattern such as /\s+x\s+/g, tried at each of n
 // blank positions, costs n² steps).
 
+/**
+ * What a reading gives: the value and the unit in its last digit, or the reader's message.
+ * @template V, U
+ * @typedef {{ok: true, value: V, ulp: U, message?: undefined} | {ok: false, message: string, value?: undefined, ulp?: undefined}} Read
+ */
+/** @typedef {{kind: string, value?: number, text?: string}} Token */
+
 const MINUS = /[\u2212\u2012\u2013\u2014\uFE63\uFF0D]/g; // −, ‒, –, —, ﹣, －
 
 /** Unicode minus signs to "-", runs of whitespace to one space (one newline if the run breaks a line), trimmed. */
+/** @param {unknown} text */
 function normalise(text) {
   return String(text ?? '')
     .replace(MINUS, '-')
@@ -22,11 +30,15 @@ function normalise(text) {
 }
 
 const TOKEN = /\s?(?:(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|(sqrt|√|pi|π|exp|e(?![a-z]))|(\*\*|[-+*/^()×·÷]))/y;
+/** @type {Record<string, string>} */
 const NAMED = { sqrt: 'sqrt', '√': 'sqrt', pi: 'pi', π: 'pi', exp: 'exp', e: 'e' };
+/** @type {Record<string, string>} */
 const OPERATOR = { '×': '*', '·': '*', '÷': '/', '**': '^' };
 
 // text is normalised: no whitespace at either end, no run longer than one character
+/** @param {string} text  @returns {Token[] | null} */
 function tokenize(text) {
+  /** @type {Token[]} */
   const tokens = [];
   let at = 0;
   while (at < text.length) {
@@ -43,6 +55,7 @@ function tokenize(text) {
 
 // One unit in the last digit of a plain decimal ("-1.41" → 0.01, "2.5e-3" → 1e-4); 0 for anything else.
 const DECIMAL = /^[+-]?(?:\d+(?:\.(\d*))?|\.(\d+))(?:[eE]([+-]?\d+))?$/;
+/** @param {string} text */
 function ulpOf(text) {
   const m = DECIMAL.exec(text);
   if (!m) return 0;
@@ -52,16 +65,19 @@ function ulpOf(text) {
 
 // expr := term (('+'|'-') term)* ; term := unary (('*'|'/') unary)* ; unary := ('-'|'+') unary | power
 // power := atom ('^' unary)? ; atom := num | pi | e | sqrt atom | exp atom | '(' expr ')'
+/** @param {Token[]} tokens  @returns {number} */
 function evaluate(tokens) {
   let i = 0;
   const peek = () => tokens[i]?.kind;
+  /** @type {() => never} */
   const fail = () => {
     throw new SyntaxError();
   };
+  /** @type {() => number} */
   const atom = () => {
     const t = tokens[i++];
     if (!t) fail();
-    if (t.kind === 'num') return t.value;
+    if (t.kind === 'num') return /** @type {number} */ (t.value);
     if (t.kind === 'pi') return Math.PI;
     if (t.kind === 'e') return Math.E;
     if (t.kind === 'sqrt') return Math.sqrt(peek() === '(' ? atom() : unary());
@@ -73,6 +89,7 @@ function evaluate(tokens) {
     }
     return fail();
   };
+  /** @type {() => number} */
   const power = () => {
     const base = atom();
     if (peek() === '^') {
@@ -81,16 +98,19 @@ function evaluate(tokens) {
     }
     return base;
   };
+  /** @type {() => number} */
   const unary = () => {
     if (peek() === '-') return (i++, -unary());
     if (peek() === '+') return (i++, unary());
     return power();
   };
+  /** @type {() => number} */
   const term = () => {
     let v = unary();
     while (peek() === '*' || peek() === '/') v = tokens[i++].kind === '*' ? v * unary() : v / unary();
     return v;
   };
+  /** @type {() => number} */
   const expr = () => {
     let v = term();
     while (peek() === '+' || peek() === '-') v = tokens[i++].kind === '+' ? v + term() : v - term();
@@ -101,8 +121,10 @@ function evaluate(tokens) {
   return value;
 }
 
+/** @type {(n: number, one: string, many: string) => string} */
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 // "1,414" is asked about, never read as 1414 or as two numbers.
+/** @param {string} text */
 function decimalComma(text) {
   const point =
     (text.match(/,/g) ?? []).length === 1
@@ -110,14 +132,16 @@ function decimalComma(text) {
       : ' Write numbers with a decimal point and no commas inside them.';
   return `${quote(text)}: is the comma a decimal point?${point}`;
 }
+/** @param {string} s */
 const quote = (s) => `“${s.length > 24 ? s.slice(0, 21) + '…' : s}”`;
 
-/** One number. → {ok: true, value, ulp} or {ok: false, message} */
+/** One number. → {ok: true, value, ulp} or {ok: false, message} @param {unknown} text  @returns {Read<number, number>} */
 export function parseNumber(text) {
   return readNumber(normalise(text));
 }
 
 // text is normalised
+/** @param {string} text  @returns {Read<number, number>} */
 function readNumber(text) {
   if (text === '') return { ok: false, message: 'Enter a number.' };
   // "≈ 1.414", "~2.6": the reader says it is rounded; "6×", "6x": a factor
@@ -139,8 +163,10 @@ function readNumber(text) {
   return { ok: true, value, ulp: ulpOf(raw) };
 }
 
+/** @param {string} text */
 function stripBrackets(text) {
   const t = text.trim();
+  /** @type {Record<string, string>} */
   const pairs = { '[': ']', '(': ')', '{': '}' };
   const close = pairs[t[0]];
   if (!close || t[t.length - 1] !== close) return t;
@@ -156,6 +182,7 @@ function stripBrackets(text) {
 
 // Split a list on commas (or semicolons), else on whitespace that is not inside an expression.
 // body is normalised (single spaces), so each pattern below looks at one character of space at a time.
+/** @param {string} body */
 function splitEntries(body) {
   if (/[,;]/.test(body)) return body.split(/[,;]/);
   // "1 - 2" (spaces on both sides) and any * / ^ are binary; "2 -1" is two entries, the second negative.
@@ -172,6 +199,7 @@ function splitEntries(body) {
 // single number's is, when the list says so: "1,414" alone (one comma, nothing else between the numbers), or
 // "0,4714, 0,9428" (a comma with a space, a semicolon or a space elsewhere separates, so the tight ones are
 // inside numbers). A list of tight commas only ("0,0,0,0") reads as a list. → the message, or ''
+/** @param {string} body */
 function askedComma(body) {
   if (!/\d,\d/.test(body)) return '';
   const separated = /,\s|;|\s/.test(body);
@@ -181,6 +209,7 @@ function askedComma(body) {
 }
 
 // text is normalised
+/** @param {string} text  @param {{min?: number, max?: number, decimals?: boolean}} [limits]  @returns {Read<number[], number[]>} */
 function readVector(text, { min = 1, max = Infinity, decimals = false } = {}) {
   const body = stripBrackets(text).trim();
   if (body === '') return { ok: false, message: `Enter ${min === 1 ? 'at least one number' : `at least ${min} numbers`}, e.g. 2, 4, 4, 6.` };
@@ -194,7 +223,9 @@ function readVector(text, { min = 1, max = Infinity, decimals = false } = {}) {
   const parts = splitEntries(body);
   if (parts.length > max) return { ok: false, message: `Too many entries: ${parts.length} (at most ${max} here).` };
   if (parts.length < min) return { ok: false, message: `Too few entries: ${parts.length} (at least ${min} here).` };
+  /** @type {number[]} */
   const value = [];
+  /** @type {number[]} */
   const ulp = [];
   for (let k = 0; k < parts.length; k++) {
     const part = parts[k].trim();
@@ -214,13 +245,17 @@ function readVector(text, { min = 1, max = Infinity, decimals = false } = {}) {
  * have decimals (an answer, a question's numbers), so a comma that may be a decimal comma is asked about
  * (askedComma); lists of whole numbers (depths, seeds) read every comma as a separator
  * → {ok: true, value: number[], ulp: number[]} or {ok: false, message}
+ * @param {unknown} text
+ * @returns {Read<number[], number[]>}
  */
 export function parseVector(text, limits = {}) {
   return readVector(normalise(text), limits);
 }
 
 // The rows of "[1, 2], [3, 4]" or "(1 2) (3 4)": top-level bracketed groups and separators only; else null.
+/** @param {string} body */
 function bracketRows(body) {
+  /** @type {string[]} */
   const rows = [];
   let depth = 0;
   let start = -1;
@@ -242,6 +277,7 @@ function bracketRows(body) {
  * A matrix, row by row: rows separated by ";" or new lines ("1, 2; 3, 4", "[1, 2; 3, 4]"), or each row in
  * brackets ("[[1, 2], [3, 4]]", "[1, 2], [3, 4]").
  * → {ok: true, value: number[][], ulp: number[][]} or {ok: false, message}
+ * @param {unknown} text  @param {{maxRows?: number, maxCols?: number}} [limits]  @returns {Read<number[][], number[][]>}
  */
 export function parseMatrix(text, { maxRows = 64, maxCols = 64 } = {}) {
   const body = stripBrackets(normalise(text)).trim();
@@ -249,7 +285,9 @@ export function parseMatrix(text, { maxRows = 64, maxCols = 64 } = {}) {
   rows = rows.filter((r, k) => r.trim() !== '' || k < rows.length - 1);
   if (rows.length === 0) return { ok: false, message: 'Enter the matrix row by row, e.g. 1, 0; 0, 1.' };
   if (rows.length > maxRows) return { ok: false, message: `Too many rows: ${rows.length} (at most ${maxRows}).` };
+  /** @type {number[][]} */
   const value = [];
+  /** @type {number[][]} */
   const ulp = [];
   for (let r = 0; r < rows.length; r++) {
     const row = readVector(rows[r].trim(), { max: maxCols });

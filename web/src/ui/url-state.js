@@ -4,18 +4,26 @@
 /** The page's address parameters (none where there is no page: a module imported by a test in Node). */
 export const addressParams = () => new URLSearchParams(typeof location === 'object' ? location.search : '');
 
-/** One parameter of the page's address, or null. */
+/** One parameter of the page's address, or null. @param {string} name */
 export const readParam = (name) => addressParams().get(name);
 
 /**
  * One value kept in the address, the one place its parameter's name is spelt: every control of the page, the shared
  * settings and the lab's list of configurations keep themselves through one of these. name: the parameter written;
  * older: names an older link spelt it with (read where name is absent; written over, they leave the address).
- * → {name, names, textIn(params = the page's address) → its text or null, write(text, fallbackText)}: written, the
- * fallback's text leaves the parameter out, so the article's own view stays at a bare address.
+ * → {name, names, textIn(params = the page's address) → its text or null, write(text, fallbackText),
+ * writeFirst(text, fallbackText)}: written, the fallback's text leaves the parameter out, so the article's own view
+ * stays at a bare address. writeFirst is for a parameter a link may repeat (?wiring=…&wiring=…): it sets the first
+ * value and keeps the others (textIn reads the first).
+ * @param {{name: string, older?: string[]}} spelling
+ * @returns {AddressEntry}
+ * @typedef {{name: string, names: string[], textIn(params?: URLSearchParams): string | null, write(text: unknown, fallbackText: unknown): void,
+ *   writeFirst(text: unknown, fallbackText: unknown): void}} AddressEntry
  */
 export function addressEntry({ name, older = [] }) {
   const names = [name, ...older];
+  /** @type {() => Record<string, [null, null]>} */
+  const dropped = () => Object.fromEntries(older.map((n) => /** @type {[string, [null, null]]} */ ([n, [null, null]])));
   return {
     name,
     names,
@@ -27,7 +35,11 @@ export function addressEntry({ name, older = [] }) {
       return null;
     },
     write(text, fallbackText) {
-      writeParams({ [name]: [text, fallbackText], ...Object.fromEntries(older.map((n) => [n, [null, null]])) });
+      writeParams({ [name]: [text, fallbackText], ...dropped() });
+    },
+    writeFirst(text, fallbackText) {
+      if (older.length) writeParams(dropped());
+      writeFirstParam(name, text, fallbackText);
     },
   };
 }
@@ -36,7 +48,7 @@ export function addressEntry({ name, older = [] }) {
 // is the query of the entry just left, which the browser no longer tells.
 let shown = typeof location === 'object' ? location.search : ''; // (no page: a module imported by a test in Node)
 
-/** entries: {name: [value, defaultValue]}; values are written as strings. */
+/** entries: {name: [value, defaultValue]}; values are written as strings. @param {Record<string, [unknown, unknown]>} entries */
 export function writeParams(entries) {
   const url = new URL(location.href);
   for (const [name, [value, fallback]] of Object.entries(entries)) {
@@ -47,7 +59,7 @@ export function writeParams(entries) {
   shown = location.search;
 }
 
-/** Every value of a parameter a link may repeat (?wiring=…&wiring=…), in the link's order. */
+/** Every value of a parameter a link may repeat (?wiring=…&wiring=…), in the link's order. @param {string} name */
 export function readParams(name) {
   return new URLSearchParams(location.search).getAll(name);
 }
@@ -55,8 +67,9 @@ export function readParams(name) {
 /**
  * Sets the first value of a repeatable parameter, keeping the others where they are: left out when it is the
  * fallback and the only one (a later value would otherwise take the first one's place on the next visit).
+ * @param {string} name  @param {unknown} value  @param {unknown} fallback
  */
-export function writeFirstParam(name, value, fallback) {
+function writeFirstParam(name, value, fallback) {
   const url = new URL(location.href);
   const before = url.searchParams.getAll(name);
   const others = before.slice(1);
@@ -69,13 +82,14 @@ export function writeFirstParam(name, value, fallback) {
   shown = location.search;
 }
 
-/** A new history entry at url (same page), as a link within the page makes one. */
+/** A new history entry at url (same page), as a link within the page makes one. @param {string | URL} url */
 export function pushEntry(url) {
   history.pushState(null, '', url);
   shown = location.search;
 }
 
 // the parameters under one prefix ("t."), in a form that compares
+/** @type {(search: string, prefix: string) => string} */
 const paramsUnder = (search, prefix) =>
   [...new URLSearchParams(search)]
     .filter(([name]) => name.startsWith(prefix))
@@ -83,6 +97,7 @@ const paramsUnder = (search, prefix) =>
     .sort()
     .join('&');
 
+/** @type {Set<(before: string, after: string) => void>} */
 const moves = new Set();
 const onPopState = () => {
   const before = shown;
@@ -93,8 +108,10 @@ const onPopState = () => {
 /**
  * Calls apply(params of the new entry) when Back or Forward lands on an entry whose parameters under `prefix`
  * differ from those of the entry left (moves that keep them, as the contents' links do, change nothing). → stop()
+ * @param {string} prefix  @param {(params: URLSearchParams) => void} apply
  */
 export function followHistory(prefix, apply) {
+  /** @type {(before: string, after: string) => void} */
   const move = (before, after) => {
     if (paramsUnder(before, prefix) !== paramsUnder(after, prefix)) apply(new URLSearchParams(after));
   };

@@ -9,13 +9,13 @@
 // The kernel reads what the form holds (kernels/wiring.js describe) and refuses what it cannot build with a sentence
 // that names the key: the sentence goes beside that key's field, and the editor keeps its last good wiring. Given
 // depths, the kernel also checks the wiring at each (a formula not finite at some block, first_post past L).
-// Like the kit's controls (controls.js): its value kept in the URL under the caller's name (the first of the
-// parameter's values: a link may add more of them), a message beside what it cannot use, onChange(text, view).
+// Like the kit's controls (controls.js): its value kept in the URL through the caller's address entry (url-state.js
+// addressEntry: the first of the parameter's values, as a link may add more of them, older spellings read), a
+// message beside what it cannot use, onChange(text, view).
 //
-//   const editor = createWiringEditor({ kernel: await loadWiring(), name: 'ex22.wiring', fallback: 'post',
+//   const editor = createWiringEditor({ kernel: await loadWiring(), address: addressEntry({ name: 'ex22.wiring' }), fallback: 'post',
 //     depths: [96], onChange: (text, view) => … });
 //   host.append(editor.el);   editor.ok, editor.text, editor.view, editor.message;   editor.setText('deepnorm')
-import { readParam, writeFirstParam } from './url-state.js';
 import { debounced, selectField } from './controls.js';
 import { createField } from './field.js';
 import { element, fragment, html } from './html.js';
@@ -60,7 +60,7 @@ function switchButton(k) {
 }
 
 /**
- * kernel: loadWiring()'s wrapper. name: the URL parameter its text form is kept in ('' for none). fallback: the
+ * kernel: loadWiring()'s wrapper. address: the addressEntry its text form is kept in (null for none). fallback: the
  * wiring it starts from without a link. text: what it starts from (by default the link's, else fallback).
  * depths: the depths the kernel must accept it at. presets: the wirings it may start from, [{key, label, wiring}]
  * (experiment/choices.js PLACEMENTS, passed in so that ui/ stays below experiment/). label: the drawing's name for
@@ -71,7 +71,7 @@ function switchButton(k) {
  */
 export function createWiringEditor({
   kernel,
-  name = '',
+  address = null,
   fallback = 'pre',
   text = undefined,
   depths = [],
@@ -168,7 +168,7 @@ export function createWiringEditor({
       say(error.message);
       return;
     }
-    if (name) writeFirstParam(name, editor.text, fallback);
+    address?.writeFirst(editor.text, fallback);
     onChange?.(editor.text, editor.view);
   }
   const wait = debounced(commit);
@@ -232,6 +232,6 @@ export function createWiringEditor({
     input.addEventListener('change', () => wait.now());
   }
 
-  editor.show(text ?? ((name && readParam(name)) || fallback));
+  editor.show(text ?? (address?.textIn() || fallback));
   return editor;
 }

@@ -44,7 +44,7 @@ export function createAnswer(part, saved = '') {
     const showEcho = () => {
       const r = read();
       echo.classList.toggle('ex-echo-error', !!r.error);
-      echo.textContent = r.empty ? '' : r.error ? r.error : `interpreted as ${describe(r.value)}`;
+      echo.textContent = r.empty ? '' : r.error ? r.error : `interpreted as ${describe(/** @type {import('../../exercises/values.js').Plain} */ (r.value))}`;
     };
     input.addEventListener('input', showEcho);
     showEcho();

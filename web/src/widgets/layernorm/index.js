@@ -70,7 +70,10 @@ export async function mount(el, props = {}) {
     const x = parseVector(fields.x.input.value, { max: MAX_D });
     const eps = parseNumber(fields.eps.input.value);
     const gamma = parseVector(fields.gamma.input.value, { max: MAX_D });
-    const beta = kind === 'rms' ? { ok: true, value: [0] } : parseVector(fields.beta.input.value, { max: MAX_D });
+    const beta =
+      kind === 'rms'
+        ? /** @type {{ok: boolean, value: number[], message?: string}} */ ({ ok: true, value: [0] })
+        : parseVector(fields.beta.input.value, { max: MAX_D });
     const parsed = { x, eps, gamma, beta };
     for (const [name, result] of Object.entries(parsed)) fields[name].setMessage(result.ok ? '' : result.message);
     if (!Object.values(parsed).every((r) => r.ok)) return view.markStale();

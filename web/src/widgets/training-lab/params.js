@@ -34,6 +34,7 @@ const PLACEMENT_KEYS = PLACEMENTS.map((p) => p.key);
  * Configurations as a link writes them: "post-24-0,post-24-50,w1-24-0" (wiring-depth-warmup: a preset's name or a
  * written wiring's key, experiment/written-wirings.js). known: the wirings offered.
  * → {ok, value: [{placement, L, warmup}]} or {ok: false, message}
+ * @returns {import('../../experiment/params.js').Parsed<{placement: string, L: number, warmup: number}[]>}
  */
 export function parseConfigs(text, { max = 6, known = PLACEMENT_KEYS } = {}) {
   const parts = String(text ?? '')
@@ -50,7 +51,7 @@ export function parseConfigs(text, { max = 6, known = PLACEMENT_KEYS } = {}) {
     }
     const L = parseDepth(m[2]);
     const warmup = parseWarmup(m[3]);
-    if (!L.ok || !warmup.ok) return L.ok ? warmup : L;
+    if (!L.ok || !warmup.ok) return /** @type {import('../../experiment/params.js').Parsed<never>} */ (L.ok ? warmup : L);
     value.push({ placement: m[1], L: L.value, warmup: warmup.value });
   }
   return { ok: true, value };

@@ -77,7 +77,10 @@ export function createSamples(host, { train }) {
     const run = finished.find((r) => r.id === runSelect.value);
     if (!run) return void (status.textContent = 'No run has finished yet: press Run above first.');
     const steps = run.options.steps;
-    const step = at.input.value.trim() === '' ? { ok: true, value: steps } : parseWhole(at.input.value, { min: 0, max: steps, what: 'The number of updates' });
+    const step =
+      at.input.value.trim() === ''
+        ? /** @type {import('../../experiment/params.js').Parsed<number>} */ ({ ok: true, value: steps })
+        : parseWhole(at.input.value, { min: 0, max: steps, what: 'The number of updates' });
     at.setMessage(step.ok ? '' : step.message);
     if (!step.ok) return;
     const options = { ...run.options, at: step.value, prompt: prompt.input.value, length: train.sampleChars };

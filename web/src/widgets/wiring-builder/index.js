@@ -5,7 +5,7 @@
 // and, in one click, the training lab, trained without warmup and with, beside the preset it started from.
 // Computes nothing itself: the kernel reads the wiring (kernels/wiring.js), the figures it joins run it.
 import { PLACEMENTS } from '../../experiment/choices.js';
-import { followHistory, readParam } from '../../ui/url-state.js';
+import { addressEntry, followHistory } from '../../ui/url-state.js';
 import { refreshWritten, subscribeWritten, WIRING_PARAM, writtenWirings } from '../../experiment/written-wirings.js';
 import { loadWiring } from '../../kernels/wiring.js';
 import { element, html, joinHtml, setHtml } from '../../ui/html.js';
@@ -19,6 +19,8 @@ const labelOf = (key) => PLACEMENTS.find((p) => p.key === key)?.label ?? key;
 export async function mount(el, props) {
   const kernel = await loadWiring();
   const fallback = props.fallback ?? 'pre';
+  // the wiring written here is the first of the address's ?wiring=… (a link may list more: the written wirings)
+  const address = addressEntry({ name: WIRING_PARAM });
   const lab = { id: 'training-lab', L: 24, warmup: 50, ...props.lab };
   el.classList.add('wiring-builder');
   const said = element(html`<div class="wb-said" aria-live="polite">
@@ -58,7 +60,7 @@ export async function mount(el, props) {
   const editor = createWiringEditor({
     presets: PLACEMENTS,
     kernel,
-    name: WIRING_PARAM,
+    address,
     fallback,
     depths: props.depths ?? [6, 24, 48, 96],
     onChange: (text, view) => {
@@ -72,8 +74,8 @@ export async function mount(el, props) {
   const stopWritten = subscribeWritten(() => tell(editor.view));
 
   // Back and Forward: the wiring of the entry the reader lands on
-  const stopHistory = followHistory(WIRING_PARAM, () => {
-    editor.show(readParam(WIRING_PARAM) ?? fallback);
+  const stopHistory = followHistory(WIRING_PARAM, (params) => {
+    editor.show(address.textIn(params) ?? fallback);
     tell(editor.view);
   });
   return {
