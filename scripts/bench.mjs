@@ -182,6 +182,7 @@ async function trainingRun() {
 
 // ---- 3. Chromium ----
 // The bench pages and the site, built and served; a Chromium with a fresh profile. → {browser, profileDir, close}
+/** @param {{ againstBench?: string }} [options] */
 async function startChromium({ againstBench } = {}) {
   buildWasmBench('tk_block_bench_web', 'tk_gemm_bench_web');
   sh('node_modules/.bin/vite', ['build', '--config', 'bench/browser/vite.config.js', '--logLevel', 'warn'], { stdio: 'ignore' });
