@@ -181,18 +181,22 @@ async function trainingRun() {
 }
 
 // ---- 3. Chromium ----
-async function chromiumSite() {
-  section('wasm in Chromium (Debian 156, headless)');
+// The bench pages and the site, built and served; a Chromium with a fresh profile. → {browser, profileDir, close}
+/** @param {{ againstBench?: string }} [options] */
+async function startChromium({ againstBench } = {}) {
   buildWasmBench('tk_block_bench_web', 'tk_gemm_bench_web');
   sh('node_modules/.bin/vite', ['build', '--config', 'bench/browser/vite.config.js', '--logLevel', 'warn'], { stdio: 'ignore' });
   sh('node_modules/.bin/vite', ['build', '--config', 'web/vite.config.js', '--logLevel', 'warn'], {
     env: { ...env, BASE_PATH: '/residual-ln/' },
     stdio: 'ignore',
   });
+  const serve = (dir, base, port, ...more) =>
+    spawn('node', ['tests/e2e/serve.mjs', '--dir', dir, '--base', base, '--port', String(port), ...more], { cwd: root, stdio: 'ignore' });
   const servers = [
-    spawn('node', ['tests/e2e/serve.mjs', '--dir', 'build/bench-site', '--base', '/bench/', '--port', '4390'], { cwd: root, stdio: 'ignore' }),
-    spawn('node', ['tests/e2e/serve.mjs', '--dir', 'dist', '--base', '/residual-ln/', '--port', '4391'], { cwd: root, stdio: 'ignore' }),
-    spawn('node', ['tests/e2e/serve.mjs', '--dir', 'build/bench-site', '--base', '/bench/', '--port', '4392', '--isolated'], { cwd: root, stdio: 'ignore' }),
+    serve('build/bench-site', '/bench/', 4390),
+    serve('dist', '/residual-ln/', 4391),
+    serve('build/bench-site', '/bench/', 4392, '--isolated'),
+    ...(againstBench ? [serve(againstBench, '/bench/', 4394)] : []),
   ];
   await new Promise((r) => setTimeout(r, 800));
   const profileDir = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
@@ -202,6 +206,49 @@ async function chromiumSite() {
     args: CHROMIUM_ARGS,
   });
   const sameShare = shareSchedulingWith(profileDir);
+  const close = async () => {
+    clearInterval(sameShare);
+    await browser.close();
+    servers.forEach((s) => s.kill());
+  };
+  return { browser, profileDir, close };
+}
+
+// Table B on the bench page's pool of 2 workers (served at port), in page: its figures (bench/browser/main.js).
+async function tableB(page, port = 4390) {
+  await page.goto(`http://127.0.0.1:${port}/bench/?workers=2`);
+  await page.waitForFunction(() => window.__bench?.done, null, { timeout: 600_000, polling: 500 });
+  return page.evaluate(() => window.__bench);
+}
+
+// The GEMM floor: tk::gemm alone on one block's shapes in two workers at once, as table B's runs go. → GFLOP/s
+// of each worker (medians) and their sum
+async function gemmFloor(page) {
+  await page.goto('http://127.0.0.1:4390/bench/gemm.html?workers=2');
+  await page.waitForFunction(() => window.__gemm?.done, null, { timeout: 600_000, polling: 500 });
+  const g = await page.evaluate(() => window.__gemm);
+  if (g.error) throw new Error(`the GEMM page failed: ${g.error}`);
+  const perWorker = g.outputs.map((out) => gemmTotal(out).gemm);
+  return { perWorker, gflops: perWorker.reduce((a, v) => a + v, 0) };
+}
+
+// Table B's figures, and its share of a GEMM floor measured in the same run (issue 38's target: ≥ 85 %).
+function noteTableB(layer, name, b, floor) {
+  const floorSeconds = b.gflop / floor.gflops;
+  note(layer, `${name}table B on 2 module workers: wall time`, `${b.seconds.toFixed(1)} s (${b.gflops.toFixed(2)} GFLOP/s)`);
+  note(
+    layer,
+    `${name}table B / GEMM floor (its ${b.gflop.toFixed(0)} GFLOP at the floor: ${floorSeconds.toFixed(1)} s)`,
+    `${((100 * floorSeconds) / b.seconds).toFixed(0)} % of the floor's speed (target ≥ 85 %); wall ${b.seconds.toFixed(1)} s`,
+  );
+  // the workers' busy time over the wall time of both: what scheduling leaves idle (the last runs on one worker)
+  note(layer, `${name}table B: the workers busy`, `${((100 * b.busySeconds) / (b.workers * b.seconds)).toFixed(0)} % of ${b.workers} × the wall time`);
+  note(layer, `${name}table B: time per block at L = 96`, `${b.msPerBlockL96.toFixed(2)} ms`);
+}
+
+async function chromiumSite() {
+  section('wasm in Chromium (Debian 156, headless)');
+  const { browser, profileDir, close } = await startChromium();
   try {
     // first, while this profile has never run the site's module: a fresh worker's first runs, as on a first visit
     // (the first live number's critical path: V8 runs the module's baseline code until its optimised code is in)
@@ -239,11 +286,7 @@ async function chromiumSite() {
     await profile.close();
 
     const page = await browser.newPage();
-    await page.goto('http://127.0.0.1:4390/bench/?workers=2');
-    await page.waitForFunction(() => window.__bench?.done, null, { timeout: 600_000, polling: 500 });
-    const b = await page.evaluate(() => window.__bench);
-    note('chromium', 'table B on 2 module workers: wall time', `${b.seconds.toFixed(1)} s (${b.gflops.toFixed(2)} GFLOP/s)`);
-    note('chromium', 'time per block at L = 96', `${b.msPerBlockL96.toFixed(2)} ms`);
+    const b = await tableB(page);
     note(
       'chromium',
       'table B medians',
@@ -251,25 +294,13 @@ async function chromiumSite() {
         .map(([k, v]) => `${k} ${v.toPrecision(3)}`)
         .join(', '),
     );
-    // the GEMM floor in this same run: table B's useful FLOPs at the speed of tk::gemm alone on one block's shapes,
-    // measured in two workers at once as table B's runs go (issue 38's target: table B at ≥ 85 % of it)
-    await page.goto('http://127.0.0.1:4390/bench/gemm.html?workers=2');
-    await page.waitForFunction(() => window.__gemm?.done, null, { timeout: 600_000, polling: 500 });
-    const g = await page.evaluate(() => window.__gemm);
-    if (g.error) throw new Error(`the GEMM page failed: ${g.error}`);
-    const perWorker = g.outputs.map((out) => gemmTotal(out).gemm);
-    const floorGflops = perWorker.reduce((a, v) => a + v, 0);
-    const floorSeconds = b.gflop / floorGflops;
+    const floor = await gemmFloor(page);
     note(
       'chromium',
       'GEMM floor: tk::gemm alone, one block’s shapes, 2 workers at once (GFLOP/s, median each)',
-      `${perWorker.map((v) => v.toFixed(2)).join(' + ')} = ${floorGflops.toFixed(2)}`,
+      `${floor.perWorker.map((v) => v.toFixed(2)).join(' + ')} = ${floor.gflops.toFixed(2)}`,
     );
-    note(
-      'chromium',
-      `table B / GEMM floor (its ${b.gflop.toFixed(0)} GFLOP at the floor: ${floorSeconds.toFixed(1)} s)`,
-      `${((100 * floorSeconds) / b.seconds).toFixed(0)} % of the floor's speed (target ≥ 85 %); wall ${b.seconds.toFixed(1)} s`,
-    );
+    noteTableB('chromium', '', b, floor);
     await page.goto('http://127.0.0.1:4390/bench/train.html');
     await page.waitForFunction(() => window.__train?.done, null, { timeout: 600_000, polling: 500 });
     const t = await page.evaluate(() => window.__train);
@@ -299,22 +330,7 @@ async function chromiumSite() {
       const at = visits.map((v) => v.milestones[name]);
       note('chromium', `  milestone: ${name}`, `${at.map(s2).join(', ')} (median ${s2(median(at))})`);
     }
-    // Part 4's table at its defaults (every preset × L = 6, 24 × seeds 0–5) on a first visit opened at it, then the
-    // reader's row of the wiring builder after an edit
-    const part4 = [];
-    for (let i = 0; i < FIRST_VISITS; i++) part4.push(await part4Visit('http://127.0.0.1:4391/residual-ln/#table-placements', profileDir));
-    note(
-      'chromium',
-      `Part 4’s table complete (${(PART4_CELLS / 4) * 6} runs, first visit opened at #table-placements; from the navigation)`,
-      `${part4.map((v) => s2(v.all)).join(', ')} (median ${s2(median(part4.map((v) => v.all)))}); its runs alone ${part4.map((v) => s2(v.runs)).join(', ')}`,
-    );
-    const edits = part4.flatMap((v) => v.edits);
-    note(
-      'chromium',
-      `Part 4’s "Build a wiring": the reader's row after a switch pressed (${edits.length} edits, table complete)`,
-      `first L = 6 value ${edits.map((e) => s2(e[6])).join(', ')} (median ${s2(median(edits.map((e) => e[6])))}); ` +
-        `L = 24 ${edits.map((e) => s2(e[24])).join(', ')} (median ${s2(median(edits.map((e) => e[24])))})`,
-    );
+    await part4Figures(profileDir, floor);
 
     // the training lab's default view (Post-LN L = 24 without and with warmup, Pre-LN; 3 seeds each: 9 runs of
     // about 35 GFLOP) on the page's pool (a worker per core and one more for training runs, pool.js), from the
@@ -365,9 +381,90 @@ async function chromiumSite() {
     note('chromium', `${what}: first loss point`, `${(labTiming.first / 1000).toFixed(2)} s after Run`);
     note('chromium', `${what}: complete`, `${(labTiming.all / 1000).toFixed(1)} s after Run (the page's main thread busy ${mainThread.toFixed(1)} s of it)`);
   } finally {
-    clearInterval(sameShare);
-    await browser.close();
-    servers.forEach((s) => s.kill());
+    await close();
+  }
+}
+
+// Part 4's table at its defaults (every preset × L = 6, 24 × seeds 0–5) on first visits opened at it, then the
+// reader's row of the wiring builder after an edit (issue 38's targets: the table ≤ 6 s, the row's L = 6 ≤ 1 s)
+// floor (optional): a GEMM floor measured in the same run, to say what the table's runs would take at it.
+async function part4Figures(profileDir, floor = undefined) {
+  const stack = await (await import('../web/src/kernels/stack.js')).loadStack();
+  const { median } = stack;
+  const s2 = (v) => `${(v / 1000).toFixed(2)} s`;
+  const part4 = [];
+  for (let i = 0; i < FIRST_VISITS; i++) part4.push(await part4Visit('http://127.0.0.1:4391/residual-ln/#table-placements', profileDir));
+  note(
+    'chromium',
+    `Part 4’s table complete (${(PART4_CELLS / 4) * 6} runs, first visit opened at #table-placements; from the navigation)`,
+    `${part4.map((v) => s2(v.all)).join(', ')} (median ${s2(median(part4.map((v) => v.all)))}); its runs alone ${part4.map((v) => s2(v.runs)).join(', ')}` +
+      `; before its first run was queued ${part4.map((v) => s2(v.all - v.runs)).join(', ')} (target ≤ 6 s in all)`,
+  );
+  // the table's work: every preset at L = 6 and 24, seeds 0–5, at the protocol's sizes (a run's FLOPs do not depend
+  // on its wiring), and what it takes at the GEMM floor: the least its runs can take on 2 workers
+  const gflop = [6, 24].reduce((sum, L) => sum + PLACEMENTS.length * 6 * stack.flops({ ...stack.defaults, L }), 0) / 1e9;
+  note(
+    'chromium',
+    'Part 4’s table: its work',
+    `${gflop.toFixed(0)} GFLOP` + (floor ? `; at the GEMM floor of this run (${floor.gflops.toFixed(2)} GFLOP/s) ${(gflop / floor.gflops).toFixed(1)} s` : ''),
+  );
+  const edits = part4.flatMap((v) => v.edits);
+  note(
+    'chromium',
+    `Part 4’s "Build a wiring": the reader's row after a switch pressed (${edits.length} edits, table complete)`,
+    `first L = 6 value ${edits.map((e) => s2(e[6])).join(', ')} (median ${s2(median(edits.map((e) => e[6])))}); ` +
+      `L = 24 ${edits.map((e) => s2(e[24])).join(', ')} (median ${s2(median(edits.map((e) => e[24])))})`,
+  );
+}
+
+// `npm run bench -- --only tableb [--rounds N] [--against DIR]`: table B and the GEMM floor alone in Chromium, N
+// rounds (default 2). --against DIR (another build of the bench pages, e.g. build/bench-site copied aside before a
+// change) runs its table B right after this build's in each round: under the same load, their ratio means something.
+async function tableBOnly() {
+  section('table B in Chromium, with the GEMM floor of the same run');
+  const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+  const against = arg('--against');
+  const rounds = Number(arg('--rounds') ?? 2);
+  const { browser, close } = await startChromium({ againstBench: against });
+  try {
+    const page = await browser.newPage();
+    const builds = [{ name: 'this build: ', port: 4390, runs: [] }, ...(against ? [{ name: `against ${against}: `, port: 4394, runs: [] }] : [])];
+    for (let round = 0; round < rounds; round++) {
+      const floor = await gemmFloor(page);
+      note(
+        'tableb',
+        `round ${round + 1}: GEMM floor (GFLOP/s, median each of 2 workers at once)`,
+        `${floor.perWorker.map((v) => v.toFixed(2)).join(' + ')} = ${floor.gflops.toFixed(2)}`,
+      );
+      for (const build of builds) {
+        const b = await tableB(page, build.port);
+        build.runs.push(b);
+        noteTableB('tableb', `round ${round + 1}, ${build.name}`, b, floor);
+      }
+    }
+    if (builds.length === 2) {
+      const ratios = builds[0].runs.map((b, i) => (b.seconds / builds[1].runs[i].seconds).toFixed(3));
+      note('tableb', 'table B wall time, this build / against, each round', ratios.join(', '));
+    }
+  } finally {
+    await close();
+  }
+}
+
+// `npm run bench -- --only part4`: Part 4's figures alone (first visits opened at its table, the reader's row).
+async function part4Only() {
+  section('Part 4 in Chromium: first visits opened at its table');
+  const { browser, profileDir, close } = await startChromium();
+  try {
+    const floor = await gemmFloor(await browser.newPage());
+    note(
+      'part4',
+      'GEMM floor (GFLOP/s, median each of 2 workers at once)',
+      `${floor.perWorker.map((v) => v.toFixed(2)).join(' + ')} = ${floor.gflops.toFixed(2)}`,
+    );
+    await part4Figures(profileDir, floor);
+  } finally {
+    await close();
   }
 }
 
@@ -614,11 +711,20 @@ async function opening() {
   }
 }
 
-// npm run bench -- --only chromium (or native, wasm, pytorch, grading, opening; comma-separated): a part of the figures
-const LAYERS = { native, wasm: wasmNode, chromium: chromiumSite, pytorch, grading: () => gradingBench({ note }), opening };
+// npm run bench -- --only chromium (or native, wasm, pytorch, grading, opening, tableb, part4; comma-separated): a part of the figures
+const LAYERS = {
+  native,
+  wasm: wasmNode,
+  chromium: chromiumSite,
+  pytorch,
+  grading: () => gradingBench({ note }),
+  opening,
+  tableb: tableBOnly,
+  part4: part4Only,
+};
 const only = process.argv.includes('--only')
   ? process.argv[process.argv.indexOf('--only') + 1]?.split(',')
-  : Object.keys(LAYERS).filter((name) => name !== 'opening');
+  : Object.keys(LAYERS).filter((name) => !['opening', 'tableb', 'part4'].includes(name));
 const unknown = (only ?? []).filter((name) => !LAYERS[name]);
 if (!only || unknown.length) {
   console.error(`usage: npm run bench [-- --only ${Object.keys(LAYERS).join(',')}]`);

@@ -51,6 +51,7 @@ window.__bench = {
   gflop,
   gflops: gflop / seconds,
   gflopsPerWorker: gflop / busy,
+  busySeconds: busy, // the workers' time in runs, summed: below workers × seconds by what they spent idle
   firstResultSeconds: firstResult / 1000,
   msPerBlockL96: (1000 * L96.reduce((s, r) => s + r.seconds, 0)) / (L96.length * 96),
   medians,

@@ -7,6 +7,7 @@
 //   cold.html     a fresh worker's first runs (table A's, L = 20) one after another, then a second worker's first
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import content from '../../web/plugins/content.js';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -14,7 +15,8 @@ export default defineConfig({
   root: here('.'),
   base: '/bench/',
   define: { __KERNELS_VERSION__: JSON.stringify(`bench-${Date.now()}`) },
-  worker: { format: 'es' },
+  // the pool's worker (web/src/experiment/worker.js) grades too, and reads the exercises' props as the site's does
+  worker: { format: 'es', plugins: () => [content({ contentDir: here('../../content') })] },
   build: {
     outDir: here('../../build/bench-site'),
     emptyOutDir: true,

@@ -216,6 +216,53 @@ TEST(StackCaches, KeptOrRecomputedGiveTheSameGradients) {
   }
 }
 
+// A run that keeps its blocks' weights draws each once: the same bits as drawing it again for the backward,
+// and a block asked for a second time is the one kept, not drawn again.
+TEST(StackWeights, DrawnOnceGiveTheSameGradientsAsRedrawn) {
+  for (const WiringPreset& w : wiring_presets()) {
+    StackConfig c;
+    c.wiring = w.spec;
+    c.L = 4, c.d = 8, c.heads = 2, c.B = 2, c.T = 3, c.seed = 5, c.scale = 0.5;
+    const StackInit init(c);
+    BlockParams slot;
+    std::unique_ptr<KeptBlock[]> blocks;
+    const StackParams redrawn = redrawn_params(init, slot), once = drawn_once_params(init, blocks);
+    auto every_number = [&](const StackParams& params) {
+      const StackResult r = stack_forward_backward(c, params, init.x(), init.target());
+      std::vector<double> all{r.loss};
+      for (const auto* v : {&r.grad_norm, &r.grad_norm_weights, &r.grad_norm_no_ln, &r.input_grad_norm, &r.stream_sd})
+        all.insert(all.end(), v->begin(), v->end());
+      return all;
+    };
+    EXPECT_EQ(every_number(once), every_number(redrawn)) << w.name;
+    ASSERT_NE(blocks, nullptr) << w.name;
+    for (int i = 0; i < c.L; ++i) {
+      const BlockParams fresh = init.block(i);
+      EXPECT_TRUE(blocks[std::size_t(i)].drawn) << w.name << ", block " << i;
+      EXPECT_EQ(blocks[std::size_t(i)].params.ffn.down.W, fresh.ffn.down.W) << w.name << ", block " << i;
+      EXPECT_EQ(&once.block(i), &blocks[std::size_t(i)].params) << w.name << ", block " << i;
+    }
+    blocks[1].params.attn.q.W(0, 0) = 42;  // a kept block is returned as it is, not drawn again
+    EXPECT_EQ(once.block(1).attn.q.W(0, 0), 42) << w.name;
+  }
+}
+
+TEST(StackWeights, TheSweepKeepsThemWhenTheyFitBesideEveryCache) {
+  StackConfig c;  // the article's sizes
+  for (int L : {6, 24, 48}) {
+    c.L = L;
+    EXPECT_TRUE(keeps_block_weights(c)) << "L " << L;
+    EXPECT_LE(L * block_cache_bytes(c) + block_weights_bytes(c), kKeptCachesBytes) << "L " << L;
+  }
+  c.L = 96;  // table B's deepest run: its caches take the budget, its weights are drawn twice
+  EXPECT_FALSE(keeps_block_weights(c));
+  EXPECT_GT(96 * block_cache_bytes(c) + block_weights_bytes(c), kKeptCachesBytes);
+  c.L = 48;
+  c.B = 64;  // bigger caches: not every one is kept, and so no weights either
+  EXPECT_LT(kept_block_caches(c), c.L);
+  EXPECT_FALSE(keeps_block_weights(c));
+}
+
 TEST(StackCaches, TheSweepKeepsWhatFitsItsBudget) {
   StackConfig c;  // the article's sizes: d = 128, F = 512, B·T = 128 tokens, ReLU
   const double one = block_cache_bytes(c);

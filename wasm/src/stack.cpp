@@ -2,6 +2,7 @@
 #include "stack.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <cmath>
 
 #include "loss.hpp"
@@ -134,7 +135,7 @@ double stack_memory_bytes(const StackConfig& c) {
   // tests/cpp/test_stack_memory.cpp holds this against the bytes the kernels really allocate.
   const int kept = kept_block_caches(c);
   const double caches = (kept + (kept < c.L ? 1 : 0)) * block_cache_bytes(c);  // the kept ones, and one reused
-  return memory_without_caches(c) + caches;
+  return memory_without_caches(c) + caches + (keeps_block_weights(c) ? block_weights_bytes(c) : 0.0);
 }
 
 double generator_states_bytes(int L) {
@@ -149,6 +150,17 @@ int kept_block_caches(const StackConfig& c) {
   const double one = block_cache_bytes(c);
   const double room = std::min(kKeptCachesBytes, kMaxStackMemoryBytes - memory_without_caches(c) - one);
   return int(std::clamp(std::floor(room / one), 0.0, double(c.L)));
+}
+
+double block_weights_bytes(const StackConfig& c) {
+  // (memory_without_caches counts one block's weights already; counted again here, a block of margin)
+  return c.L * 8 * block_memory_doubles(c).params;
+}
+
+bool keeps_block_weights(const StackConfig& c) {
+  const double kept = c.L * block_cache_bytes(c) + block_weights_bytes(c);
+  return kept_block_caches(c) == c.L && kept <= kKeptCachesBytes &&
+         memory_without_caches(c) + kept <= kMaxStackMemoryBytes;
 }
 
 double stack_gemm_scratch_bytes(const StackConfig& c) { return 8 * block_memory_doubles(c).gemm_scratch; }
@@ -323,6 +335,17 @@ StackParams redrawn_params(const StackInit& init, BlockParams& slot) {
                      final_norm_init(init.config()), init.wiring()};
 }
 
+StackParams drawn_once_params(const StackInit& init, std::unique_ptr<KeptBlock[]>& blocks) {
+  blocks = std::make_unique<KeptBlock[]>(std::size_t(init.config().L));
+  return StackParams{[&init, &blocks](int i) -> const BlockParams& {
+                       KeptBlock& kept = blocks[std::size_t(i)];  // (i is the stack's own block index, 0 to L − 1)
+                       if (!kept.drawn) init.draw_block(i, kept.params);
+                       kept.drawn = true;
+                       return kept.params;
+                     },
+                     final_norm_init(init.config()), init.wiring()};
+}
+
 Mat stack_forward(const Mat& x, const StackParams& p, const StackConfig& c, StackCache& cache,
                   const BlockForwardObserver& after_block) {
   TK_PROFILE_PHASE(Forward);
@@ -421,7 +444,9 @@ StackResult run_stack(const StackConfig& config, const Progress& progress) {
   validate(config);
   const StackInit init(config);
   BlockParams slot;
-  StackResult r = stack_forward_backward(config, redrawn_params(init, slot), init.x(), init.target(), progress);
+  std::unique_ptr<KeptBlock[]> blocks;
+  const StackParams params = keeps_block_weights(config) ? drawn_once_params(init, blocks) : redrawn_params(init, slot);
+  StackResult r = stack_forward_backward(config, params, init.x(), init.target(), progress);
   // a ratio may be undefined (0/0, said so by undefined_ratio_reason); what else is non-finite left float64's range
   bool finite = std::isfinite(r.loss);
   for (const auto* v : {&r.grad_norm, &r.grad_norm_weights, &r.grad_norm_no_ln, &r.input_grad_norm, &r.stream_sd}) {

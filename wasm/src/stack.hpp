@@ -2,15 +2,18 @@
 // x and target drawn with randn, loss = mean((y − target)²), one backward pass, and per block the gradient
 // norms and the residual stream's spread.
 //
-// Memory: a run keeps each block's input (L+1 matrices of N×d), one block's weights at a time, and the caches
-// of as many blocks as fit in kKeptCachesBytes. Block i's weights are redrawn from the generator state saved
-// where PyTorch started drawing them; the caches of the blocks that did not fit are recomputed from their input
-// during the backward pass (one extra forward for each): kKeptCachesBytes trades memory for that recomputation.
+// Memory: a run keeps each block's input (L+1 matrices of N×d) and the caches of as many blocks as fit in
+// kKeptCachesBytes; the caches of the blocks that did not fit are recomputed from their input during the
+// backward pass (one extra forward for each): kKeptCachesBytes trades memory for that recomputation. When every
+// block's weights fit in it too, beside every cache, each block is drawn once, in the forward, and kept for the
+// backward; otherwise the run holds one block's weights at a time and the backward draws block i again from the
+// generator state saved where PyTorch started drawing it (the same bits either way).
 // (test_stack_memory prints each configuration's peak beside the estimate; docs/measurements.md the history.)
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -102,8 +105,9 @@ constexpr double kMaxStackMemoryBytes = kMaxKernelMemoryBytes;  // memory_limit.
 constexpr const char* kStackMemoryAdvice = "reduce L, B, T or d";
 // What a run of the sweep may spend on keeping blocks' caches from the forward to the backward, to save
 // recomputing them (stack_forward_backward; training keeps every block's): enough for every cache of the
-// article's deepest run, L = 96, so that table B recomputes nothing. The blocks' weights are not kept: drawing
-// a block again costs about what bringing a kept one back from memory does (docs/measurements.md).
+// article's deepest run, L = 96, so that table B recomputes nothing. The blocks' weights are kept within the
+// same budget when all of them fit beside every cache (keeps_block_weights): table B's runs up to L = 48; at
+// L = 96 they would take another 145 MiB of each worker's memory (docs/measurements.md).
 constexpr double kKeptCachesBytes = 192.0 * 1024 * 1024;
 
 // The largest seed a run takes: PyTorch's generator uses a seed's low 32 bits, so seeds 2^32 apart draw alike.
@@ -135,6 +139,11 @@ double generator_states_bytes(int L);
 double block_cache_bytes(const StackConfig& config);
 // How many blocks' caches a run of the sweep keeps: as many as fit in kKeptCachesBytes, at most L.
 int kept_block_caches(const StackConfig& config);
+// Every block's weights (BlockParams), in bytes: what a run that keeps them holds from the forward to the backward.
+double block_weights_bytes(const StackConfig& config);
+// Whether a run of the sweep keeps every block's weights from the forward for the backward (drawing each once):
+// when every block's caches are kept and the weights fit beside them in kKeptCachesBytes and in the tab's memory.
+bool keeps_block_weights(const StackConfig& config);
 
 // PyTorch's draws for one seed, replayed without keeping them: the generator state at the start of each
 // block, and x and target (drawn after all blocks, as in the protocol).
@@ -208,6 +217,13 @@ void stack_backward(const Mat& dy, const StackParams& p, const StackConfig& c, S
 // The parameters of a stack whose blocks come from StackInit, redrawn on demand into one buffer.
 // The StackParams returned refers to init and slot: they must outlive it.
 StackParams redrawn_params(const StackInit& init, BlockParams& slot);
+// The same blocks, each drawn the first time it is asked for and kept in blocks (made L long) after that.
+// The StackParams returned refers to init and blocks: they must outlive it.
+struct KeptBlock {
+  BlockParams params;
+  bool drawn = false;
+};
+StackParams drawn_once_params(const StackInit& init, std::unique_ptr<KeptBlock[]>& blocks);
 
 // Called with (steps done, steps in all): one step per block forward and one per block backward.
 using Progress = std::function<void(int done, int total)>;
