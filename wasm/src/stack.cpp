@@ -135,7 +135,9 @@ double stack_memory_bytes(const StackConfig& c) {
   // tests/cpp/test_stack_memory.cpp holds this against the bytes the kernels really allocate.
   const int kept = kept_block_caches(c);
   const double caches = (kept + (kept < c.L ? 1 : 0)) * block_cache_bytes(c);  // the kept ones, and one reused
-  return memory_without_caches(c) + caches + (keeps_block_weights(c) ? block_weights_bytes(c) : 0.0);
+  // (a run that keeps every block's weights holds L blocks where the others hold one, counted by memory_without_caches)
+  const double more_weights = keeps_block_weights(c) ? block_weights_bytes(c) * (c.L - 1) / c.L : 0.0;
+  return memory_without_caches(c) + caches + more_weights;
 }
 
 double generator_states_bytes(int L) {
@@ -152,10 +154,7 @@ int kept_block_caches(const StackConfig& c) {
   return int(std::clamp(std::floor(room / one), 0.0, double(c.L)));
 }
 
-double block_weights_bytes(const StackConfig& c) {
-  // (memory_without_caches counts one block's weights already; counted again here, a block of margin)
-  return c.L * 8 * block_memory_doubles(c).params;
-}
+double block_weights_bytes(const StackConfig& c) { return c.L * 8 * block_memory_doubles(c).params; }
 
 bool keeps_block_weights(const StackConfig& c) {
   const double kept = c.L * block_cache_bytes(c) + block_weights_bytes(c);
