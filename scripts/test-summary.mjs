@@ -14,13 +14,17 @@ function ctest(path) {
   return `${total - failed} passed, ${failed} failed`;
 }
 
-// A GoogleTest binary run directly: "[  PASSED  ] N tests." and, on failure, "[  FAILED  ] M tests,".
+// A GoogleTest binary run directly with --gtest_brief=1: "[==========] N tests from M test suites ran.",
+// "[  PASSED  ] P tests." and "[  SKIPPED ] S tests."; a failure is one "[  FAILED  ] Suite.Name (…)" line (the brief
+// output prints no "[  FAILED  ] K tests," count), so the failed are the ran less the passed and the skipped.
 function gtest(path) {
   const log = read(path);
-  const passed = log && /\[ {2}PASSED {2}\] (\d+) tests?/.exec(log);
-  const failed = log && /\[ {2}FAILED {2}\] (\d+) tests?,/.exec(log);
-  if (!passed && !failed) return 'did not run to completion';
-  return `${passed ? passed[1] : 0} passed, ${failed ? failed[1] : 0} failed`;
+  const count = (re) => Number(re.exec(log ?? '')?.[1] ?? 0);
+  const ran = log && /\[=+\] (\d+) tests? from .* ran/.exec(log);
+  if (!ran) return 'did not run to completion';
+  const passed = count(/\[ {2}PASSED {2}\] (\d+) tests?/);
+  const skipped = count(/\[ {2}SKIPPED {1}\] (\d+) tests?/);
+  return `${passed} passed, ${Number(ran[1]) - passed - skipped} failed, ${skipped} skipped`;
 }
 
 function vitest() {
