@@ -135,7 +135,7 @@ export default [
     rules: { 'no-restricted-syntax': restricted(...MARKUP_WRITES, CREATE_ELEMENT, CREATE_ELEMENT_NS, LITERAL_IMPORTS) },
   },
   {
-    // the exercise widget's mount() reads as a table of contents (42 lines as Prettier lays it out)
+    // the exercise widget's mount() reads as a table of contents (its lines counted as Prettier lays them out)
     files: [`${SRC}/widgets/exercise/index.js`],
     rules: {
       'no-restricted-syntax': restricted(...PAGE_RULES, MOUNT_HOLDS_NO_LET),

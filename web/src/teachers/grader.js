@@ -12,6 +12,7 @@ import { Cancelled, getPool } from '../experiment/pool.js';
 import { isolated } from '../text/bidi.js';
 import { download } from '../ui/download.js';
 import { html, setHtml } from '../ui/html.js';
+import { yieldToPage } from '../ui/yield-to-page.js';
 import { toCsv } from './csv.js';
 import { assessFile, exerciseRows, exerciseStats, gradebookRows, groupStudents } from './report.js';
 import { createDesignRuns } from './design-runs.js';
@@ -20,9 +21,6 @@ import { createReportView } from './report-view.js';
 const MAX_FILES = 2000;
 const SLICE_MS = 12; // assessment runs in tasks this long at most, then lets the page respond
 const SETTLE_MS = 250; // a burst of keystrokes in the form is assessed once, after it
-
-// Yields to the page (input, drawing) between slices of work.
-const yieldToPage = () => (globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((r) => setTimeout(r, 0)));
 
 /**
  * assignment: the builder's ({get()}); marking: the settings' ({get(assignment)}); exercises: the exercise kernels

@@ -8,13 +8,11 @@ import { UNDETECTABLE } from '../exercises/log-checks.js';
 import { SELF_CHECK_LABELS } from '../progress/validate.js';
 import { visibleControls } from '../text/bidi.js';
 import { fragment, html, setHtml } from '../ui/html.js';
+import { yieldToPage } from '../ui/yield-to-page.js';
 import { outcomeText } from './report.js';
 
 const PAGE_ROWS = 50;
 const ROWS_PER_TASK = 8; // the table's rows are laid out this many at a time (a page's 50 at once were one long layout)
-
-// Yields to the page (input, drawing) between slices of rows.
-const yieldToPage = () => (globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((r) => setTimeout(r, 0)));
 
 const plural = (k, one, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
 const minutesText = (m) => (m === null ? '—' : m < 90 ? `${Math.round(m)} min` : m < 60 * 36 ? `${(m / 60).toFixed(1)} h` : `${(m / 1440).toFixed(1)} days`);
