@@ -1,8 +1,9 @@
-// Challenge 22 is well posed: every one- and two-setting change of Post-LN, over the values the presets use, run
-// with the kernels at the challenge's depth and seeds. The challenge has answers; Post-LN and Pre-LN do not pass
-// (Post-LN misses on the ratio, Pre-LN on both); the single-setting answers are exactly the ones exercise 22's
-// solution names; and at every variant's depth and band the presets still miss while a design of the key's
-// answers passes.
+// Challenge 22 is well posed: every one-setting change of Post-LN, over the values the presets use, run with the
+// kernels at the challenge's depth and seeds. The answers are exactly the ones exercise 22's solution names, and
+// the pair it gives as an example of two settings (DeepNorm's α and β) passes too; Post-LN and Pre-LN do not pass
+// (Post-LN misses on the ratio, Pre-LN on both); and at every variant's depth and band the presets still miss
+// while a design of the key's answers passes. (The two-setting changes were once all run as well: 94 designs more,
+// about 4.5 of the test's 5.6 minutes, with no assertion that read them.)
 //
 // A candidate's seeds run one after another and stop as soon as its medians are decided (four of the six runs on
 // one side of a limit settle a median of six), on both cores. Natively only: the wasm build of the suites skips it.
@@ -59,23 +60,14 @@ std::string candidate_text(const std::vector<Setting>& changes) {
   return json + "}";
 }
 
-// Every one- and two-setting change (a gate's initial value only beside a gate).
+// Every one-setting change (a gate's initial value means nothing without a gate), then the solution's example
+// of a pair: DeepNorm's α and β together.
 std::vector<std::string> candidates() {
   std::vector<std::string> out;
-  const std::vector<Setting>& all = settings();
-  const auto alone_ok = [](const Setting& s) { return std::string(s.key) != "gate0"; };
-  for (const Setting& s : all) {
-    if (alone_ok(s)) out.push_back(candidate_text({s}));
+  for (const Setting& s : settings()) {
+    if (std::string(s.key) != "gate0") out.push_back(candidate_text({s}));
   }
-  for (std::size_t a = 0; a < all.size(); ++a) {
-    for (std::size_t b = a + 1; b < all.size(); ++b) {
-      if (std::string(all[a].key) == all[b].key) continue;  // one key, one value
-      const bool gate0 = std::string(all[a].key) == "gate0" || std::string(all[b].key) == "gate0";
-      const bool gate = std::string(all[a].key) == "gate" || std::string(all[b].key) == "gate";
-      if (gate0 && !gate) continue;
-      out.push_back(candidate_text({all[a], all[b]}));
-    }
-  }
+  out.push_back(candidate_text({{"alpha", "\"(2*L)^0.25\""}, {"beta", "\"(8*L)^0.25\""}}));
   return out;
 }
 
@@ -126,11 +118,11 @@ Outcome evaluate(const DesignTask& task, const WiringSpec& w) {
 
 TEST(DesignSearch, ChallengeTwentyTwoHasAnswersAndThePresetsMiss) {
 #ifdef __EMSCRIPTEN__
-  GTEST_SKIP() << "about a hundred designs of six 96-block runs each: run natively";
+  GTEST_SKIP() << "fifteen designs of up to six 96-block runs each: run natively";
 #endif
   const DesignTask task = design_task(22, design_defaults(22));
   const std::vector<std::string> all = candidates();
-  EXPECT_EQ(all.size(), 108u);
+  EXPECT_EQ(all.size(), 15u);
   std::vector<Outcome> outcomes(all.size());
   std::atomic<std::size_t> next{0};
   std::vector<std::thread> pool;
@@ -141,23 +133,18 @@ TEST(DesignSearch, ChallengeTwentyTwoHasAnswersAndThePresetsMiss) {
   }
   for (std::thread& t : pool) t.join();
 
-  std::set<std::string> single_answers;
-  int answers = 0, runs = 0;
+  std::set<std::string> answers;
+  int runs = 0;
   for (std::size_t k = 0; k < all.size(); ++k) {
     runs += outcomes[k].runs;
-    if (!outcomes[k].pass) continue;
-    ++answers;
-    const WiringSpec w = read_wiring(all[k]);
-    const std::vector<std::string> changes = changes_from(w, "post");
-    if (changes.size() == 1) single_answers.insert(wiring_text(w));
-    std::printf("passes: %s\n", wiring_text(w).c_str());
+    if (outcomes[k].pass) answers.insert(wiring_text(read_wiring(all[k])));
   }
-  std::printf("%zu designs, %d runs, %d pass\n", all.size(), runs, answers);
-  EXPECT_GT(answers, 0);
+  std::printf("%zu designs, %d runs, %zu pass\n", all.size(), runs, answers.size());
   // the ones exercise 22's solution names (content/52-exercise-22-*.md): shrink the branch against the stream
-  EXPECT_EQ(single_answers, (std::set<std::string>{R"j({"from":"post","alpha":"(2*L)^0.25"})j",
-                                                   R"j({"from":"post","scale_out":"1/sqrt(2*L)"})j",
-                                                   R"j({"from":"post","beta":"(8*L)^0.25"})j"}));
+  EXPECT_EQ(answers, (std::set<std::string>{R"j({"from":"post","alpha":"(2*L)^0.25"})j",
+                                            R"j({"from":"post","scale_out":"1/sqrt(2*L)"})j",
+                                            R"j({"from":"post","beta":"(8*L)^0.25"})j",
+                                            R"j({"from":"post","alpha":"(2*L)^0.25","beta":"(8*L)^0.25"})j"}));
   // the presets the reader starts from miss, each the way the challenge says
   const DesignVerdict post = run_depth_design(task, wiring_preset("post"));
   EXPECT_FALSE(post.pass);
