@@ -2,7 +2,7 @@
 // and Check runs it in the page's workers (a progress bar and a Cancel button beside it while it runs) and shows the
 // kernel's verdict criterion by criterion. A right design is accepted and a wrong one (Post-LN unchanged) explained,
 // for each challenge, worked by keyboard; axe finds nothing serious in an exercise with its verdict.
-import AxeBuilder from '@axe-core/playwright';
+import { axeScan, serious } from './axe.js';
 import { expect, test } from './fixtures.js';
 
 // six 96-block runs, or three 150-step training runs, on a machine that may be shared
@@ -73,8 +73,7 @@ test('exercise 22: Post-LN unchanged is explained (at L = 24): which check faile
   await expect(check(page, 22, 'ratio')).toContainText(/block 1 over block 24, has the median 0\.\d+ over seeds 0–5: below the band \[0\.8, 1\.25\]/);
   await expect(check(page, 22, 'ratio').locator('.ex-mistake')).toContainText('outside the band');
   await expect(ex.getByRole('status').filter({ hasText: /Not right yet \(attempt 1\)/ })).toBeVisible();
-  const results = await new AxeBuilder({ page }).include('#exercise-22').analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(serious((await axeScan(page, '#exercise-22')).violations)).toEqual([]);
 });
 
 test('exercise 23: DeepNorm (from the presets) trains without warmup; Post-LN unchanged is explained, seed by seed', async ({ page }) => {
@@ -96,6 +95,5 @@ test('exercise 23: DeepNorm (from the presets) trains without warmup; Post-LN un
   await expect(verdict(page, 23).locator('.ex-verdict')).toHaveText('✓ Your design passes every check.', { timeout: RUNS_MS });
   await expect(check(page, 23, 'trained')).toContainText('It trains without warmup at L = 24 for every seed (0–2).');
   await expect(ex.locator('.ex-state')).toHaveText('✓ Solved');
-  const results = await new AxeBuilder({ page }).include('#exercise-23').analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(serious((await axeScan(page, '#exercise-23')).violations)).toEqual([]);
 });

@@ -7,29 +7,6 @@ import { cutOff, experimentsDone, LIGHT, lightUrl, mountAll, splitNumbers } from
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
 
-test('375 px: no section scrolls the page sideways, and nothing sticks out of its box', async ({ page }) => {
-  await page.goto(lightUrl());
-  await mountAll(page);
-  await experimentsDone(page);
-  await page.locator('#figure-grad-profile .chart-data summary').click(); // an open data table too
-  for (const section of await page.locator('main > section, header, nav, footer').all()) {
-    await section.scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  }
-  // an element wider than the screen must sit in a box that scrolls (not be cut off by a clipping one);
-  // math's hidden MathML copy and the SVG pieces KaTeX clips itself are not drawn
-  const sticking = await page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((el) => !el.closest('.katex-mathml, svg') && el.getBoundingClientRect().right > innerWidth + 0.5)
-      .filter((el) => {
-        for (let a = el.parentElement; a; a = a.parentElement) if (/auto|scroll/.test(getComputedStyle(a).overflowX)) return false;
-        return true;
-      })
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className} in #${el.closest('[id]')?.id}`),
-  );
-  expect(sticking).toEqual([]);
-});
-
 test('375 px: the tables show every computed value and its published one without scrolling sideways; the code keeps its comments', async ({ page }) => {
   // Table A at the article's settings, so its cells carry the published values beside the computed ones
   await page.goto(`./?${new URLSearchParams(Object.fromEntries(Object.entries(LIGHT).filter(([k]) => !k.startsWith('a.'))))}#table-a`);
@@ -80,26 +57,10 @@ test('375 px: the tables show every computed value and its published one without
   expect(scrolling).toEqual(['LN-jac']);
 });
 
-test('375 px: buttons, check boxes, radio labels, summaries and the contents links are at least 24×24 px', async ({ page }) => {
-  await page.goto(lightUrl());
-  await mountAll(page);
-  const small = await page.evaluate(() => {
-    const targets = [
-      ...document.querySelectorAll('button, summary, .toc a, select, input[type="text"]'),
-      // a check box or radio button is hit through its label when it has one
-      ...[...document.querySelectorAll('input[type="checkbox"], input[type="radio"]')].map((i) => i.closest('label') ?? i),
-    ];
-    return targets
-      .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
-      .map((el) => ({ el, r: el.getBoundingClientRect() }))
-      .filter(({ r }) => r.width < 24 || r.height < 24)
-      .map(({ el, r }) => `${el.tagName.toLowerCase()} “${el.textContent.trim().slice(0, 30)}” ${r.width.toFixed(0)}×${r.height.toFixed(0)}`);
-  });
-  expect(small).toEqual([]);
-  expect(await page.locator('.toc a').count()).toBeGreaterThan(8);
-});
-
-test('375 px: nothing is cut off where its box cannot scroll, every box that scrolls shows a cue, and no number breaks across lines', async ({ page }) => {
+// One page, every widget mounted and every figure computed, in its widest states, for the three checks of the whole
+// page (each a step of its own; mounting it all three times took longer than the checks).
+test('375 px, every widget mounted: nothing widens the page or is cut off, no number breaks, every target is 24×24 px', async ({ page }) => {
+  test.setTimeout(300_000);
   // Table A at the article's settings, so its cells carry the published values beside the computed ones
   await page.goto(`./?${new URLSearchParams(Object.fromEntries(Object.entries(LIGHT).filter(([k]) => !k.startsWith('a.'))))}`);
   await mountAll(page);
@@ -111,8 +72,47 @@ test('375 px: nothing is cut off where its box cannot scroll, every box that scr
   await page.locator('.ln-widget').getByLabel('x', { exact: true }).fill('1.23456, -2.5, 3.75, 4.125, -5.0625, 6.5, 7.25, -8.875');
   await expect(page.locator('.ln-steps li')).toHaveCount(7);
   await page.waitForTimeout(500); // the scroll boxes are measured again when their contents change
-  expect(await cutOff(page)).toEqual([]);
-  expect(await splitNumbers(page)).toEqual([]);
+
+  await test.step('nothing is cut off where its box cannot scroll, every box that scrolls shows a cue, no number breaks across lines', async () => {
+    expect.soft(await cutOff(page)).toEqual([]);
+    expect.soft(await splitNumbers(page)).toEqual([]);
+  });
+
+  await test.step('no section scrolls the page sideways, and nothing sticks out of its box', async () => {
+    for (const section of await page.locator('main > section, header, nav, footer').all()) {
+      await section.scrollIntoViewIfNeeded();
+      expect.soft(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    }
+    // an element wider than the screen must sit in a box that scrolls (not be cut off by a clipping one);
+    // math's hidden MathML copy and the SVG pieces KaTeX clips itself are not drawn
+    const sticking = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((el) => !el.closest('.katex-mathml, svg') && el.getBoundingClientRect().right > innerWidth + 0.5)
+        .filter((el) => {
+          for (let a = el.parentElement; a; a = a.parentElement) if (/auto|scroll/.test(getComputedStyle(a).overflowX)) return false;
+          return true;
+        })
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className} in #${el.closest('[id]')?.id}`),
+    );
+    expect.soft(sticking).toEqual([]);
+  });
+
+  await test.step('buttons, check boxes, radio labels, summaries and the contents links are at least 24×24 px', async () => {
+    const small = await page.evaluate(() => {
+      const targets = [
+        ...document.querySelectorAll('button, summary, .toc a, select, input[type="text"]'),
+        // a check box or radio button is hit through its label when it has one
+        ...[...document.querySelectorAll('input[type="checkbox"], input[type="radio"]')].map((i) => i.closest('label') ?? i),
+      ];
+      return targets
+        .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
+        .map((el) => ({ el, r: el.getBoundingClientRect() }))
+        .filter(({ r }) => r.width < 24 || r.height < 24)
+        .map(({ el, r }) => `${el.tagName.toLowerCase()} “${el.textContent.trim().slice(0, 30)}” ${r.width.toFixed(0)}×${r.height.toFixed(0)}`);
+    });
+    expect.soft(small).toEqual([]);
+    expect.soft(await page.locator('.toc a').count()).toBeGreaterThan(8);
+  });
 });
 
 test('375 px: a tap on a heat map cell shows its value, as hovering does with a mouse', async ({ page }) => {

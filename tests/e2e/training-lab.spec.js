@@ -3,7 +3,7 @@
 // the workers, a link restores the controls, every chart and heat map has its table and the tables agree
 // with each other, the learning-rate cliff, the prediction exercise, and the lab stays accessible and
 // phone-sized. Every run but the first test's is tiny: the point there is the page, not the result.
-import AxeBuilder from '@axe-core/playwright';
+import { axeScan, serious } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { LIGHT, selectLabelFit } from './reach.js';
 
@@ -412,17 +412,7 @@ test('the lab is keyboard-reachable before it computes, axe-clean with its resul
   for (const details of await L.locator('details.chart-data').all()) await details.locator('summary').click();
   for (const scheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: scheme });
-    const results = await new AxeBuilder({ page }).include('#training-lab').analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map(
-        (v) =>
-          `${scheme} ${v.id}: ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(' | ')}`,
-      ),
-    ).toEqual([]);
+    expect(serious((await axeScan(page, '#training-lab')).violations), scheme).toEqual([]);
   }
 
   await page.setViewportSize({ width: 375, height: 667 });
