@@ -3,6 +3,7 @@
 // fallback left out and the other parameters kept are one behaviour, tested here once.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addressEntry } from '../../web/src/ui/url-state.js';
+import { seedAddress } from '../../web/src/exercises/seed.js';
 
 beforeEach(() => {
   // a stand-in for the browser's location and history (Node has neither)
@@ -64,5 +65,24 @@ describe('addressEntry', () => {
     at('?x.d=64');
     addressEntry({ name: 'x.d' }).write('64', '512');
     expect(writes).toBe(0);
+  });
+});
+
+describe('an exercise’s seed is kept by the kit (exercises/seed.js seedAddress)', () => {
+  it('reads exN.seed, writes the seed back with the other parameters kept, and leaves the answer key’s numbers out', () => {
+    const seed = seedAddress(4);
+    expect(seed.name).toBe('ex4.seed'); // the name the teachers' links set (teachers/numbers.js)
+    at('?b.Ls=6,24&ex4.seed=12345&ex11.seed=3');
+    expect(seed.textIn()).toBe('12345');
+    expect(seed.textIn(new URLSearchParams('ex4.seed=7'))).toBe('7');
+    seed.write(99);
+    const params = new URL(globalThis.location.href).searchParams;
+    expect([params.get('ex4.seed'), params.get('ex11.seed'), params.get('b.Ls')]).toEqual(['99', '3', '6,24']);
+    seed.write(null); // the key's numbers: no parameter
+    expect([...new URL(globalThis.location.href).searchParams]).toEqual([
+      ['b.Ls', '6,24'],
+      ['ex11.seed', '3'],
+    ]);
+    expect(seed.textIn()).toBeNull();
   });
 });

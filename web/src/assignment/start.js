@@ -9,11 +9,10 @@
 // new name starts that student's own work; the others' stays in the browser and can be switched back to.
 import { MAX_NAME_CHARS, assignedSeed, dueAt, readName, sameKey } from '../progress/assignee.js';
 import { assignmentOf, dueText, solutionsHidden, studentDue, timeLeftText, whenPassed } from '../exercises/assignment.js';
-import { seedParam } from '../exercises/seed.js';
+import { seedAddress } from '../exercises/seed.js';
 import { STATE_LABELS, expectedSeedOf, recordOutcome, stateOf } from '../exercises/outcome.js';
 import { repaired } from '../exercises/record.js';
 import { loadExerciseProps } from '../exercises/props.js';
-import { writeParams } from '../ui/url-state.js';
 import { progress } from '../progress/store.js';
 import { createField } from '../ui/field.js';
 import { element, html, setHtml } from '../ui/html.js';
@@ -52,7 +51,7 @@ export function startAssignment(doc) {
   const assigned = () => assignment.exercises.filter((n) => known.includes(n));
 
   function applySeeds() {
-    writeParams(Object.fromEntries(assigned().map((n) => [seedParam(n), [assignedSeed(assignment.code, name, n), null]])));
+    for (const n of assigned()) seedAddress(n).write(assignedSeed(assignment.code, name, n));
   }
   if (name) {
     applySeeds();

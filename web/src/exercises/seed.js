@@ -1,8 +1,19 @@
 // Which numbers an exercise starts with: a variant seed from the address (?ex4.seed=12345), else the one in
 // the reader's saved progress, else the answer key's. Each seed is judged by the kernel (one source for its
 // range); one that cannot be used is refused with a message, never a dead exercise.
-/** @param {number | string} n */
-export const seedParam = (n) => `ex${n}.seed`;
+import { addressEntry } from '../ui/url-state.js';
+
+/**
+ * Exercise n's seed in the address, kept by the page's kit (ui/url-state.js) as every control's value is: its
+ * parameter's name (ex4.seed) spelt here once, its text read (startingVariant reads it) and the seed written back,
+ * left out for the answer key's numbers (seed null).
+ * @param {number | string} n
+ * @returns {{name: string, textIn: (params?: URLSearchParams) => string | null, write: (seed: number | null) => void}}
+ */
+export function seedAddress(n) {
+  const entry = addressEntry({ name: `ex${n}.seed` });
+  return { name: entry.name, textIn: entry.textIn, write: (seed) => entry.write(seed, null) };
+}
 
 /**
  * @param {{variant(n: number | string, seed: number): object}} exercises  the exercise kernels (kernels/exercises.js)

@@ -1,7 +1,7 @@
 // A student's numbers on the teachers' page: from the class code and their name (exercises/assignment.js), computed
 // by the kernels, with a link to the chapter showing them.
 import { MAX_NAME_CHARS, assignedSeed, readName } from '../progress/assignee.js';
-import { seedParam } from '../exercises/seed.js';
+import { seedAddress } from '../exercises/seed.js';
 import { asText, inputLabel, questionNumbers } from '../exercises/values.js';
 import { createField } from '../ui/field.js';
 import { element, html, setHtml } from '../ui/html.js';
@@ -23,7 +23,7 @@ export function createNumbers(box, allProps, exercises, assignment) {
     const link = new URL(chapterUrl);
     const rows = varying.map((n) => {
       const seed = assignedSeed(a.code, who.value, n);
-      link.searchParams.set(seedParam(n), String(seed));
+      link.searchParams.set(seedAddress(n).name, String(seed));
       const { inputs } = questionNumbers(allProps[n], exercises.variant(n, seed));
       const shown = Object.entries(inputs)
         .map(([k, v]) => `${inputLabel(k)} = ${asText(v)}`)

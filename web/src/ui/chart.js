@@ -17,13 +17,42 @@ const LABEL_FONT = `600 ${FONT}`;
 const DARK = '(prefers-color-scheme: dark)';
 const PRINT = 'print';
 
+/**
+ * An axis: its label, a logarithmic scale, a range (uPlot's: [min, max], or a function of the data's min and max),
+ * whole-number ticks (integer), or fixed tick positions, every one labelled (ticks).
+ * @typedef {{label: string, log?: boolean, range?: uPlot.Scale.Range, integer?: boolean, ticks?: () => number[]}} ChartAxis
+ * @typedef {{x: ChartAxis, y: ChartAxis, live?: boolean, height?: number}} ChartOptions  live: the legend follows the cursor
+ * @typedef {ReturnType<typeof html>} Markup
+ * @typedef {object} ChartSeries  one series of a chart, by its key (its style and label: a new set rebuilds the chart)
+ * @property {string} key
+ * @property {string} label
+ * @property {Markup} [labelHtml]  the label with markup (an exponent typeset as one): legend and table
+ * @property {boolean} [reference]  a line drawn for reference (a threshold): not a computed value
+ * @property {string} colour  a CSS variable
+ * @property {number} [shade]  0, 1, …: the same family, lighter or darker (wiring-colours.js)
+ * @property {number} [width]
+ * @property {number[]} [dash]
+ * @property {boolean} [line]  default true; false draws points only
+ * @property {boolean} [points]  true, false, or (absent) uPlot's choice
+ * @property {number} [pointSize]
+ * @property {boolean} [spanGaps]
+ * @typedef {ArrayLike<number | null | undefined>} ChartColumn  the x values, or a series' (null or undefined: none there)
+ * @typedef {{el: HTMLElement, update: (series: ChartSeries[], data: ChartColumn[]) => void, describe: (label: string) => void,
+ *   destroy: () => void}} Chart
+ * @typedef {{_size: number, gap: number, ticks: {size: number}, font: [string, number]}} BuiltAxis  the fields uPlot
+ *   sets on an axis it has built (its types declare the options as given: a font is a string there)
+ */
+
 // The value of a CSS custom property on :root, e.g. colour('--accent') → '#0e7490'.
+/** @param {string} name */
 const colour = (name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 
 // a series' stroke: its CSS variable, at its shade when one chart shows a wiring more than once (wiring-colours.js)
+/** @param {ChartSeries} s */
 const strokeOf = (s) => shadeHex(s.colour, s.shade ?? 0, colour);
 
 // #rrggbb → #rrggbbaa; other notations are returned as they are (opaque).
+/** @param {string} c  @param {number} alpha */
 const withAlpha = (c, alpha) =>
   /^#[0-9a-f]{6}$/i.test(c)
     ? c +
@@ -32,13 +61,16 @@ const withAlpha = (c, alpha) =>
         .padStart(2, '0')
     : c;
 
+/** @param {number | null | undefined} v */
 const shown = (v) => (v == null ? '—' : formatNumber(v, 4));
 
+/** @param {Markup} markup  @returns {HTMLElement} */
 const elementOf = (markup) => element(html`<span>${markup}</span>`);
 
 // An axis as wide as its longest tick label (uPlot's own auto-size recipe), so labels like 1e-3 never clip.
+/** @type {(u: uPlot, values: string[], axisIdx: number, cycleNum: number) => number} */
 function autoSize(u, values, axisIdx, cycleNum) {
-  const axis = u.axes[axisIdx];
+  const axis = /** @type {BuiltAxis} */ (/** @type {unknown} */ (u.axes[axisIdx]));
   if (cycleNum > 1) return axis._size;
   let size = axis.ticks.size + axis.gap;
   const longest = (values ?? []).reduce((a, v) => (v && v.length > a.length ? v : a), '');
@@ -58,6 +90,7 @@ function autoSize(u, values, axisIdx, cycleNum) {
  * draws points only), points? (true / false / uPlot's choice), pointSize?, spanGaps?}], data [xs, ys…]
  * aligned with series (null = no value).
  * → {el, update, describe(label), destroy()}
+ * @param {HTMLElement} host  @param {ChartOptions} options  @returns {Chart}
  */
 export function createChart(host, options) {
   const el = element(html`<div class="chart" role="img"></div>`);
@@ -68,13 +101,16 @@ export function createChart(host, options) {
   el.dataset.empty = 'true';
   host.append(el, legendBox, emptyNote);
   const height = options.height ?? HEIGHT;
+  /** @type {uPlot | undefined} */
   let plot;
   let signature = '';
+  /** @type {{series: ChartSeries[], data: ChartColumn[]}} */
   let last = { series: [], data: [[]] };
   const hidden = new Set(); // series the reader switched off in the legend, by key
 
   const width = () => Math.max(200, Math.floor(el.clientWidth || host.clientWidth || 640));
 
+  /** @param {ChartAxis} spec  @returns {uPlot.Axis} */
   function axis(spec) {
     const fg = colour('--fg');
     const grid = colour('--border');
@@ -94,7 +130,7 @@ export function createChart(host, options) {
     };
   }
 
-  /** @returns {uPlot.Scale} */
+  /** @param {ChartAxis} spec  @returns {uPlot.Scale} */
   function scale(spec) {
     if (!spec.log) return { auto: true, ...(spec.range && { range: spec.range }) };
     return {
@@ -109,6 +145,7 @@ export function createChart(host, options) {
     plot?.destroy();
     // legend markers: a filled square for series drawn as points only, an outlined one for lines
     const markerFill = [null, ...last.series.map((s) => ((s.line ?? true) ? 'transparent' : withAlpha(strokeOf(s), 0.55)))];
+    /** @type {uPlot.Series[]} */
     const seriesOptions = last.series.map((s) => {
       const stroke = strokeOf(s);
       const line = s.line ?? true;
@@ -166,6 +203,7 @@ export function createChart(host, options) {
   }
 
   // The last x at which any series has a value: the legend's values when the cursor is elsewhere.
+  /** @param {uPlot} u */
   function legendAtRest(u) {
     if (!(options.live ?? true) || u.cursor.idx != null) return;
     const xs = u.data[0] ?? [];
@@ -175,6 +213,7 @@ export function createChart(host, options) {
   }
 
   // A series' entry in the legend. A live legend has a row for x first; a legend at rest has none.
+  /** @type {(i: number) => HTMLElement | undefined} */
   const legendLabel = (i) => legendBox.querySelectorAll('.u-legend .u-series .u-label')[(options.live ?? true) ? i : i - 1];
 
   // uPlot switches a series on a click on its legend entry; the same entry answers Enter and Space.
@@ -194,10 +233,15 @@ export function createChart(host, options) {
   }
 
   // A log axis cannot place zero, negative or non-finite values; they are left out of the drawing.
+  /** @type {(data: ChartColumn[]) => uPlot.AlignedData} */
+  // (the x values go as they came: numbers, as uPlot's type says a first column is)
   const sanitise = (data) =>
-    data.map((column, i) => (i === 0 ? column : Array.from(column, (v) => (v == null || !Number.isFinite(v) || (options.y.log && v <= 0) ? null : v))));
+    /** @type {uPlot.AlignedData} */ (
+      data.map((column, i) => (i === 0 ? column : Array.from(column, (v) => (v == null || !Number.isFinite(v) || (options.y.log && v <= 0) ? null : v))))
+    );
 
   // resized in the next frame, not inside the observer: the legend's new height must not re-trigger it
+  /** @type {number | undefined} */
   let resizeFrame;
   const resize = new ResizeObserver(() => {
     resizeFrame ??= requestAnimationFrame(() => {
@@ -249,6 +293,12 @@ export function createChart(host, options) {
  * The chart's values as a table, in a <details> one click away. update({caption, rowHeader, columns:
  * [{key, label, labelHtml?}], rows: [{key, label, values: [number | undefined]}]}): undefined = not computed yet.
  * → {el, update}
+ * @returns {DataTable}
+ * @typedef {{key: string, label: string, labelHtml?: Markup}} TableColumn
+ * @typedef {{key: string, label: string, className?: string, values: (number | null | undefined)[]}} TableRow  null:
+ *   computed, and undefined (a 0/0 the kernel names); undefined: not computed yet
+ * @typedef {{caption?: string, rowHeader: string, columns: TableColumn[], rows: TableRow[]}} TableData
+ * @typedef {{el: HTMLDetailsElement, update: (data: TableData) => void}} DataTable
  */
 export function createDataTable() {
   const el = element(
@@ -265,6 +315,7 @@ export function createDataTable() {
   // a quarter of the page's main-thread time (bench: the lab's default view, main thread busy).
   const QUIET_MS = 1000;
   const STALE_MS = 4000;
+  /** @type {TableData | null} */
   let latest = null;
   let scheduled = false;
   let pendingSince = 0;
@@ -286,6 +337,7 @@ export function createDataTable() {
   };
   el.addEventListener('toggle', () => el.open && flush());
 
+  /** @param {TableData} data */
   function draw({ caption = '', rowHeader, columns, rows }) {
     const head = html`<tr><th scope="col">${rowHeader}</th>${columns.map((c) => html`<th scope="col">${c.labelHtml ?? c.label}</th>`)}</tr>`;
     const body = rows.map((row) => {

@@ -23,8 +23,12 @@ import './controls.css';
 /** How long a text field waits for the reader to pause typing. */
 const DEBOUNCE_MS = 400;
 
-/** fn, run once the calls stop for ms: schedule() (re)starts the wait, now() runs it at once, cancel() drops it. */
+/**
+ * fn, run once the calls stop for ms: schedule() (re)starts the wait, now() runs it at once, cancel() drops it.
+ * @param {() => void} fn  @param {number} [ms]
+ */
 export function debounced(fn, ms = DEBOUNCE_MS) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   return {
     schedule() {
@@ -47,6 +51,7 @@ let counter = 0;
  * @typedef {object} Control  every control of the kit (the header says what each method does)
  * @property {string} key
  * @property {string} name  its URL parameter
+ * @property {string[]} names  the parameters it reads: its name, then older spellings a link may carry
  * @property {HTMLElement} el
  * @property {any} value  the value it last read
  * @property {any} fallbackValue
@@ -80,14 +85,20 @@ export function selectField({ label, choices, value, name = '', className = '' }
   return { el, select };
 }
 
-/** A <select> of choices for a label that wraps it (a sentence with the choice inside it). */
+/**
+ * A <select> of choices for a label that wraps it (a sentence with the choice inside it).
+ * @param {Choice[]} choices  @param {string} [value]  @returns {HTMLSelectElement}
+ */
 export function bareSelect(choices, value) {
   const select = element(html`<select class="choice-select"></select>`);
   setChoices(select, choices, value);
   return select;
 }
 
-/** Puts choices [{key, label}] in a select, keeping value (by default its chosen one) when it is still offered. */
+/**
+ * Puts choices [{key, label}] in a select, keeping value (by default its chosen one) when it is still offered.
+ * @param {HTMLSelectElement} select  @param {Choice[]} choices  @param {string} [value]
+ */
 export function setChoices(select, choices, value = select.value) {
   setHtml(select, html`${choices.map((c) => html`<option value="${c.key}">${c.label}</option>`)}`);
   if (choices.some((c) => c.key === value)) select.value = value;
@@ -107,6 +118,7 @@ export function textControl({ key, name, older, label, fallback, parse, format, 
   const field = createField({ label, value: text ?? address.textIn() ?? fallback, name, hint, width });
   const fallbackValue = parse(fallback).value;
   let readError = '';
+  /** @type {Control} */
   const control = {
     key,
     name,
@@ -161,7 +173,9 @@ export function textControl({ key, name, older, label, fallback, parse, format, 
 export function selectControl({ key, name, older, label, choices, fallback, className = '', text, onChange }) {
   const address = addressEntry({ name, older });
   text = text === undefined ? address.textIn() : text;
+  /** @type {(t: string | null | undefined) => string} */
   const known = (t) => (choices.some((c) => c.key === t) ? t : fallback);
+  /** @type {(t: string | null | undefined) => string} */
   const problem = (t) =>
     t === null || t === undefined || known(t) === t ? '' : `${name}=“${shown(t)}”, not one of ${choices.map((c) => c.key).join(', ')}: ${fallback} is used`;
   const { el, select } = selectField({ label, choices, value: known(text), name, className });
@@ -173,6 +187,7 @@ export function selectControl({ key, name, older, label, choices, fallback, clas
   }
   const explain = () => about && (about.textContent = choices.find((c) => c.key === select.value)?.about ?? '');
   explain();
+  /** @type {Control} */
   const control = {
     key,
     name,
@@ -234,6 +249,7 @@ export function checkboxControl({ key, name, older, legend, choices, fallback, p
   const messageEl = el.querySelector('.field-message');
   const fallbackValue = parse(fallback).value;
   let readError = '';
+  /** @type {(t: string) => void} */
   const say = (t) => {
     messageEl.textContent = t;
     if (t && folded) el.open = true; // a message about the boxes is read beside them
@@ -250,6 +266,7 @@ export function checkboxControl({ key, name, older, legend, choices, fallback, p
   };
   // the boxes of a set of choices (a swatch's colour is set as a property: the page's policy refuses style
   // attributes in markup), none checked
+  /** @param {Choice[]} list */
   function placeBoxes(list) {
     choices = list;
     const host = el.querySelector('.choice-boxes');
@@ -263,6 +280,7 @@ export function checkboxControl({ key, name, older, legend, choices, fallback, p
       box.addEventListener('change', commit);
     });
   }
+  /** @type {Control & {boxes: HTMLInputElement[]}} */
   const control = {
     key,
     name,
@@ -320,6 +338,7 @@ export function checkboxControl({ key, name, older, legend, choices, fallback, p
 }
 
 // A value from a link, as a message quotes it: short, its direction controls written out
+/** @param {string} t */
 const shown = (t) => isolated(t.length > 24 ? `${t.slice(0, 24)}…` : t);
 
 /**
@@ -327,10 +346,13 @@ const shown = (t) => isolated(t.length > 24 ? `${t.slice(0, 24)}…` : t);
  * a choice it does not offer (a control's linkProblem) or a parameter none of its controls reads (named with the
  * one the reader likely meant: p.L for p.Ls). controls: the figure's controls (each with the names it reads, an
  * older spelling's too). → {el, update(params = the page's address)}: update when a link applies.
+ * @param {{prefix: string, controls: Pick<Control, 'name' | 'names' | 'linkProblem' | 'select'>[]}} spec
+ * @returns {{el: HTMLElement, update: (params?: URLSearchParams) => void}}
  */
 export function linkNote({ prefix, controls }) {
   const el = element(html`<p class="field-message link-note" aria-live="polite"></p>`);
   const names = controls.flatMap((c) => c.names ?? [c.name]);
+  /** @param {string} name */
   const meant = (name) => names.find((n) => n.toLowerCase() === name.toLowerCase()) ?? names.find((n) => n.startsWith(name) || name.startsWith(n));
   function update(params = addressParams()) {
     const unknown = [...params]
@@ -357,6 +379,7 @@ export function linkNote({ prefix, controls }) {
  */
 export function rateControl({ decades: [lo, hi] = [-5, 0], onChange, ...options }) {
   const slider = element(html`<input type="range" min="${lo}" max="${hi}" step="0.05" class="rate-slider" aria-label="${options.label}, logarithmic scale">`);
+  /** @param {number} rate */
   const place = (rate) => {
     slider.value = String(Math.min(hi, Math.max(lo, Math.log10(rate))));
     slider.setAttribute('aria-valuetext', options.format(rate));

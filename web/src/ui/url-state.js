@@ -4,12 +4,9 @@
 /** The page's address parameters (none where there is no page: a module imported by a test in Node). */
 export const addressParams = () => new URLSearchParams(typeof location === 'object' ? location.search : '');
 
-/** One parameter of the page's address, or null. @param {string} name */
-export const readParam = (name) => addressParams().get(name);
-
 /**
  * One value kept in the address, the one place its parameter's name is spelt: every control of the page, the shared
- * settings and the lab's list of configurations keep themselves through one of these. name: the parameter written;
+ * settings, the lab's list of configurations and an exercise's seed (exercises/seed.js) keep themselves through one of these. name: the parameter written;
  * older: names an older link spelt it with (read where name is absent; written over, they leave the address).
  * → {name, names, textIn(params = the page's address) → its text or null, write(text, fallbackText),
  * writeFirst(text, fallbackText)}: written, the fallback's text leaves the parameter out, so the article's own view
@@ -49,7 +46,7 @@ export function addressEntry({ name, older = [] }) {
 let shown = typeof location === 'object' ? location.search : ''; // (no page: a module imported by a test in Node)
 
 /** entries: {name: [value, defaultValue]}; values are written as strings. @param {Record<string, [unknown, unknown]>} entries */
-export function writeParams(entries) {
+function writeParams(entries) {
   const url = new URL(location.href);
   for (const [name, [value, fallback]] of Object.entries(entries)) {
     if (value === undefined || value === null || String(value) === String(fallback)) url.searchParams.delete(name);

@@ -11,7 +11,6 @@
 // may stay hidden until the due date. A change the browser refuses to
 // store is said beside the exercise (unsaved.js); a change another tab of the chapter saves shows here too.
 import { assignmentApplied } from '../../assignment/pending.js';
-import { readParam, writeParams } from '../../ui/url-state.js';
 import { loadExercises } from '../../kernels/exercises.js';
 import { loadWiring } from '../../kernels/wiring.js';
 import { hasDesign, loadExercisesWithDesign } from '../../exercises/design.js';
@@ -36,7 +35,7 @@ import { solutionSeen, storedRecord, withEvent } from '../../exercises/record.js
 import { createReset } from './reset.js';
 import { createUnsavedNote } from './unsaved.js';
 import { checkDesign, createWiringAnswer } from './wiring-answer.js';
-import { seedParam, startingVariant } from '../../exercises/seed.js';
+import { seedAddress, startingVariant } from '../../exercises/seed.js';
 import { questionNumbers, solutionValues, toKernelInputs } from '../../exercises/values.js';
 import './style.css';
 
@@ -86,7 +85,7 @@ export async function mount(section) {
   ex.view = buildView(section, ex);
 
   await assignmentApplied();
-  restore(ex, { fromUrl: readParam(seedParam(ex.n)) });
+  restore(ex, { fromUrl: seedAddress(ex.n).textIn() });
   const unsubscribe = progress.subscribe((why, detail) => heard(ex, why, detail));
   return {
     destroy() {
@@ -104,7 +103,7 @@ export async function mount(section) {
 // exercise's work), another tab's change to this exercise (shown once the reader's own action here is done).
 function heard(ex, why, detail) {
   if (why === 'state replaced') restore(ex);
-  if (why === 'assignment') restore(ex, { fromUrl: readParam(seedParam(ex.n)) });
+  if (why === 'assignment') restore(ex, { fromUrl: seedAddress(ex.n).textIn() });
   if (why === 'update' && detail?.saved) ex.view.unsaved.show(true);
   if (why === 'synced' && detail.exercises.includes(ex.n) && !ex.state.elsewhere) {
     ex.state.elsewhere = true;
@@ -390,7 +389,7 @@ function applyNumbers(ex, seed, variant, texts) {
   view.inputBox.setValues(state.inputs, state.typedInputs);
   view.inputBox.setSeed(seed);
   showPractice(ex);
-  writeParams({ [seedParam(ex.n)]: [seed, null] });
+  seedAddress(ex.n).write(seed);
 }
 
 // ---- checking ----
