@@ -43,6 +43,9 @@ describe('addressEntry', () => {
     expect(globalThis.location.search).toBe('?x=1&wiring=deepnorm');
     at('?wiring=post&x=1&wiring=a%3D1');
     expect(w.textIn()).toBe('post');
+    expect(w.allIn()).toEqual(['post', 'a=1']); // every value, in the link's order
+    expect(w.allIn(new URLSearchParams('w=a&w=b'))).toEqual(['a', 'b']); // an older spelling's too
+    expect(w.allIn(new URLSearchParams('x=1'))).toEqual([]);
     w.writeFirst('sandwich', 'pre');
     expect(new URL(globalThis.location.href).searchParams.getAll('wiring')).toEqual(['sandwich', 'a=1']);
     // the fallback is left out only when it is the one value (a later one would take its place on the next visit)

@@ -9,10 +9,10 @@
 // cannot read stays as written, for each figure's run to be refused with the kernel's message beside it.
 import { loadWiring } from '../kernels/wiring.js';
 import { PLACEMENTS, placementOf, writtenColour } from './choices.js';
-import { followHistory, readParams } from '../ui/url-state.js';
+import { addressEntry, followHistory } from '../ui/url-state.js';
 
-/** The address's name for a written wiring, repeatable. */
-export const WIRING_PARAM = 'wiring';
+/** The written wirings in the address, ?wiring=…, repeatable: the first is the builder's. */
+export const wiringAddress = addressEntry({ name: 'wiring' });
 /** The most written wirings a link adds (a link with hundreds would ask the table for hundreds of rows). */
 export const MAX_WRITTEN = 6;
 
@@ -66,7 +66,7 @@ export function writtenFrom(values, describe) {
 }
 
 // (none outside a page: the command line and the tests import the modules that import this one)
-const addressValues = () => (typeof location === 'object' ? readParams(WIRING_PARAM) : []);
+const addressValues = () => wiringAddress.allIn();
 
 function readEntries() {
   const read = writtenFrom(addressValues(), kernel?.describe);
@@ -108,7 +108,7 @@ let stopHistory = () => {};
 /** Calls listener(entries) whenever the written wirings change. → stop() @param {(entries: WrittenWiring[]) => void} listener */
 export function subscribeWritten(listener) {
   askKernel();
-  if (!listeners.size) stopHistory = followHistory(WIRING_PARAM, refreshWritten);
+  if (!listeners.size) stopHistory = followHistory(wiringAddress.name, refreshWritten);
   listeners.add(listener);
   return () => {
     listeners.delete(listener);

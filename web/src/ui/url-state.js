@@ -8,14 +8,15 @@ export const addressParams = () => new URLSearchParams(typeof location === 'obje
  * One value kept in the address, the one place its parameter's name is spelt: every control of the page, the shared
  * settings, the lab's list of configurations and an exercise's seed (exercises/seed.js) keep themselves through one of these. name: the parameter written;
  * older: names an older link spelt it with (read where name is absent; written over, they leave the address).
- * → {name, names, textIn(params = the page's address) → its text or null, write(text, fallbackText),
- * writeFirst(text, fallbackText)}: written, the fallback's text leaves the parameter out, so the article's own view
- * stays at a bare address. writeFirst is for a parameter a link may repeat (?wiring=…&wiring=…): it sets the first
- * value and keeps the others (textIn reads the first).
+ * → {name, names, textIn(params = the page's address) → its text or null, allIn(params) → every text, write(text,
+ * fallbackText), writeFirst(text, fallbackText)}: written, the fallback's text leaves the parameter out, so the
+ * article's own view stays at a bare address. allIn and writeFirst are for a parameter a link may repeat
+ * (?wiring=…&wiring=…): allIn reads every value in the link's order, writeFirst sets the first value and keeps the
+ * others (textIn reads the first).
  * @param {{name: string, older?: string[]}} spelling
  * @returns {AddressEntry}
- * @typedef {{name: string, names: string[], textIn(params?: URLSearchParams): string | null, write(text: unknown, fallbackText: unknown): void,
- *   writeFirst(text: unknown, fallbackText: unknown): void}} AddressEntry
+ * @typedef {{name: string, names: string[], textIn(params?: URLSearchParams): string | null, allIn(params?: URLSearchParams): string[],
+ *   write(text: unknown, fallbackText: unknown): void, writeFirst(text: unknown, fallbackText: unknown): void}} AddressEntry
  */
 export function addressEntry({ name, older = [] }) {
   const names = [name, ...older];
@@ -30,6 +31,13 @@ export function addressEntry({ name, older = [] }) {
         if (text !== null) return text;
       }
       return null;
+    },
+    allIn(params = addressParams()) {
+      for (const n of names) {
+        const texts = params.getAll(n);
+        if (texts.length) return texts;
+      }
+      return [];
     },
     write(text, fallbackText) {
       writeParams({ [name]: [text, fallbackText], ...dropped() });
@@ -54,11 +62,6 @@ function writeParams(entries) {
   }
   if (url.href !== location.href) history.replaceState(history.state, '', url);
   shown = location.search;
-}
-
-/** Every value of a parameter a link may repeat (?wiring=…&wiring=…), in the link's order. @param {string} name */
-export function readParams(name) {
-  return new URLSearchParams(location.search).getAll(name);
 }
 
 /**

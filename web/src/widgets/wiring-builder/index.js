@@ -5,8 +5,8 @@
 // and, in one click, the training lab, trained without warmup and with, beside the preset it started from.
 // Computes nothing itself: the kernel reads the wiring (kernels/wiring.js), the figures it joins run it.
 import { PLACEMENTS } from '../../experiment/choices.js';
-import { addressEntry, followHistory } from '../../ui/url-state.js';
-import { refreshWritten, subscribeWritten, WIRING_PARAM, writtenWirings } from '../../experiment/written-wirings.js';
+import { followHistory } from '../../ui/url-state.js';
+import { refreshWritten, subscribeWritten, wiringAddress, writtenWirings } from '../../experiment/written-wirings.js';
 import { loadWiring } from '../../kernels/wiring.js';
 import { element, html, joinHtml, setHtml } from '../../ui/html.js';
 import { createWiringEditor } from '../../ui/wiring-editor.js';
@@ -20,7 +20,7 @@ export async function mount(el, props) {
   const kernel = await loadWiring();
   const fallback = props.fallback ?? 'pre';
   // the wiring written here is the first of the address's ?wiring=… (a link may list more: the written wirings)
-  const address = addressEntry({ name: WIRING_PARAM });
+  const address = wiringAddress;
   const lab = { id: 'training-lab', L: 24, warmup: 50, ...props.lab };
   el.classList.add('wiring-builder');
   const said = element(html`<div class="wb-said" aria-live="polite">
@@ -74,7 +74,7 @@ export async function mount(el, props) {
   const stopWritten = subscribeWritten(() => tell(editor.view));
 
   // Back and Forward: the wiring of the entry the reader lands on
-  const stopHistory = followHistory(WIRING_PARAM, (params) => {
+  const stopHistory = followHistory(address.name, (params) => {
     editor.show(address.textIn(params) ?? fallback);
     tell(editor.view);
   });
