@@ -3,7 +3,7 @@
 // bad input, the view kept in the URL, the exercises' links opening it with their numbers, a phone's
 // width, and axe.
 import { axeScan } from './axe.js';
-import { expect, test } from './fixtures.js';
+import { expect, sharedPage, test } from './fixtures.js';
 
 const ANCHOR = '#eps-sigma-instrument';
 const widgetOf = (page) => page.locator(ANCHOR);
@@ -111,19 +111,28 @@ const badInputs = [
   ['L, the number of blocks', '2.5', /^L must be a whole number/],
 ];
 
-for (const [label, value, message] of badInputs) {
-  test(`bad ${label} “${value}” gets a message beside the field, and the last result stays, marked out of date`, async ({ page }) => {
-    const widget = await open(page, '?es.layers=power'); // (p is the power strip's)
-    await field(widget, 'σ').fill('0.5');
-    await expect.poll(() => readScale(widget)).toBeCloseTo(scale(0.5, 1e-5), 12);
-    await field(widget, label).fill(value);
-    await expect(messageOf(widget, label)).toHaveText(message);
-    await expect(field(widget, label)).toHaveAttribute('aria-invalid', 'true');
-    await expect(widget.locator('.es-view.stale')).not.toHaveCount(0);
-    await expect(widget.locator('.es-view.stale .es-stale').first()).toBeVisible();
-    expect(await readScale(widget)).toBeCloseTo(scale(0.5, 1e-5), 12);
-  });
-}
+// (on one page: each test types its field's value back, and the instrument is as it was for the next)
+test.describe('bad input, on one page', () => {
+  const shared = sharedPage((page) => open(page, '?es.layers=power')); // (p is the power strip's)
+  for (const [label, value, message] of badInputs) {
+    test(`bad ${label} “${value}” gets a message beside the field, and the last result stays, marked out of date`, async () => {
+      const widget = widgetOf(shared());
+      await field(widget, 'σ').fill('0.5');
+      await expect.poll(() => readScale(widget)).toBeCloseTo(scale(0.5, 1e-5), 12);
+      const good = await field(widget, label).inputValue();
+      await field(widget, label).fill(value);
+      await expect(messageOf(widget, label)).toHaveText(message);
+      await expect(field(widget, label)).toHaveAttribute('aria-invalid', 'true');
+      await expect(widget.locator('.es-view.stale')).not.toHaveCount(0);
+      await expect(widget.locator('.es-view.stale .es-stale').first()).toBeVisible();
+      expect(await readScale(widget)).toBeCloseTo(scale(0.5, 1e-5), 12);
+      // its good value back: the message goes, the view is current again
+      await field(widget, label).fill(good);
+      await expect(messageOf(widget, label)).toBeEmpty();
+      await expect(widget.locator('.es-view.stale')).toHaveCount(0);
+    });
+  }
+});
 
 test('the ε as the LayerNorm instrument words it: the same message for ε < 0', async ({ page }) => {
   const widget = await open(page);

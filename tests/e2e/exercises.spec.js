@@ -5,7 +5,7 @@
 // the URL survives a reload, and one out of range is refused with a message; errors land under their field;
 // export then import restores the progress.
 import { readFileSync } from 'node:fs';
-import { expect, test } from './fixtures.js';
+import { expect, sharedPage, test } from './fixtures.js';
 
 // Answers to the questions at their default numbers (the answer key's), keyed by part id (data-part);
 // a known mistake [part, typed, id] and a typed answer with one entry off [part, typed, entry index].
@@ -59,39 +59,45 @@ async function answer(page, n, id, text) {
 const check = (page, n) => section(page, n).getByRole('button', { name: 'Check' }).click();
 const status = (page, n) => section(page, n).getByRole('status');
 
-for (const [n, key] of Object.entries(ANSWERS)) {
-  test(`exercise ${n}: the right answer is accepted, a wrong one marked, a known mistake named`, async ({ page }) => {
-    await open(page, n);
-    for (const [id, text] of Object.entries(key.right)) await answer(page, n, id, text);
-    await check(page, n);
-    const parts = Object.keys(key.right).length;
-    await expect(status(page, n)).toContainText(parts === 1 ? /^Right\./ : parts === 2 ? 'Both answers right.' : `All ${parts} answers right.`);
-    for (const id of Object.keys(key.right)) {
-      await expect(partOf(page, n, id)).toHaveClass(/ex-right/);
-      await expect(partOf(page, n, id).locator('.ex-interval')).toContainText('Accepted');
-    }
+// (one page for these: each works its own exercise, which the others leave alone)
+test.describe('each numeric exercise, on one page', () => {
+  const shared = sharedPage((page) => page.goto('./'));
+  for (const [n, key] of Object.entries(ANSWERS)) {
+    test(`exercise ${n}: the right answer is accepted, a wrong one marked, a known mistake named`, async () => {
+      const page = shared();
+      await section(page, n).scrollIntoViewIfNeeded();
+      await expect(section(page, n).locator('.ex-form')).toBeVisible({ timeout: 30_000 });
+      for (const [id, text] of Object.entries(key.right)) await answer(page, n, id, text);
+      await check(page, n);
+      const parts = Object.keys(key.right).length;
+      await expect(status(page, n)).toContainText(parts === 1 ? /^Right\./ : parts === 2 ? 'Both answers right.' : `All ${parts} answers right.`);
+      for (const id of Object.keys(key.right)) {
+        await expect(partOf(page, n, id)).toHaveClass(/ex-right/);
+        await expect(partOf(page, n, id).locator('.ex-interval')).toContainText('Accepted');
+      }
 
-    if (key.offEntry) {
-      const [id, text, entry] = key.offEntry;
-      await answer(page, n, id, text);
-      await check(page, n);
-      await expect(partOf(page, n, id)).toHaveClass(/ex-wrong/);
-      await expect(partOf(page, n, id).locator('.ex-answer')).toHaveAttribute('aria-invalid', 'true');
-      const wrong = partOf(page, n, id).locator('.ex-entries .wrong');
-      await expect(wrong).toHaveCount(1);
-      await expect(wrong).toHaveAttribute('data-entry', String(entry));
-      await expect(partOf(page, n, id).locator('.ex-interval')).toHaveCount(0); // a wrong answer gets no interval
-      await answer(page, n, id, key.right[id]);
-    }
-    if (key.mistake) {
-      const [id, text, mistake] = key.mistake;
-      await answer(page, n, id, text);
-      await check(page, n);
-      await expect(partOf(page, n, id)).toHaveClass(/ex-wrong/);
-      await expect(partOf(page, n, id).locator('.ex-mistake')).toHaveAttribute('data-misconception', mistake);
-    }
-  });
-}
+      if (key.offEntry) {
+        const [id, text, entry] = key.offEntry;
+        await answer(page, n, id, text);
+        await check(page, n);
+        await expect(partOf(page, n, id)).toHaveClass(/ex-wrong/);
+        await expect(partOf(page, n, id).locator('.ex-answer')).toHaveAttribute('aria-invalid', 'true');
+        const wrong = partOf(page, n, id).locator('.ex-entries .wrong');
+        await expect(wrong).toHaveCount(1);
+        await expect(wrong).toHaveAttribute('data-entry', String(entry));
+        await expect(partOf(page, n, id).locator('.ex-interval')).toHaveCount(0); // a wrong answer gets no interval
+        await answer(page, n, id, key.right[id]);
+      }
+      if (key.mistake) {
+        const [id, text, mistake] = key.mistake;
+        await answer(page, n, id, text);
+        await check(page, n);
+        await expect(partOf(page, n, id)).toHaveClass(/ex-wrong/);
+        await expect(partOf(page, n, id).locator('.ex-mistake')).toHaveAttribute('data-misconception', mistake);
+      }
+    });
+  }
+});
 
 test('exercise 4 names the ÷(d−1) mistake and echoes how it read the answer', async ({ page }) => {
   await open(page, 4);

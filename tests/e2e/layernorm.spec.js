@@ -1,6 +1,7 @@
 // The LayerNorm instrument in a real browser: typed input, computed output, explained edge cases, and
-// a message beside the field for every kind of bad input.
-import { expect, test } from './fixtures.js';
+// a message beside the field for every kind of bad input. One page for the file's tests: each starts from the
+// instrument's defaults, typed back into its fields, as a fresh page shows them.
+import { expect, sharedPage, test } from './fixtures.js';
 
 const readEntries = async (widget) => {
   const entries = widget.locator('.ln-y .ln-entry');
@@ -9,16 +10,30 @@ const readEntries = async (widget) => {
   return { text, values };
 };
 
-test.beforeEach(async ({ page }) => {
-  await page.goto('./');
-  await page.locator('#layernorm-one-vector-at-a-time').scrollIntoViewIfNeeded();
-});
-
 const widgetOf = (page) => page.locator('.ln-widget');
 const field = (widget, label) => widget.getByLabel(label, { exact: true });
 const messageOf = (widget, label) => field(widget, label).locator('xpath=..').locator('.field-message');
 
-test('[2, 4, 4, 6] with ε = 0 gives −√2, 0, 0, √2', async ({ page }) => {
+const shared = sharedPage(async (page) => {
+  await page.goto('./#layernorm-one-vector-at-a-time');
+  await expect(page.locator('.ln-widget .ln-y .ln-entry')).toHaveCount(4);
+});
+// the instrument's defaults (content/20-layernorm.md's props)
+const DEFAULTS = [
+  ['γ', '1'],
+  ['β', '0'],
+  ['ε', '0'],
+  ['x', '2, 4, 4, 6'],
+];
+test.beforeEach(async () => {
+  const widget = widgetOf(shared());
+  for (const [label, text] of DEFAULTS) await field(widget, label).fill(text);
+  await expect(widget.locator('.field-message:not(:empty)')).toHaveCount(0);
+  await expect.poll(async () => (await readEntries(widget)).text).toEqual(['-1.4142', '0', '0', '1.4142']);
+});
+
+test('[2, 4, 4, 6] with ε = 0 gives −√2, 0, 0, √2', async () => {
+  const page = shared();
   const widget = widgetOf(page);
   await field(widget, 'x').fill('2, 4, 4, 6');
   await field(widget, 'ε').fill('0');
@@ -31,7 +46,8 @@ test('[2, 4, 4, 6] with ε = 0 gives −√2, 0, 0, √2', async ({ page }) => {
   await expect(widget.locator('.ln-jacobian svg')).toHaveCount(4);
 });
 
-test('recomputes on every edit', async ({ page }) => {
+test('recomputes on every edit', async () => {
+  const page = shared();
   const widget = widgetOf(page);
   await field(widget, 'x').fill('1.5, 2');
   await field(widget, 'ε').fill('0');
@@ -41,7 +57,8 @@ test('recomputes on every edit', async ({ page }) => {
   await expect.poll(async () => (await readEntries(widget)).text).toEqual(['-1.5', '2.5']);
 });
 
-test('[5, 5, 5, 5] with ε = 0 is explained as 0/0; with ε = 1e-5 it is zeros', async ({ page }) => {
+test('[5, 5, 5, 5] with ε = 0 is explained as 0/0; with ε = 1e-5 it is zeros', async () => {
+  const page = shared();
   const widget = widgetOf(page);
   await field(widget, 'x').fill('5, 5, 5, 5');
   await field(widget, 'ε').fill('0');
@@ -72,7 +89,8 @@ const badInputs = [
 ];
 
 for (const [label, value, message] of badInputs) {
-  test(`bad ${label} “${value.slice(0, 20)}” gets a message beside the field`, async ({ page }) => {
+  test(`bad ${label} “${value.slice(0, 20)}” gets a message beside the field`, async () => {
+    const page = shared();
     const widget = widgetOf(page);
     await field(widget, 'x').fill('2, 4, 4, 6');
     await expect(widget.locator('.ln-y .ln-entry')).toHaveCount(4);
@@ -89,7 +107,8 @@ for (const [label, value, message] of badInputs) {
   });
 }
 
-test('presets fill the fields and recompute', async ({ page }) => {
+test('presets fill the fields and recompute', async () => {
+  const page = shared();
   const widget = widgetOf(page);
   await widget.getByRole('button', { name: '[5, 5, 5, 5], ε = 1e-5' }).click();
   await expect(field(widget, 'x')).toHaveValue('5, 5, 5, 5');
@@ -101,7 +120,8 @@ for (const [x, unit] of [
   ['1e-300, 2e-300, 3e-300', 'smaller than the smallest'],
   ['1e200, 2e200, 3e200', 'larger than the largest'],
 ]) {
-  test(`[${x}] with ε = 0 is [−1.2247, 0, 1.2247], its steps shown in the kernel's unit`, async ({ page }) => {
+  test(`[${x}] with ε = 0 is [−1.2247, 0, 1.2247], its steps shown in the kernel's unit`, async () => {
+    const page = shared();
     const widget = widgetOf(page);
     await field(widget, 'x').fill(x);
     await field(widget, 'ε').fill('0');
@@ -117,7 +137,8 @@ for (const [x, unit] of [
   });
 }
 
-test('tiny deviations next to ε: σ² shows as 0 and the page says why, without claiming the entries are equal', async ({ page }) => {
+test('tiny deviations next to ε: σ² shows as 0 and the page says why, without claiming the entries are equal', async () => {
+  const page = shared();
   const widget = widgetOf(page);
   await field(widget, 'x').fill('1e-300, 2e-300, 3e-300');
   await field(widget, 'ε').fill('1e-5');
@@ -125,7 +146,8 @@ test('tiny deviations next to ε: σ² shows as 0 and the page says why, without
   await expect(widget.locator('.ln-note')).not.toContainText('All entries are equal');
 });
 
-test('the Jacobian heat maps carry row and column numbers and one colour scale; the scale is named as a number', async ({ page }) => {
+test('the Jacobian heat maps carry row and column numbers and one colour scale; the scale is named as a number', async () => {
+  const page = shared();
   const widget = widgetOf(page);
   await field(widget, 'x').fill('2, 4, 4, 6');
   await field(widget, 'ε').fill('0');
@@ -142,7 +164,8 @@ test('the Jacobian heat maps carry row and column numbers and one colour scale; 
   await expect(widget.locator('.ln-jac-scale')).toContainText('one number');
 });
 
-test('a Jacobian past float64 is explained in its place; the steps stay', async ({ page }) => {
+test('a Jacobian past float64 is explained in its place; the steps stay', async () => {
+  const page = shared();
   const widget = widgetOf(page);
   await field(widget, 'x').fill('5e-324, 1e-317');
   await field(widget, 'ε').fill('0');

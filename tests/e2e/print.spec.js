@@ -2,75 +2,9 @@
 // the figures as they stand (charts drawn, tables filled), light colours even from a dark screen, and no
 // figure split across two pages. Checked with print media emulated, then printed to PDF (headless).
 import { expect, test } from './fixtures.js';
-import { experimentsDone, lightUrl, mountAll } from './reach.js';
+import { lightUrl } from './reach.js';
 
 test.describe.configure({ timeout: 180_000 });
-
-test('print: controls hidden, figures in their current state and unsplit, light on paper; a PDF comes out', async ({ page }, testInfo) => {
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto(lightUrl());
-  await mountAll(page);
-  await experimentsDone(page);
-  await page.locator('#figure-grad-profile .chart-data summary').click();
-  const screenPixels = await page
-    .locator('#figure-grad-profile .chart canvas')
-    .first()
-    .evaluate((c) => c.toDataURL());
-
-  await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
-  const shown = await page.evaluate(() =>
-    [...document.querySelectorAll('button, input, select, textarea, .run-status, .theme-switch, .field')]
-      .filter((el) => el.getClientRects().length > 0)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className} “${el.textContent.trim().slice(0, 20)}”`),
-  );
-  expect(shown, 'controls on paper').toEqual([]);
-  // no empty figure on paper: a chart not computed (the lab, not run) is one line saying so under its heading,
-  // and every data table printed has values
-  const labCharts = page.locator('#training-lab-curves figure.lab-chart');
-  expect(await labCharts.count()).toBe(3);
-  for (const figure of await labCharts.all()) {
-    await expect(figure.locator('figcaption')).toBeVisible();
-    await expect(figure.locator('.chart-empty-note')).toBeVisible();
-    await expect(figure.locator('.chart-empty-note')).toHaveText(/^Not computed yet when this page was printed/);
-  }
-  const emptyTables = await page
-    .locator('details.chart-data')
-    .evaluateAll((tables) => tables.filter((d) => d.getClientRects().length > 0 && !d.querySelector('td[data-value]')).map((d) => d.closest('[id]')?.id));
-  expect(emptyTables, 'data tables printed without a value').toEqual([]);
-  await expect(page.locator('.chart-empty-note:visible')).toHaveCount(await page.locator('.chart[data-empty="true"]').count());
-
-  // the figures as they stand: six charts drawn (the lab's draw only once it has run), the tables' computed
-  // values, the wirings drawing
-  const canvases = page.locator('.chart canvas');
-  await expect(canvases).toHaveCount(6);
-  for (const canvas of await canvases.all()) await expect(canvas).toBeVisible();
-  await expect(page.locator('#table-a td[data-value]').first()).toBeVisible();
-  await expect(page.locator('#figure-grad-profile .chart-data table')).toBeVisible();
-  await expect(page.locator('#figure-s01 svg').first()).toBeVisible();
-  // paper is light: the page's colours and the chart redrawn in them
-  expect(await page.evaluate(() => getComputedStyle(document.body).color)).toBe('rgb(27, 29, 33)');
-  await expect
-    .poll(() =>
-      page
-        .locator('#figure-grad-profile .chart canvas')
-        .first()
-        .evaluate((c) => c.toDataURL()),
-    )
-    .not.toBe(screenPixels);
-  // nothing that is a figure breaks across pages
-  const splittable = await page.evaluate(() =>
-    [...document.querySelectorAll('.widget:not(.exercise), figure, table, pre, .katex-display, .chart')]
-      .filter((el) => getComputedStyle(el).breakInside !== 'avoid')
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
-  );
-  expect(splittable).toEqual([]);
-
-  const pdf = await page.pdf({ format: 'A4', printBackground: true });
-  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  expect(pdf.length).toBeGreaterThan(100_000);
-  await testInfo.attach('printed.pdf', { body: pdf, contentType: 'application/pdf' });
-  await testInfo.attach('printed chart', { body: await page.locator('#figure-grad-profile').screenshot(), contentType: 'image/png' });
-});
 
 const pagesOf = (pdf) => (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
 

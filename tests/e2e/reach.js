@@ -24,6 +24,10 @@ export const LIGHT = {
 };
 export const lightUrl = (hash = '') => `./?${new URLSearchParams(LIGHT)}${hash}`;
 
+// the page's background in each scheme (style.css), as the browser computes it
+export const LIGHT_BACKGROUND = 'rgb(253, 253, 252)';
+export const DARK_BACKGROUND = 'rgb(21, 23, 27)';
+
 /** Scrolls every widget into view in turn, then waits until each has mounted (or failed: `expected`). */
 export async function mountAll(page, { expected = 'done', timeout = 90_000 } = {}) {
   const widgets = page.locator('.widget[data-widget]');
@@ -57,6 +61,19 @@ export function selectLabelFit(select, arrow) {
     const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrowPx;
     return { longest: Math.ceil(longest), room: Math.floor(room) };
   }, arrow);
+}
+
+/** Records every securitypolicyviolation the page sees from its first script on. → () => the lines so far */
+export async function watchViolations(page) {
+  // (the list lives on the page's window, which has no such property in the DOM's types)
+  await page.addInitScript(() => {
+    const lines = [];
+    /** @type {any} */ (window).__violations = lines;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      lines.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+  return () => page.evaluate(() => /** @type {any} */ (window).__violations);
 }
 
 /** Waits until every experiment figure on the page has finished its runs. */
