@@ -1,6 +1,8 @@
-// Printing the chapter: no controls on paper (fields, buttons, the run-status bar, the colour switch),
-// the figures as they stand (charts drawn, tables filled), light colours even from a dark screen, and no
-// figure split across two pages. Checked with print media emulated, then printed to PDF (headless).
+// Printing the exercises: a worksheet and an answer key from the progress panel, every exercise's words on paper
+// (from the chapter, and without JavaScript from the exercises' page), and a print started before the figures in
+// view are done. Checked with print media emulated, then printed to PDF (headless). (The chapter itself on paper,
+// every widget mounted: no controls, the figures as they stand, light colours from a dark screen, no figure split
+// across two pages: whole-chapter.spec.js.)
 import { expect, test } from './fixtures.js';
 import { lightUrl } from './reach.js';
 
