@@ -34,10 +34,15 @@ function vitest() {
   return `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + (r.numTodoTests ?? 0)} skipped (${r.numTotalTestSuites} suites)`;
 }
 
+// A run that could not start (its web server's port taken) still writes its report: no test in it, and the reason
+// among its errors.
 function playwright() {
   const json = read('build/e2e-results.json');
   if (!json) return 'did not run';
-  const s = JSON.parse(json).stats;
+  const { stats: s, errors = [] } = JSON.parse(json);
+  if (s.expected + s.unexpected + s.flaky + s.skipped === 0) {
+    return `ran no test${errors.length ? `: ${String(errors[0].message ?? '').split('\n')[0]}` : ''}`;
+  }
   return `${s.expected} passed, ${s.unexpected} failed, ${s.flaky} flaky, ${s.skipped} skipped`;
 }
 
