@@ -1,6 +1,7 @@
 // Accessibility of the whole chapter in a real browser (axe over every widget mounted, light and dark:
-// whole-chapter.spec.js): axe as the specs run it still reports a breach; the keyboard reaches every control with a visible focus ring and can
-// work the ones that are not plain form fields; the palette keeps text at 4.5:1; math keeps its MathML.
+// whole-chapter.spec.js): axe as the specs run it still reports a breach; the keyboard reaches every control
+// with a visible focus ring and can work the ones that are not plain form fields; the palette keeps text at
+// 4.5:1; math keeps its MathML.
 import { axeScan, serious } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { contrast, DARK_BACKGROUND, LIGHT_BACKGROUND, lightUrl, mountAll } from './reach.js';

@@ -97,7 +97,7 @@ async function putInStates(page) {
   // the ε and σ instrument with a message beside a field and its tallest data table open
   const es = page.locator('#eps-sigma-instrument');
   await es.getByLabel('δ', { exact: true }).fill('-1');
-  await es.locator('.chart-data summary').first().click();
+  await openDetails(es.locator('details.chart-data').first());
   // every section laid out (content-visibility skips those off screen), so colours are judged everywhere
   await page.addStyleTag({ content: 'main > section { content-visibility: visible !important; }' });
 }

@@ -6,8 +6,9 @@ export const addressParams = () => new URLSearchParams(typeof location === 'obje
 
 /**
  * One value kept in the address, the one place its parameter's name is spelt: every control of the page, the shared
- * settings, the lab's list of configurations and an exercise's seed (exercises/seed.js) keep themselves through one of these. name: the parameter written;
- * older: names an older link spelt it with (read where name is absent; written over, they leave the address).
+ * settings, the lab's list of configurations, the written wirings and an exercise's seed (exercises/seed.js) keep
+ * themselves through one of these. name: the parameter written; older: names an older link spelt it with (read where
+ * name is absent; written over, they leave the address).
  * → {name, names, textIn(params = the page's address) → its text or null, allIn(params) → every text, write(text,
  * fallbackText), writeFirst(text, fallbackText)}: written, the fallback's text leaves the parameter out, so the
  * article's own view stays at a bare address. allIn and writeFirst are for a parameter a link may repeat
