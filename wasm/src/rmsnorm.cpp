@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "layernorm.hpp"
+#include "layernorm_range.hpp"  // (kSmallestNormal)
 #include "profile.hpp"
 #include "reduce.hpp"
 
@@ -13,7 +14,6 @@ namespace tk {
 
 namespace {
 
-constexpr double kSmallestNormal = std::numeric_limits<double>::min();
 // A mean square (or ms + ε) at least this large has lost nothing that matters to underflow (as LayerNorm's).
 constexpr double kSmallestExactMeanSquare = kSmallestNormal / std::numeric_limits<double>::epsilon();
 
@@ -46,7 +46,7 @@ void plain_statistics(const Mat& x, double eps, RMSNormCache& cache) {
 }
 
 // Whether row r's plain statistics are exact to float64's precision (as LayerNorm's is_ordinary).
-bool is_ordinary(const Mat& x, Eigen::Index r, double ms, double eps) {
+bool mean_square_is_ordinary(const Mat& x, Eigen::Index r, double ms, double eps) {
   if (!std::isfinite(ms) || ms + eps < kSmallestExactMeanSquare)
     return x.row(r).cwiseAbs().maxCoeff() == 0 && std::isfinite(ms);
   return true;
@@ -78,7 +78,7 @@ Mat rmsnorm_forward(const Mat& x, const RMSNormParams& p, double eps, RMSNormCac
   cache.unit = Vec::Ones(x.rows());
   cache.rms_in_unit = cache.rms;
   for (Eigen::Index r = 0; r < x.rows(); ++r) {
-    if (!is_ordinary(x, r, cache.ms(r), eps)) statistics_in_unit(x, r, eps, cache);
+    if (!mean_square_is_ordinary(x, r, cache.ms(r), eps)) statistics_in_unit(x, r, eps, cache);
   }
   const Eigen::Index N = x.rows(), d = x.cols();
   Mat y(N, d);
