@@ -18,11 +18,16 @@ export const LIGHT = {
   'r.seeds': '0',
   's.L': '6',
   's.scales': '1',
+  'm.L': '6',
+  'm.seeds': '0',
   'p.Ls': '6',
   'p.seeds': '0',
   'pg.L': '6',
 };
-export const lightUrl = (hash = '') => `./?${new URLSearchParams(LIGHT)}${hash}`;
+// and the settings every figure shares at a small model (width 32, a batch of 4 sequences of 8 tokens: about 1/64 of a
+// run's work at the article's width 128 and 8 × 16 tokens), for the checks that read no number of the article
+export const SMALL_MODEL = { 'x.d': '32', 'x.B': '4', 'x.T': '8' };
+export const lightUrl = (hash = '') => `./?${new URLSearchParams({ ...LIGHT, ...SMALL_MODEL })}${hash}`;
 
 // the page's background in each scheme (style.css), as the browser computes it
 export const LIGHT_BACKGROUND = 'rgb(253, 253, 252)';
