@@ -46,18 +46,20 @@ export const test = base.extend({
  * One page for the tests of the describe block this is called in, opened once by `open(page)`, for tests that each
  * leave the page as they found it (a bad value typed, then a good one): the block's tests run in order in one worker
  * and share the load, the mount and the kernels' start a page costs. The page is watched as every test's page is,
- * and each test fails on a problem that arose while it ran. → () => the page
+ * and each test fails on a problem that arose while it ran. serviceWorkers: 'allow' where the block's checks cover the
+ * service worker too (the config blocks it). → () => the page
  * @param {(page: import('@playwright/test').Page) => Promise<unknown>} open
+ * @param {{serviceWorkers?: 'allow' | 'block'}} [options]
  */
-export function sharedPage(open) {
+export function sharedPage(open, { serviceWorkers } = {}) {
   test.describe.configure({ mode: 'default' }); // in order, in one worker (a failure: the rest in a new one)
   /** @type {import('@playwright/test').Page} */
   let page;
   /** @type {string[]} */
   let problems = [];
   test.beforeAll(async ({ browser }, testInfo) => {
-    const { baseURL, viewport } = testInfo.project.use;
-    page = await browser.newPage({ baseURL, viewport });
+    const { baseURL, viewport, serviceWorkers: fromConfig } = testInfo.project.use;
+    page = await browser.newPage({ baseURL, viewport, serviceWorkers: serviceWorkers ?? fromConfig });
     problems = watch(page, String(baseURL));
     await open(page);
     expect(problems, 'page errors, console errors or stray requests while it opened').toEqual([]);

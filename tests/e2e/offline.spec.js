@@ -50,6 +50,8 @@ const lnEntries = async (page) => {
   await expect.poll(() => widget.locator('.ln-y .ln-entry').allInnerTexts()).toEqual(['−1.4142', '0', '0', '1.4142']);
 };
 
+test.use({ serviceWorkers: 'allow' }); // (the config blocks it for the specs that do not test it)
+
 test.describe('offline after the first visit', () => {
   const port = E2E_PORT + 11;
   test.use({ baseURL: `http://127.0.0.1:${port}/residual-ln/` });

@@ -13,13 +13,16 @@ const dist = new URL('../../dist/', import.meta.url);
 
 /** @type {() => Promise<string[]>} */
 let violations;
-const shared = sharedPage(async (page) => {
-  violations = await watchViolations(page);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto(lightUrl());
-  await mountAll(page);
-  await experimentsDone(page);
-});
+const shared = sharedPage(
+  async (page) => {
+    violations = await watchViolations(page);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(lightUrl());
+    await mountAll(page);
+    await experimentsDone(page);
+  },
+  { serviceWorkers: 'allow' },
+); // (the CSP's check covers the service worker's registration and install too)
 
 /** Opens a <details> (a chart's data table) unless it is open already: a click on its summary would close it. */
 async function openDetails(details) {
