@@ -35,6 +35,26 @@ test('1280 px: the contents stay in view beside the text and mark the section be
   await expect(current(nav)).toHaveText('Up to ninety-six');
 });
 
+// Marking the section being read must not change a line: the script marks it as the page starts, which on a loaded
+// phone is after the first paint, and a contents entry that took a second line in its marked style moved the page.
+test('375 px: every entry of the contents takes the same lines marked as unmarked', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.goto(lightUrl());
+  const nav = page.getByRole('navigation', { name: 'Contents' });
+  const grown = await nav.locator('a').evaluateAll((links) =>
+    links.flatMap((a) => {
+      const was = a.getAttribute('aria-current');
+      a.removeAttribute('aria-current');
+      const plain = a.getBoundingClientRect().height;
+      a.setAttribute('aria-current', 'location');
+      const marked = a.getBoundingClientRect().height;
+      if (was === null) a.removeAttribute('aria-current');
+      return marked === plain ? [] : [`${a.textContent}: ${plain} px, ${marked} px marked`];
+    }),
+  );
+  expect(grown).toEqual([]);
+});
+
 for (const width of [375, 1024]) {
   test(`${width} px: once the contents at the top are scrolled away, a button opens them over the page`, async ({ page }) => {
     await page.setViewportSize({ width, height: 700 });
