@@ -3,26 +3,12 @@
 // with the tables computed from the same runs, recomputes when a control changes, and answers bad input
 // with a message beside the control. Other figures are shrunk through the URL to keep the page light.
 import { expect, test } from './fixtures.js';
-import { selectLabelFit } from './reach.js';
+import { LIGHT, selectLabelFit } from './reach.js';
 
 // the workers share the machine with the other specs: leave room for a slow moment
 test.describe.configure({ timeout: 120_000 });
 
-// every other experiment on the page at its smallest, so the workers spend their time on the chart tested
-const LIGHT = {
-  'a.L': '2',
-  'a.seeds': '0',
-  'b.Ls': '6',
-  'b.seeds': '0',
-  'c.Ls': '6',
-  'd.L': '6',
-  'd.scales': '1',
-  'g.L': '6',
-  'r.Ls': '6',
-  'r.seeds': '0',
-  's.L': '6',
-  's.scales': '1',
-};
+// every other experiment on the page at its smallest (reach.js), so the workers spend their time on the chart tested
 const url = (params = {}) => {
   const query = new URLSearchParams({ ...LIGHT, ...params });
   for (const [k, v] of Object.entries(params)) if (v === null) query.delete(k);

@@ -6,6 +6,7 @@
 // export then import restores the progress.
 import { readFileSync } from 'node:fs';
 import { expect, sharedPage, test } from './fixtures.js';
+import { lightUrl } from './reach.js';
 
 // Answers to the questions at their default numbers (the answer key's), keyed by part id (data-part);
 // a known mistake [part, typed, id] and a typed answer with one entry off [part, typed, entry index].
@@ -417,7 +418,7 @@ test('a 1 MB paste into an answer or a figure’s field is cut to the field’s 
   await why.focus();
   await page.keyboard.insertText('x'.repeat(1_000_000));
   expect(await why.evaluate((el) => el.value.length)).toBe(2000);
-  await page.goto('./?b.seeds=0#table-b');
+  await page.goto(lightUrl('#table-b')); // (every figure at its smallest: the field is the test, not the runs)
   const depths = page.locator('#table-b').getByLabel('Depths', { exact: true });
   await depths.focus();
   await page.keyboard.press('ControlOrMeta+a');
