@@ -10,7 +10,8 @@ import { addStandIn } from './stand-in.js';
 
 const mounting = new Map(); // el → the promise of its mount
 
-async function mountOne(el) {
+// linked: el is the figure the address names (mountWidgets' first)
+async function mountOne(el, { linked = false } = {}) {
   const name = el.dataset.widget;
   const load = registry[name];
   if (!load) {
@@ -24,7 +25,10 @@ async function mountOne(el) {
   // box partly in view is itself a candidate, and one that grows at its bottom never moves its top, so the
   // text below went down with it (exercise 7 growing by 27rem moved exercise 8's question by 463 px). While
   // it changes, such a figure stands out of the anchor choice.
-  const startsAbove = el.getBoundingClientRect().top < 0;
+  // The figure a link names is mounted as the page's script runs, and the window opens on it: reading its place then
+  // laid the whole chapter out inside the script whenever the browser had not yet, before the first paint, on a loaded
+  // machine (article.spec's first-layout test; docs/measurements.md).
+  const startsAbove = !linked && el.getBoundingClientRect().top < 0;
   if (startsAbove) el.style.overflowAnchor = 'none';
   try {
     // without WebAssembly a figure that computes cannot start (its workers would fail the same way)
@@ -97,10 +101,10 @@ export function mountWidgets(root = document, { first = null } = {}) {
   nearMounted = new Promise((resolve) => (opened = resolve));
   const openedIfDone = () => reported && !queued.size && !draining && firstMounted.then(() => opened());
 
-  const mountNow = (el) => {
+  const mountNow = (el, options) => {
     if (pending.delete(el)) {
       queued.delete(el);
-      mounting.set(el, mountOne(el));
+      mounting.set(el, mountOne(el, options));
     }
     return mounting.get(el);
   };
@@ -177,7 +181,7 @@ export function mountWidgets(root = document, { first = null } = {}) {
     }
   });
   pending.forEach((el) => sight.observe(el));
-  if (first && pending.has(first)) firstMounted = mountNow(first).catch(() => {});
+  if (first && pending.has(first)) firstMounted = mountNow(first, { linked: true }).catch(() => {});
   // a printed page shows every figure, including those the reader never scrolled to
   window.addEventListener(
     'beforeprint',
