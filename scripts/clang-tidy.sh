@@ -58,14 +58,15 @@ done
 
 # a unit's files: stamped when it passes, checked one by one when it does not compile as one
 tidy_unit() {
-  local unit=$1 log status=0
+  local unit=$1 log status=0 files
+  files=$(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$unit")
   log=$(mktemp)
   if clang-tidy -p "$TIDY_DIR" --config-file=.clang-tidy --quiet "$unit" >"$log" 2>/dev/null; then
-    for f in $(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$unit"); do touch "$(stamp "$f")"; done
+    for f in $files; do touch "$(stamp "$f")"; done
   elif grep -q 'clang-diagnostic-error' "$log"; then
     echo "clang-tidy: $(basename "$unit") does not compile as one unit (below); its files are checked one by one"
     grep -m3 'error:' "$log" || true
-    sed -n 's/^#include "\([^"]*\)".*/\1/p' "$unit" | xargs -I{} bash -c 'tidy_file "$1"' _ {} || status=1
+    echo "$files" | xargs -I{} bash -c 'tidy_file "$1"' _ {} || status=1
   else
     cat "$log"
     status=1

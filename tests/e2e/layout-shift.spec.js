@@ -4,9 +4,9 @@
 // input do not count), summed like the cumulative layout shift; 0.1 is the web's threshold for "good",
 // these checks ask for half of it.
 import { expect, test } from './fixtures.js';
-import { LIGHT, lightUrl, mountAll, SMALL_MODEL } from './reach.js';
-// (the experiments at their smallest, LIGHT and SMALL_MODEL, keep these checks quick; the heights reserved are those of
-// the figures at the article's settings, which are as tall or taller)
+import { lightUrl, mountAll } from './reach.js';
+// (the experiments at their smallest, by lightUrl, keep these checks quick; the heights reserved are those of the
+// figures at the article's settings, which are as tall or taller)
 
 test.describe.configure({ timeout: 180_000 });
 const LIMIT = 0.05;
@@ -105,7 +105,7 @@ for (const [name, viewport] of [
       const report = [];
       const shifts = await recordShifts(page);
       for (const [visit, hash] of FIGURES.entries()) {
-        await page.goto(`./?${new URLSearchParams({ ...LIGHT, ...SMALL_MODEL, visit })}${hash}`); // a new load each time, not a jump within the page
+        await page.goto(lightUrl(hash, { visit })); // a new load each time, not a jump within the page
         await settled(page);
         const { total, worst } = await shifts();
         report.push(`${hash}: ${total.toFixed(4)} ${JSON.stringify(worst)}`);

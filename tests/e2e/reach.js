@@ -26,10 +26,11 @@ export const LIGHT = {
 };
 // and the settings every figure shares at a small model (width 32, a batch of 4 sequences of 8 tokens: about 1/64 of a
 // run's work at the article's width 128 and 8 × 16 tokens), for the checks that read no number of the article
-export const SMALL_MODEL = { 'x.d': '32', 'x.B': '4', 'x.T': '8' };
+const SMALL_MODEL = { 'x.d': '32', 'x.B': '4', 'x.T': '8' };
 /** LIGHT without one figure's parameters (its prefix, 'a'): that figure at the article's settings, the others small. */
 export const lightExcept = (prefix) => Object.fromEntries(Object.entries(LIGHT).filter(([key]) => !key.startsWith(`${prefix}.`)));
-export const lightUrl = (hash = '') => `./?${new URLSearchParams({ ...LIGHT, ...SMALL_MODEL })}${hash}`;
+/** The chapter light and small, at `hash`, with `params` beside (a visit's number). */
+export const lightUrl = (hash = '', params = {}) => `./?${new URLSearchParams({ ...LIGHT, ...SMALL_MODEL, ...params })}${hash}`;
 
 // the page's background in each scheme (style.css), as the browser computes it
 export const LIGHT_BACKGROUND = 'rgb(253, 253, 252)';

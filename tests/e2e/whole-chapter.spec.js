@@ -13,6 +13,7 @@ const dist = new URL('../../dist/', import.meta.url);
 
 /** @type {() => Promise<string[]>} */
 let violations;
+// (the service worker allowed: the CSP's check covers its registration and install too)
 const shared = sharedPage(
   async (page) => {
     violations = await watchViolations(page);
@@ -22,7 +23,7 @@ const shared = sharedPage(
     await experimentsDone(page);
   },
   { serviceWorkers: 'allow' },
-); // (the CSP's check covers the service worker's registration and install too)
+);
 
 /** Opens a <details> (a chart's data table) unless it is open already: a click on its summary would close it. */
 async function openDetails(details) {
