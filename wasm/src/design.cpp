@@ -246,16 +246,6 @@ std::vector<TrainConfig> training_design_runs(const DesignTask& task, const Wiri
   return runs;
 }
 
-DesignVerdict run_depth_design(const DesignTask& task, const WiringSpec& w) {
-  std::vector<double> ratios, factors;
-  for (const StackConfig& c : depth_design_runs(task, w)) {
-    const StackResult r = run_stack(c);
-    ratios.push_back(gradient_ratio(r, Measure::Input));
-    factors.push_back(stream_growth(r.stream_sd).factor);
-  }
-  return judge_depth_design(task, w, ratios, factors);
-}
-
 DesignVerdict run_training_design(const DesignTask& task, const WiringSpec& w) {
   std::vector<SeedTraining> runs;
   for (const TrainConfig& c : training_design_runs(task, w)) {

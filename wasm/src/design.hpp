@@ -85,10 +85,10 @@ std::vector<std::string> changes_from(const WiringSpec& w, const char* from);
 
 // The runs a challenge judges a wiring by: the article's protocol (StackConfig's defaults) at the task's depth for
 // each seed (22), or the training lab's (TrainConfig's defaults, no warmup) for each of its seeds (23). The page
-// makes exactly these in its workers; the same runs made here one after another judge a design in the tests.
+// makes exactly these in its workers (and judges 22's with judge_depth_design); run_training_design makes 23's here,
+// one after another, for the tests.
 std::vector<StackConfig> depth_design_runs(const DesignTask& task, const WiringSpec& w);
 std::vector<TrainConfig> training_design_runs(const DesignTask& task, const WiringSpec& w);
-DesignVerdict run_depth_design(const DesignTask& task, const WiringSpec& w);
 DesignVerdict run_training_design(const DesignTask& task, const WiringSpec& w);
 
 // 22: judged from each seed's run, in task.seeds' order: its input ratio (gradient_ratio, Measure::Input) and its
