@@ -21,7 +21,7 @@ test('opened at #table-a: one request for the wasm, preloaded from the head, and
   // both workers have started and are ready (a worker posts it once its module is instantiated)
   await expect.poll(() => workers.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
   const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((m) => m.name));
-  expect(marks).toEqual(expect.arrayContaining(['figure module started', 'kernels compiled', 'first worker ready', 'first run done']));
+  expect(marks).toEqual(expect.arrayContaining(['figure module started', 'kernels compiled', 'first worker ready', 'first run posted', 'first run done']));
   await page.waitForTimeout(1000); // any late fetch of a worker would show here
   expect(wasmRequests, 'requests for the wasm, from the page and its workers').toHaveLength(1);
   expect(wasmRequests[0]).toMatch(/kernels-[\w-]+\.wasm$/);

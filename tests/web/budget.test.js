@@ -1,6 +1,6 @@
 // The work budget (web/src/experiment/budget.js) with the real kernel's FLOP counts: a crafted link's run
 // set asks first, the article's own figures never do, and the estimate follows the measured speed.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadStack } from '../../web/src/kernels/stack.js';
 import { parseDepths, parseSeeds } from '../../web/src/experiment/params.js';
 import { ARTICLE_WORK_FLOPS, PAGE_WORK_FLOPS, assessWork, createShare, formatDuration, formatFlop, recordRun } from '../../web/src/experiment/budget.js';
@@ -26,6 +26,19 @@ describe('the work budget', () => {
     const work = assessWork(flops, count, 2);
     expect(work.over).toBe(true);
     expect(work.text).toBe('1,152 runs, about 1,500 TFLOP: roughly 1.8 days of computing in this browser (2 workers at an assumed 5.0 GFLOP/s each).');
+  });
+
+  it('writes its sentence only when it is read: a figure that does not ask formats no number', () => {
+    // (a page's first toLocaleString sets up the browser's number formats on the main thread, before the first run)
+    const format = vi.spyOn(Number.prototype, 'toLocaleString');
+    try {
+      const work = assessWork(1e12, 1152, 2);
+      expect(format).not.toHaveBeenCalled();
+      expect(work.text).toMatch(/^1,152 runs, about 1 TFLOP: /);
+      expect(format).toHaveBeenCalled();
+    } finally {
+      format.mockRestore();
+    }
   });
 
   it('never asks for the article’s own Table B, even on one slow worker', () => {

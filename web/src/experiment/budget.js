@@ -45,11 +45,20 @@ export function assessWork(flops, runs, workers, others = 0) {
   const alone = flops > Math.max(minute, ARTICLE_WORK_FLOPS);
   const crowded = !alone && flops + others > Math.max(minute, PAGE_WORK_FLOPS);
   const gflops = (speed.flops / 1e9).toPrecision(2);
-  const text =
-    `${runs.toLocaleString('en')} run${runs === 1 ? '' : 's'}, about ${formatFlop(flops)}: roughly ${formatDuration(seconds)} ` +
-    `of computing in this browser (${workers} worker${workers === 1 ? '' : 's'} at ${speed.measured ? 'the measured' : 'an assumed'} ` +
-    `${gflops} GFLOP/s each).`;
-  return { over: alone || crowded, crowded, seconds, text };
+  return {
+    over: alone || crowded,
+    crowded,
+    seconds,
+    // written only when read (the figure shows it when it asks): a page's first toLocaleString sets up the
+    // browser's number formats, on the main thread, and every figure's first start passes here before it posts a run
+    get text() {
+      return (
+        `${runs.toLocaleString('en')} run${runs === 1 ? '' : 's'}, about ${formatFlop(flops)}: roughly ${formatDuration(seconds)} ` +
+        `of computing in this browser (${workers} worker${workers === 1 ? '' : 's'} at ${speed.measured ? 'the measured' : 'an assumed'} ` +
+        `${gflops} GFLOP/s each).`
+      );
+    },
+  };
 }
 
 // The runs started without the reader's yes and not finished yet, across the page's figures: run key → {flops,
