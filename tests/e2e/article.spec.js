@@ -2,7 +2,7 @@
 // printed precision; controls recompute; Cancel stops the workers; the URL restores the controls; a second
 // visit is served from the cache; the main thread stays responsive while the workers compute.
 import { expect, test } from './fixtures.js';
-import { lightExcept, lightUrl } from './reach.js';
+import { lightExceptUrl, lightUrl } from './reach.js';
 
 // The printed value's own precision: "1.78e-01" → 2 mantissa decimals; "0.306" → 3 decimals.
 function asPrinted(value, printed) {
@@ -48,7 +48,7 @@ test('tables A to D equal the article’s printed values at the printed precisio
 // (in these, the figures below table A at their smallest: table B's article runs held both workers meanwhile)
 test('changing the depth or the seeds recomputes and changes the numbers', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto(`./?${new URLSearchParams(lightExcept('a'))}`);
+  await page.goto(lightExceptUrl('a'));
   await waitForTable(page, 'A', 12, 60_000);
   const before = await readCells(page, 'A');
   const table = page.locator('#table-a');
@@ -99,7 +99,7 @@ test('Cancel stops the workers at once', async ({ page }) => {
 });
 
 test('a reload with the same URL restores the controls', async ({ page }) => {
-  await page.goto(`./?${new URLSearchParams({ ...lightExcept('a'), 'a.L': '7', 'a.seeds': '1,4', 'b.measure': 'no-ln' })}`);
+  await page.goto(lightExceptUrl('a', '', { 'a.L': '7', 'a.seeds': '1,4', 'b.measure': 'no-ln' }));
   const a = page.locator('#table-a');
   await a.scrollIntoViewIfNeeded();
   await expect(a.getByLabel('Depth L')).toHaveValue('7');
@@ -115,7 +115,7 @@ test('a reload with the same URL restores the controls', async ({ page }) => {
 
 test('a second visit shows cached results at once', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto(`./?${new URLSearchParams({ ...lightExcept('a'), 'a.L': '10', 'a.seeds': '0-1' })}`);
+  await page.goto(lightExceptUrl('a', '', { 'a.L': '10', 'a.seeds': '0-1' }));
   await waitForTable(page, 'A', 12, 60_000);
   const first = await readCells(page, 'A');
   await page.reload();
@@ -204,7 +204,7 @@ test('a link to a figure requests its code as the page starts, before the figure
 // each value over its published one) was 715 px wide in 661 and hid its last column behind a sideways scroll.
 test('at 1280 px every table of the article fits the text column, computing and computed', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`./?${new URLSearchParams({ ...lightExcept('a'), 's.T': '8' })}`); // table A at the article's own depth and seeds
+  await page.goto(lightExceptUrl('a', '', { 's.T': '8' })); // table A at the article's own depth and seeds
   const overflow = () =>
     page.locator('table.results').evaluateAll((tables) =>
       tables
@@ -225,7 +225,7 @@ test('at 1280 px every table of the article fits the text column, computing and 
 // A value from a link that cannot be read is shown in its field with its message, as if typed, and the figure's
 // own word about the values it does compute (Table B's measure check) does not erase it.
 test('a depth from a link that cannot be read keeps its message beside the field', async ({ page }) => {
-  await page.goto(`./?${new URLSearchParams({ ...lightExcept('b'), 'b.Ls': '8192', 'b.seeds': '0' })}#table-b`);
+  await page.goto(lightExceptUrl('b', '#table-b', { 'b.Ls': '8192', 'b.seeds': '0' }));
   const table = page.locator('#table-b');
   const depths = table.getByLabel('Depths', { exact: true });
   await expect(depths).toHaveValue('8192', { timeout: 30_000 });

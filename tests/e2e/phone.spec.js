@@ -2,14 +2,14 @@
 // math and tables scroll in their own boxes, the tables with their row labels kept in view), and every
 // control is a touch target of at least 24×24 px.
 import { expect, test } from './fixtures.js';
-import { cutOff, experimentsDone, lightExcept, lightUrl, mountAll, splitNumbers } from './reach.js';
+import { cutOff, experimentsDone, lightExceptUrl, lightUrl, mountAll, splitNumbers } from './reach.js';
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
 
 test('375 px: the tables show every computed value and its published one without scrolling sideways; the code keeps its comments', async ({ page }) => {
   // Table A at the article's settings, so its cells carry the published values beside the computed ones
-  await page.goto(`./?${new URLSearchParams(lightExcept('a'))}#table-a`);
+  await page.goto(lightExceptUrl('a', '#table-a'));
   await expect(page.locator('#table-a .exp-footer')).toHaveText(/^\d+ runs/, { timeout: 90_000 });
   // the two-line comparison: each line's comment is in view, not past the box's edge
   const code = page.locator('#two-wirings pre').first();
@@ -62,7 +62,7 @@ test('375 px: the tables show every computed value and its published one without
 test('375 px, every widget mounted: nothing widens the page or is cut off, no number breaks, every target is 24×24 px', async ({ page }) => {
   test.setTimeout(300_000);
   // Table A at the article's settings, so its cells carry the published values beside the computed ones
-  await page.goto(`./?${new URLSearchParams(lightExcept('a'))}`);
+  await page.goto(lightExceptUrl('a'));
   await mountAll(page);
   await experimentsDone(page);
   await expect(page.locator('#table-a td[data-published]').first()).toBeVisible();

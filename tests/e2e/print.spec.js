@@ -4,7 +4,7 @@
 // every widget mounted: no controls, the figures as they stand, light colours from a dark screen, no figure split
 // across two pages: whole-chapter.spec.js.)
 import { expect, test } from './fixtures.js';
-import { lightExcept, lightUrl } from './reach.js';
+import { lightExceptUrl, lightUrl } from './reach.js';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -98,7 +98,7 @@ test('print: every exercise’s words on paper, from the chapter and, without Ja
 // run could finish first: the check below then failed, as the fresh clone of 70c8d0e saw once); the page closes, and
 // its runs stop, as the test ends.
 test('print before the figures in view are done: every exercise’s words are put in as the print starts', async ({ page }) => {
-  await page.goto(`./?${new URLSearchParams(lightExcept('b'))}#table-b`);
+  await page.goto(lightExceptUrl('b', '#table-b'));
   await expect
     .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /exercise-text/.test(r.name) && r.responseEnd > 0)), {
       timeout: 60_000,

@@ -29,6 +29,8 @@ export const LIGHT = {
 const SMALL_MODEL = { 'x.d': '32', 'x.B': '4', 'x.T': '8' };
 /** LIGHT without one figure's parameters (its prefix, 'a'): that figure at the article's settings, the others small. */
 export const lightExcept = (prefix) => Object.fromEntries(Object.entries(LIGHT).filter(([key]) => !key.startsWith(`${prefix}.`)));
+/** The chapter light, but the figure of `prefix` and the shared model at the article's settings, at `hash`, with `params` beside. */
+export const lightExceptUrl = (prefix, hash = '', params = {}) => `./?${new URLSearchParams({ ...lightExcept(prefix), ...params })}${hash}`;
 /** The chapter light and small, at `hash`, with `params` beside (a visit's number). */
 export const lightUrl = (hash = '', params = {}) => `./?${new URLSearchParams({ ...LIGHT, ...SMALL_MODEL, ...params })}${hash}`;
 
