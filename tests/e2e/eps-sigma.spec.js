@@ -23,24 +23,82 @@ async function open(page, query = '') {
 // the reference value, written out here as the test's own oracle
 const scale = (sigma, eps, gamma = 1) => gamma / Math.sqrt(sigma * sigma + eps);
 
-test('editing σ and ε recomputes the scale γ/√(σ²+ε) in data-scale', async ({ page }) => {
-  const widget = await open(page);
-  for (const [sigma, eps, gamma] of [
-    ['0.5', '0.01', '2'],
-    ['0.001', '1e-5', '1'],
-    ['3.59', '1e-5', '1'],
-    ['0', '1e-5', '1'],
-  ]) {
-    await field(widget, 'σ').fill(sigma);
-    await field(widget, 'ε').fill(eps);
-    await field(widget, 'γ').fill(gamma);
-    const want = scale(Number(sigma), Number(eps), Number(gamma));
-    await expect.poll(() => readScale(widget)).toBeCloseTo(want, 12);
-    expect(Math.abs((await readScale(widget)) - want)).toBeLessThanOrEqual(1e-15 * want);
-  }
-  // σ = 0 sits exactly at the cap γ/√ε (exercise 7), and the note says why
-  await expect(widget.locator('.es-note')).toContainText('cap');
-  await expect(widget.locator('.es-scale')).toHaveText('316.228');
+// (on one page: each test leaves σ, ε and γ as the page opened with them, which the next test finds)
+test.describe('σ, ε and γ typed, on one page', () => {
+  /** @type {Record<string, string>} */
+  const defaults = {};
+  const shared = sharedPage(async (page) => {
+    const widget = await open(page);
+    for (const label of ['σ', 'ε', 'γ']) defaults[label] = await field(widget, label).inputValue();
+  });
+  test.afterEach(async () => {
+    const widget = widgetOf(shared());
+    for (const [label, value] of Object.entries(defaults)) await field(widget, label).fill(value);
+    await expect(widget.locator('.field-message:not(:empty)')).toHaveCount(0);
+    await expect.poll(() => readScale(widget)).toBeCloseTo(scale(Number(defaults['σ']), Number(defaults['ε']), Number(defaults['γ'])), 12);
+  });
+
+  test('editing σ and ε recomputes the scale γ/√(σ²+ε) in data-scale', async () => {
+    const widget = widgetOf(shared());
+    for (const [sigma, eps, gamma] of [
+      ['0.5', '0.01', '2'],
+      ['0.001', '1e-5', '1'],
+      ['3.59', '1e-5', '1'],
+      ['0', '1e-5', '1'],
+    ]) {
+      await field(widget, 'σ').fill(sigma);
+      await field(widget, 'ε').fill(eps);
+      await field(widget, 'γ').fill(gamma);
+      const want = scale(Number(sigma), Number(eps), Number(gamma));
+      await expect.poll(() => readScale(widget)).toBeCloseTo(want, 12);
+      expect(Math.abs((await readScale(widget)) - want)).toBeLessThanOrEqual(1e-15 * want);
+    }
+    // σ = 0 sits exactly at the cap γ/√ε (exercise 7), and the note says why
+    await expect(widget.locator('.es-note')).toContainText('cap');
+    await expect(widget.locator('.es-scale')).toHaveText('316.228');
+  });
+
+  test('the chart marks the reader’s σ and draws the cap; its data table lists them', async () => {
+    const widget = widgetOf(shared());
+    await field(widget, 'σ').fill('0.0123');
+    await field(widget, 'ε').fill('1e-4');
+    const first = widget.locator('.es-view').first();
+    await expect(first.getByRole('switch', { name: 'your σ' })).toBeVisible();
+    await expect(first.getByRole('switch', { name: 'the cap γ/√ε' })).toBeVisible();
+    await expect(first.locator('.chart')).toHaveAttribute('aria-label', /cap γ\/√ε = 100.*your σ = 0\.0123 marked/);
+    await first.locator('.chart-data summary').click();
+    const yours = first.locator('.chart-data tr.summary-row');
+    await expect(yours.locator('th')).toHaveText('0.0123 (yours)');
+    expect(Number(await yours.locator('td[data-col="eps"]').getAttribute('data-value'))).toBeCloseTo(scale(0.0123, 1e-4), 12);
+    await expect(yours.locator('td[data-col="cap"]')).toHaveAttribute('data-value', '100');
+    // ε = 0: no cap to draw
+    await field(widget, 'ε').fill('0');
+    await expect(first.getByRole('switch', { name: 'the cap γ/√ε' })).toHaveCount(0);
+    await expect(widget.locator('.es-note')).toContainText('no cap');
+  });
+
+  test('a σ outside the chart’s axis is said under the chart, and nothing is marked', async () => {
+    const widget = widgetOf(shared());
+    const first = widget.locator('.es-view').first();
+    await expect(first.locator('.es-off-axis')).toBeHidden(); // the default σ lies on the axis
+    await field(widget, 'σ').fill('1e9');
+    await expect(first.locator('.es-off-axis')).toHaveText(
+      /^Your σ = 1e\+?9 lies outside this chart’s axis \(σ from .+ to .+\): its scale is the one given above/,
+    );
+    await expect(first.getByRole('switch', { name: 'your σ' })).toHaveCount(0);
+    await field(widget, 'σ').fill('0.5');
+    await expect(first.locator('.es-off-axis')).toBeHidden();
+  });
+
+  test('PyTorch’s ε at a real stream’s spread: the numbers under the figure are the kernel’s', async () => {
+    const widget = widgetOf(shared());
+    const line = widget.locator('.es-torch');
+    await expect(line).toContainText('published');
+    const effects = await line.locator('[data-eps-effect]').evaluateAll((els) => els.map((e) => Number(e.dataset.epsEffect)));
+    expect(effects).toHaveLength(2);
+    [1.04, 3.59].forEach((s, i) => expect(effects[i]).toBeCloseTo(1 - s / Math.sqrt(s * s + 1e-5), 15));
+    expect(Number(await line.locator('[data-knee]').getAttribute('data-knee'))).toBe(Math.sqrt(1e-5));
+  });
 });
 
 test('σ = 0 with ε = 0: the scale is infinite, and the instrument says why instead of printing Infinity', async ({ page }) => {
@@ -52,48 +110,6 @@ test('σ = 0 with ε = 0: the scale is infinite, and the instrument says why ins
   await expect(widget.locator('.es-note')).toContainText('divides by √0 = 0, so it is infinite');
   // the depth strip's σᵢ = σ·iᵖ are all 0 too: its message says the chain is infinite
   await expect(widget.locator('.es-strip-message')).toContainText('block 1 has σ = 0 and ε = 0');
-});
-
-test('the chart marks the reader’s σ and draws the cap; its data table lists them', async ({ page }) => {
-  const widget = await open(page);
-  await field(widget, 'σ').fill('0.0123');
-  await field(widget, 'ε').fill('1e-4');
-  const first = widget.locator('.es-view').first();
-  await expect(first.getByRole('switch', { name: 'your σ' })).toBeVisible();
-  await expect(first.getByRole('switch', { name: 'the cap γ/√ε' })).toBeVisible();
-  await expect(first.locator('.chart')).toHaveAttribute('aria-label', /cap γ\/√ε = 100.*your σ = 0\.0123 marked/);
-  await first.locator('.chart-data summary').click();
-  const yours = first.locator('.chart-data tr.summary-row');
-  await expect(yours.locator('th')).toHaveText('0.0123 (yours)');
-  expect(Number(await yours.locator('td[data-col="eps"]').getAttribute('data-value'))).toBeCloseTo(scale(0.0123, 1e-4), 12);
-  await expect(yours.locator('td[data-col="cap"]')).toHaveAttribute('data-value', '100');
-  // ε = 0: no cap to draw
-  await field(widget, 'ε').fill('0');
-  await expect(first.getByRole('switch', { name: 'the cap γ/√ε' })).toHaveCount(0);
-  await expect(widget.locator('.es-note')).toContainText('no cap');
-});
-
-test('a σ outside the chart’s axis is said under the chart, and nothing is marked', async ({ page }) => {
-  const widget = await open(page);
-  const first = widget.locator('.es-view').first();
-  await expect(first.locator('.es-off-axis')).toBeHidden(); // the default σ lies on the axis
-  await field(widget, 'σ').fill('1e9');
-  await expect(first.locator('.es-off-axis')).toHaveText(
-    /^Your σ = 1e\+?9 lies outside this chart’s axis \(σ from .+ to .+\): its scale is the one given above/,
-  );
-  await expect(first.getByRole('switch', { name: 'your σ' })).toHaveCount(0);
-  await field(widget, 'σ').fill('0.5');
-  await expect(first.locator('.es-off-axis')).toBeHidden();
-});
-
-test('PyTorch’s ε at a real stream’s spread: the numbers under the figure are the kernel’s', async ({ page }) => {
-  const widget = await open(page);
-  const line = widget.locator('.es-torch');
-  await expect(line).toContainText('published');
-  const effects = await line.locator('[data-eps-effect]').evaluateAll((els) => els.map((e) => Number(e.dataset.epsEffect)));
-  expect(effects).toHaveLength(2);
-  [1.04, 3.59].forEach((s, i) => expect(effects[i]).toBeCloseTo(1 - s / Math.sqrt(s * s + 1e-5), 15));
-  expect(Number(await line.locator('[data-knee]').getAttribute('data-knee'))).toBe(Math.sqrt(1e-5));
 });
 
 const badInputs = [
