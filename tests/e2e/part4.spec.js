@@ -1,7 +1,7 @@
 // Part 4 in a real browser: the table of every wiring computes with its data attributes (ReZero's 0/0 says why),
 // the prose's numbers are the table's, the charts and the lab take any wiring, the lab links set the lab up, the
 // LayerNorm instrument's RMSNorm switch, and the new exercises accept right answers and name the known mistakes.
-import { expect, test } from './fixtures.js';
+import { expect, sharedPage, test } from './fixtures.js';
 import { PLACEMENTS } from '../../web/src/experiment/choices.js';
 
 test.describe.configure({ timeout: 180_000 });
@@ -177,20 +177,25 @@ const EXERCISES = {
   21: { numbers: { dW: '0, 0; 0, 0', dr: '0.6' }, choices: { ratio: /undefined: both gradients/ }, mistake: ['dW', '0.3, 0.6; -0.2, -0.4', 'no-gate'] },
 };
 
-for (const [n, key] of Object.entries(EXERCISES)) {
-  test(`exercise ${n}: right answers accepted, a known mistake named`, async ({ page }) => {
-    await page.goto(`./#exercise-${n}`);
-    const ex = page.locator(`#exercise-${n}`);
-    await expect(ex.locator('.ex-form')).toBeVisible({ timeout: 30_000 });
-    const part = (id) => ex.locator(`.ex-part[data-part="${id}"]`);
-    for (const [id, text] of Object.entries(key.numbers)) await part(id).locator('.ex-answer').fill(text);
-    for (const [id, label] of Object.entries(key.choices)) await part(id).getByLabel(label).check();
-    await ex.getByRole('button', { name: 'Check' }).click();
-    for (const id of [...Object.keys(key.numbers), ...Object.keys(key.choices)]) await expect(part(id)).toHaveClass(/ex-right/);
-    const [id, text, mistake] = key.mistake;
-    await part(id).locator('.ex-answer').fill(text);
-    await ex.getByRole('button', { name: 'Check' }).click();
-    await expect(part(id)).toHaveClass(/ex-wrong/);
-    await expect(part(id).locator('.ex-mistake')).toHaveAttribute('data-misconception', mistake);
-  });
-}
+// (one page for these: each works its own exercise, which the others leave alone)
+test.describe("Part 4's exercises, on one page", () => {
+  const shared = sharedPage((page) => page.goto('./#exercise-18'));
+  for (const [n, key] of Object.entries(EXERCISES)) {
+    test(`exercise ${n}: right answers accepted, a known mistake named`, async () => {
+      const page = shared();
+      const ex = page.locator(`#exercise-${n}`);
+      await ex.scrollIntoViewIfNeeded();
+      await expect(ex.locator('.ex-form')).toBeVisible({ timeout: 30_000 });
+      const part = (id) => ex.locator(`.ex-part[data-part="${id}"]`);
+      for (const [id, text] of Object.entries(key.numbers)) await part(id).locator('.ex-answer').fill(text);
+      for (const [id, label] of Object.entries(key.choices)) await part(id).getByLabel(label).check();
+      await ex.getByRole('button', { name: 'Check' }).click();
+      for (const id of [...Object.keys(key.numbers), ...Object.keys(key.choices)]) await expect(part(id)).toHaveClass(/ex-right/);
+      const [id, text, mistake] = key.mistake;
+      await part(id).locator('.ex-answer').fill(text);
+      await ex.getByRole('button', { name: 'Check' }).click();
+      await expect(part(id)).toHaveClass(/ex-wrong/);
+      await expect(part(id).locator('.ex-mistake')).toHaveAttribute('data-misconception', mistake);
+    });
+  }
+});
