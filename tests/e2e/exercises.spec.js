@@ -59,6 +59,9 @@ async function answer(page, n, id, text) {
 
 const check = (page, n) => section(page, n).getByRole('button', { name: 'Check' }).click();
 const status = (page, n) => section(page, n).getByRole('status');
+// exercise n's record in the saved progress, or undefined when nothing is saved for it
+const storedRecord = (page, n) =>
+  page.evaluate((n) => JSON.parse(localStorage.getItem('residual-ln-progress-v1') ?? '{"exercises":{}}').exercises[n], String(n));
 
 // (one page for these: each works its own exercise, which the others leave alone)
 test.describe('each numeric exercise, on one page', () => {
@@ -171,8 +174,7 @@ test('export then import restores the same progress', async ({ page, browser }) 
   await fresh.close();
 });
 
-const storedAttempts = (page, n) =>
-  page.evaluate((n) => JSON.parse(localStorage.getItem('residual-ln-progress-v1') ?? '{"exercises":{}}').exercises[n]?.attempts ?? 0, n);
+const storedAttempts = async (page, n) => (await storedRecord(page, n))?.attempts ?? 0;
 
 // (one page for exercise 4's tests that never open its worked solution: once opened, the page counts it seen, a reset
 // notwithstanding, and shows the accepted intervals from then on. Each test starts at exercise 4 not started, its
@@ -189,7 +191,7 @@ test.describe("exercise 4's answers read and marked, on one page", () => {
   test.afterEach(async () => {
     const page = shared();
     const ex = section(page, 4);
-    if (await page.evaluate(() => JSON.parse(localStorage.getItem('residual-ln-progress-v1') ?? '{"exercises":{}}').exercises['4'] !== undefined)) {
+    if ((await storedRecord(page, 4)) !== undefined) {
       await ex.getByRole('button', { name: 'Reset this exercise' }).click();
       await ex.getByRole('button', { name: 'Reset exercise 4' }).click();
     }
@@ -390,7 +392,7 @@ test('reset clears one exercise, after a confirmation', async ({ page }) => {
   await expect(ex.locator('.ex-state')).toHaveText('Not started');
   await expect(ex.getByLabel('γ', { exact: true })).toHaveValue('1');
   expect(new URL(page.url()).searchParams.get('ex11.seed')).toBeNull();
-  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('residual-ln-progress-v1') ?? '{"exercises":{}}').exercises['11']);
+  const saved = await storedRecord(page, 11);
   expect(saved).toBeUndefined();
 });
 
@@ -430,7 +432,7 @@ test('New numbers close the worked solution and the hints, empty the fields and 
   await expect(ex.locator('.ex-solution')).not.toHaveAttribute('open', '');
   await expect(ex.locator('.ex-hint-list li')).toHaveCount(0);
   for (const id of ['mean', 'variance', 'sigma', 'output']) await expect(partOf(page, 4, id).locator('.ex-answer')).toHaveValue('');
-  const record = await page.evaluate(() => JSON.parse(localStorage.getItem('residual-ln-progress-v1')).exercises['4']);
+  const record = await storedRecord(page, 4);
   expect(record.attempts).toBe(0);
   expect(record.hints).toBe(0);
   expect(record.variants).toEqual([{ seed: null, attempts: 1 }]);

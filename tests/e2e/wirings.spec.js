@@ -87,7 +87,6 @@ test.describe('at 1280 px, on one page', () => {
     await page.keyboard.press('Shift+Tab');
     await expect(highlighted(page, 'pre')).toHaveCount(3);
     await expect(highlighted(page, 'post')).toHaveCount(0);
-    await figureOf(page).getByRole('button', { name: 'None', exact: true }).click();
   });
 
   test('the buttons show one path or none, and say which is pressed', async () => {
