@@ -3,7 +3,7 @@
 // with a visible focus ring and can work the ones that are not plain form fields; the palette keeps text at
 // 4.5:1; math keeps its MathML.
 import { axeScan, serious } from './axe.js';
-import { expect, test } from './fixtures.js';
+import { expect, test as freshTest, warmTest as test } from './fixtures.js';
 import { contrast, DARK_BACKGROUND, LIGHT_BACKGROUND, lightUrl, mountAll } from './reach.js';
 
 test.describe.configure({ timeout: 180_000 });
@@ -20,7 +20,7 @@ test('axe as the specs run it reports a deliberate breach, with its impact and w
   expect(passes).toContain('color-contrast'); // the rest of the section's text passed
 });
 
-test('the colour switch: light, dark, system; kept across visits, applied before the first paint; charts redraw', async ({ page }) => {
+freshTest('the colour switch: light, dark, system; kept across visits, applied before the first paint; charts redraw', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(lightUrl('#figure-grad-profile'));
   const html = page.locator('html');

@@ -1,7 +1,7 @@
 // Part 1 in a real browser: the article's tables computed live must equal its printed values at the
 // printed precision; controls recompute; Cancel stops the workers; the URL restores the controls; a second
 // visit is served from the cache; the main thread stays responsive while the workers compute.
-import { expect, test } from './fixtures.js';
+import { expect, test as freshTest, warmTest as test } from './fixtures.js';
 import { lightExceptUrl, lightUrl } from './reach.js';
 
 // The printed value's own precision: "1.78e-01" → 2 mantissa decimals; "0.306" → 3 decimals.
@@ -174,7 +174,7 @@ test('the chapter’s layout before the first paint is the browser’s own, not 
 // A link to a figure (#table-a) has its code requested as the page's script runs, not once the figure starts to
 // mount (after the first layout and an idle callback: on 2 cores the table's 12 modules were requested 0.08 s
 // after the first paint, and the first number waited for them); its workers start once the first frame is drawn.
-test('a link to a figure requests its code as the page starts, before the figure mounts, and its workers after the first frame', async ({ page }) => {
+freshTest('a link to a figure requests its code as the page starts, before the figure mounts, and its workers after the first frame', async ({ page }) => {
   await page.addInitScript(() => {
     requestAnimationFrame(() => (window.__firstFrame = performance.now())); // the first frame, before its layout
     window.__workers = [];

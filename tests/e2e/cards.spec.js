@@ -1,6 +1,6 @@
 // The flash-card deck: a due card turns over, a rating schedules it with FSRS (kept with the progress),
 // and practice cards draw new numbers from the kernels every time they come up.
-import { expect, test } from './fixtures.js';
+import { expect, test as freshTest, warmTest as test } from './fixtures.js';
 import { cardIds } from './reach.js';
 
 test('a card turns over, is rated, and comes back on the FSRS schedule', async ({ page }) => {
@@ -21,7 +21,7 @@ test('a card turns over, is rated, and comes back on the FSRS schedule', async (
   expect(new Date(stored[id].due).getTime()).toBeGreaterThan(Date.now() + 24 * 3600 * 1000);
 });
 
-test('practice cards get new numbers from the kernels at every repetition', async ({ page }) => {
+freshTest('practice cards get new numbers from the kernels at every repetition', async ({ page }) => {
   // a fixed sequence instead of Math.random, so the seeds the deck draws are the same on every run; each
   // load continues where the last one stopped
   await page.addInitScript(() => {

@@ -2,7 +2,7 @@
 // page's workers, lists exactly its plotted values in a data table (full precision in data-value), agrees
 // with the tables computed from the same runs, recomputes when a control changes, and answers bad input
 // with a message beside the control. Other figures are shrunk through the URL to keep the page light.
-import { expect, test } from './fixtures.js';
+import { expect, warmTest as test } from './fixtures.js';
 import { LIGHT, selectLabelFit } from './reach.js';
 
 // the workers share the machine with the other specs: leave room for a slow moment

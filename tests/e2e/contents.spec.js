@@ -1,7 +1,7 @@
 // The table of contents on a long page (≈ 30,000 px): always within reach, the section being read marked
 // (aria-current="location"). Wide screens keep it in a column beside the text; narrower ones keep it at the
 // top and, once it is scrolled away, offer it from a "Contents" button at the window's corner.
-import { expect, test } from './fixtures.js';
+import { expect, warmTest as test } from './fixtures.js';
 import { lightUrl } from './reach.js';
 
 const current = (list) => list.locator('a[aria-current="location"]');

@@ -3,7 +3,7 @@
 // kernel's verdict criterion by criterion. A right design is accepted and a wrong one (Post-LN unchanged) explained,
 // for each challenge, worked by keyboard; axe finds nothing serious in an exercise with its verdict.
 import { axeScan, serious } from './axe.js';
-import { expect, test } from './fixtures.js';
+import { expect, warmTest as test } from './fixtures.js';
 
 // six 96-block runs, or three 150-step training runs, on a machine that may be shared
 test.describe.configure({ timeout: 600_000 });

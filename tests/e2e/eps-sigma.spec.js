@@ -3,7 +3,7 @@
 // bad input, the view kept in the URL, the exercises' links opening it with their numbers, a phone's
 // width, and axe.
 import { axeScan } from './axe.js';
-import { expect, sharedPage, test } from './fixtures.js';
+import { expect, sharedPage, test as freshTest, warmTest as test } from './fixtures.js';
 
 const ANCHOR = '#eps-sigma-instrument';
 const widgetOf = (page) => page.locator(ANCHOR);
@@ -413,7 +413,7 @@ test('along a stack, the strip opens on a real stack’s spreads, measured by th
   await expect(note).toBeHidden();
 });
 
-test('while the measured stack’s run is out, the strip keeps its finished size and says what it waits for', async ({ page }) => {
+freshTest('while the measured stack’s run is out, the strip keeps its finished size and says what it waits for', async ({ page }) => {
   // the strip as first drawn, before its run can be in (recorded in the page, at its first frame)
   await page.addInitScript(() => {
     new MutationObserver((records, observer) => {

@@ -5,7 +5,7 @@
 // the URL survives a reload, and one out of range is refused with a message; errors land under their field;
 // export then import restores the progress.
 import { readFileSync } from 'node:fs';
-import { expect, sharedPage, test } from './fixtures.js';
+import { expect, sharedPage, warmTest as test } from './fixtures.js';
 import { lightUrl } from './reach.js';
 
 // Answers to the questions at their default numbers (the answer key's), keyed by part id (data-part);

@@ -76,4 +76,97 @@ export function sharedPage(open, { serviceWorkers } = {}) {
   return () => page;
 }
 
+/**
+ * @typedef {import('@playwright/test').PlaywrightTestArgs & import('@playwright/test').PlaywrightTestOptions} TestArgs
+ * @typedef {import('@playwright/test').PlaywrightWorkerArgs & import('@playwright/test').PlaywrightWorkerOptions} WorkerArgs
+ * @type {import('@playwright/test').Fixtures<{}, {warmTabs: Map<string, WarmTab>}, TestArgs & {allowedProblems: RegExp | null}, WorkerArgs>}
+ */
+const warmTabFixtures = {
+  warmTabs: [
+    // eslint-disable-next-line no-empty-pattern -- a worker's fixture that needs no other
+    async ({}, use) => {
+      /** @type {Map<string, WarmTab>} */
+      const tabs = new Map();
+      await use(tabs);
+      for (const tab of tabs.values()) await tab.page.context().close();
+    },
+    { scope: /** @type {const} */ ('worker') },
+  ],
+  page: async (
+    { warmTabs, browser, baseURL, viewport, isMobile, hasTouch, javaScriptEnabled, serviceWorkers, timezoneId, colorScheme, reducedMotion, allowedProblems },
+    use,
+    testInfo,
+  ) => {
+    if (serviceWorkers !== 'block') throw new Error('a warm tab blocks service workers, as the config does: use fixtures.js’s test');
+    const kind = { isMobile, hasTouch, javaScriptEnabled, timezoneId };
+    const key = JSON.stringify(kind);
+    const tab = warmTabs.get(key) ?? (await openTab(browser, String(baseURL), kind));
+    warmTabs.set(key, tab);
+    const { page } = tab;
+    await page.goto('about:blank');
+    await tab.clear();
+    await page.setViewportSize(viewport ?? { width: 1280, height: 720 });
+    await page.emulateMedia({ media: null, colorScheme, reducedMotion, forcedColors: null });
+    const problems = watch(page, String(baseURL));
+    await use(page);
+    await page.removeAllListeners();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await page.context().close();
+      warmTabs.delete(key);
+    }
+    const unexpected = problems.filter((p) => !allowedProblems?.test(p));
+    expect(unexpected, 'page errors, console errors or stray requests').toEqual([]);
+  },
+};
+
+/**
+ * `test` for specs whose tests each load the page they test: their `page` is the worker's one tab, kept from test
+ * to test. A page in a new context starts a new renderer process, the larger part of what a load costs the
+ * browser; an open tab that navigates again keeps its process (the HTTP cache is not where the saving is:
+ * docs/measurements.md, "The suite's time"). Before each test the tab is emptied: about:blank, the site's storage
+ * cleared (localStorage, IndexedDB's kept results, caches, cookies), permissions and the screen's emulation reset,
+ * then the test's viewport, colour scheme and reduced motion set; after it, its routes and listeners are dropped.
+ * The tab's sessionStorage stays (the site keeps none). The HTTP cache stays warm, so a test that counts requests or
+ * measures a first visit uses fixtures.js's `test`, as does one that adds an init script or installs a clock
+ * (either would outlive it: a guard says so), and one that needs service workers. What a tab cannot change (a
+ * phone's touch, JavaScript off, a time zone) makes a kind of tab: a worker keeps one tab of each kind its tests ask
+ * for. A test that fails closes its tab: the next one opens a new one.
+ */
+export const warmTest = test.extend(warmTabFixtures);
+
+/**
+ * @typedef {object} WarmTab  a worker's kept tab of one kind, and what empties it between tests
+ * @property {import('@playwright/test').Page} page
+ * @property {() => Promise<void>} clear  the site's storage, cookies and permissions
+ */
+
+/**
+ * Opens a worker's warm tab of one kind (a phone's, one in a given time zone), the config's service workers blocked.
+ * → the tab, with the clearing its tests start from
+ * @param {import('@playwright/test').Browser} browser  @param {string} baseURL
+ * @param {{isMobile: boolean, hasTouch: boolean, javaScriptEnabled: boolean, timezoneId: string | undefined}} kind
+ */
+async function openTab(browser, baseURL, kind) {
+  const page = await browser.newPage({ baseURL, serviceWorkers: 'block', ...kind });
+  page.addInitScript = async () => {
+    throw new Error('a warm tab takes no init script (it would run in every test after): use fixtures.js’s test');
+  };
+  Object.defineProperty(page, 'clock', {
+    get() {
+      throw new Error('a warm tab keeps no clock (its install would outlive the test): use fixtures.js’s test');
+    },
+  });
+  const cdp = await page.context().newCDPSession(page);
+  const origin = new URL(baseURL).origin;
+  return {
+    page,
+    clear: async () => {
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+      await page.context().clearCookies();
+      await page.context().clearPermissions();
+    },
+  };
+}
+
 export { expect };

@@ -2,7 +2,7 @@
 // the LayerNorm instrument, although the figures mount only as they come near the window. Each placeholder
 // starts with a stand-in button (widgets/stand-in.js): focusing it mounts the figure, and the Tab pressed
 // meanwhile waits and then lands on the figure's first control.
-import { expect, test } from './fixtures.js';
+import { expect, warmTest as test } from './fixtures.js';
 import { lightUrl } from './reach.js';
 
 test.describe.configure({ timeout: 180_000 });

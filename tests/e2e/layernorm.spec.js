@@ -1,7 +1,7 @@
 // The LayerNorm instrument in a real browser: typed input, computed output, explained edge cases, and
 // a message beside the field for every kind of bad input. One page for the file's tests: each starts from the
 // instrument's defaults, typed back into its fields, as a fresh page shows them.
-import { expect, sharedPage, test } from './fixtures.js';
+import { expect, sharedPage, warmTest as test } from './fixtures.js';
 
 const readEntries = async (widget) => {
   const entries = widget.locator('.ln-y .ln-entry');

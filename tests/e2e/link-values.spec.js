@@ -1,7 +1,7 @@
 // Issue 37: a link's values that a figure does not use had been ignored silently (t.task=bogus, tc.task=bogus,
 // pg.measure=bogus, a parameter of a figure's prefix no control reads: p.foo, the typo p.L for p.Ls). Each figure says
 // in one line what of the link it did not use, as a number it cannot read is said beside its field.
-import { expect, test } from './fixtures.js';
+import { expect, warmTest as test } from './fixtures.js';
 
 test('what a link carries that a figure does not use is said in the figure’s one line', async ({ page }) => {
   await page.goto('./?t.task=bogus&tc.task=bogus&pg.measure=bogus&p.foo=1&p.L=96&es.colour=red#training-lab-curves');

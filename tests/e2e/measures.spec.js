@@ -1,6 +1,6 @@
 // Section "What exactly is measured": the share of Post-LN's early-layer starvation that each measure of a
 // block's gradient removes is computed on the page (issue 10: the prose said "half" from a run done once).
-import { expect, test } from './fixtures.js';
+import { expect, warmTest as test } from './fixtures.js';
 
 test('the measures table computes each measure’s Post-LN ratio and the share of the starvation it removes', async ({ page }) => {
   test.setTimeout(180_000);

@@ -2,7 +2,7 @@
 // with progress, cancel and a verdict per wiring), the sentences that check their own comparisons, one colour per
 // wiring across the page (the charts' series, the lab's configurations, the swatches), and the phone's and the
 // parser's defects.
-import { expect, test } from './fixtures.js';
+import { expect, warmTest as test } from './fixtures.js';
 
 test.describe.configure({ timeout: 240_000 });
 

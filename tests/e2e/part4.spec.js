@@ -1,7 +1,7 @@
 // Part 4 in a real browser: the table of every wiring computes with its data attributes (ReZero's 0/0 says why),
 // the prose's numbers are the table's, the charts and the lab take any wiring, the lab links set the lab up, the
 // LayerNorm instrument's RMSNorm switch, and the new exercises accept right answers and name the known mistakes.
-import { expect, sharedPage, test } from './fixtures.js';
+import { expect, sharedPage, warmTest as test } from './fixtures.js';
 import { PLACEMENTS } from '../../web/src/experiment/choices.js';
 
 test.describe.configure({ timeout: 180_000 });

@@ -3,62 +3,63 @@
 // view are done. Checked with print media emulated, then printed to PDF (headless). (The chapter itself on paper,
 // every widget mounted: no controls, the figures as they stand, light colours from a dark screen, no figure split
 // across two pages: whole-chapter.spec.js.)
-import { expect, test } from './fixtures.js';
+import { expect, test as freshTest, warmTest as test } from './fixtures.js';
 import { lightExceptUrl, lightUrl } from './reach.js';
 
 test.describe.configure({ timeout: 180_000 });
 
 const pagesOf = (pdf) => (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
 
-test('a worksheet and an answer key: the exercises alone with their numbers; no solution on the worksheet, every one in the key', async ({
-  page,
-}, testInfo) => {
-  await page.addInitScript(() => {
-    window.__prints = [];
-    window.print = () => window.__prints.push(document.documentElement.dataset.print);
-  });
-  await page.goto(lightUrl('#progress'));
-  const panel = page.locator('.progress-panel');
-  await panel.getByRole('button', { name: 'Print a worksheet' }).click();
-  await expect.poll(() => page.evaluate(() => window.__prints)).toEqual(['worksheet']);
-  const exercises = page.locator('.exercise');
-  const n = await exercises.count();
-  expect(n).toBeGreaterThanOrEqual(21);
-  await expect(page.locator('.exercise[data-mount="done"]')).toHaveCount(n); // every one, wherever the reader was
-  await page.emulateMedia({ media: 'print' });
-  for (const ex of await exercises.all()) {
-    await expect(ex.locator('h3')).toBeVisible();
-    await expect(ex.locator('.ex-solution')).toBeHidden();
-    await expect(ex.locator('.ex-hints')).toBeHidden();
-  }
-  await expect(page.locator('#exercise-4 .ex-question')).toContainText('2'); // its numbers
-  for (const other of ['#table-a', '#two-wirings', '#training-lab', '.masthead', 'nav.toc']) await expect(page.locator(other).first()).toBeHidden();
-  await expect(page.locator('.ex-part').first()).toBeVisible(); // room to answer under each part
-  const worksheet = await page.pdf({ format: 'A4' });
-  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
-  expect(await page.evaluate(() => document.documentElement.dataset.print ?? null)).toBeNull();
+freshTest(
+  'a worksheet and an answer key: the exercises alone with their numbers; no solution on the worksheet, every one in the key',
+  async ({ page }, testInfo) => {
+    await page.addInitScript(() => {
+      window.__prints = [];
+      window.print = () => window.__prints.push(document.documentElement.dataset.print);
+    });
+    await page.goto(lightUrl('#progress'));
+    const panel = page.locator('.progress-panel');
+    await panel.getByRole('button', { name: 'Print a worksheet' }).click();
+    await expect.poll(() => page.evaluate(() => window.__prints)).toEqual(['worksheet']);
+    const exercises = page.locator('.exercise');
+    const n = await exercises.count();
+    expect(n).toBeGreaterThanOrEqual(21);
+    await expect(page.locator('.exercise[data-mount="done"]')).toHaveCount(n); // every one, wherever the reader was
+    await page.emulateMedia({ media: 'print' });
+    for (const ex of await exercises.all()) {
+      await expect(ex.locator('h3')).toBeVisible();
+      await expect(ex.locator('.ex-solution')).toBeHidden();
+      await expect(ex.locator('.ex-hints')).toBeHidden();
+    }
+    await expect(page.locator('#exercise-4 .ex-question')).toContainText('2'); // its numbers
+    for (const other of ['#table-a', '#two-wirings', '#training-lab', '.masthead', 'nav.toc']) await expect(page.locator(other).first()).toBeHidden();
+    await expect(page.locator('.ex-part').first()).toBeVisible(); // room to answer under each part
+    const worksheet = await page.pdf({ format: 'A4' });
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    expect(await page.evaluate(() => document.documentElement.dataset.print ?? null)).toBeNull();
 
-  await page.emulateMedia({ media: 'screen' });
-  await panel.getByRole('button', { name: 'Print the answer key' }).click();
-  await expect.poll(() => page.evaluate(() => window.__prints)).toEqual(['worksheet', 'key']);
-  await page.emulateMedia({ media: 'print' });
-  for (const ex of await exercises.all()) {
-    const body = ex.locator('.ex-solution-body');
-    await expect(body).toBeVisible();
-    await expect(body.locator('.katex').first()).toBeVisible();
-    expect(await body.textContent()).not.toContain('{{');
-  }
-  const key = await page.pdf({ format: 'A4' });
-  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
-  await page.emulateMedia({ media: 'screen' });
-  await expect(page.locator('.exercise .ex-solution[open]')).toHaveCount(0); // closed again as they were
-  const pages = { worksheet: pagesOf(worksheet), key: pagesOf(key) };
-  expect(pages.worksheet).toBeGreaterThan(3);
-  expect(pages.key).toBeGreaterThan(pages.worksheet);
-  console.log(`A4 pages: worksheet ${pages.worksheet}, answer key ${pages.key}`);
-  await testInfo.attach('worksheet.pdf', { body: worksheet, contentType: 'application/pdf' });
-  await testInfo.attach('answer-key.pdf', { body: key, contentType: 'application/pdf' });
-});
+    await page.emulateMedia({ media: 'screen' });
+    await panel.getByRole('button', { name: 'Print the answer key' }).click();
+    await expect.poll(() => page.evaluate(() => window.__prints)).toEqual(['worksheet', 'key']);
+    await page.emulateMedia({ media: 'print' });
+    for (const ex of await exercises.all()) {
+      const body = ex.locator('.ex-solution-body');
+      await expect(body).toBeVisible();
+      await expect(body.locator('.katex').first()).toBeVisible();
+      expect(await body.textContent()).not.toContain('{{');
+    }
+    const key = await page.pdf({ format: 'A4' });
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await page.emulateMedia({ media: 'screen' });
+    await expect(page.locator('.exercise .ex-solution[open]')).toHaveCount(0); // closed again as they were
+    const pages = { worksheet: pagesOf(worksheet), key: pagesOf(key) };
+    expect(pages.worksheet).toBeGreaterThan(3);
+    expect(pages.key).toBeGreaterThan(pages.worksheet);
+    console.log(`A4 pages: worksheet ${pages.worksheet}, answer key ${pages.key}`);
+    await testInfo.attach('worksheet.pdf', { body: worksheet, contentType: 'application/pdf' });
+    await testInfo.attach('answer-key.pdf', { body: key, contentType: 'application/pdf' });
+  },
+);
 
 // The chapter's HTML leaves the exercises' words out (issue 38): the page puts them in as it opens, so printing the
 // chapter still prints every question, what it asks and its hints; the exercises' page prints them without scripts.

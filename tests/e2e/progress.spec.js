@@ -2,7 +2,7 @@
 // exercise listed with a link and its state; reset after a confirmation; damaged, foreign or oversized
 // progress never breaks a widget, is never silently lost, and is offered back as a download.
 import { writeFileSync } from 'node:fs';
-import { expect, test } from './fixtures.js';
+import { expect, test as freshTest, warmTest as test } from './fixtures.js';
 import { cardIds } from './reach.js';
 
 const KEY = 'residual-ln-progress-v1';
@@ -80,7 +80,7 @@ test('reset of all progress asks first, then clears answers, states and the card
   await expect(page.locator('#exercise-11 .ex-part[data-part="ratio"] .ex-answer')).toHaveValue('', { timeout: 30_000 });
 });
 
-test('stored {"version":1,"exercises":[],"cards":{}} breaks nothing; the panel works and a good file comes back', async ({ page }, info) => {
+freshTest('stored {"version":1,"exercises":[],"cards":{}} breaks nothing; the panel works and a good file comes back', async ({ page }, info) => {
   await storeBeforeLoad(page, '{"version":1,"exercises":[],"cards":{}}');
   await openPanel(page);
   await expect(panel(page).locator('.progress-problem')).toContainText('could not be read');
@@ -114,7 +114,7 @@ test('importing that same file is refused and changes nothing', async ({ page },
   await expect(item(page, 11)).toHaveAttribute('data-status', 'attempted');
 });
 
-test('a saved record with "answers": null: exercise 4 still starts, and the panel says what was set aside', async ({ page }) => {
+freshTest('a saved record with "answers": null: exercise 4 still starts, and the panel says what was set aside', async ({ page }) => {
   await storeBeforeLoad(page, { version: 1, exercises: { 4: { answers: null, attempts: 2, hints: 0, seed: null, solved: {}, selfCheck: {} } }, cards: {} });
   await page.goto('./#exercise-4');
   await expect(page.locator('#exercise-4 .ex-form')).toBeVisible({ timeout: 30_000 });

@@ -1,7 +1,7 @@
 // The settings drawer ("Advanced: model and batch") drives every figure of Part 1: change T or d there and
 // a table that mounted with the page recomputes with the new value (issue 10: figures that mounted while
 // the kernels loaded held a settings store of their own and never heard of the drawer).
-import { expect, test } from './fixtures.js';
+import { expect, warmTest as test } from './fixtures.js';
 
 const cellValues = (table) => table.locator('tbody td[data-value]').evaluateAll((tds) => tds.map((td) => Number(td.dataset.value)));
 

@@ -2,7 +2,7 @@
 // way back), and every asset's name carrying its content hash (a new build never meets an old file in a cache).
 // (Every link and source on the chapter resolving, every #anchor naming an element: whole-chapter.spec.js.)
 import { readdirSync } from 'node:fs';
-import { expect, test } from './fixtures.js';
+import { expect, warmTest as test } from './fixtures.js';
 
 const dist = new URL('../../dist/', import.meta.url);
 

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from './fixtures.js';
+import { expect, warmTest as test } from './fixtures.js';
 
 test.describe.configure({ timeout: 300_000 });
 const STUDENTS = 100;

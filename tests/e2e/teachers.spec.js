@@ -5,7 +5,7 @@
 import { axeScan } from './axe.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { expect, test } from './fixtures.js';
+import { expect, warmTest as test } from './fixtures.js';
 
 test.describe.configure({ timeout: 120_000 });
 // the teacher and the students in one time zone, so a due date reads the same on every page of the test

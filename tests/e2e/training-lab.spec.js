@@ -4,7 +4,7 @@
 // with each other, the learning-rate cliff, the prediction exercise, and the lab stays accessible and
 // phone-sized. Every run but the first test's is tiny: the point there is the page, not the result.
 import { axeScan, serious } from './axe.js';
-import { expect, test } from './fixtures.js';
+import { expect, warmTest as test } from './fixtures.js';
 import { LIGHT, selectLabelFit } from './reach.js';
 
 test.describe.configure({ timeout: 120_000 });

@@ -1,6 +1,6 @@
 // Small things a careful reader notices: an equation's tag never sits on its equation; every number the page
 // prints uses the one minus sign "−", in the mantissa and the exponent alike.
-import { expect, test } from './fixtures.js';
+import { expect, warmTest as test } from './fixtures.js';
 import { lightUrl } from './reach.js';
 
 for (const width of [1280, 375]) {

@@ -5,7 +5,7 @@
 // changes what the page emulates). Each test is the one its subject's spec held: csp, site, a11y, print.
 import { readFileSync } from 'node:fs';
 import { axeScan, serious } from './axe.js';
-import { expect, sharedPage, test } from './fixtures.js';
+import { expect, sharedPage, warmTest as test } from './fixtures.js';
 import { DARK_BACKGROUND, experimentsDone, LIGHT_BACKGROUND, lightUrl, mountAll, watchViolations } from './reach.js';
 
 test.describe.configure({ timeout: 360_000 });

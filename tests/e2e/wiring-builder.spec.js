@@ -3,7 +3,7 @@
 // presets' carry their names, while the presets' cells stay; the address keeps it and a link reproduces it; the
 // lab trains it in one click; the charts offer it; what the kernel refuses is said beside the field it is about.
 import { axeScan, serious } from './axe.js';
-import { expect, test } from './fixtures.js';
+import { expect, test as freshTest, warmTest as test } from './fixtures.js';
 import { PLACEMENTS } from '../../web/src/experiment/choices.js';
 
 test.describe.configure({ timeout: 180_000 });
@@ -306,7 +306,7 @@ for (const [name, viewport] of [
   ['1280×800', { width: 1280, height: 800 }],
   ['375×667', { width: 375, height: 667 }],
 ]) {
-  test(`arriving at the builder by a link with two written wirings, nothing moves (${name})`, async ({ page }) => {
+  freshTest(`arriving at the builder by a link with two written wirings, nothing moves (${name})`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.addInitScript(() => {
       window.__shifts = [];

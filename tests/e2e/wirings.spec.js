@@ -2,7 +2,7 @@
 // the gradient path highlighted from the keyboard and from the buttons, named rows, and a phone-width page
 // that does not scroll sideways. The desktop tests share one page (fixtures.js, sharedPage): each leaves the figure
 // as it found it, nothing pressed but None and nothing highlighted.
-import { expect, sharedPage, test } from './fixtures.js';
+import { expect, sharedPage, warmTest as test } from './fixtures.js';
 
 const figureOf = (page) => page.locator('.wirings-figure');
 const rowOf = (page, kind) => figureOf(page).locator(`.wirings-row[data-wiring="${kind}"]`);
