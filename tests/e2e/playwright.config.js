@@ -29,8 +29,8 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: `${repo}/build/e2e-results.json` }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}${BASE_PATH}`,
-    // Each test's page is a new context, whose first load installs the service worker: every file of the build
-    // copied into its cache. The specs that test it, and the whole chapter's CSP check, allow it (test.use).
+    // A new context's first load installs the service worker: every file of the build copied into its cache. The
+    // specs that test it, and the whole chapter's CSP check, allow it (test.use); fixtures.js's warm tabs block it.
     serviceWorkers: 'block',
     browserName: 'chromium',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
