@@ -87,7 +87,7 @@ test.describe('in a time zone of its own', () => {
 test.describe('with service workers allowed', () => {
   test.use({ serviceWorkers: 'allow' });
   test.fail(); // the fixture refuses it: the warm tabs block service workers, as the config does
-  test('a test that needs them is refused a warm tab', async ({ page }) => {
+  test('a test that needs them is refused a warm tab (a failure expected: the report marks it ✘)', async ({ page }) => {
     expect(page.url()).toBe('about:blank');
   });
 });
