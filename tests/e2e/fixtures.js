@@ -109,11 +109,12 @@ const warmTabFixtures = {
     await page.emulateMedia({ media: null, colorScheme, reducedMotion, forcedColors: null });
     const problems = watch(page, String(baseURL));
     await use(page);
-    await page.removeAllListeners();
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
-    if (testInfo.status !== testInfo.expectedStatus) {
+    if (page.isClosed() || testInfo.status !== testInfo.expectedStatus) {
       await page.context().close();
       warmTabs.delete(key);
+    } else {
+      await page.removeAllListeners();
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
     }
     const unexpected = problems.filter((p) => !allowedProblems?.test(p));
     expect(unexpected, 'page errors, console errors or stray requests').toEqual([]);
@@ -131,7 +132,7 @@ const warmTabFixtures = {
  * measures a first visit uses fixtures.js's `test`, as does one that adds an init script or installs a clock
  * (either would outlive it: a guard says so), and one that needs service workers. What a tab cannot change (a
  * phone's touch, JavaScript off, a time zone) makes a kind of tab: a worker keeps one tab of each kind its tests ask
- * for. A test that fails closes its tab: the next one opens a new one.
+ * for. A test that fails closes its tab, as does one that closed it: the next one opens a new one.
  */
 export const warmTest = test.extend(warmTabFixtures);
 

@@ -1,6 +1,7 @@
 // fixtures.js's warm tab: a test that leaves the page dirty (saved work, kept results, a route, a listener, a
-// phone's width, a dark scheme, a time zone) hands the next test a tab as clean as a new context's, and an init
-// script or a clock, which would outlive its test, is refused.
+// phone's width, a dark scheme) hands the next test a tab as clean as a new context's; a test that closes the tab
+// hands on a new one; a phone or a time zone gets a tab of its own kind; an init script or a clock, which would
+// outlive its test, is refused, as is a test that needs service workers.
 import { expect, warmTest as test } from './fixtures.js';
 
 test.describe.configure({ mode: 'serial' }); // one worker, in order: the second test gets the first one's tab
@@ -16,8 +17,8 @@ const leftovers = (page) =>
     reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
   }));
 
-/** @type {unknown} */
-let tabOfFirst;
+/** @type {unknown} the desktop tab as the last test left it */
+let desktopTab;
 
 test('a test leaves the tab dirty', async ({ page }) => {
   await page.goto('./404.html');
@@ -48,11 +49,11 @@ test('a test leaves the tab dirty', async ({ page }) => {
     dark: true,
     reducedMotion: true,
   });
-  tabOfFirst = page;
+  desktopTab = page;
 });
 
 test('the next test gets the same tab, emptied', async ({ page }) => {
-  expect(page, 'the warm tab itself, not a new page').toBe(tabOfFirst);
+  expect(page, 'the warm tab itself, not a new page').toBe(desktopTab);
   expect(page.url()).toBe('about:blank');
   await page.goto('./404.html');
   await expect(page.locator('#routed'), 'the route of the test before is gone').toHaveCount(0);
@@ -65,10 +66,23 @@ test('an init script and a clock are refused: they would outlive the test', asyn
   expect(() => page.clock).toThrow(/a warm tab keeps no clock/);
 });
 
+test('a test may close its tab', async ({ page }) => {
+  expect(page).toBe(desktopTab);
+  await page.close();
+});
+
+test('the next test gets a new tab, open', async ({ page }) => {
+  expect(page, 'not the closed tab').not.toBe(desktopTab);
+  desktopTab = page;
+  expect(page.isClosed()).toBe(false);
+  await page.goto('./404.html');
+  expect(await leftovers(page)).toEqual({ localStorage: [], databases: [], caches: [], width: 1280, dark: false, reducedMotion: false });
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
   test('a phone’s touch and mobile viewport make a tab of their own kind', async ({ page }) => {
-    expect(page, 'not the desktop tab').not.toBe(tabOfFirst);
+    expect(page, 'not the desktop tab').not.toBe(desktopTab);
     await page.goto('./404.html');
     expect(await page.evaluate(() => [navigator.maxTouchPoints > 0, innerWidth])).toEqual([true, 375]);
   });
@@ -78,7 +92,7 @@ test.describe('in a time zone of its own', () => {
   const zone = 'Pacific/Chatham'; // (UTC+12:45: no machine's own)
   test.use({ timezoneId: zone });
   test('a time zone makes a tab of its own kind', async ({ page }) => {
-    expect(page, 'not the desktop tab').not.toBe(tabOfFirst);
+    expect(page, 'not the desktop tab').not.toBe(desktopTab);
     await page.goto('./404.html');
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(zone);
   });
