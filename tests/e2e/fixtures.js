@@ -31,14 +31,22 @@ function watch(page, baseURL) {
   return problems;
 }
 
+/**
+ * Fails the running test on the watch's problems, but those `allowed` excuses.
+ * @param {string[]} problems  @param {RegExp | null} [allowed]
+ */
+function expectNoProblems(problems, allowed = null) {
+  const unexpected = problems.filter((p) => !allowed?.test(p));
+  expect(unexpected, 'page errors, console errors or stray requests').toEqual([]);
+}
+
 /** @type {ReturnType<typeof base.extend<{allowedProblems: RegExp | null}>>} */
 export const test = base.extend({
   allowedProblems: [null, { option: true }],
   page: async ({ page, baseURL, allowedProblems }, use) => {
     const problems = watch(page, baseURL);
     await use(page);
-    const unexpected = problems.filter((p) => !allowedProblems?.test(p));
-    expect(unexpected, 'page errors, console errors or stray requests').toEqual([]);
+    expectNoProblems(problems, allowedProblems);
   },
 });
 
@@ -67,9 +75,7 @@ export function sharedPage(open, { serviceWorkers } = {}) {
   test.beforeEach(() => {
     problems.length = 0; // (what happened before this test is the test's that was running then)
   });
-  test.afterEach(() => {
-    expect(problems, 'page errors, console errors or stray requests').toEqual([]);
-  });
+  test.afterEach(() => expectNoProblems(problems));
   test.afterAll(async () => {
     await page?.close();
   });
@@ -100,8 +106,11 @@ const warmTabFixtures = {
     if (serviceWorkers !== 'block') throw new Error('a warm tab blocks service workers, as the config does: use fixtures.js’s test');
     const kind = { isMobile, hasTouch, javaScriptEnabled, timezoneId };
     const key = JSON.stringify(kind);
-    const tab = warmTabs.get(key) ?? (await openTab(browser, String(baseURL), kind));
-    warmTabs.set(key, tab);
+    let tab = warmTabs.get(key);
+    if (!tab) {
+      tab = await openTab(browser, String(baseURL), kind);
+      warmTabs.set(key, tab);
+    }
     const { page } = tab;
     await page.goto('about:blank');
     await tab.clear();
@@ -116,8 +125,7 @@ const warmTabFixtures = {
       await page.removeAllListeners();
       await page.unrouteAll({ behavior: 'ignoreErrors' });
     }
-    const unexpected = problems.filter((p) => !allowedProblems?.test(p));
-    expect(unexpected, 'page errors, console errors or stray requests').toEqual([]);
+    expectNoProblems(problems, allowedProblems);
   },
 };
 

@@ -17,6 +17,9 @@ const leftovers = (page) =>
     reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
   }));
 
+// what a new context's page at the site's address holds (the config's viewport, no emulation)
+const CLEAN = { localStorage: [], databases: [], caches: [], width: 1280, dark: false, reducedMotion: false };
+
 /** @type {unknown} the desktop tab as the last test left it */
 let desktopTab;
 
@@ -58,7 +61,7 @@ test('the next test gets the same tab, emptied', async ({ page }) => {
   await page.goto('./404.html');
   await expect(page.locator('#routed'), 'the route of the test before is gone').toHaveCount(0);
   await page.evaluate(() => console.log('no listener of the test before hears this'));
-  expect(await leftovers(page)).toEqual({ localStorage: [], databases: [], caches: [], width: 1280, dark: false, reducedMotion: false });
+  expect(await leftovers(page)).toEqual(CLEAN);
 });
 
 test('an init script and a clock are refused: they would outlive the test', async ({ page }) => {
@@ -76,7 +79,7 @@ test('the next test gets a new tab, open', async ({ page }) => {
   desktopTab = page;
   expect(page.isClosed()).toBe(false);
   await page.goto('./404.html');
-  expect(await leftovers(page)).toEqual({ localStorage: [], databases: [], caches: [], width: 1280, dark: false, reducedMotion: false });
+  expect(await leftovers(page)).toEqual(CLEAN);
 });
 
 test.describe('on a phone', () => {
