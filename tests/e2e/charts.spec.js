@@ -26,9 +26,10 @@ const field = (widget, label) => widget.getByLabel(label, { exact: true });
 const messageOf = (widget, label) => field(widget, label).locator('xpath=..').locator('.field-message');
 const footerDone = (widget, timeout = 60_000) => expect(widget.locator('.exp-footer')).toHaveText(/^\d+ runs(,|$)/, { timeout });
 
-/** the data table as {rowKey: {column: value}} from data-value attributes */
-const readTable = (widget) =>
-  widget
+/** the data table as {rowKey: {column: value}} from data-value attributes, once it shows its latest values */
+const readTable = async (widget) => {
+  await expect(widget.locator('.chart-data[data-pending]')).toHaveCount(0);
+  return widget
     .locator('.chart-data tbody tr')
     .evaluateAll((rows) =>
       Object.fromEntries(
@@ -38,6 +39,7 @@ const readTable = (widget) =>
         ]),
       ),
     );
+};
 
 const expectAllFinite = async (widget) => {
   const values = await widget.locator('.chart-data td[data-value]').evaluateAll((tds) => tds.map((td) => Number(td.dataset.value)));

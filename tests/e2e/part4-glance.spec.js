@@ -123,9 +123,11 @@ test('one colour per wiring: no two families share a hue, and every chart, swatc
   // a chart of the wirings: each series' stroke is its wiring's colour
   const profile = page.locator('#figure-placements-profile');
   await expect(profile.locator('.exp-footer')).toHaveText(/^8 runs/, { timeout: 120_000 });
-  const series = await profile
-    .locator('.u-legend .u-series')
-    .evaluateAll((rows) => rows.slice(1).map((r) => [r.querySelector('.u-label')?.textContent, getComputedStyle(r.querySelector('.u-marker')).borderColor]));
+  const series = await profile.evaluate((el) =>
+    [...el.querySelectorAll('.u-legend .u-series')]
+      .slice(1)
+      .map((r) => [r.querySelector('.u-label')?.textContent, getComputedStyle(r.querySelector('.u-marker')).borderColor]),
+  );
   const labels = { 'Post-LN': 1, 'Pre-LN': 2, 'Pre-RMSNorm': 4, 'Peri-LN': 5, DeepNorm: 6, ReZero: 7, LayerScale: 8, 'Mix-LN': 9 };
   expect(series.map(([l]) => l)).toEqual(Object.keys(labels));
   for (const [label, border] of series) expect(rgbToHex(border), label).toBe(await colourOf(`--wiring-${labels[label]}`));
@@ -140,7 +142,7 @@ test('one colour per wiring: no two families share a hue, and every chart, swatc
     ['--wiring-1', '1'],
     ['--wiring-9', '0'],
   ]);
-  const slotColours = await slots.evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
+  const slotColours = await lab.evaluate((el) => [...el.querySelectorAll('.lab-config-swatch')].map((e) => getComputedStyle(e).backgroundColor));
   expect(rgbToHex(slotColours[0])).toBe(await colourOf('--wiring-1'));
   expect(rgbToHex(slotColours[2])).toBe(await colourOf('--wiring-9'));
   expect(slotColours[1]).not.toBe(slotColours[0]);
@@ -148,13 +150,15 @@ test('one colour per wiring: no two families share a hue, and every chart, swatc
   await lab.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(lab.locator('.lab-footer')).toHaveText(/^3 runs/, { timeout: 120_000 });
   const loss = lab.locator('figure.lab-chart').first();
-  const strokes = await loss
-    .locator('.u-legend .u-series')
-    .evaluateAll((rows) => rows.slice(1, 4).map((r) => getComputedStyle(r.querySelector('.u-marker')).borderColor));
+  const strokes = await loss.evaluate((el) =>
+    [...el.querySelectorAll('.u-legend .u-series')].slice(1, 4).map((r) => getComputedStyle(r.querySelector('.u-marker')).borderColor),
+  );
   expect(rgbToHex(strokes[0])).toBe(await colourOf('--wiring-1'));
   expect(sameColour(rgbToHex(strokes[1]), rgbToHex(slotColours[1])), `${strokes[1]} / ${slotColours[1]}`).toBe(true); // the slot's very shade
   expect(rgbToHex(strokes[2])).toBe(await colourOf('--wiring-9'));
-  const summarySwatches = await lab.locator('.lab-summary .lab-swatch').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
+  // (one evaluate: the summary may redraw between a locator's query and its read, and a swatch it has replaced,
+  // out of the document, has no computed colour)
+  const summarySwatches = await lab.evaluate((el) => [...el.querySelectorAll('.lab-summary .lab-swatch')].map((e) => getComputedStyle(e).backgroundColor));
   expect(summarySwatches.map(rgbToHex)).toEqual(slotColours.map(rgbToHex));
 });
 

@@ -34,6 +34,7 @@ async function openLab(page, params = {}) {
 async function readTable(figure) {
   const details = figure.locator('details.chart-data').first();
   if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
+  await expect(details).not.toHaveAttribute('data-pending'); // (an open table redraws on the next frame)
   return details.locator('tbody tr').evaluateAll((rows) => {
     const out = {};
     for (const tr of rows) {
@@ -326,6 +327,7 @@ test("every chart and heat map has its data table, and the tables agree with the
   // another seed in the heat maps: other values
   await L.getByLabel('Seed shown in the heat maps').selectOption('1');
   await expect(heats.nth(0).locator('figcaption')).toHaveText(/seed 1$/);
+  await expect(heats.nth(0).locator('table caption')).toHaveText(/seed 1:/);
   const grads1 = await readTable(heats.nth(0));
   expect(grads1.b1).not.toEqual(grads.b1);
 

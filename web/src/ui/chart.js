@@ -328,6 +328,7 @@ export function createDataTable() {
     clearTimeout(timer);
     if (latest) draw(latest);
     latest = null;
+    delete el.dataset.pending;
   };
   const waitClosed = () => {
     const now = performance.now();
@@ -357,6 +358,7 @@ export function createDataTable() {
     el,
     update(data) {
       latest = data;
+      el.dataset.pending = 'true'; // (newer values than the table shows wait for their redraw: a reader of the table waits too)
       el.dataset.empty = String(!data.rows.some((row) => row.values.some((v) => v !== undefined)));
       lastUpdate = performance.now();
       if (scheduled) return;
