@@ -127,6 +127,8 @@ test('the lab trains every new wiring and follows the stream’s spread step by 
   await expect(L.locator('.lab-footer')).toHaveText(/^6 runs/, { timeout: 120_000 });
   const stream = L.locator('figure.lab-chart', { hasText: 'Stream sd after the last block' });
   await stream.locator('details.chart-data summary').click();
+  // (opening the table draws its newest values in the toggle's task: read it once nothing waits for a redraw)
+  await expect(stream.locator('details.chart-data')).not.toHaveAttribute('data-pending');
   const columns = await stream.locator('details.chart-data thead th').allTextContents();
   for (const label of ['Pre-RMSNorm', 'Peri-LN', 'DeepNorm', 'ReZero', 'LayerScale', 'Mix-LN']) {
     expect(
