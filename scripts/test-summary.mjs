@@ -16,15 +16,19 @@ function ctest(path) {
 
 // A GoogleTest binary run directly with --gtest_brief=1: "[==========] N tests from M test suites ran.",
 // "[  PASSED  ] P tests." and "[  SKIPPED ] S tests."; a failure is one "[  FAILED  ] Suite.Name (…)" line (the brief
-// output prints no "[  FAILED  ] K tests," count), so the failed are the ran less the passed and the skipped.
+// output prints no "[  FAILED  ] K tests," count), so the failed are the ran less the passed and the skipped. The
+// suites as wasm run as one process per core, each its shard (scripts/test-wasm-cpp.sh), their outputs one after
+// the other under "== shard k of n": the shards' counts are summed, and a shard that printed none did not finish.
 function gtest(path) {
-  const log = read(path);
-  const count = (re) => Number(re.exec(log ?? '')?.[1] ?? 0);
-  const ran = log && /\[=+\] (\d+) tests? from .* ran/.exec(log);
-  if (!ran) return 'did not run to completion';
-  const passed = count(/\[ {2}PASSED {2}\] (\d+) tests?/);
-  const skipped = count(/\[ {2}SKIPPED {1}\] (\d+) tests?/);
-  return `${passed} passed, ${Number(ran[1]) - passed - skipped} failed, ${skipped} skipped`;
+  const log = read(path) ?? '';
+  const sum = (re) => [...log.matchAll(re)].reduce((total, m) => total + Number(m[1]), 0);
+  const runs = log.match(/\[=+\] \d+ tests? from .* ran/g)?.length ?? 0;
+  const shards = Number(/== shard \d+ of (\d+)/.exec(log)?.[1] ?? 1);
+  if (!runs || runs < shards) return 'did not run to completion';
+  const ran = sum(/\[=+\] (\d+) tests? from .* ran/g);
+  const passed = sum(/\[ {2}PASSED {2}\] (\d+) tests?/g);
+  const skipped = sum(/\[ {2}SKIPPED {1}\] (\d+) tests?/g);
+  return `${passed} passed, ${ran - passed - skipped} failed, ${skipped} skipped`;
 }
 
 function vitest() {

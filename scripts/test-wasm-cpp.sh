@@ -10,5 +10,21 @@ if ! grep -qs '^TK_WASM_TESTS:BOOL=ON' build/wasm/CMakeCache.txt; then
   emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DTK_WASM_TESTS=ON >/dev/null
 fi
 cmake --build build/wasm --target tk_tests_wasm -j"$(nproc)"
-# --no-experimental-fetch: the node-only glue of emscripten 3.1.6 would fetch() the .wasm by path (T2)
-node --no-experimental-fetch build/wasm/tk_tests_wasm.js --gtest_brief=1
+# One Node process per core, each GoogleTest's shard of the suites (the glue hands the GTEST_ variables to getenv:
+# tests/cpp/gtest-shards.pre.js); their outputs are printed one after the other, each under its "== shard k of n"
+# (scripts/test-summary.mjs sums the shards' counts). --no-experimental-fetch: the node-only glue of emscripten
+# 3.1.6 would fetch() the .wasm by path (T2).
+shards="$(nproc)"
+pids=()
+for ((k = 0; k < shards; k++)); do
+  GTEST_TOTAL_SHARDS="$shards" GTEST_SHARD_INDEX="$k" \
+    node --no-experimental-fetch build/wasm/tk_tests_wasm.js --gtest_brief=1 >"build/wasm/gtest-shard-$k.log" 2>&1 &
+  pids+=("$!")
+done
+status=0
+for ((k = 0; k < shards; k++)); do
+  wait "${pids[$k]}" || status=1
+  echo "== shard $((k + 1)) of $shards"
+  cat "build/wasm/gtest-shard-$k.log"
+done
+exit "$status"
