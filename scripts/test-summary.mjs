@@ -21,13 +21,14 @@ function ctest(path) {
 // the other under "== shard k of n": the shards' counts are summed, and a shard that printed none did not finish.
 function gtest(path) {
   const log = read(path) ?? '';
-  const sum = (re) => [...log.matchAll(re)].reduce((total, m) => total + Number(m[1]), 0);
-  const runs = log.match(/\[=+\] \d+ tests? from .* ran/g)?.length ?? 0;
+  const counts = (re) => [...log.matchAll(re)].map((m) => Number(m[1]));
+  const sum = (ns) => ns.reduce((total, n) => total + n, 0);
+  const runs = counts(/\[=+\] (\d+) tests? from .* ran/g);
   const shards = Number(/== shard \d+ of (\d+)/.exec(log)?.[1] ?? 1);
-  if (!runs || runs < shards) return 'did not run to completion';
-  const ran = sum(/\[=+\] (\d+) tests? from .* ran/g);
-  const passed = sum(/\[ {2}PASSED {2}\] (\d+) tests?/g);
-  const skipped = sum(/\[ {2}SKIPPED {1}\] (\d+) tests?/g);
+  if (!runs.length || runs.length < shards) return 'did not run to completion';
+  const ran = sum(runs);
+  const passed = sum(counts(/\[ {2}PASSED {2}\] (\d+) tests?/g));
+  const skipped = sum(counts(/\[ {2}SKIPPED {1}\] (\d+) tests?/g));
   return `${passed} passed, ${ran - passed - skipped} failed, ${skipped} skipped`;
 }
 
