@@ -42,6 +42,26 @@ test('#part4-summary: its computed cells are the kernels’ medians at 24 blocks
   await expect(cell('post', 'lab')).not.toHaveAttribute('data-value');
   const runs = page.locator('.part4-summary-runs');
   const run = runs.getByRole('button', { name: 'Run all nine at L = 24 without warmup' });
+  // every write to the page while the lab runs that leaves things as they were: a text replaced by the same text, an
+  // attribute set to the value it had (such a redraw lays out and paints the page again, for nothing, on a core the
+  // workers need)
+  await page.evaluate(() => {
+    window.__writes = { all: 0, idle: [] };
+    const name = (node) => `${node.nodeName.toLowerCase()}${node.className ? `.${String(node.className).split(' ').join('.')}` : ''}`;
+    new MutationObserver((records) => {
+      records.forEach((r, k) => {
+        window.__writes.all += 1;
+        let idle = false;
+        if (r.type === 'childList') {
+          idle = r.removedNodes.length === 1 && r.addedNodes.length === 1 && r.removedNodes[0].textContent === r.addedNodes[0].textContent;
+        } else if (r.type === 'attributes') {
+          const next = records.slice(k + 1).find((q) => q.type === 'attributes' && q.target === r.target && q.attributeName === r.attributeName);
+          idle = r.oldValue === (next ? next.oldValue : r.target.getAttribute(r.attributeName));
+        }
+        if (idle) window.__writes.idle.push(`${name(r.target)} ${r.attributeName ?? 'text'}: ${r.attributeName ? r.oldValue : r.addedNodes[0].textContent}`);
+      });
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeOldValue: true });
+  });
   await run.click();
   await expect(runs.locator('.part4-lab-status')).toHaveText(/^\d+ of 27 training runs finished/);
   const cancel = runs.getByRole('button', { name: 'Cancel' });
@@ -61,6 +81,9 @@ test('#part4-summary: its computed cells are the kernels’ medians at 24 blocks
   // what Part 3 finds at this setting: Post-LN stalls without warmup, Pre-LN trains
   await expect(cell('post', 'lab')).toHaveAttribute('data-value', '0');
   await expect(cell('pre', 'lab')).toHaveAttribute('data-value', '3');
+  const writes = await page.evaluate(() => window.__writes);
+  expect(writes.all).toBeGreaterThanOrEqual(3); // the status's first text, a later one and the verdict at least
+  expect(writes.idle).toEqual([]);
   const verdict = await runs.locator('.part4-lab-verdict').textContent();
   expect(verdict).toMatch(/^At 24 blocks without warmup, trained on every seed: [^.]*Pre-LN[^.]*\. Trained on no seed: [^.]*Post-LN/);
 });

@@ -8,7 +8,7 @@
 // cells: data-holds says "true", "false", "pending" (a cell still computing) or "unknown" (the table as it is set
 // leaves a cell out), and a claim the reader's settings make false gets a note beside it that says so, with
 // the numbers. OP: above, below, near (within a tenth: |a/b − 1| ≤ 0.1), farther (further from 1: |ln a| > |ln b|).
-import { element, html } from '../ui/html.js';
+import { element, html, setData, setText } from '../ui/html.js';
 
 /** @type {Record<string, {holds: (a: number, b: number) => boolean, words: string}>} */
 const OPS = {
@@ -79,7 +79,7 @@ function fillLiveClaims(sourceId, cellOf) {
       span.after(note);
     }
     const text = ` (Not so at the table's settings now: ${failed.map((f) => `${f.left} is not ${f.words} ${f.right}`).join('; ')}.)`;
-    if (note.textContent !== text) note.textContent = text;
+    setText(note, text);
   }
 }
 
@@ -92,10 +92,10 @@ export function fillLiveCells(sourceId, cellOf) {
   for (const a of document.querySelectorAll(`a.live-cell[data-source="${CSS.escape(sourceId)}"]`)) {
     const cell = cellOf(a.dataset.row, a.dataset.col);
     const text = cell === undefined ? '(not in the table as it is set now)' : cell === null ? '(computing in the table)' : cell.text;
-    if (a.textContent !== text) a.textContent = text;
-    if (cell) a.dataset.value = String(cell.value);
-    else delete a.dataset.value;
-    a.title = cell?.reason ?? (cell ? 'computed in the table: follow the link to see it' : '');
+    setText(a, text);
+    setData(a, 'value', cell ? String(cell.value) : undefined);
+    const title = cell?.reason ?? (cell ? 'computed in the table: follow the link to see it' : '');
+    if (a.title !== title) a.title = title;
   }
   fillLiveClaims(sourceId, cellOf);
 }

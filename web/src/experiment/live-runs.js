@@ -5,7 +5,7 @@ import { assessWork, createShare, formatFlop, recordRun } from './budget.js';
 import { cachedNow } from './cache.js';
 import { getPool, runKey } from './pool.js';
 import { KERNELS, createRunSet } from './runs.js';
-import { element, html } from '../ui/html.js';
+import { element, html, setFlag, setText } from '../ui/html.js';
 
 const TRAIN_REDRAW_MS = 250;
 
@@ -84,8 +84,8 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
       try {
         for (const r of runs) kernel.check(r.options);
       } catch (error) {
-        footer.textContent = `Cannot run: ${error.message}`;
-        compute.hidden = true;
+        setText(footer, `Cannot run: ${error.message}`);
+        setFlag(compute, 'hidden', true);
         runSet.cancel();
         share.clear();
         return false;
@@ -107,15 +107,15 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
       );
       const key = JSON.stringify(full.map(keyOf));
       asking = work.over && key !== approved ? key : null;
-      compute.textContent = asking ? 'Compute anyway' : 'Compute';
+      setText(compute, asking ? 'Compute anyway' : 'Compute');
       if (asking) {
         runSet.cancel();
         live.waitingFor = 'reader';
         const crowd = work.crowded
           ? ` Other figures of this page are still computing about ${formatFlop(others)}, and together that is more than the page starts without asking.`
           : '';
-        footer.textContent = `This would start ${work.text}${crowd} Nothing has started yet.`;
-        compute.hidden = false;
+        setText(footer, `This would start ${work.text}${crowd} Nothing has started yet.`);
+        setFlag(compute, 'hidden', false);
         return false;
       }
       // work the reader said yes to is theirs; the rest counts against the page's budget until it finishes
@@ -131,8 +131,8 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
       live.dataChanged = true;
       live.waitingFor = 'worker';
       let computeSeconds = 0;
-      compute.hidden = true;
-      footer.textContent = `Computing ${runs.length} runs in your browser…`;
+      setFlag(compute, 'hidden', true);
+      setText(footer, `Computing ${runs.length} runs in your browser…`);
       runSet.start(runs, {
         onProgress: (r, p) => {
           live.progress.set(r.id, p);
@@ -161,14 +161,16 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
           share.clear();
           live.waitingFor = 'reader';
           soon(false);
-          footer.textContent = `Cancelled. The ${what} computed so far stay; Compute finishes the rest.`;
-          compute.hidden = false;
+          setText(footer, `Cancelled. The ${what} computed so far stay; Compute finishes the rest.`);
+          setFlag(compute, 'hidden', false);
         },
         onDone: () => {
           drawNow(); // the last results now, not after the redraw's wait: "N runs" stands under the final figure
-          footer.textContent =
+          setText(
+            footer,
             `${runs.length} runs` +
-            (computeSeconds > 0 ? `, ${computeSeconds.toFixed(1)} s of computing in your browser's workers.` : ', all from this browser’s cache.');
+              (computeSeconds > 0 ? `, ${computeSeconds.toFixed(1)} s of computing in your browser's workers.` : ', all from this browser’s cache.'),
+          );
         },
       });
       return true;
@@ -179,8 +181,8 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
       runSet.cancel();
       share.clear();
       live.waitingFor = 'reader';
-      footer.textContent = `Cancelled. The ${what} computed so far stay; Compute finishes the rest.`;
-      compute.hidden = false;
+      setText(footer, `Cancelled. The ${what} computed so far stay; Compute finishes the rest.`);
+      setFlag(compute, 'hidden', false);
       soon(false);
     },
 

@@ -2,7 +2,7 @@
 // waiting, and a Cancel button that stops everything at once. It shows only while a run is running (runs
 // that only wait, a figure's prefetch held back for a moment, do not bring it up), and while it shows the
 // page gets room at its end, so the last lines of the chapter can scroll clear of it.
-import { element, html } from '../ui/html.js';
+import { element, html, setText } from '../ui/html.js';
 
 /** @type {HTMLElement | undefined} */
 let bar;
@@ -25,13 +25,15 @@ export function mountStatusBar(pool) {
   pool.onStatus((s) => {
     const busy = s.running > 0;
     if (busy) {
-      if (bar.hidden) shownAt = performance.now();
-      bar.hidden = false;
-      document.body.classList.add('run-status-shown');
+      if (bar.hidden) {
+        shownAt = performance.now();
+        bar.hidden = false;
+        document.body.classList.add('run-status-shown'); // (once: classList.add writes the attribute even when it has the class)
+      }
       /** @type {(n: number, w: string) => string} */
       const plural = (n, w) => `${n} ${w}${n === 1 ? '' : 's'}`;
       const line = `Computing in ${plural(s.running, 'worker')}: ${plural(s.queued, 'run')} waiting, ${s.finished} done.`;
-      if (text.textContent !== line) text.textContent = line;
+      setText(text, line);
       const mean = s.progress.length ? s.progress.reduce((a, b) => a + b, 0) / s.progress.length : 0;
       if (Math.abs(progress.value - mean) > 0.02) progress.value = mean;
     } else if (!bar.hidden) {
@@ -44,7 +46,7 @@ export function mountStatusBar(pool) {
         },
         Math.max(0, 600 - (performance.now() - shownAt)),
       );
-      text.textContent = `Done: ${s.finished} runs.`;
+      setText(text, `Done: ${s.finished} runs.`);
     }
   });
 }

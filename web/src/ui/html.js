@@ -50,6 +50,34 @@ export function replaceWithHtml(el, markup) {
 }
 
 /**
+ * el's text, written only when it differs: writing the same text again still replaces the text node, which lays out
+ * and paints the page again (a figure that redraws at every worker's message would do so several times a second).
+ * @param {Element} el  @param {string} text
+ */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/**
+ * el.dataset[key] = value (undefined: removed), written only when it changes, as setText: the same value written
+ * again still invalidates the style of what a [data-…] selector matches.
+ * @param {HTMLElement} el  @param {string} key  @param {string | undefined} value
+ */
+export function setData(el, key, value) {
+  if (value === undefined) {
+    if (key in el.dataset) delete el.dataset[key];
+  } else if (el.dataset[key] !== value) el.dataset[key] = value;
+}
+
+/**
+ * A boolean attribute (disabled, hidden) on or off, written only when it changes, as setText.
+ * @param {Element} el  @param {string} name  @param {boolean} on
+ */
+export function setFlag(el, name, on) {
+  if (el.hasAttribute(name) !== on) el.toggleAttribute(name, on);
+}
+
+/**
  * The one element markup describes, made: element(html`<p class="note">${text}</p>`) → a <p>, not yet in the page.
  * @param {Markup} markup
  * @returns {any} that element: its kind is the markup's (the caller reads a select's value, a details' open)

@@ -12,7 +12,7 @@ import { getSettings } from '../../experiment/settings.js';
 import { loadStack } from '../../kernels/stack.js';
 import { loadTrain } from '../../kernels/train.js';
 import { formatNumber, withMinusSigns } from '../../ui/format.js';
-import { element, fragment, html } from '../../ui/html.js';
+import { element, fragment, html, setData, setFlag, setText } from '../../ui/html.js';
 import { shadeCss } from '../../ui/wiring-colours.js';
 import './style.css';
 
@@ -148,28 +148,30 @@ export async function mount(el, props) {
         const count = labCount(row);
         text = labText(count);
         if (count.finished === count.total) value = count.trained;
-        a.dataset.seeds = String(count.total);
+        setData(a, 'seeds', String(count.total));
       } else {
         const cell = initCell(row, col);
         text = cell ? cell.text : init.failed.size ? 'could not be computed (see below)' : 'computing…';
         value = cell?.value;
       }
-      if (a.textContent !== text) a.textContent = text;
-      if (value === undefined) delete a.dataset.value;
-      else a.dataset.value = String(value);
+      setText(a, text);
+      setData(a, 'value', value === undefined ? undefined : String(value));
     }
     const finished = labRuns.filter((r) => lab.results.has(r.id)).length;
     const running = labStarted && finished < labRuns.length && lab.waitingFor === 'worker';
-    runButton.disabled = running;
-    cancelButton.hidden = !running;
-    $('.part4-lab-status').textContent = labStarted
-      ? `${finished} of ${labRuns.length} training runs finished${lab.failed.size ? `; ${lab.failed.size} failed: ${[...lab.failed.values()][0]}` : ''}.`
-      : '';
+    setFlag(runButton, 'disabled', running);
+    setFlag(cancelButton, 'hidden', !running);
+    setText(
+      $('.part4-lab-status'),
+      labStarted
+        ? `${finished} of ${labRuns.length} training runs finished${lab.failed.size ? `; ${lab.failed.size} failed: ${[...lab.failed.values()][0]}` : ''}.`
+        : '',
+    );
     // when every run is in: which wirings trained and which did not, in one sentence
     const verdict = $('.part4-lab-verdict');
     if (finished < labRuns.length) {
-      verdict.textContent = '';
-      delete verdict.dataset.done;
+      setText(verdict, '');
+      setData(verdict, 'done', undefined);
       return;
     }
     const counts = wirings.map((p) => ({ p, ...labCount(p.key) }));
@@ -177,10 +179,12 @@ export async function mount(el, props) {
     const every = counts.filter((c) => c.trained === c.total);
     const none = counts.filter((c) => c.trained === 0);
     const some = counts.filter((c) => c.trained > 0 && c.trained < c.total);
-    verdict.textContent =
+    setText(
+      verdict,
       `At ${L} blocks without warmup, trained on every seed: ${list(every)}. Trained on no seed: ${list(none)}.` +
-      (some.length ? ` Trained on some seeds only: ${list(some)}.` : '');
-    verdict.dataset.done = 'true';
+        (some.length ? ` Trained on some seeds only: ${list(some)}.` : ''),
+    );
+    setData(verdict, 'done', 'true');
   }
 
   view = { draw, startInit, startLab };
