@@ -68,7 +68,7 @@ function checkClaim(comparisons, cellOf) {
 function fillLiveClaims(sourceId, cellOf) {
   for (const span of document.querySelectorAll(`.live-claim[data-source="${CSS.escape(sourceId)}"]`)) {
     const { state, failed } = checkClaim(parseClaim(span.dataset.claim), cellOf);
-    if (span.dataset.holds !== state) span.dataset.holds = state;
+    setData(span, 'holds', state);
     let note = span.nextElementSibling?.classList.contains('live-claim-note') ? span.nextElementSibling : null;
     if (state !== 'false') {
       note?.remove();

@@ -6,6 +6,8 @@
 // Every box is measured once in idle time (so Tab finds it wherever it is), again when it or its content
 // is resized, when it comes near the viewport, and when a web font arrives while it is near (KaTeX's fonts
 // widen a line of math without resizing any box): a font never makes the page measure boxes far away.
+import { setData } from './html.js';
+
 const SELECTOR = 'pre, .katex-display, .scroll-x, .chart-data-scroll, .heatmap details';
 
 // which sides of a box have more to show
@@ -14,7 +16,7 @@ function cue(box) {
   if (box.scrollLeft > 1) more.push('left');
   if (box.scrollLeft + box.clientWidth < box.scrollWidth - 1) more.push('right');
   const text = more.join(' ');
-  if (box.dataset.scrollMore !== text) box.dataset.scrollMore = text;
+  setData(box, 'scrollMore', text);
 }
 
 const following = new WeakSet();

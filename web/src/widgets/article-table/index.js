@@ -7,7 +7,7 @@ import { runFigure } from '../../experiment/figure.js';
 import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
 import { agreesWithPrinted, formatLike, formatNumber, withMinusSigns } from '../../ui/format.js';
-import { element, html, replaceWithHtml, setHtml } from '../../ui/html.js';
+import { element, html, replaceWithHtml, setHtml, setText } from '../../ui/html.js';
 import { fillLiveCells } from '../../experiment/live-cells.js';
 import { subscribeWritten, writtenProblem, writtenWirings } from '../../experiment/written-wirings.js';
 import { TABLES } from './tables.js';
@@ -149,7 +149,7 @@ export async function mount(el, props) {
     // (a kept row's label may change: "Your wiring" is "Your wiring 1" once a link adds a second)
     rows.forEach((row, r) => {
       const th = have.get(keys[r])?.cells[0];
-      if (th && th.textContent !== row.label) th.textContent = row.label;
+      if (th) setText(th, row.label);
     });
     if (keys.join('\n') === [...body.rows].map((tr) => tr.dataset.row).join('\n')) return;
     body.replaceChildren(
