@@ -10,8 +10,9 @@ import { addStandIn } from './stand-in.js';
 
 const mounting = new Map(); // el → the promise of its mount
 
-// linked: el is the figure the address names (mountWidgets' first)
-async function mountOne(el, { linked = false } = {}) {
+// linked: el is the figure the address names (mountWidgets' first). Exported for the widget tests, which mount one
+// placeholder through this same path (tests/web/dom/harness.js).
+export async function mountOne(el, { linked = false } = {}) {
   const name = el.dataset.widget;
   const load = registry[name];
   if (!load) {
