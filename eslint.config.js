@@ -167,4 +167,9 @@ export default [
     files: ['tests/e2e/**/*.{js,mjs}', 'scripts/bench.mjs', 'scripts/size.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
+  {
+    // the widget tests run in Node with a DOM (Vitest's happy-dom environment: docs/testing.md)
+    files: ['tests/web/widgets/**/*.{js,mjs}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
 ];

@@ -20,7 +20,7 @@ if (!document.doctype) document.insertBefore(document.implementation.createDocum
 // (paths from this file's own: Vite rewrites `new URL(…, import.meta.url)` for a page's assets)
 const here = dirname(fileURLToPath(import.meta.url));
 const contentDir = join(here, '../../../content');
-export const root = join(here, '../../..');
+const root = join(here, '../../..');
 
 // The page's own files, as the dev server serves them: Vite turns a module's `new URL(file, import.meta.url)` into an
 // address on the page's origin (the kernels' wasm), which this DOM has no server for; the repository answers it.
@@ -40,7 +40,7 @@ window.fetch = globalThis.fetch;
 /** @type {ReturnType<typeof renderChapter> | undefined} */
 let sections;
 /** The chapter's sections as the build renders them (content plugin), rendered once per test file. */
-export const chapter = () => (sections ??= renderChapter(contentDir));
+const chapter = () => (sections ??= renderChapter(contentDir));
 
 /**
  * Puts the section that holds `selector` (a widget's placeholder, an id) into the document, alone, and returns the
@@ -48,7 +48,7 @@ export const chapter = () => (sections ??= renderChapter(contentDir));
  * @param {string} selector
  * @returns {HTMLElement}
  */
-export function showSection(selector) {
+function showSection(selector) {
   const holder = document.createElement('div');
   for (const section of chapter()) {
     holder.innerHTML = section.html;

@@ -47,6 +47,3 @@ export async function endWorkers() {
   await Promise.all([...running].map((thread) => thread.terminate()));
   running.clear();
 }
-
-/** How many worker threads are running now. */
-export const runningWorkers = () => running.size;
