@@ -2,7 +2,7 @@
 // (widgets/mount.js mountOne) from its placeholder as the chapter renders it (web/plugins/content.js), against the
 // real wasm module: the page's runs go to the page's pool (experiment/pool.js), whose workers run the page's
 // worker.js in Node worker threads (node-worker.js). No kernel, pool or result is stood in for.
-// A test file that imports this: `// @vitest-environment happy-dom` on its first line.
+// A test file that imports this: `// @vitest-environment jsdom` on its first line.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, expect } from 'vitest';
 import { renderChapter } from '../../../web/plugins/content.js';
 import { mountOne } from '../../../web/src/widgets/mount.js';
+import './browser-gaps.js';
 import { NodeModuleWorker, endWorkers } from './node-worker.js';
 
 /** @type {any} */ (globalThis).Worker = NodeModuleWorker;
@@ -31,9 +32,8 @@ const fetchPageFiles = async (input, init) => {
   if (url.origin !== location.origin) return pageFetch(input, init);
   const path = join(root, decodeURIComponent(url.pathname));
   if (!path.startsWith(root) || !existsSync(path)) return new Response('', { status: 404 });
-  // (no application/wasm: Node's streaming compile takes only its own Response, not the DOM's, so the page compiles the
-  // bytes, as it does from a server that does not say application/wasm: kernels/compiled.js)
-  return new Response(await readFile(path), { headers: { 'Content-Type': 'application/octet-stream' } });
+  const type = path.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream';
+  return new Response(await readFile(path), { headers: { 'Content-Type': type } });
 };
 globalThis.fetch = /** @type {typeof fetch} */ (fetchPageFiles);
 window.fetch = globalThis.fetch;

@@ -1,4 +1,4 @@
-// @vitest-environment happy-dom
+// @vitest-environment jsdom
 // The LayerNorm instrument (widgets/layernorm) at content/20-layernorm.md's props: typed input, computed output,
 // explained edge cases, and a message beside the field for every kind of bad input. Moved from
 // tests/e2e/layernorm.spec.js (docs/testing.md): each test starts from the instrument's defaults, typed back in.
