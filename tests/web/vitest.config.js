@@ -2,9 +2,12 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import content from '../../web/plugins/content.js';
 
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
+  // the chapter's virtual: modules (the exercises' props and words, the cards'), served as Vite serves the page
+  plugins: [content({ contentDir: fileURLToPath(new URL('../../content', import.meta.url)) })],
   test: {
     include: ['tests/web/**/*.test.js'],
     environment: 'node',
