@@ -88,7 +88,7 @@ export function dueAt(due) {
   return Number.isFinite(at) ? at : null;
 }
 
-// FNV-1a, 32 bits, over the UTF-8 bytes: small, exact in any JavaScript, and written out in the README so that a
+// FNV-1a, 32 bits, over the UTF-8 bytes: small, exact in any JavaScript, and written out in docs/teachers.md so that a
 // teacher can recompute a seed anywhere
 /** @param {string} text */
 function fnv1a(text) {
