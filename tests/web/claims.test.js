@@ -133,7 +133,13 @@ const KEY_CARDS = [
   ],
   [/off-diagonal terms of \$J_\{\\mathrm\{LN\}\}\$ come from/, /mean removal \(\$-1\/d\$\) and variance removal \(\$-\\hat z_a \\hat z_b \/ d\$\)/],
   [/Pre-LN's gradient chains as \$\(1 \+ \\delta\)\^L\$ because its identity is/, /^added, not multiplied$/],
-  [/Does Pre-LN remove the need for warmup\?/, /^No: it only makes training less sensitive to the warmup/],
+  // The key answers "No — it only reduces dependence on the warmup choice"; Xiong et al. (2020) train Pre-LN
+  // without warmup and so does the lab at 24 blocks, so the card says that, and what large models still do
+  // (issue 50, point 2).
+  [
+    /Does Pre-LN remove the need for warmup\?/,
+    /^It can: Xiong et al\. train Pre-LN Transformers without warmup.*in the lab, at 24 blocks, Pre-LN trains without warmup where Post-LN stalls.*Large Pre-LN models may still warm up/,
+  ],
 ];
 
 // Part 4's cards, after the key's: each a fact of the wirings as the kernels build them (block.hpp's kWirings).

@@ -262,3 +262,87 @@ describe('Part 4, the three newer wirings (issue 34): cited, their two lines of 
     }
   });
 });
+
+describe('Part 4, third edition (issue 50): a referee’s corrections, each checked in its source', () => {
+  const newer = renderedText(htmlOf('28-three-newer-wirings.md'));
+  const summary = (wiring) => {
+    const table = /<div id="part4-summary"[^>]*>([\s\S]*?)<\/div>/.exec(htmlOf('26-field-did-next.md'))?.[1] ?? '';
+    const row = [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => m[1]).find((r) => r.includes(`data-row="${wiring}"`));
+    return renderedText(row ?? '');
+  };
+
+  it('1. DeepNet claims stable, bounded updates; training without warmup is this page’s test, and its library warms up', () => {
+    const both = `${part4} ${oneByOne}`;
+    expect(both).not.toMatch(/stalling without warmup|answers the failure of Part 3|instability without warmup/);
+    expect(oneByOne).toMatch(/What the paper claims for DeepNorm is stable training: its analysis bounds the size of the model's update/);
+    expect(oneByOne).toMatch(/torchscale, still warms up: its example of pre-training with DeepNorm raises the learning rate over 10,000 warmup updates/);
+    expect(oneByOne).toMatch(/Training DeepNorm without warmup is this page's own test/);
+    expect(summary('deepnorm')).toMatch(/no warmup is this page's test/);
+  });
+
+  it('2. the warmup card agrees with Xiong et al. and with the lab it links', () => {
+    const back = cardText('Does Pre-LN remove the need for warmup?');
+    expect(back).not.toMatch(/^No\b/);
+    expect(back).toMatch(/Xiong et al\. train Pre-LN Transformers without warmup[^.]*"On Layer Normalization in the Transformer Architecture", 2020/);
+    expect(back).toMatch(/in the lab, at 24 blocks, Pre-LN trains without warmup where Post-LN stalls/);
+    expect(back).toMatch(/Large Pre-LN models may still warm up \(see the start of Part 4\)/);
+  });
+
+  it("3. β is LayerNorm's shift only: DeepNorm's divisor is 1/κ in the design challenges and the builder", () => {
+    for (const n of [22, 23]) {
+      const { question, hints, solution } = exercise(n);
+      const text = `${question} ${hints} ${solution}`;
+      expect(text, `exercise ${n}`).not.toMatch(/\$\\beta = \(8L\)\^\{1\/4\}\$|divided by β|\(β\)|α and β/);
+      expect(text, `exercise ${n}`).toMatch(/1\/\\kappa/);
+    }
+    expect(exercise(22).solution).toContain('$1/\\kappa = (8L)^{1/4}$');
+    expect(exercise(23).solution).toContain('$1/\\kappa = (8L)^{1/4}$');
+  });
+
+  it('4. the depth-scaled row: only Wo, bo, W2, b2 differ from Table D’s; the scaled initialisations it equals are cited', () => {
+    expect(newer).not.toMatch(/the weights' own gradients differ/);
+    expect(newer).toMatch(/every parameter's gradient but those of W ?o, b ?o, W ?2 and b ?2, which are 1\/√\(2 ?L\) times Table D's/);
+    expect(newer).toMatch(/Shoeybi et al\., "Megatron-LM: Training Multi-Billion Parameter Language Models Using Model Parallelism", 2019/);
+    expect(newer).toMatch(
+      /GPT-2 scales the weights of residual layers at initialisation by 1\/√ ?N, N their number[^.]*\(Radford et al\., "Language Models are Unsupervised Multitask Learners", 2019\)/,
+    );
+    expect(newer).toMatch(/OLMo's models do not use the rule/);
+  });
+
+  it('5. of the two columns at initialisation, one is a gradient ratio and the other the stream’s spread', () => {
+    expect(part4).not.toMatch(/The two gradient columns are ratios/);
+    expect(part4).toMatch(/the first is a ratio of gradients, block 1's over block 24's/);
+    expect(part4).toMatch(/The second is no gradient: it is the stream's spread after block 24 over its spread after block 1/);
+  });
+
+  it('6. Pre-LN predates Xiong et al.: GPT-2 is cited for it, Xiong et al. for their analysis', () => {
+    const pre = summary('pre');
+    expect(pre).toMatch(/in use before Xiong et al\. analysed it \(GPT-2\)/);
+    expect(pre).toMatch(/\(Radford et al\., "Language Models are Unsupervised Multitask Learners", 2019\)/);
+    expect(pre).toMatch(/\(Xiong et al\., "On Layer Normalization in the Transformer Architecture", 2020\)/);
+  });
+
+  it("7. exercise 22 sends the reader to Part 1 for the stream's growth", () => {
+    expect(exercise(22).question).toMatch(/Pre-LN's stream grows with depth \(Part 1\)/);
+  });
+
+  it('8. the three newer designs: published from 2023 to 2025, and OLMo 2’s changes three settings', () => {
+    expect(newer).not.toMatch(/last two years|one thing each/);
+    expect(newer).toMatch(/designs published from 2023 to 2025/);
+    expect(newer).toMatch(/one setting of it for each of the two scaled rows and three for OLMo 2's/);
+  });
+
+  it('9. Depth-μP as its abstract states it: the unique optimum for one-layer blocks, limits for deeper ones', () => {
+    expect(newer).toMatch(/For blocks of a single layer they find one optimal choice, Depth-μP/);
+    expect(newer).toMatch(/maximises feature learning and feature diversity/);
+    expect(newer).toMatch(/fundamental limitations in every possible infinite-depth limit/);
+  });
+
+  it('10. no repository path in what the reader reads', () => {
+    const path = /\btests\/|\.(cpp|hpp|py)\b|\bwasm\/src/;
+    for (const s of sections) expect(renderedText(s.html), s.file).not.toMatch(path);
+    for (const [n, p] of Object.entries(exercises)) {
+      expect(renderedText([p.solution, ...p.hints, ...Object.values(p.mistakes)].join(' ')), `exercise ${n}`).not.toMatch(path);
+    }
+  });
+});

@@ -47,7 +47,7 @@ const FORMULAS = {
   scale_in: { label: html`× scale on the input${key('scale_in')}` },
   scale_out: { label: html`× scale on the output${key('scale_out')}`, hint: 'a number or a formula in L and i: 1/sqrt(2*L)' },
   gate0: { label: html`the gate’s start${key('gate0')}` },
-  beta: { label: html`Wv, Wo, W1, W2 ÷ at init${key('beta')}`, hint: 'DeepNorm’s 1/κ: (8*L)^0.25' },
+  beta: { label: html`Wv, Wo, W1, W2 ÷ at init, by 1/κ${key('beta')}`, hint: 'a formula in L: (8*L)^0.25 (DeepNorm)' },
   first_post: { label: html`first blocks plain Post-LN${key('first_post')}`, hint: 'a formula in L: L/4 (Mix-LN)' },
 };
 
