@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The C++ test suites compiled to WebAssembly and run by Node in one process, so the kernels are checked
-# as the browser runs them (the SIMD GEMM, emscripten's libm), with the tolerances the tests set for wasm.
+# The C++ test suites whose code takes another path in WebAssembly (CMakeLists.txt, tk_wasm_suites: the SIMD GEMM,
+# emscripten's libm and allocator, wasm's exceptions), compiled to wasm and run by Node, one process per core, so
+# the kernels are checked as the browser runs them, with the tolerances the tests set for wasm.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs
