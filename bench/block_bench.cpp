@@ -2,7 +2,7 @@
 // exactly as the sweep and the page run them, with every operation of the kernels timed (wasm/src/profile.hpp;
 // this program links tk_kernels_profiled, the kernels compiled with TK_PROFILE). Prints, per block, the time of
 // each operation in each pass (forward, the forward recomputed during the backward, backward) and its share,
-// then one JSON line for scripts/bench.mjs. With --train, the same for the training lab's run (design/training.md:
+// then one JSON line for scripts/bench.mjs. With --train, the same for the training lab's run (docs/design/training.md:
 // regress, d = 64, L = 24, B = 2, T = 16, Adam), whose matrices are 32 tokens by 64 or 256.
 // Not a test: it prints figures.
 //
@@ -112,7 +112,7 @@ double block_product_flops(const tk::StackConfig& c) {
 }
 
 void sweep(int L, int seeds) {
-  // Warm-up: V8 runs a fresh module at about half speed until it has tiered up (design/performance.md); and one
+  // Warm-up: V8 runs a fresh module at about half speed until it has tiered up (docs/design/performance.md); and one
   // run at the measured depth, so that the memory the measured runs use has been grown and touched once. Without
   // it the first measured run paid the first touch of every new page, about 5 µs per 4 KiB in Node, and the
   // breakdown charged it to whatever wrote there first: LayerNorm's forward read 0.37 ms a block where it takes

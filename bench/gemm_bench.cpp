@@ -59,7 +59,7 @@ const Shape kShapes[] = {
 };
 constexpr int kBlockShapes = 9;  // the first nine: one block's forward + backward
 
-// The training lab's (design/training.md): N = 32 tokens, d = 64, F = 256; the four projections are the 64×64
+// The training lab's (docs/design/training.md): N = 32 tokens, d = 64, F = 256; the four projections are the 64×64
 // ones, so one block's step runs each of those four times (kLabWeights).
 const Shape kLabShapes[] = {
     {"fwd   x·Wᵀ     32x64  · (64x64)ᵀ", 32, 64, 64, false, true},

@@ -601,9 +601,9 @@ async function writtenRowTimes(site) {
 
 // Chromium puts its processes in sessions of their own, so Linux's autogroup scheduler weighs them apart from this
 // script's: on a busy machine the page's workers then get another share of the cores than the Node layer's
-// (toolchain.md T17; a bench run whose own group was at nice −20 measured table B in 183 s in Chromium and 24.5 s
-// in Node, and 16.7 s against 17.1 s once both had the same). Gives every Chromium process of this run this
-// script's autogroup niceness, where Linux allows it, and says when it cannot.
+// (docs/design/toolchain.md T17; a bench run whose own group was at nice −20 measured table B in 183 s in Chromium
+// and 24.5 s in Node, and 16.7 s against 17.1 s once both had the same). Gives every Chromium process of this run
+// this script's autogroup niceness, where Linux allows it, and says when it cannot.
 function shareSchedulingWith(profileDir) {
   const own = /nice\s+(-?\d+)/.exec(readProc('/proc/self/autogroup'))?.[1];
   if (own === undefined) {

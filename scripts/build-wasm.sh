@@ -2,7 +2,7 @@
 # The kernels as the browser's ES6 module: web/src/wasm/kernels.{mjs,wasm} (a build output, not committed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export NODE_PATH=/usr/share/nodejs   # emcc's own JS tools need Debian's acorn (toolchain.md T1)
+export NODE_PATH=/usr/share/nodejs   # emcc's own JS tools need Debian's acorn (docs/design/toolchain.md T1)
 if [ ! -f build/wasm/CMakeCache.txt ]; then
   emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi

@@ -2,7 +2,7 @@
 // npm run train -- --task regress|char --placement post,pre (any wiring of the kernel; --help lists them) --L 24 --d 64 --heads 4 --B 2 --T 16
 //                  --seeds 0-4 --lr 3e-3 [--beta1 0.9] [--beta2 0.999] [--eps 1e-8] [--warmup 50] --steps 150
 //                  [--jobs 2] [--stream-grads]
-// The training lab (design/training.md) with the browser's own wasm module, in Node. Prints one JSON line per
+// The training lab (docs/design/training.md) with the browser's own wasm module, in Node. Prints one JSON line per
 // step per seed, {"placement","L","warmup","seed","step","lr","loss","grad_norm":[…one per block…],"ratio",
 // "stream_sd"} (stream_sd: the stream's sd after the last block),
 // as the steps finish, then one summary line per seed: the mean of its last 10 losses and whether it trained

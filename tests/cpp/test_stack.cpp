@@ -449,7 +449,7 @@ TEST(GradientRatio, EveryMeasureDividesFirstByLast) {
 }
 
 TEST(StackFlops, CountsTheProtocolsBlock) {
-  // protocol.md: one block, forward + backward, at B·T = 128 tokens is about 150 MFLOP
+  // docs/design/protocol.md, "Cost": one block, forward + backward, at B·T = 128 tokens is about 150 MFLOP
   StackConfig c;
   c.L = 1;
   const double per_block = stack_flops(c);

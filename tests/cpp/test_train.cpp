@@ -32,7 +32,7 @@ std::vector<std::string> train_fixtures() {
 
 class PyTorchTraining : public ::testing::TestWithParam<std::string> {};
 
-// "a mismatch above 1e-8 is a bug, not rounding" (training.md): PyTorch's own runs move by ≤ 7e-13 under a
+// "a mismatch above 1e-8 is a bug, not rounding" (docs/design/training.md): PyTorch's own runs move by ≤ 7e-13 under a
 // 1e-13 nudge of their inputs.
 TEST_P(PyTorchTraining, EveryStepMatches) {
   const Json f = test::read_fixture("train/" + GetParam() + ".json");
@@ -262,7 +262,8 @@ TEST(TrainText, NineHundredCharactersOverTwentyEightSymbols) {
 }
 
 TEST(TrainDefaults, AreTheLabsProtocol) {
-  const TrainConfig c;  // training.md: d = 64, 4 heads, B = 2, T = 16, L = 24, Adam 3e-3, β = (0.9, 0.999), 150 steps
+  // docs/design/training.md: d = 64, 4 heads, B = 2, T = 16, L = 24, Adam 3e-3, β = (0.9, 0.999), 150 steps
+  const TrainConfig c;
   EXPECT_EQ(c.task, Task::Regress);
   EXPECT_EQ(wiring_text(c.stack.wiring), "post");
   EXPECT_EQ(c.stack.L, 24);
@@ -278,7 +279,7 @@ TEST(TrainDefaults, AreTheLabsProtocol) {
   EXPECT_EQ(c.steps, 150);
   EXPECT_EQ(trained_threshold(Task::Regress), 0.2);
   EXPECT_EQ(trained_threshold(Task::Char), 1.0);
-  // one step is ≈ 0.236 GFLOP, 150 steps ≈ 35 GFLOP (training.md, "Cost")
+  // one step is ≈ 0.236 GFLOP, 150 steps ≈ 35 GFLOP (docs/design/training.md, "Cost")
   EXPECT_NEAR(train_flops(c) / c.steps, 0.236e9, 0.001e9);
 }
 

@@ -8,7 +8,7 @@ const PORT = Number(process.env.E2E_PORT ?? 4173); // another port lets two e2e 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
 // Without the background-networking flags Chromium keeps dialling Google's hosts, which this machine's
-// closed network refuses (toolchain.md §8).
+// closed network refuses (docs/design/toolchain.md §8).
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -1,5 +1,5 @@
 // The training lab (Part 3) in a real browser, on the real training kernel in the page's workers: the
-// default view trains as PyTorch does (training.md), steps stream in before a run finishes, Cancel stops
+// default view trains as PyTorch does (docs/design/training.md), steps stream in before a run finishes, Cancel stops
 // the workers, a link restores the controls, every chart and heat map has its table and the tables agree
 // with each other, the learning-rate cliff, the prediction exercise, and the lab stays accessible and
 // phone-sized. Every run but the first test's is tiny: the point there is the page, not the result.
@@ -9,9 +9,9 @@ import { LIGHT, selectLabelFit } from './reach.js';
 
 test.describe.configure({ timeout: 120_000 });
 
-// training.md: what PyTorch measures at the default view (d = 64, 4 heads, B = 2, T = 16, Adam at 3e-3,
-// 150 steps, regression), seeds 0–4; the mean of the last 10 losses per seed lies in these ranges (as
-// printed there, to three decimals) and a run trains below 0.2.
+// docs/design/training.md, "What PyTorch shows": what PyTorch measures at the default view (d = 64, 4 heads, B = 2,
+// T = 16, Adam at 3e-3, 150 steps, regression), seeds 0–4; the mean of the last 10 losses per seed lies in these
+// ranges (as printed there, to three decimals) and a run trains below 0.2.
 const PYTORCH = {
   'post|0': { trained: 'false', lo: 0.968, hi: 0.999 },
   'post|50': { trained: 'true', lo: 0.021, hi: 0.024 },

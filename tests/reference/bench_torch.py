@@ -14,7 +14,7 @@ Usage (from the repository root):
         [--placements post,pre,nores] [--threads 1]
     /usr/bin/python3 tests/reference/bench_torch.py --train [--L 24] [--seeds 0] [--placements post]
         [--steps 150] [--warmup 0]
-The second form times the training lab's run (train_reference.py, design/training.md) instead: one JSON
+The second form times the training lab's run (train_reference.py, docs/design/training.md) instead: one JSON
 line per run with its seconds, GFLOP/s and final loss, beside which `npm run bench` prints the kernel's.
 
 FLOP count (2*m*n*k per matmul), N = B*T tokens, F = ffn_mult*d, H heads of hs:

@@ -7,13 +7,13 @@ the loss, the per-block gradient norms, the gradient norm at each block's input,
 residual-stream standard deviation after each block, checksums (and, for small
 configurations, the exact hex values) of the input x and the target, and the first
 entries of the stack output y. The experiment is the one pinned down in
-/work/shared/design/protocol.md (a copy of the essentials is in the code below):
+docs/design/protocol.md (a copy of the essentials is in the code below):
 a stack of L transformer blocks (attention + ReLU/GELU feed-forward + two
 LayerNorms) in Post-LN, Pre-LN or no-residual wiring, PyTorch default
 initialisation, float64, CPU, one thread, loss = mean((y - target)^2), one backward.
 
 While it runs it prints, for the article-sized configurations, the values the
-article's tables print, next to the protocol column of protocol.md, and checks
+article's tables print, next to the protocol's values in docs/design/protocol.md, and checks
 them to the printed digits (exit status 1 on any mismatch).
 
 How to run it (from the repository root)
@@ -23,7 +23,7 @@ How to run it (from the repository root)
 Always use /usr/bin/python3: Debian's python3-torch (PyTorch 1.13.1) is installed
 for that interpreter. The tests that read the fixtures never need PyTorch.
 
-2. fixtures/train/<name>.json: training runs of /work/shared/design/training.md (train_reference.py):
+2. fixtures/train/<name>.json: training runs of docs/design/training.md (train_reference.py):
    every step's loss, rate, per-block gradient norms (and for small runs the stream gradients).
 3. fixtures/randint.json: torch.randint draws (the training lab's windows) for several seeds and ranges.
 4. fixtures/adam.json: torch.optim.Adam's own updates of a random tensor over a few steps.
@@ -425,7 +425,7 @@ def written_wirings():
 
 # --------------------------------------------------------------------------- sanity check
 
-# protocol.md, "protocol" column (seed 0 values): key (placement, L, scale).
+# docs/design/protocol.md, "The article's numbers and the protocol's" (seed 0 values): key (placement, L, scale).
 PROTOCOL = {
     ("post", 20, 1.0): dict(grad1="1.7767e-01", gradL="3.4463e-01", ratio="0.51554"),
     ("pre", 20, 1.0): dict(grad1="1.8856e-01", gradL="1.1457e-01", ratio="1.64584"),
@@ -641,9 +641,9 @@ def write_stack_fixtures(names=None):
         if name.startswith("article_"):
             bad += sanity(cfg, r)
     if bad:
-        print("%d value(s) do NOT match protocol.md: the implementation deviates from the protocol" % bad)
+        print("%d value(s) do NOT match docs/design/protocol.md: the implementation deviates from the protocol" % bad)
         sys.exit(1)
-    print("all article values match protocol.md to the printed digits")
+    print("all article values match docs/design/protocol.md to the printed digits")
 
 
 def main():

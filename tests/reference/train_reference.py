@@ -1,4 +1,4 @@
-"""The training lab's protocol in PyTorch (/work/shared/design/training.md), float64, CPU, one thread.
+"""The training lab's protocol in PyTorch (docs/design/training.md), float64, CPU, one thread.
 
 Imported by make_reference.py (which writes the fixtures tests/reference/fixtures/train/*.json) and by
 bench_torch.py (which times a training run beside the kernel's). The stack is make_reference.py's (the

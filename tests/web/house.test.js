@@ -76,9 +76,9 @@ test('every kernel file has its own C++ test file', () => {
   expect(missing).toEqual([]);
 });
 
-// The wirings' rules cite what their reader can open: the papers (authors, title, year), not the design notes the
-// team worked from, which are not in the repository (issue 35, item 12). (train.*, adam.hpp and gemm.* still cite
-// design notes of their own.)
+// The wirings' rules cite what their reader can open first: the papers (authors, title, year), not the design notes
+// the team worked from (issue 35, item 12). (train.*, adam.hpp and gemm.* cite design notes, which docs/design/ now
+// holds: tests/web/cited-docs.test.js.)
 test('the wirings’ rules cite their papers, not a design note outside the repository', () => {
   const root = new URL('../../wasm/src/', import.meta.url).pathname;
   const text = ['block.hpp', 'block.cpp', 'wiring.hpp', 'wiring.cpp', 'expr.cpp'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');

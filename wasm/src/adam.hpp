@@ -1,5 +1,5 @@
 // Adam as torch.optim.Adam (PyTorch 1.13, single-tensor path, no weight decay, no amsgrad), one tensor at a
-// time, with the training lab's linear warmup (design/training.md). For a parameter p with gradient g, at
+// time, with the training lab's linear warmup (docs/design/training.md). For a parameter p with gradient g, at
 // step t = 1, 2, … with rate lr_t:
 //   m = β1·m + (1 − β1)·g                 v = β2·v + (1 − β2)·g·g
 //   step_size = lr_t / (1 − β1^t)         denom = √v / √(1 − β2^t) + eps

@@ -1,4 +1,4 @@
-// Multi-head self-attention, forward and backward side by side (protocol.md, "Attention").
+// Multi-head self-attention, forward and backward side by side (docs/design/protocol.md, "Attention").
 //   q, k, v = x·Wqᵀ + bq, x·Wkᵀ + bk, x·Wvᵀ + bv                         (N, d) each, N = B·T
 //   per batch b and head h (columns h·hs … h·hs + hs − 1):
 //     S = q_bh·k_bhᵀ / √hs      (T, T)    optional causal mask: S_ij = −∞ for key j > query i

@@ -1,6 +1,6 @@
 // Matrix product for the stack's projections (see gemm.hpp).
 //
-// The WebAssembly SIMD kernel, in three steps (design/performance.md has the measurements behind each choice):
+// The WebAssembly SIMD kernel, in three steps (docs/design/performance.md has the measurements behind each choice):
 //   1. pack A into panels of 4 rows and B into panels of 4 columns, each laid out k by k, so the inner loop
 //      reads both operands contiguously whatever the transposes (packing makes aᵀ and bᵀ cost nothing); when
 //      A has few rows and B is b itself, B is read where it lies instead (see PanelB);

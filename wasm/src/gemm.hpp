@@ -5,7 +5,7 @@
 //   backward  dW = dyᵀ·x   (N, out)ᵀ·(N, in)       transpose_a
 //             dx = dy·W    (N, out)·(out, in)      neither
 // Built for WebAssembly with SIMD, it runs a hand-written register-blocked f64x2 kernel, because Eigen 3.4
-// has no wasm SIMD backend and reaches about half the speed (design/performance.md). Everywhere else it is
+// has no wasm SIMD backend and reaches about half the speed (docs/design/performance.md). Everywhere else it is
 // Eigen's product, which is also the reference the wasm kernel is tested against. The two differ only in
 // the order of the sums.
 #pragma once

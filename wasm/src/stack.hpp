@@ -1,6 +1,6 @@
-// The article's experiment (protocol.md): L blocks of one wiring (block.hpp), PyTorch's initialisation for a seed,
-// x and target drawn with randn, loss = mean((y − target)²), one backward pass, and per block the gradient
-// norms and the residual stream's spread.
+// The article's experiment (docs/design/protocol.md): L blocks of one wiring (block.hpp), PyTorch's initialisation
+// for a seed, x and target drawn with randn, loss = mean((y − target)²), one backward pass, and per block the
+// gradient norms and the residual stream's spread.
 //
 // Memory: a run keeps each block's input (L+1 matrices of N×d) and the caches of as many blocks as fit in
 // kKeptCachesBytes; the caches of the blocks that did not fit are recomputed from their input during the

@@ -2,7 +2,7 @@
 //
 // The build uses -ffp-contract=off, so every multiply-add below rounds twice unless it is written as a
 // fused one: FusedAffine (= std::fma, one rounding) is used exactly where PyTorch's AVX2/AVX512 kernels fuse
-// (the "primary personality", §7.1 of the spec), and nowhere else.
+// (the "primary personality", docs/design/torch-rng.md §7.1), and nowhere else.
 #include "torch_rng.hpp"
 
 #include <algorithm>

@@ -4,7 +4,7 @@
 // Serves the chapter's "same numbers as PyTorch" promise: the stack instrument and the exercises build
 // their weights exactly as `torch.manual_seed(s); nn.Linear(...)` would (dtype float64), so a reader can
 // check any number on the page against a Python session. The algorithm, its traps and the test vectors
-// come from the design note torch_rng_spec.md (its vectors are in tests/reference/torch-rng/); the §
+// come from the design note docs/design/torch-rng.md (its vectors are in tests/reference/torch-rng/); the §
 // numbers below refer to that note.
 //
 //   engine    MT19937 (std::mt19937's stream), seeded with the low 32 bits of the seed          (§1)

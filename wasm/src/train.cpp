@@ -1,4 +1,4 @@
-// The training lab (see train.hpp and design/training.md).
+// The training lab (see train.hpp and docs/design/training.md).
 #include "train.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The training lab (design/training.md): a stack of the article's blocks trained with Adam, step by step,
+// The training lab (docs/design/training.md): a stack of the article's blocks trained with Adam, step by step,
 // exactly as PyTorch 1.13 trains it, recording before every update the loss and each block's gradient.
 // Two tasks share the stack:
 //   regress  the article's loss on fixed inputs: x, target = randn(B, T, d), loss = mean((stack(x) − target)²)
@@ -30,7 +30,7 @@ Task task_from_name(const std::string& name);  // throws std::invalid_argument f
 const std::string& training_text();
 const std::string& training_vocabulary();
 
-// The lab's stack: Post-LN, L = 24, d = 64, 4 heads, B = 2 sequences of T = 16 tokens (training.md).
+// The lab's stack: Post-LN, L = 24, d = 64, 4 heads, B = 2 sequences of T = 16 tokens (docs/design/training.md).
 StackConfig lab_stack_defaults();
 
 struct TrainConfig {

@@ -1,4 +1,4 @@
-// The case grammar of the PyTorch RNG vectors (vectors.json, torch_rng_spec.md §10.1), run against
+// The case grammar of the PyTorch RNG vectors (vectors.json, docs/design/torch-rng.md §10.1), run against
 // tk::TorchGenerator. Shared by the GoogleTest suite (tests/cpp/test_torch_rng.cpp) and the one-off
 // program that wrote the Box–Muller reference values (dump_normals.cpp), so both read a case alike.
 //

@@ -8,7 +8,7 @@
 // first one, a conservative figure is assumed.
 const BUDGET_SECONDS = 60;
 // FLOP/s of one worker before any run has finished: below what wasm does on a desktop core
-// (design/performance.md), since a phone or a busy machine does far less
+// (docs/design/performance.md), since a phone or a busy machine does far less
 const ASSUMED_WORKER_FLOPS = 5e9;
 // Work that never asks, however slow the machine: about twice the heaviest figure at the article's own
 // settings (table B is 0.48 TFLOP, the ratio chart 0.52), so the chapter's figures always start at once.
