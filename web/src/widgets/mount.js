@@ -11,7 +11,8 @@ import { addStandIn } from './stand-in.js';
 const mounting = new Map(); // el → the promise of its mount
 
 // linked: el is the figure the address names (mountWidgets' first). Exported for the widget tests, which mount one
-// placeholder through this same path (tests/web/dom/harness.js).
+// placeholder through this same path (tests/web/widgets/harness.js). → the figure's {destroy} (the page never calls it: a
+// figure lives as long as the page; a widget test that opens the page again ends the figures of the last one with it)
 export async function mountOne(el, { linked = false } = {}) {
   const name = el.dataset.widget;
   const load = registry[name];
@@ -31,6 +32,7 @@ export async function mountOne(el, { linked = false } = {}) {
   // machine (article.spec's first-layout test; docs/measurements.md).
   const startsAbove = !linked && el.getBoundingClientRect().top < 0;
   if (startsAbove) el.style.overflowAnchor = 'none';
+  let figure;
   try {
     // without WebAssembly a figure that computes cannot start (its workers would fail the same way)
     if (typeof WebAssembly !== 'object' && !withoutKernels.has(name)) throw new Error('no WebAssembly');
@@ -41,10 +43,10 @@ export async function mountOne(el, { linked = false } = {}) {
     const loader = { mountMatching };
     if (module.enhances) {
       // the widget builds around the content already on the page (an exercise's question)
-      await module.mount(el, props, loader);
+      figure = await module.mount(el, props, loader);
     } else {
       const host = element(html`<div class="widget-body"></div>`);
-      await module.mount(host, props, loader); // (a figure lives as long as the page)
+      figure = await module.mount(host, props, loader); // (a figure lives as long as the page)
       // the keyboard's stand-in stays (never taken out and put back, which would drop its focus) until it
       // has handed its focus on (addStandIn)
       for (const node of [...el.childNodes]) if (!node.classList?.contains('widget-wake')) node.remove();
@@ -66,6 +68,7 @@ export async function mountOne(el, { linked = false } = {}) {
     // back in the choice once the change has been laid out (the next frame's layout)
     if (startsAbove) requestAnimationFrame(() => requestAnimationFrame(() => el.style.removeProperty('overflow-anchor')));
   }
+  return figure;
 }
 
 /** Resolves in the next frame, before its drawing. */
