@@ -7,9 +7,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, expect } from 'vitest';
+import { afterAll, expect, vi } from 'vitest';
 import { renderChapter } from '../../../web/plugins/content.js';
-import { mountOne } from '../../../web/src/widgets/mount.js';
 import './browser-gaps.js';
 import { NodeModuleWorker, endWorkers } from './node-worker.js';
 
@@ -67,10 +66,50 @@ function showSection(selector) {
  */
 export async function mountFigure(selector) {
   const el = showSection(selector);
+  const { mountOne } = await import('../../../web/src/widgets/mount.js');
   await mountOne(el);
   expect(el.querySelector('.widget-error')?.textContent ?? '', 'the figure mounted').toBe('');
   expect(el.dataset.mount).toBe('done');
   return el;
+}
+
+/**
+ * Mounts several figures on one page, as a link that starts them together does: every section that holds one of the
+ * selectors goes into the document (in the chapter's order), then each figure mounts, in the order given.
+ * → their placeholders, in that order.
+ * @param {string[]} selectors
+ */
+export async function mountFigures(selectors) {
+  const holder = document.createElement('div');
+  const kept = [];
+  for (const section of chapter()) {
+    holder.innerHTML = section.html;
+    if (selectors.some((selector) => holder.querySelector(selector))) kept.push(...holder.childNodes);
+  }
+  document.body.replaceChildren(...kept);
+  const { mountOne } = await import('../../../web/src/widgets/mount.js');
+  const placeholders = selectors.flatMap((selector) => /** @type {HTMLElement[]} */ ([...document.body.querySelectorAll(selector)]));
+  for (const el of placeholders) {
+    await mountOne(el);
+    expect(el.querySelector('.widget-error')?.textContent ?? '', `${el.id || el.dataset.widget} mounted`).toBe('');
+  }
+  return placeholders;
+}
+
+/**
+ * A new visit, as a reload makes it: the old page's runs cancelled and its workers ended, every module of the page
+ * loaded again (their state, the pool, the budget's measured speed and the run cache are the new page's), the
+ * document emptied, and the address set to `url` (relative to the site's root) when given. The browser's storage
+ * stays, as a reload keeps it.
+ * @param {string} [url]
+ */
+export async function freshPage(url) {
+  const { getPool } = await import('../../../web/src/experiment/pool.js');
+  getPool().cancelAll();
+  await endWorkers();
+  vi.resetModules();
+  document.body.replaceChildren();
+  if (url !== undefined) history.replaceState(null, '', url);
 }
 
 // ── what a reader does, as the browser's events carry it ──
