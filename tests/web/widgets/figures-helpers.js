@@ -4,7 +4,8 @@
 // jsdom's origin); each figure mounts through the page's own path (mountOne), and the figures of the last page are
 // ended (their runs cancelled, their listeners gone) when the next one opens, as a new visit would. What persists
 // from page to page in one test file is what a tab keeps: the pool of workers, the results' memory copy, the shared
-// settings (read from the address once, by the first figure that asks), the status line.
+// settings (read from the address once, by the first figure that asks), the status line; newVisit drops them, as a
+// reload does.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, vi } from 'vitest';
@@ -55,6 +56,8 @@ export const exerciseTexts = () => exerciseTextByNumber(chapter());
 
 /** @type {{destroy(): void}[]} */
 let figures = [];
+/** the page's mount path, of this visit's modules (newVisit loads them afresh) */
+let mountOneNow = mountOne;
 /** @type {Map<Element, Promise<unknown>>} */
 const mounts = new Map();
 
@@ -97,12 +100,25 @@ export function showPage(address, ...selectors) {
 export async function mount(selector) {
   const el = /** @type {HTMLElement} */ (document.querySelector(selector));
   if (!el) throw new Error(`nothing on the page matches ${selector}`);
-  const mounting = mountOne(el);
+  const mounting = mountOneNow(el);
   mounts.set(el, mounting);
   figures.push(await mounting);
   expect(el.querySelector('.widget-error')?.textContent ?? '', `${selector} mounted`).toBe('');
   expect(el.dataset.mount).toBe('done');
   return el;
+}
+
+/**
+ * A new visit of the page: the figures of the last end, and the page's modules load afresh (vi.resetModules), so
+ * that nothing it held in memory survives (its pool and workers, the results' memory copy, the shared settings read
+ * from the address, the status line), as after a reload. The page opened next (openPage) is this visit's.
+ */
+export async function newVisit() {
+  closePage();
+  for (const bar of document.querySelectorAll('.run-status')) bar.remove();
+  document.body.classList.remove('run-status-shown');
+  vi.resetModules();
+  ({ mountOne: mountOneNow } = await import('../../../web/src/widgets/mount.js'));
 }
 
 /** Opens the page at address with the figures the selectors name, each mounted in turn. → their placeholders */
