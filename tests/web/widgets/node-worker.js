@@ -14,6 +14,23 @@ const moduleFile = (url) => {
   return parsed.protocol === 'file:' ? parsed.href : pathToFileURL(join(root, decodeURIComponent(parsed.pathname))).href;
 };
 
+// A browser hands a worker's message to the page as objects of the page's own realm; a Node thread's message arrives
+// in Node's, whose typed arrays fail the page's checks (`instanceof Float64Array`, and the kernels' own: a design
+// challenge's verdict is judged from its runs' stream sd). The message is rebuilt in this realm, as a browser's clone
+// is: typed arrays, arrays and plain objects (anything else as it came).
+/** @param {unknown} value  @returns {unknown} */
+function inThisRealm(value) {
+  if (ArrayBuffer.isView(value) && !(value instanceof DataView)) {
+    const Type = /** @type {any} */ (globalThis)[value.constructor.name];
+    return typeof Type === 'function' && !(value instanceof Type) ? new Type(value) : value;
+  }
+  if (Array.isArray(value)) return Array.from(value, inThisRealm);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(Object.getPrototypeOf(value) ?? Object.prototype) === null) {
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, inThisRealm(v)]));
+  }
+  return value;
+}
+
 /** every thread still running, so a test file can end them all (endWorkers) */
 const running = new Set();
 
@@ -26,7 +43,7 @@ export class NodeModuleWorker {
     this.onerror = null;
     this.thread = new Thread(join(here, 'worker-thread.mjs'), { workerData: { url: String(moduleFile(url)) } });
     running.add(this.thread);
-    this.thread.on('message', (data) => this.onmessage?.({ data }));
+    this.thread.on('message', (data) => this.onmessage?.({ data: inThisRealm(data) }));
     this.thread.on('error', (error) => this.onerror?.({ message: error.message, preventDefault() {} }));
     this.thread.on('exit', () => running.delete(this.thread));
   }
