@@ -1,7 +1,7 @@
 // axe-core for every spec, run one way: in the page itself (legacy mode: the chapter has no frames, and the default
 // mode's second, blank page that merges the frames' results cost more than the audit) and keeping the details of
 // violations only (the passes' thousands of nodes were gathered and sent back for nothing). Times in
-// docs/measurements.md ("The suite's time").
+// docs/measurements.md ("axe in the page, violations only").
 import AxeBuilder from '@axe-core/playwright';
 
 /**

@@ -133,7 +133,7 @@ const warmTabFixtures = {
  * `test` for specs whose tests each load the page they test: their `page` is the worker's one tab, kept from test
  * to test. A page in a new context starts a new renderer process, the larger part of what a load costs the
  * browser; an open tab that navigates again keeps its process (the HTTP cache is not where the saving is:
- * docs/measurements.md, "The suite's time"). Before each test the tab is emptied: about:blank, the site's storage
+ * docs/measurements.md, "The warm tab"). Before each test the tab is emptied: about:blank, the site's storage
  * cleared (localStorage, IndexedDB's kept results, caches, cookies), permissions and the screen's emulation reset,
  * then the test's viewport, colour scheme and reduced motion set; after it, its routes and listeners are dropped.
  * The tab's sessionStorage stays (the site keeps none). The HTTP cache stays warm, so a test that counts requests or

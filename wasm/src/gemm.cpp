@@ -37,8 +37,8 @@ std::string shape(const Eigen::Ref<const Mat>& m) { return std::to_string(m.rows
 // scheduler issues all the loads of a k step before the arithmetic, so every loaded value is live at once.
 // A 4×4 tile needs 8 accumulators + 2 halves of B(k, ·) + 4 broadcasts of A(·, k) + 1 product = 15: it fits.
 // A 5×4 tile needs 18: V8 keeps 3 accumulators on the stack and the kernel runs at half the speed, and
-// unrolling the k loop spills in the same way (docs/measurements.md). If a change here moves the speed, look
-// at the machine code: node --no-liftoff --print-wasm-code (bench/gemm_bench.cpp).
+// unrolling the k loop spills in the same way (docs/measurements.md, "GEMM's 4×4 tile"). If a change here moves the
+// speed, look at the machine code: node --no-liftoff --print-wasm-code (bench/gemm_bench.cpp).
 // 4 also divides the stack's sizes (128, 512), so its products have no edge tiles.
 constexpr Index kTile = 4;
 

@@ -8,7 +8,8 @@
 // block's weights fit in it too, beside every cache, each block is drawn once, in the forward, and kept for the
 // backward; otherwise the run holds one block's weights at a time and the backward draws block i again from the
 // generator state saved where PyTorch started drawing it (the same bits either way).
-// (test_stack_memory prints each configuration's peak beside the estimate; docs/measurements.md the history.)
+// (test_stack_memory prints each configuration's peak beside the estimate; docs/measurements.md, "Kept caches within
+// 192 MiB", the figures behind the budget.)
 #pragma once
 
 #include <cstdint>
@@ -107,7 +108,8 @@ constexpr const char* kStackMemoryAdvice = "reduce L, B, T or d";
 // recomputing them (stack_forward_backward; training keeps every block's): enough for every cache of the
 // article's deepest run, L = 96, so that table B recomputes nothing. The blocks' weights are kept within the
 // same budget when all of them fit beside every cache (keeps_block_weights): table B's runs up to L = 48; at
-// L = 96 they would take another 145 MiB of each worker's memory (docs/measurements.md).
+// L = 96 they would take another 145 MiB of each worker's memory (docs/measurements.md, "Block weights kept only when
+// all of them fit").
 constexpr double kKeptCachesBytes = 192.0 * 1024 * 1024;
 
 // The largest seed a run takes: PyTorch's generator uses a seed's low 32 bits, so seeds 2^32 apart draw alike.

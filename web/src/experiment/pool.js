@@ -18,7 +18,7 @@
 // The page's first run, when it is an article run of a figure in view, runs alone (firstRunAlone): a fresh module
 // runs in V8's baseline code while its optimising compiler works on background threads, and on 2 cores a second
 // first run beside it, the page's main thread and those compiler threads all share them.
-// (What each choice measured: docs/measurements.md.)
+// (What each choice measured: docs/measurements.md, "The page's workers".)
 import { compiledKernels } from '../kernels/compiled.js';
 import { cached, store } from './cache.js';
 

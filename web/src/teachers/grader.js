@@ -137,7 +137,7 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
         message: `Only ${MAX_FILES} files are graded at once: the last ${chosen.length - room} were not opened.`,
       });
     showProgress();
-    // to the workers a slice at a time (each request reorders the pool's queue: 500 at once held the page in one long task; docs/measurements.md)
+    // to the workers a slice at a time (each request reorders the pool's queue: 500 at once held the page in one long task; docs/measurements.md, "Grading a class in slices")
     let sliceStart = performance.now();
     for (const f of taken) {
       if (f.state !== 'queued') continue; // cancelled or cleared meanwhile
@@ -237,7 +237,7 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
     const grouped = groupStudents(assessed, settings.roster);
     const stats = {};
     for (const n of a.exercises) {
-      // (a class's statistics at once were one long task; docs/measurements.md)
+      // (a class's statistics at once were one long task; docs/measurements.md, "Grading a class in slices")
       Object.assign(stats, exerciseStats(grouped.rows, [n], allProps));
       if (performance.now() - sliceStart > SLICE_MS) {
         await yieldToPage();

@@ -50,7 +50,7 @@ export function keepOneBuild(scriptUrl, entry, settled = async () => {}) {
   container.startMessages();
   // Once the page has loaded and its figures in view have their numbers: installing copies every file of the build,
   // and registered at load it ran beside the first runs and delayed the first number opened at #table-a
-  // (docs/measurements.md).
+  // (docs/measurements.md, "The service worker registers after the first numbers").
   window.addEventListener('load', async () => {
     await Promise.race([settled(), new Promise((resolve) => setTimeout(resolve, REGISTER_BY_MS))]);
     let registration;

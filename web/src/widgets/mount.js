@@ -29,7 +29,8 @@ export async function mountOne(el, { linked = false } = {}) {
   // it changes, such a figure stands out of the anchor choice.
   // The figure a link names is mounted as the page's script runs, and the window opens on it: reading its place then
   // laid the whole chapter out inside the script whenever the browser had not yet, before the first paint, on a loaded
-  // machine (article.spec's first-layout test; docs/measurements.md).
+  // machine (article.spec's first-layout test; docs/measurements.md, "The linked figure's place is not read in the
+  // page's script").
   const startsAbove = !linked && el.getBoundingClientRect().top < 0;
   if (startsAbove) el.style.overflowAnchor = 'none';
   let figure;
@@ -95,7 +96,7 @@ const mountMatching = (selector) => mountMatchingNow(selector);
 
 /** first: the placeholder of the figure the page's address names (load-ahead.js linkedFigure), mounted at once: the
  * window opens on it, and it would otherwise wait for the first report of what is near the window and an idle period
- * (issue 38's wait, docs/measurements.md), while its code was already loading. */
+ * (issue 38's wait, docs/measurements.md, "The linked figure mounts first"), while its code was already loading. */
 export function mountWidgets(root = document, { first = null } = {}) {
   const pending = new Set(root.querySelectorAll('.widget[data-widget]'));
   const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 1));
