@@ -12,26 +12,13 @@
 //   - a figure mounts when the test looks at it (mount), through mount.js's mountOne, as it does when the reader
 //     scrolls to it.
 // The address is set before the visit (history.replaceState), as a link or a reload gives it.
-import { resolveObjectURL } from 'node:buffer';
+import { File, resolveObjectURL } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, vi } from 'vitest';
 import { renderChapter } from '../../../web/plugins/content.js';
 import './harness.js';
-
-// Blob.text() (the File API), which jsdom's Blob lacks: the bytes read as UTF-8, as a browser reads them (the progress
-// panel reads an imported file with it). A browser gap of this group's alone, so it lives here, not in browser-gaps.js.
-if (typeof Blob.prototype.text !== 'function') {
-  Blob.prototype.text = function () {
-    return new Promise((resolve, reject) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(/** @type {string} */ (reader.result));
-      reader.onerror = () => reject(reader.error);
-      reader.readAsText(this);
-    });
-  };
-}
 
 // (paths from this file's own, as harness.js finds them: Vite rewrites `new URL(…, import.meta.url)` for a page's assets)
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -210,7 +197,11 @@ export function watchDownloads() {
   };
 }
 
-/** Picks a file in a file input, as the reader's choice in the browser's file dialog arrives (files set, a change event). */
+/**
+ * Picks a file in a file input, as the reader's choice in the browser's file dialog arrives (files set, a change
+ * event). The file is Node's File (the File API's name, size and text()), which, as a browser's, can be posted to a
+ * worker (the teachers' page grades in its workers; jsdom's File cannot cross to a Node thread).
+ */
 export function pickFile(/** @type {HTMLInputElement} */ input, /** @type {string} */ name, /** @type {string} */ text) {
   const file = new File([text], name, { type: 'application/json' });
   Object.defineProperty(input, 'files', { value: [file], configurable: true });
