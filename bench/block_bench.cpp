@@ -114,9 +114,8 @@ double block_product_flops(const tk::StackConfig& c) {
 void sweep(int L, int seeds) {
   // Warm-up: V8 runs a fresh module at about half speed until it has tiered up (docs/design/performance.md); and one
   // run at the measured depth, so that the memory the measured runs use has been grown and touched once. Without
-  // it the first measured run paid the first touch of every new page, about 5 µs per 4 KiB in Node, and the
-  // breakdown charged it to whatever wrote there first: LayerNorm's forward read 0.37 ms a block where it takes
-  // 0.09 ms once the memory is in use.
+  // it the first measured run paid the first touch of every new page, and the breakdown charged it to whatever
+  // wrote there first (docs/measurements.md, "The breakdown's warm-up run").
   tk::StackConfig config;
   const Clock::time_point warm = Clock::now();
   for (const char* placement : {"post", "pre", "nores"}) {

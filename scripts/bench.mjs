@@ -252,7 +252,8 @@ async function chromiumSite() {
   try {
     // first, while this profile has never run the site's module: a fresh worker's first runs, as on a first visit
     // (the first live number's critical path: V8 runs the module's baseline code until its optimised code is in)
-    // (after 4 s: a headless Chromium just launched loads its own omnibox pages, on the same 2 cores, for 3–4 s)
+    // (after 4 s: a headless Chromium just launched loads its own omnibox pages first, on the same 2 cores:
+    // docs/measurements.md, "The benchmark waits after launching Chromium")
     const cold = await browser.newPage();
     await cold.waitForTimeout(4000);
     await cold.goto('http://127.0.0.1:4390/bench/cold.html');
@@ -473,8 +474,8 @@ const FIRST_VISITS = 3;
 const PART4_CELLS = PLACEMENTS.length * 2 * 4;
 
 // One first visit of url in a browser of its own (a fresh profile): the moments, taken in the page itself (a
-// Playwright wait polls, and noticed them about 0.2 s late), of the first contentful paint, the first number
-// of table A and the last of its 12. → {fcp, first, all} in ms from the navigation's start. Its profile's path
+// Playwright wait polls, and noticed them late: docs/measurements.md, "The first visit's moments are read in the
+// page"), of the first contentful paint, the first number of table A and the last of its 12. → {fcp, first, all} in ms from the navigation's start. Its profile's path
 // begins with profileDir, so shareSchedulingWith(profileDir) finds its processes too.
 async function firstVisit(url, profileDir) {
   const browser = await chromium.launchPersistentContext(mkdtempSync(`${profileDir}-visit-`), {
@@ -484,7 +485,7 @@ async function firstVisit(url, profileDir) {
   });
   try {
     const site = await browser.newPage();
-    await site.waitForTimeout(4000); // a browser just launched loads its own pages for 3–4 s
+    await site.waitForTimeout(4000); // a browser just launched loads its own pages first (see the cold page above)
     await site.addInitScript(() => {
       const cells = () => document.querySelectorAll('#table-a td[data-value]').length;
       const watch = new MutationObserver(() => {
@@ -601,9 +602,9 @@ async function writtenRowTimes(site) {
 
 // Chromium puts its processes in sessions of their own, so Linux's autogroup scheduler weighs them apart from this
 // script's: on a busy machine the page's workers then get another share of the cores than the Node layer's
-// (docs/design/toolchain.md T17; a bench run whose own group was at nice −20 measured table B in 183 s in Chromium
-// and 24.5 s in Node, and 16.7 s against 17.1 s once both had the same). Gives every Chromium process of this run
-// this script's autogroup niceness, where Linux allows it, and says when it cannot.
+// (docs/design/toolchain.md T17; what it did to table B: docs/measurements.md, "The benchmark shares its scheduling
+// with Chromium"). Gives every Chromium process of this run this script's autogroup niceness, where Linux allows it,
+// and says when it cannot.
 function shareSchedulingWith(profileDir) {
   const own = /nice\s+(-?\d+)/.exec(readProc('/proc/self/autogroup'))?.[1];
   if (own === undefined) {

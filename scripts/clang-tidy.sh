@@ -3,8 +3,8 @@
 # (build/native/compile_commands.json; configured here on a fresh clone). Every warning fails (WarningsAsErrors).
 # A file that passed is not checked again until it, a header of wasm/src, .clang-tidy or the build's flags change
 # (build/clang-tidy/ keeps one stamp per file).
-# Each file parses Eigen and clang-tidy matches its checks over all of it, about 12 s of CPU a file: a fresh clone's
-# 29 files took 177 s on 2 cores. Past UNITY_FROM files, they are checked as one translation unit per core that
+# Each file alone parses Eigen, and clang-tidy matches its checks over all of it (what that costs: docs/measurements.md,
+# "clang-tidy in translation units"). Past UNITY_FROM files, they are checked as one translation unit per core that
 # includes them (build/clang-tidy/unity-N.cpp), so Eigen is parsed and matched once per core. The warnings are the
 # same (the included files match HeaderFilterRegex; tests/web/clang-tidy.test.js shows a breach caught either way).
 # A unit that does not compile as one (two files' file-local names clashing) is checked file by file instead.

@@ -14,7 +14,7 @@ cmake --build build/wasm --target tk_tests_wasm -j"$(nproc)"
 # One Node process per core, each GoogleTest's shard of the suites (the glue hands the GTEST_ variables to getenv:
 # tests/cpp/gtest-shards.pre.js); their outputs are printed one after the other, each under its "== shard k of n"
 # (scripts/test-summary.mjs sums the shards' counts). --no-experimental-fetch: the node-only glue of emscripten
-# 3.1.6 would fetch() the .wasm by path (T2).
+# 3.1.6 would fetch() the .wasm by path (docs/design/toolchain.md T2).
 shards="$(nproc)"
 pids=()
 for ((k = 0; k < shards; k++)); do

@@ -2,7 +2,8 @@
 # npm test: install what is missing, then every layer of tests, in the order a failure is cheapest to read:
 #   0. the static checks (npm run lint: ESLint, the format check, tsc, knip, clang-tidy; scripts/lint.sh)
 #   1. the kernels natively (GoogleTest via ctest)
-#   2. the same GoogleTest suites compiled to wasm, in one Node process
+#   2. the GoogleTest suites whose code takes another path in wasm, compiled to wasm, one Node process per core
+#      (each a GoogleTest shard; scripts/test-wasm-cpp.sh)
 #   3. the browser's wasm module through its JS bindings, in Node (Vitest)
 #   4. the production site, built for a sub-path, and its load budget (scripts/size.mjs)
 #   5. that site in Debian's Chromium (Playwright)

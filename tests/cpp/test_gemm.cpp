@@ -44,8 +44,8 @@ Mat operand_b(Draw& draw, const Dims& d, bool transpose_b) {
 
 // The oracle: each product rounded once (error ≤ u·|term|, u = 2⁻⁵³), summed in order with Neumaier's
 // compensation (error ≤ u·|sum| + O(K·u²)·scale), so it sits within about 2u·scale of the exact value whatever
-// order gemm sums in. (A long double sum would do natively, but wasm's long double is software binary128 and
-// made this suite take 30 s under Node.)
+// order gemm sums in. (A long double sum would do natively, but wasm's long double is software binary128 and made
+// this suite slow under Node: docs/measurements.md, "The GEMM test's compensated sum".)
 struct Reference {
   Mat c;         // (M, N)  C0 + A·B when accumulating, A·B otherwise
   double scale;  // max over entries of |C0| + Σ_k |A_ik|·|B_kj|, what rounding errors are proportional to

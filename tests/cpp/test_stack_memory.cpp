@@ -106,9 +106,10 @@ TEST(TrainMemory, EstimateCoversTheMeasuredPeakAndNotMuchMore) {
 }
 
 // The page checks every run before it starts one, many at a time as a figure asks for its runs: a check that
-// passes builds no message. Its messages, numbers in them, are built only when a check fails; built eagerly,
-// as they were, they had cost each check of the article's run 0.1–0.4 ms in wasm (strings, and the memory
-// message's %g, which musl formats through a software long double).
+// passes builds no message. Its messages, numbers in them, are built only when a check fails; built eagerly, as
+// they were, they cost every check of the article's run in wasm (strings, and the memory message's %g, which musl
+// formats through a software long double: docs/measurements.md, "The stack's checks build no message when they
+// pass").
 TEST(StackMemory, ChecksThatPassAllocateNothing) {
   for (const StackConfig& c : grid()) {
     EXPECT_EQ(test::peak_bytes_of([&] { validate(c); }), 0u) << describe(c);

@@ -28,8 +28,9 @@ test('a second visit shows cached results at once', async ({ page }) => {
   expect(await readValues(page, 'A')).toEqual(first);
 });
 
-// The results store is opened as the page starts, not at the first figure's first look-up: on a first visit,
-// creating it took 0.4–0.5 s that the first run waited for (experiment/cache.js openCache).
+// The results store is opened as the page starts, not at the first figure's first look-up: on a first visit the
+// first run had waited for its creation (experiment/cache.js openCache; docs/measurements.md, "The results store
+// opens as the page starts").
 test('the page opens its results store as it starts, before any figure that computes has mounted', async ({ page }) => {
   await page.goto('./#cards'); // the flash cards, far from every figure that runs the kernels in workers
   await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).toContain('residual-ln-runs');
@@ -43,8 +44,9 @@ test('the page opens its results store as it starts, before any figure that comp
 
 // The chapter's first layout is the browser's own, in its first frame, not one forced by the page's script: a
 // read there (the contents marking the section being read) laid out the whole chapter while the script ran, and
-// the widgets' placeholders changed it right after, so the first paint waited for two layouts (a Chromium trace
-// on 2 cores: 227 + 97 ms). Small layouts a mounting figure forces later (its own box) are not the chapter's.
+// the widgets' placeholders changed it right after, so the first paint waited for two layouts (docs/measurements.md,
+// "The contents' first mark waits for the first paint"). Small layouts a mounting figure forces later (its own box)
+// are not the chapter's.
 test('the chapter’s layout before the first paint is the browser’s own, not forced by the page’s script', async ({ page, browser }) => {
   await page.goto('about:blank');
   await browser.startTracing(page, {
@@ -61,8 +63,8 @@ test('the chapter’s layout before the first paint is the browser’s own, not 
   );
   const layouts = events.filter((e) => onMain(e) && e.name === 'Layout');
   expect(layouts.length, 'the chapter is laid out before its first paint').toBeGreaterThan(0);
-  // the chapter's whole layout takes 100–1100 ms on this machine kind, a figure's own box 1–2 ms: a forced
-  // layout a quarter as long as the longest lays out much of the chapter
+  // a forced layout a quarter as long as the longest lays out much of the chapter (a figure's own box is a tiny
+  // fraction of the chapter's: docs/measurements.md, "The first-layout test's threshold")
   const longest = Math.max(...layouts.map((l) => l.dur));
   const forced = layouts
     .filter((l) => l.dur > longest / 4)
@@ -73,8 +75,9 @@ test('the chapter’s layout before the first paint is the browser’s own, not 
 });
 
 // A link to a figure (#table-a) has its code requested as the page's script runs, not once the figure starts to
-// mount (after the first layout and an idle callback: on 2 cores the table's 12 modules were requested 0.08 s
-// after the first paint, and the first number waited for them); its workers start once the first frame is drawn.
+// mount (after the first layout and an idle callback, when the first number waited for the table's modules:
+// docs/measurements.md, "A linked figure's code loads as the page's script runs"); its workers start once the
+// first frame is drawn.
 freshTest('a link to a figure requests its code as the page starts, before the figure mounts, and its workers after the first frame', async ({ page }) => {
   await page.addInitScript(() => {
     requestAnimationFrame(() => (window.__firstFrame = performance.now())); // the first frame, before its layout

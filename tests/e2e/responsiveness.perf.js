@@ -1,7 +1,7 @@
 // While the workers compute a sweep, the main thread must stay free: no task on it may take more than
 // 50 ms. A task's length is measured in the main thread's own CPU time (Chromium's trace "tdur"), not in
-// wall time: on a machine whose cores are shared with other jobs a 5 ms task can wait 200 ms for a core,
-// and that wait is not the page's doing. The wall times are printed beside for the record. Runs in a
+// wall time: on a machine whose cores are shared with other jobs a short task can wait many times its length for a
+// core, and that wait is not the page's doing. The wall times are printed beside for the record. Runs in a
 // project of its own, after every other spec, so no other test competes for the two cores.
 import { startTrace } from '../../scripts/lib/trace.mjs';
 import { expect, test } from './fixtures.js';

@@ -241,8 +241,8 @@ describe('parseMatrix', () => {
   });
 });
 
-// Every pattern used to be tried at each blank of a long run of whitespace: n² steps (for n = 40,000 blanks,
-// 9 s in Node; 14 s for longer text). The parser now collapses runs in one pass. A worker parses texts with
+// Every pattern used to be tried at each blank of a long run of whitespace: n² steps (seconds for n = 40,000 blanks:
+// docs/measurements.md, "The parser collapses whitespace in one pass"). The parser now collapses runs in one pass. A worker parses texts with
 // two million blanks; on the old code that takes hours, so the check is that it finishes at all (the
 // deadline is three orders of magnitude above what the linear parser needs, so it is not a speed test).
 describe('linear in the length of the text', () => {

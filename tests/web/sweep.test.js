@@ -142,8 +142,9 @@ describe('sweep command line', () => {
     [['--placement', 'pre', '--L', '3', '--seeds', '0', '--bogus'], /unknown argument "--bogus"/],
     [['--placement', 'pre', '--L', '10000', '--seeds', '0'], /depth L must be between 1 and 1024/],
     [['--placement', 'pre', '--L', '3', '--seeds', '0', '--heads', '5'], /heads must divide d/],
-    // issue 29: a range past what can run is refused up front (30 million had run out of memory after 45 s), and
-    // a seed past 2^32 − 1 would repeat a smaller seed's run
+    // issue 29: a range past what can run is refused up front (30 million seeds had run out of memory:
+    // docs/measurements.md, "A seed range past what can run is refused up front"), and a seed past 2^32 − 1 would
+    // repeat a smaller seed's run
     [['--placement', 'pre', '--L', '3', '--seeds', '0', '--scale', ''], /--scale needs a number \(got ""\)/],
     [['--placement', 'pre', '--L', '3', '--seeds', '0', '--scale', '0x40'], /--scale needs a number \(got "0x40"\)/],
     [['--placement', 'pre', '--L', '3', '--seeds', '0-30000000'], /--seeds 0-30000000: At most 10000 seeds \(that range has 30000001\)/],

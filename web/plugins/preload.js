@@ -5,13 +5,14 @@
 //   - the wasm: the page compiles the kernels once (src/kernels/compiled.js, started as main.js runs) and hands
 //     the compiled module to every worker; preloaded, the file's bytes are on their way while the HTML is still
 //     being parsed, and the compile streams from them instead of starting its download only after
-//     DOMContentLoaded (issue 38: the wasm was first requested 1.18 s into a first visit). as="fetch" with
+//     DOMContentLoaded (issue 38; docs/measurements.md, "One compile of the kernels per page"). as="fetch" with
 //     crossorigin matches the fetch() of compiled.js (mode cors, credentials same-origin), so the browser uses
 //     the preloaded response.
 //   - the fonts: the browser finds a face only once katex.css has been parsed and text set in it laid out; a line
-//     of prose with inline math is laid out first in a fallback face, and when the real one arrives (0.3–0.6 s into
-//     a first visit) the math narrows, the line breaks move and the text under the reader's eyes jumps (arriving at
-//     #eps-sigma at 375 px it moved by a line in half of the loads under load: a layout shift of 0.166).
+//     of prose with inline math is laid out first in a fallback face, and when the real one arrives the math
+//     narrows, the line breaks move and the text under the reader's eyes jumps (arriving at #eps-sigma at 375 px
+//     it moved by a line in half of the loads under load: a layout shift of 0.166; docs/measurements.md, "The
+//     KaTeX faces preloaded").
 //     Preloaded, the faces arrive before the first layout (none in 20 loads). Only the faces the chapter's HTML is
 //     set in (PAGE_FACES) are: the faces only the scripts' content uses (the exercises' words, which arrive after the
 //     figures in view are done, and the figures' own math) are fetched as that content is put in, away from the

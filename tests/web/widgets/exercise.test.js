@@ -450,9 +450,9 @@ describe('one visit each, the rest', () => {
     expect(badgeOf(ex)).toMatch(/attempted/i);
   });
 
-  // Issue 29: a 1 MB paste without spaces had kept the tab busy for 9–12 s. Every text field holds at most what a
-  // saved record keeps, so the paste arrives cut to that (the browser cuts it to the field's maxlength), and the field
-  // says what it cannot read.
+  // Issue 29: a 1 MB paste without spaces had kept the tab busy for seconds (docs/measurements.md, "A field holds at
+  // most what an answer needs"). Every text field holds at most what a saved record keeps, so the paste arrives cut
+  // to that (the browser cuts it to the field's maxlength), and the field says what it cannot read.
   it('a 1 MB paste into an answer or a figure’s field is cut to the field’s limit', async () => {
     const ex = await (await openPage('/#exercise-17')).exercise(17);
     const why = answerOf(ex, 'why');

@@ -1,9 +1,10 @@
 // One colour per wiring, everywhere on the page (the charts' lines, the swatches of the controls, the lab's
 // configurations): a palette of hue families, style.css's --wiring-1 … --wiring-12 (light and dark), given to the
 // presets by their position in the kernel's order, and one more family, --wiring-own, for every wiring the reader
-// writes (issue 34). No two families share a hue: tests/e2e/colours.spec.js reads them from the page and holds
-// their hues at least 20° apart (OKLCH). Where one chart shows a wiring more than once (the lab's Post-LN with
-// and without warmup), the second and later ones take a shade of the same family (shadeOf), never another hue.
+// writes (issue 34). No two families share a hue: tests/e2e/part4-glance.spec.js ("one colour per wiring") reads
+// them from the page and holds their hues at least 20° apart (OKLCH). Where one chart shows a wiring more than once
+// (the lab's Post-LN with and without warmup), the second and later ones take a shade of the same family (shadesOf),
+// never another hue.
 
 /** How many presets the palette has a family for (adding a preset past it adds a family to style.css). */
 const PRESET_FAMILIES = 12;
