@@ -90,6 +90,121 @@ export async function openPage(address = '/') {
   };
 }
 
+// ── a second tab of the same browser ──
+
+/** @type {Promise<import('vite').ViteDevServer> | undefined} */
+let server;
+/** The page's modules as Vite serves them, for a second tab's realm (one server per test file, closed with closeTabs). */
+const pageServer = () =>
+  (server ??= import('vite').then(async ({ createServer }) => {
+    const { default: content } = await import('../../../web/plugins/content.js');
+    return createServer({
+      configFile: false,
+      root,
+      plugins: [content({ contentDir: repo('content') })],
+      server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+      appType: 'custom',
+      logLevel: 'error',
+    });
+  }));
+
+/** Ends what second tabs needed: the module server (a test file's afterAll). */
+export async function closeTabs() {
+  await (await server)?.close();
+  server = undefined;
+}
+
+/**
+ * Another tab of the same browser at `address`: a window of its own (a same-origin iframe's: jsdom shares one
+ * origin's localStorage between its windows, and fires the 'storage' event, a task later, on every window of the
+ * origin but the one that wrote, as a browser fires it on its other tabs), whose JavaScript realm runs a copy of the
+ * page's modules of its own (Vite's module runner, evaluating each module with that realm's AsyncFunction, so `window`,
+ * `document`, `localStorage` and `location` in them are the tab's), its body the page's, and main.js's start
+ * (applyAssignment) run there. The first tab is the test's own window (openPage). close() closes it, as closing
+ * the tab (or reloading it, before a new one opens at its address) does.
+ * @param {string} address  a path, query and fragment on the DOM's origin
+ */
+export async function openTab(address) {
+  const [{ createServerModuleRunner }, keys] = await Promise.all([import('vite'), import('vite/module-runner')]);
+  const frame = document.createElement('iframe');
+  frame.src = new URL(address, location.origin).href;
+  frame.hidden = true;
+  document.documentElement.append(frame); // (outside the first tab's body, which each of its visits replaces)
+  const win = /** @type {any} */ (frame.contentWindow);
+  const doc = /** @type {Document} */ (win.document);
+  // its page (a frame's document starts empty: jsdom loads nothing): standards mode, then the page's body
+  doc.append(doc.implementation.createDocumentType('html', '', ''));
+  const htmlEl = doc.createElement('html');
+  htmlEl.lang = 'en';
+  htmlEl.append(doc.createElement('head'), doc.createElement('body'));
+  doc.append(htmlEl);
+  doc.body.replaceChildren(doc.importNode(pageBody(), true));
+  // what harness.js and browser-gaps.js give the first tab's window: the page's Worker (a Node thread), its files
+  // (fetch), and the browser's APIs jsdom lacks, answering as they do there
+  for (const name of [
+    'Worker',
+    'fetch',
+    'Response',
+    'Request',
+    'Headers',
+    'IntersectionObserver',
+    'ResizeObserver',
+    'matchMedia',
+    'CSS',
+    'structuredClone',
+    'TextEncoder',
+    'TextDecoder',
+  ]) {
+    win[name] = /** @type {any} */ (globalThis)[name];
+  }
+  win.Element.prototype.scrollIntoView = function () {};
+  const AsyncFunction = win.eval('(async function () {}).constructor');
+  const names = [keys.ssrModuleExportsKey, keys.ssrImportMetaKey, keys.ssrImportKey, keys.ssrDynamicImportKey, keys.ssrExportAllKey, keys.ssrExportNameKey];
+  const runner = createServerModuleRunner((await pageServer()).environments.ssr, {
+    hmr: false,
+    evaluator: {
+      /** @param {any} context @param {string} code */
+      async runInlinedModule(context, code) {
+        await new AsyncFunction(...names, `"use strict";\n${code}`)(...names.map((name) => context[name]));
+        Object.seal(context[keys.ssrModuleExportsKey]);
+      },
+      runExternalModule: (/** @type {string} */ file) => import(file),
+    },
+  });
+  const mount = await runner.import('/web/src/widgets/mount.js');
+  const { applyAssignment } = await runner.import('/web/src/assignment/pending.js');
+  applyAssignment(doc);
+  /** @type {Map<string, Promise<HTMLElement>>} */
+  const mounted = new Map();
+  const mountHere = (/** @type {string} */ selector) => {
+    if (!mounted.has(selector)) {
+      mounted.set(
+        selector,
+        (async () => {
+          const el = /** @type {HTMLElement} */ (doc.querySelector(selector));
+          expect(el, `the tab holds ${selector}`).not.toBeNull();
+          await mount.mountOne(el);
+          expect(el.querySelector('.widget-error')?.textContent ?? '', 'the figure mounted').toBe('');
+          expect(el.dataset.mount).toBe('done');
+          return el;
+        })(),
+      );
+    }
+    return /** @type {Promise<HTMLElement>} */ (mounted.get(selector));
+  };
+  return {
+    window: win,
+    exercise: (/** @type {number | string} */ n) => mountHere(`#exercise-${n}`),
+    /** The tab's address now (the page may have written its state into it). */
+    address: () => `${win.location.pathname}${win.location.search}${win.location.hash}`,
+    async close() {
+      win.close(); // (its listeners and timers go with it, as a closed tab's)
+      frame.remove();
+      await runner.close();
+    },
+  };
+}
+
 /** Forgets the site's storage and the address, as a new browser profile would (each test's start). */
 export function freshBrowser() {
   localStorage.clear();
@@ -111,8 +226,20 @@ export function answer(/** @type {ParentNode} */ ex, /** @type {string} */ id, /
   expect(input.getAttribute('aria-label')).toMatch(/^Answer/);
   input.focus();
   input.value = text.slice(0, input.maxLength > 0 ? input.maxLength : undefined); // (the browser cuts a paste to maxlength)
-  input.dispatchEvent(new Event('input', { bubbles: true }));
+  input.dispatchEvent(new (windowOf(input).Event)('input', { bubbles: true }));
 }
+
+/** Types `keys` one character at a time at the end of the field's text, an input event for each, as keystrokes do. */
+export function typeKeys(/** @type {HTMLInputElement} */ input, /** @type {string} */ keys) {
+  input.focus();
+  for (const key of keys) {
+    input.value += key;
+    input.dispatchEvent(new (windowOf(input).Event)('input', { bubbles: true }));
+  }
+}
+
+/** The window an element belongs to (a second tab's element: that tab's). @type {(el: Element) => any} */
+const windowOf = (el) => el.ownerDocument.defaultView ?? window;
 
 /** The one button (or link, summary) whose visible text or aria-label is `name` in root, found without pressing it. */
 export function buttonNamed(/** @type {ParentNode} */ root, /** @type {string | RegExp} */ name) {
