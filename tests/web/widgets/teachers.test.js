@@ -4,7 +4,7 @@
 // again gives the table the student's own page shows; the same file with a verdict edited by hand is graded to the
 // truth; hostile files are reported and skipped; the CSV. Pages and devices: teachers-helpers.js.
 import { parse } from 'csv-parse/sync';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { click, field, fill, texts } from './harness.js';
 import {
   check,
@@ -23,7 +23,8 @@ import {
   textOf,
 } from './teachers-helpers.js';
 
-const PAGES_MS = 120_000; // a test's pages, students' and teacher's, on a loaded 2-core machine (the spec's timeout)
+// a test's pages, students' and teacher's, on a loaded 2-core machine (the spec's timeout): a wait that fails says so first
+vi.setConfig({ testTimeout: 120_000 });
 
 /** The teachers' page with an assignment filled in: class code, exercises (numbers), a due date and time (as the
  * date-time field takes it: 2026-12-20T23:59). → {teacher (the page), link} */
@@ -50,7 +51,7 @@ async function asStudent(link, name) {
   return { page, dev, x: field(ex4, 'x').value, seed: page.url().searchParams.get('ex4.seed') };
 }
 
-it('a link built on the teachers’ page gives two names two different numbers, the same again for the same name', { timeout: PAGES_MS }, async () => {
+it('a link built on the teachers’ page gives two names two different numbers, the same again for the same name', async () => {
   const { teacher, link } = await buildLink({ code: 'PHYS 101', exercises: [1, 4], due: '2026-12-20T23:59' });
   expect(new URL(link).searchParams.get('assign.ex')).toBe('1,4');
   const ada = await asStudent(link, 'Ada Lovelace');
@@ -78,136 +79,128 @@ const one = (/** @type {Element[]} */ rows) => {
 };
 const cell = (/** @type {Element} */ row, /** @type {number} */ n) => /** @type {HTMLElement} */ (row.querySelector(`td[data-exercise="${n}"]`));
 
-it(
-  'an exported file is graded again to the student’s own table; a verdict edited by hand counts for nothing; hostile files are skipped',
-  { timeout: PAGES_MS },
-  async () => {
-    const { teacher, link } = await buildLink({ code: 'PHYS 101', exercises: [1, 4], due: '2026-12-20T23:59' });
-    const student = await asStudent(link, 'Ada Lovelace');
-    const s = student.page;
-    // exercise 1 right at the first check; exercise 4 tried once, wrong
-    const state1 = await solveExercise1(s);
-    await eventually(() => expect(textOf(state1)).toBe('✓ Solved'));
-    const ex4 = await s.mount('#exercise-4');
-    fill(/** @type {HTMLInputElement} */ (ex4.querySelector('.ex-part[data-part="mean"] .ex-answer')), '123');
-    click(ex4, 'Check');
-    await eventually(() => expect(textOf(ex4.querySelector('.ex-state'))).toBe('Attempted'));
-    await eventually(() => expect(textOf(s.banner().querySelectorAll('.assignment-state')[1])).toBe('Attempted'));
-    const states = texts(s.banner(), '.assignment-state');
+it('an exported file is graded again to the student’s own table; a verdict edited by hand counts for nothing; hostile files are skipped', async () => {
+  const { teacher, link } = await buildLink({ code: 'PHYS 101', exercises: [1, 4], due: '2026-12-20T23:59' });
+  const student = await asStudent(link, 'Ada Lovelace');
+  const s = student.page;
+  // exercise 1 right at the first check; exercise 4 tried once, wrong
+  const state1 = await solveExercise1(s);
+  await eventually(() => expect(textOf(state1)).toBe('✓ Solved'));
+  const ex4 = await s.mount('#exercise-4');
+  fill(/** @type {HTMLInputElement} */ (ex4.querySelector('.ex-part[data-part="mean"] .ex-answer')), '123');
+  click(ex4, 'Check');
+  await eventually(() => expect(textOf(ex4.querySelector('.ex-state'))).toBe('Attempted'));
+  await eventually(() => expect(textOf(s.banner().querySelectorAll('.assignment-state')[1])).toBe('Attempted'));
+  const states = texts(s.banner(), '.assignment-state');
 
-    const exported = await exportProgress(await openChapter(student.dev, `${link}#progress`));
-    const text = exported.text;
-    const saved = JSON.parse(text);
-    expect(saved.assignment).toMatchObject({ code: 'PHYS 101', name: 'Ada Lovelace', exercises: [1, 4], due: '2026-12-20T23:59+00:00' });
-    // named for the class and the student: a teacher gets a class's worth
-    expect(exported.name).toBe('phys-101-ada-lovelace.json');
+  const exported = await exportProgress(await openChapter(student.dev, `${link}#progress`));
+  const text = exported.text;
+  const saved = JSON.parse(text);
+  expect(saved.assignment).toMatchObject({ code: 'PHYS 101', name: 'Ada Lovelace', exercises: [1, 4], due: '2026-12-20T23:59+00:00' });
+  // named for the class and the student: a teacher gets a class's worth
+  expect(exported.name).toBe('phys-101-ada-lovelace.json');
 
-    teacher.show();
-    const files = /** @type {HTMLInputElement} */ (teacher.body.querySelector('.teachers-files'));
-    openFiles(files, [fileOf('ada.json', text)]);
-    const row = await eventually(() => one(rowsWith(teacher.body, 'Ada Lovelace')));
-    // the teacher's table says what the student's page said: exercise 1 solved at the first try, 4 attempted
-    expect(states).toEqual(['✓ Solved', 'Attempted']);
-    expect(cell(row, 1).dataset.outcome).toBe('first-try');
-    expect(textOf(cell(row, 1))).toBe('✓ solved at the first try · 1 pt');
-    expect(cell(row, 4).dataset.outcome).toBe('attempted');
-    expect(textOf(row.querySelector('.teachers-flags'))).toBe('none');
+  teacher.show();
+  const files = /** @type {HTMLInputElement} */ (teacher.body.querySelector('.teachers-files'));
+  openFiles(files, [fileOf('ada.json', text)]);
+  const row = await eventually(() => one(rowsWith(teacher.body, 'Ada Lovelace')));
+  // the teacher's table says what the student's page said: exercise 1 solved at the first try, 4 attempted
+  expect(states).toEqual(['✓ Solved', 'Attempted']);
+  expect(cell(row, 1).dataset.outcome).toBe('first-try');
+  expect(textOf(cell(row, 1))).toBe('✓ solved at the first try · 1 pt');
+  expect(cell(row, 4).dataset.outcome).toBe('attempted');
+  expect(textOf(row.querySelector('.teachers-flags'))).toBe('none');
 
-    // the same file, exercise 4 marked solved by hand: graded again, it is still only attempted, and flagged
-    const edited = structuredClone(saved);
-    edited.exercises['4'].solved = { mean: true, variance: true, sigma: true, output: true };
-    edited.exercises['4'].checked = {};
-    const forged = fileOf('ada-edited.json', JSON.stringify(edited));
-    // and hostile files beside it: not JSON, another chapter's, a name that is markup, one too deep to read
-    const junk = fileOf('junk.json', '\u0000\u0001 not json {');
-    const other = fileOf('other.json', JSON.stringify({ version: 1, exercises: [], cards: {} }));
-    // (the markup name's file holds other work than Ada's: exercise 4 only; with the same work it would be her copy)
-    const markup = fileOf(
-      'markup.json',
-      JSON.stringify({
-        ...saved,
-        exercises: { 4: saved.exercises['4'] },
-        assignment: { ...saved.assignment, name: '<img src=x onerror=alert(1)>=HYPERLINK("x")' },
-      }),
-    );
-    // Ada's very work handed in again under another name: shown once, under the name its numbers follow, the copy listed
-    const copy = fileOf('bob.json', JSON.stringify({ ...saved, assignment: { ...saved.assignment, name: 'Bob' } }));
-    const deep = fileOf('deep.json', `{"version":1,"exercises":{"4":${'['.repeat(5000)}${']'.repeat(5000)}},"cards":{}}`);
-    click(teacher.body, 'Clear the files');
-    openFiles(files, [forged, junk, other, markup, copy, deep]);
-    const report = () => textOf(teacher.body.querySelector('.teachers-file-report'));
-    await eventually(() => {
-      expect(report()).toContain('junk.json: skipped, it cannot be read (it is not JSON).');
-      expect(report()).toContain('other.json: skipped, it cannot be read (its “exercises” must be a set of records by exercise number).');
-      expect(report()).toContain('deep.json: read. Set aside:');
-    });
-    await eventually(() => expect(cell(one(rowsWith(teacher.body, 'ada-edited.json')), 4).dataset.outcome).toBe('attempted'));
-    const flags = () => textOf(one(rowsWith(teacher.body, 'ada-edited.json')).querySelector('.teachers-flags'));
-    await eventually(() => {
-      expect(flags()).toContain('exercise 4: the file marks it solved, but its answers graded again do not');
-      expect(flags()).toContain('the same work is in 2 files under 2 names: bob.json');
-    });
-    expect([...teacher.body.querySelectorAll('.teachers-grades tbody th')].filter((th) => /^Bob$/.test(textOf(th)))).toHaveLength(0);
-    // the markup is text, nowhere an element
-    const markupRow = one(rowsWith(teacher.body, 'markup.json'));
-    expect(textOf(markupRow.querySelector('th'))).toBe('<img src=x onerror=alert(1)>=HYPERLINK("x")');
-    expect(teacher.body.querySelectorAll('.teachers-grades img')).toHaveLength(0);
-    // its flags: the numbers do not follow from this name
-    expect(textOf(markupRow.querySelector('.teachers-flags'))).toContain('numbers that do not follow from the class code and the name');
+  // the same file, exercise 4 marked solved by hand: graded again, it is still only attempted, and flagged
+  const edited = structuredClone(saved);
+  edited.exercises['4'].solved = { mean: true, variance: true, sigma: true, output: true };
+  edited.exercises['4'].checked = {};
+  const forged = fileOf('ada-edited.json', JSON.stringify(edited));
+  // and hostile files beside it: not JSON, another chapter's, a name that is markup, one too deep to read
+  const junk = fileOf('junk.json', '\u0000\u0001 not json {');
+  const other = fileOf('other.json', JSON.stringify({ version: 1, exercises: [], cards: {} }));
+  // (the markup name's file holds other work than Ada's: exercise 4 only; with the same work it would be her copy)
+  const markup = fileOf(
+    'markup.json',
+    JSON.stringify({
+      ...saved,
+      exercises: { 4: saved.exercises['4'] },
+      assignment: { ...saved.assignment, name: '<img src=x onerror=alert(1)>=HYPERLINK("x")' },
+    }),
+  );
+  // Ada's very work handed in again under another name: shown once, under the name its numbers follow, the copy listed
+  const copy = fileOf('bob.json', JSON.stringify({ ...saved, assignment: { ...saved.assignment, name: 'Bob' } }));
+  const deep = fileOf('deep.json', `{"version":1,"exercises":{"4":${'['.repeat(5000)}${']'.repeat(5000)}},"cards":{}}`);
+  click(teacher.body, 'Clear the files');
+  openFiles(files, [forged, junk, other, markup, copy, deep]);
+  const report = () => textOf(teacher.body.querySelector('.teachers-file-report'));
+  await eventually(() => {
+    expect(report()).toContain('junk.json: skipped, it cannot be read (it is not JSON).');
+    expect(report()).toContain('other.json: skipped, it cannot be read (its “exercises” must be a set of records by exercise number).');
+    expect(report()).toContain('deep.json: read. Set aside:');
+  });
+  await eventually(() => expect(cell(one(rowsWith(teacher.body, 'ada-edited.json')), 4).dataset.outcome).toBe('attempted'));
+  const flags = () => textOf(one(rowsWith(teacher.body, 'ada-edited.json')).querySelector('.teachers-flags'));
+  await eventually(() => {
+    expect(flags()).toContain('exercise 4: the file marks it solved, but its answers graded again do not');
+    expect(flags()).toContain('the same work is in 2 files under 2 names: bob.json');
+  });
+  expect([...teacher.body.querySelectorAll('.teachers-grades tbody th')].filter((th) => /^Bob$/.test(textOf(th)))).toHaveLength(0);
+  // the markup is text, nowhere an element
+  const markupRow = one(rowsWith(teacher.body, 'markup.json'));
+  expect(textOf(markupRow.querySelector('th'))).toBe('<img src=x onerror=alert(1)>=HYPERLINK("x")');
+  expect(teacher.body.querySelectorAll('.teachers-grades img')).toHaveLength(0);
+  // its flags: the numbers do not follow from this name
+  expect(textOf(markupRow.querySelector('.teachers-flags'))).toContain('numbers that do not follow from the class code and the name');
 
-    // the gradebook CSV, read back by a CSV parser: a BOM, a student-ID column, numeric points per exercise and a total,
-    // one row per student (the copy under another name is not one), formula-safe
-    const raw = (await saveWith(teacher.body, 'Download the gradebook (CSV)')).text;
-    expect(raw.startsWith('\uFEFF')).toBe(true);
-    const csv = parse(raw, { bom: true, columns: true });
-    expect(Object.keys(csv[0])).toEqual(['student ID', 'name', 'file', 'exercise 1 (of 1)', 'exercise 4 (of 1)', 'total', 'late attempts', 'flags']);
-    expect(csv).toHaveLength(3);
-    expect(csv.find((r) => r.file === 'ada-edited.json')).toMatchObject({
-      'student ID': 'Ada Lovelace',
-      'exercise 1 (of 1)': '1',
-      'exercise 4 (of 1)': '0',
-      total: '1',
-    });
-    expect(csv.find((r) => r.file === 'markup.json')['student ID']).toBe('<img src=x onerror=alert(1)>=HYPERLINK("x")');
-  },
-);
+  // the gradebook CSV, read back by a CSV parser: a BOM, a student-ID column, numeric points per exercise and a total,
+  // one row per student (the copy under another name is not one), formula-safe
+  const raw = (await saveWith(teacher.body, 'Download the gradebook (CSV)')).text;
+  expect(raw.startsWith('\uFEFF')).toBe(true);
+  const csv = parse(raw, { bom: true, columns: true });
+  expect(Object.keys(csv[0])).toEqual(['student ID', 'name', 'file', 'exercise 1 (of 1)', 'exercise 4 (of 1)', 'total', 'late attempts', 'flags']);
+  expect(csv).toHaveLength(3);
+  expect(csv.find((r) => r.file === 'ada-edited.json')).toMatchObject({
+    'student ID': 'Ada Lovelace',
+    'exercise 1 (of 1)': '1',
+    'exercise 4 (of 1)': '0',
+    total: '1',
+  });
+  expect(csv.find((r) => r.file === 'markup.json')['student ID']).toBe('<img src=x onerror=alert(1)>=HYPERLINK("x")');
+});
 
 // Issue 37: the log had kept the last 20 attempts: a first-try solve followed by 20 practice attempts read
 // "attempted" with a flag that the file's verdict was not borne out. What a teacher needs is never evicted.
-it(
-  'a first-try solve followed by 35 practice attempts is still solved at the first try; the practice summarised is counted in the file',
-  { timeout: PAGES_MS },
-  async () => {
-    const { teacher, link } = await buildLink({ code: 'PHYS 101', exercises: [1, 4], due: '2026-12-20T23:59' });
-    const student = await asStudent(link, 'Ada Lovelace');
-    const state = await solveExercise1(student.page);
-    await eventually(() => expect(textOf(state)).toBe('✓ Solved'));
-    // practice: the wrong choices, checked again and again
-    const ex = await student.page.mount('#exercise-1');
-    check(ex.querySelector('.ex-part[data-part="post"] input[value="b"]'));
-    check(ex.querySelector('.ex-part[data-part="highway"] input[value="a"]'));
-    for (let k = 2; k <= 36; k++) {
-      click(ex, 'Check');
-      await eventually(() => expect(textOf(ex.querySelector('.ex-feedback'))).toBe(`0 of 2 answers right (attempt ${k}).`));
-    }
-    const { text } = await exportProgress(await openChapter(student.dev, `${link}#progress`));
-    const saved = JSON.parse(text).exercises['1'];
-    // the first ten attempts and the last twenty are in the log; the six between are summarised, counted
-    expect(saved.log).toHaveLength(30);
-    expect(saved.log[0]).toMatchObject({ answers: { post: 'a', highway: 'b' }, try: 1 });
-    expect(saved.summarised).toEqual({ count: 6, numbers: [{ seed: null, inputs: null, count: 6 }] });
+it('a first-try solve followed by 35 practice attempts is still solved at the first try; the practice summarised is counted in the file', async () => {
+  const { teacher, link } = await buildLink({ code: 'PHYS 101', exercises: [1, 4], due: '2026-12-20T23:59' });
+  const student = await asStudent(link, 'Ada Lovelace');
+  const state = await solveExercise1(student.page);
+  await eventually(() => expect(textOf(state)).toBe('✓ Solved'));
+  // practice: the wrong choices, checked again and again
+  const ex = await student.page.mount('#exercise-1');
+  check(ex.querySelector('.ex-part[data-part="post"] input[value="b"]'));
+  check(ex.querySelector('.ex-part[data-part="highway"] input[value="a"]'));
+  for (let k = 2; k <= 36; k++) {
+    click(ex, 'Check');
+    await eventually(() => expect(textOf(ex.querySelector('.ex-feedback'))).toBe(`0 of 2 answers right (attempt ${k}).`));
+  }
+  const { text } = await exportProgress(await openChapter(student.dev, `${link}#progress`));
+  const saved = JSON.parse(text).exercises['1'];
+  // the first ten attempts and the last twenty are in the log; the six between are summarised, counted
+  expect(saved.log).toHaveLength(30);
+  expect(saved.log[0]).toMatchObject({ answers: { post: 'a', highway: 'b' }, try: 1 });
+  expect(saved.summarised).toEqual({ count: 6, numbers: [{ seed: null, inputs: null, count: 6 }] });
 
-    teacher.show();
-    openFiles(/** @type {HTMLInputElement} */ (teacher.body.querySelector('.teachers-files')), [fileOf('ada-practice.json', text)]);
-    const row = await eventually(() => one(rowsWith(teacher.body, 'Ada Lovelace')));
-    expect(cell(row, 1).dataset.outcome).toBe('first-try');
-    expect(textOf(cell(row, 1))).toBe('✓ solved at the first try · 1 pt');
-    expect(textOf(row.querySelector('.teachers-flags'))).toBe('none');
-  },
-);
+  teacher.show();
+  openFiles(/** @type {HTMLInputElement} */ (teacher.body.querySelector('.teachers-files')), [fileOf('ada-practice.json', text)]);
+  const row = await eventually(() => one(rowsWith(teacher.body, 'Ada Lovelace')));
+  expect(cell(row, 1).dataset.outcome).toBe('first-try');
+  expect(textOf(cell(row, 1))).toBe('✓ solved at the first try · 1 pt');
+  expect(textOf(row.querySelector('.teachers-flags'))).toBe('none');
+});
 
 // (the spec's axe scans of this page, light and dark, stay in Chromium: tests/e2e/teachers.spec.js)
-it('the teachers’ page keeps its form in its address and says what is missing; the chapter links here from its end', { timeout: PAGES_MS }, async () => {
+it('the teachers’ page keeps its form in its address and says what is missing; the chapter links here from its end', async () => {
   const teacher = await openTeachers(device(), '/teachers.html?assign.class=PHYS%20101&assign.ex=4,7&assign.due=2026-12-20');
   const link = () => labelled(teacher.body, 'The link for your students').value;
   expect(labelled(teacher.body, 'Class code').value).toBe('PHYS 101');
@@ -229,7 +222,7 @@ it('the teachers’ page keeps its form in its address and says what is missing;
 });
 
 // Issue 37: a link listing an exercise the chapter does not have had unticked every box.
-it('the teachers’ page keeps the link’s exercises it has and names the ones it left out', { timeout: PAGES_MS }, async () => {
+it('the teachers’ page keeps the link’s exercises it has and names the ones it left out', async () => {
   const teacher = await openTeachers(device(), '/teachers.html?assign.class=PHYS%20101&assign.ex=1,2,999,-4,abc');
   const boxes = /** @type {HTMLInputElement[]} */ ([...teacher.body.querySelectorAll('.teachers-exercises input[type="checkbox"]')]);
   const box = (/** @type {number} */ n) => /** @type {HTMLInputElement} */ (teacher.body.querySelector(`.teachers-exercises input[value="${n}"]`));
@@ -247,7 +240,7 @@ it('the teachers’ page keeps the link’s exercises it has and names the ones 
 // Issue 37: direction controls in a name or a class code reordered the table and the flags ("\u202Enosaj\u202C Mallory"
 // displayed as "jason Mallory"). Every string a student or a file brings is isolated, its controls written out; a name
 // and a class code refuse them.
-it('direction controls never reorder the page: refused in a code or a name, written out where a file keeps them', { timeout: PAGES_MS }, async () => {
+it('direction controls never reorder the page: refused in a code or a name, written out where a file keeps them', async () => {
   const teacher = await openTeachers(device(), '/teachers.html?assign.ex=1');
   const messageOf = (/** @type {HTMLInputElement} */ input) => textOf(input.closest('.field').querySelector('.field-message'));
   const code = labelled(teacher.body, 'Class code');
@@ -293,7 +286,7 @@ it('direction controls never reorder the page: refused in a code or a name, writ
   expect(teacher.body.textContent).not.toMatch(/[\u202A-\u202E]/);
 });
 
-it('a link whose assignment cannot be used says so, and the chapter works as without it', { timeout: PAGES_MS }, async () => {
+it('a link whose assignment cannot be used says so, and the chapter works as without it', async () => {
   const page = await openChapter(device(), '/?assign.class=PHYS&assign.ex=4,99#exercise-4');
   expect(textOf(page.banner())).toContain('This link’s assignment cannot be used: “99” is not an exercise of this chapter');
   const ex4 = await page.mount('#exercise-4');
