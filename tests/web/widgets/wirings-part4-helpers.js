@@ -34,6 +34,18 @@ export function showSections(...selectors) {
   return document.body;
 }
 
+// What the page's modules listen to on the window and the document: a reload drops it with the page, and so does
+// openPage (an old lab's listener for the chapter's links would otherwise take the new page's clicks first).
+/** @type {[EventTarget, string, EventListenerOrEventListenerObject | null, (boolean | EventListenerOptions)?][]} */
+const pageListeners = [];
+for (const target of [window, document]) {
+  const add = target.addEventListener.bind(target);
+  target.addEventListener = (type, listener, options) => {
+    pageListeners.push([target, type, listener, options]);
+    add(type, listener, options);
+  };
+}
+
 /**
  * The page's modules, imported afresh for a page opened at `address` ('/?…#…'): a link's page reads its address as
  * its modules load (the written wirings, the settings, the pool's cache), so each such visit is a new module graph.
@@ -42,7 +54,11 @@ export function showSections(...selectors) {
  * @param {string} address
  */
 export async function openPage(address) {
-  await endWorkers(); // (the last page's workers: its pool goes with its modules)
+  // the last page's runs stopped and its workers ended: its pool goes with its modules
+  const { getPool } = await import('../../../web/src/experiment/pool.js');
+  getPool().cancelAll();
+  await endWorkers();
+  for (const [target, type, listener, options] of pageListeners.splice(0)) target.removeEventListener(type, listener, options);
   history.replaceState(null, '', address);
   vi.resetModules();
   const { mountOne } = await import('../../../web/src/widgets/mount.js');
