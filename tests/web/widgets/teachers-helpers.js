@@ -10,11 +10,11 @@
 // (show()), with its address; a hidden page's code keeps running, as a tab in the background does. A device is a
 // browser of a student's own: its storage (localStorage's entries) is put in the window while one of its pages is
 // shown, and kept aside while another device's is. Its clock: setClock (the time set, then flowing from there, as
-// Playwright's clock.install). Grading runs in the page's pool, whose workers are Node
-// worker threads running web/src/experiment/worker.js (harness.js).
+// Playwright's clock.install). Grading runs in the page's pool, whose workers are Node worker threads running
+// web/src/experiment/worker.js (harness.js).
 // A file the page offers as a download (ui/download.js: a blob address on a clicked <a download>) is caught as the
-// browser would save it (downloads()); files a teacher opens are handed to the file input as a browser's picker
-// does (openFiles).
+// browser would save it (saveWith); files a teacher opens are handed to the file input as a browser's picker does
+// (openFiles).
 import { File, resolveObjectURL } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -230,8 +230,7 @@ export async function solveExercise1(page) {
 
 /** The student's progress exported from the chapter's panel (#progress) of `page`. → {name (the file's), text} */
 export async function exportProgress(page) {
-  const panel = await page.mount('#progress');
-  return download(/** @type {HTMLElement} */ (panel.querySelector('.progress-export')));
+  return saveWith(await page.mount('#progress'), 'Export progress');
 }
 
 /** The rows of the teachers' table whose text holds `text` (Playwright's filter({hasText})). */
