@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // A class's progress files, as the chapter's page writes them, for measuring the teachers' page (the grading bench
-// in scripts/bench-grading.mjs, the responsiveness check in tests/e2e/teachers-class.spec.js): each student works
+// in scripts/bench-grading.mjs, the responsiveness check in tests/web/widgets/teachers-class.test.js): each student works
 // through exercises 1–21 on their own assigned numbers (from the class code and their name), 20 Checks an exercise:
 // 19 with the first part wrong (a known mistake's value where the kernel names one for that part, else another number
 // or option), then every part right, each explanation self-marked. The answers are computed by the real kernels in Node, so the files are graded
