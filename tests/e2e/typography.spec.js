@@ -1,7 +1,7 @@
-// Small things a careful reader notices: an equation's tag never sits on its equation; every number the page
-// prints uses the one minus sign "−", in the mantissa and the exponent alike.
+// Small things a careful reader notices: an equation's tag never sits on its equation. Browser-only: where the tag
+// and the equation stand is layout, which a DOM in Node does not do. (Every number a figure prints uses the one minus
+// sign "−": tests/web/widgets/minus-sign.test.js.)
 import { expect, warmTest as test } from './fixtures.js';
-import { lightUrl } from './reach.js';
 
 for (const width of [1280, 375]) {
   test(`${width} px: an equation's tag, "(LN-jac)", sits beside its equation, within reach of its box's scrolling`, async ({ page }) => {
@@ -22,22 +22,3 @@ for (const width of [1280, 375]) {
     }
   });
 }
-
-test('the numbers a figure prints use "−" for every minus sign, the exponent\'s included', async ({ page }) => {
-  await page.goto(lightUrl('#layernorm-one-vector-at-a-time'));
-  const ln = page.locator('.ln-widget');
-  // equal entries: the output is β, a small negative number written with an exponent
-  await ln.getByLabel('x', { exact: true }).fill('5, 5, 5, 5');
-  await ln.getByLabel('ε', { exact: true }).fill('1e-5');
-  await ln.getByLabel('β', { exact: true }).fill('-0.00002');
-  await expect(ln.locator('.ln-y .ln-entry')).toHaveText(['−2e−5', '−2e−5', '−2e−5', '−2e−5']);
-  await page.locator('#table-a').scrollIntoViewIfNeeded();
-  await expect(page.locator('#table-a .exp-footer')).toHaveText(/^\d+ runs/, { timeout: 90_000 });
-  // no hyphen as a minus anywhere a figure prints numbers (what a reader types in a field may keep one)
-  const hyphenated = await page.evaluate(() =>
-    [...document.querySelectorAll('.widget [data-value], .widget output, .widget .computed, .widget .published')]
-      .map((el) => el.textContent)
-      .filter((text) => /(^|[^\w])-\d|\de-\d/.test(text)),
-  );
-  expect(hyphenated).toEqual([]);
-});
