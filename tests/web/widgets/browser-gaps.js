@@ -4,6 +4,7 @@
 //   ResizeObserver        nothing is ever resized: no report
 //   matchMedia            no query matches (light colours, the screen, no reduced motion)
 //   scrollIntoView        scrolls nothing
+//   scrollBy, scrollTo    scroll nothing (jsdom's say "not implemented"): a page that fits its window
 //   CSS.escape            the CSSOM's algorithm (https://drafts.csswg.org/cssom/#serialize-an-identifier)
 //   a canvas's 2D context a canvas drawn where nobody looks: every drawing call is taken and leaves no pixel,
 //                         text measures 0.6 em a character, a new image is blank (Path2D likewise takes its
@@ -51,6 +52,8 @@ scope.matchMedia ??= (/** @type {string} */ media) => ({
 window.matchMedia = scope.matchMedia;
 
 Element.prototype.scrollIntoView ??= function () {};
+window.scrollBy = () => {};
+window.scrollTo = () => {};
 
 scope.CSS ??= {};
 scope.CSS.escape ??= (/** @type {string} */ value) => {
