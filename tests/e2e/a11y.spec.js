@@ -2,6 +2,8 @@
 // whole-chapter.spec.js): axe as the specs run it still reports a breach; the keyboard reaches every control
 // with a visible focus ring and can work the ones that are not plain form fields; the palette keeps text at
 // 4.5:1; math keeps its MathML.
+// Browser-only: axe judges colours and names as Chromium computes and lays them out, focus rings are painted, Tab
+// follows the browser's focus order; a DOM in Node computes no style and moves no focus.
 import { axeScan, serious } from './axe.js';
 import { expect, test as freshTest, warmTest as test } from './fixtures.js';
 import { contrast, DARK_BACKGROUND, LIGHT_BACKGROUND, lightUrl, mountAll } from './reach.js';

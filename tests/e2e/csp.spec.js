@@ -2,6 +2,7 @@
 // because its hash is in the policy. (The whole chapter working under it with every widget mounted and every figure
 // computed, not one violation reported: whole-chapter.spec.js.) The kernels' glue must not build code from strings
 // (linked with DYNAMIC_EXECUTION=0). Text that comes from a computation (a worker's error) shows as text.
+// Browser-only: only a browser enforces a Content-Security-Policy and reports its violations.
 import { expect, test } from './fixtures.js';
 import { lightUrl, watchViolations } from './reach.js';
 

@@ -3,6 +3,8 @@
 // offers its hints. Without
 // WebAssembly, or when the kernels' .wasm file cannot be loaded: the prose intact, a plain message where
 // each computing figure would be, the figures that only draw still drawn, and no uncaught error.
+// Browser-only: a page with JavaScript or WebAssembly switched off, or its .wasm refused by the network, is a
+// browser's state; the widget tests always have both.
 import { expect, test } from './fixtures.js';
 import { lightUrl, mountAll } from './reach.js';
 

@@ -2,6 +2,7 @@
 // the LayerNorm instrument, although the figures mount only as they come near the window. Each placeholder
 // starts with a stand-in button (widgets/stand-in.js): focusing it mounts the figure, and the Tab pressed
 // meanwhile waits and then lands on the figure's first control.
+// Browser-only: Tab's order and where the focus lands are the browser's, over the laid-out page.
 import { expect, warmTest as test } from './fixtures.js';
 import { lightUrl } from './reach.js';
 

@@ -3,6 +3,7 @@
 // measures it, with a PerformanceObserver on 'layout-shift' entries (shifts right after the reader's own
 // input do not count), summed like the cumulative layout shift; 0.1 is the web's threshold for "good",
 // these checks ask for half of it.
+// Browser-only: layout shifts are measured by the browser's layout (PerformanceObserver 'layout-shift').
 import { expect, test } from './fixtures.js';
 import { lightUrl, mountAll } from './reach.js';
 // (the experiments at their smallest, by lightUrl, keep these checks quick; the heights reserved are those of the

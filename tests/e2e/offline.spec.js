@@ -2,6 +2,7 @@
 // each test serves dist/ itself, so it can stop the server and really be offline. The service worker
 // keeps one cache per build; a new build installs complete beside the old one and only takes over once
 // no page of the old build is open; the old page meanwhile keeps getting its own files.
+// Browser-only: the service worker, its caches and a page reloading with the server gone exist only in a browser.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,7 @@
 // The chapter on a phone (375×667): nothing widens the page, whatever is mounted (wide code, display
 // math and tables scroll in their own boxes, the tables with their row labels kept in view), and every
 // control is a touch target of at least 24×24 px.
+// Browser-only: widths, overflow and touch targets are layout, at a phone's viewport.
 import { expect, warmTest as test } from './fixtures.js';
 import { cutOff, experimentsDone, lightExceptUrl, lightUrl, mountAll, splitNumbers } from './reach.js';
 

@@ -3,6 +3,7 @@
 // view are done. Checked with print media emulated, then printed to PDF (headless). (The chapter itself on paper,
 // every widget mounted: no controls, the figures as they stand, light colours from a dark screen, no figure split
 // across two pages: whole-chapter.spec.js.)
+// Browser-only: print media and the PDF's pages come from Chromium's printing.
 import { expect, test as freshTest, warmTest as test } from './fixtures.js';
 import { lightExceptUrl, lightUrl } from './reach.js';
 

@@ -3,6 +3,7 @@
 // wall time: on a machine whose cores are shared with other jobs a short task can wait many times its length for a
 // core, and that wait is not the page's doing. The wall times are printed beside for the record. Runs in a
 // project of its own, after every other spec, so no other test competes for the two cores.
+// Browser-only: the main thread's task lengths come from Chromium's trace.
 import { startTrace } from '../../scripts/lib/trace.mjs';
 import { expect, test } from './fixtures.js';
 

@@ -1,6 +1,7 @@
 // The site as GitHub Pages serves it under /<repository>/: its own 404 page at any depth (styled, with a
 // way back), and every asset's name carrying its content hash (a new build never meets an old file in a cache).
 // (Every link and source on the chapter resolving, every #anchor naming an element: whole-chapter.spec.js.)
+// Browser-only: the production build served under a sub-path, as GitHub Pages serves it, with its own 404 page.
 import { readdirSync } from 'node:fs';
 import { expect, warmTest as test } from './fixtures.js';
 

@@ -2,6 +2,7 @@
 // phone's width, a dark scheme) hands the next test a tab as clean as a new context's; a test that closes the tab
 // hands on a new one; a phone or a time zone gets a tab of its own kind; an init script or a clock, which would
 // outlive its test, is refused, as is a test that needs service workers.
+// Browser-only: it tests the Playwright fixture that hands tabs from test to test.
 import { expect, warmTest as test } from './fixtures.js';
 
 test.describe.configure({ mode: 'serial' }); // one worker, in order: the second test gets the first one's tab

@@ -2,6 +2,7 @@
 // preloads (plugins/preload.js), and the compiled module is handed to every worker (experiment/pool.js), which
 // instantiates it: no worker fetches or compiles the file again (issue 38: each did, after the page). Under the
 // page's strict policy ('wasm-unsafe-eval' for the one compile), with the milestones the bench reads.
+// Browser-only: the network requests, the preload and the module workers are Chromium's own.
 import { expect, test } from './fixtures.js';
 
 test.describe.configure({ timeout: 120_000 });

@@ -3,6 +3,8 @@
 // did it for itself. In order: the Content-Security-Policy (its violations watched from the page's first script on),
 // every link and anchor, axe in light and dark with the page in the states that matter to it, and print (last: it
 // changes what the page emulates). Each test is the one its subject's spec held: csp, site, a11y, print.
+// Browser-only: the whole page under its policy, in real module workers, its links served, axe in both schemes and
+// print; and one end-to-end path per figure (it mounts, computes in the page's workers, shows a number).
 import { readFileSync } from 'node:fs';
 import { axeScan, serious } from './axe.js';
 import { expect, sharedPage, warmTest as test } from './fixtures.js';
@@ -11,6 +13,8 @@ import { DARK_BACKGROUND, experimentsDone, LIGHT_BACKGROUND, lightUrl, mountAll,
 test.describe.configure({ timeout: 360_000 });
 const dist = new URL('../../dist/', import.meta.url);
 
+// the training lab's two views at their smallest, for the one run each that shows they compute
+const LAB_TINY = { 't.configs': 'pre-2-0', 't.steps': '3', 't.seeds': '0', 'tc.L': '2', 'tc.lrs': '1e-3', 'tc.steps': '3' };
 /** @type {() => Promise<string[]>} */
 let violations;
 // (the service worker allowed: the CSP's check covers its registration and install too)
@@ -18,7 +22,7 @@ const shared = sharedPage(
   async (page) => {
     violations = await watchViolations(page);
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto(lightUrl());
+    await page.goto(lightUrl('', LAB_TINY));
     await mountAll(page);
     await experimentsDone(page);
   },
@@ -42,6 +46,47 @@ test('no Content-Security-Policy violation with every widget mounted, every figu
   await openDetails(page.locator('#figure-grad-profile details.chart-data'));
   await page.locator('#exercise-11').getByRole('button', { name: 'Check' }).click();
   expect(await violations()).toEqual([]);
+});
+
+// One end-to-end path per figure (docs/testing.md): each mounts from its placeholder, computes in the page's module
+// workers (or, for the instruments, on the page), and shows a number. What each figure computes and says is the widget
+// tests' (tests/web/widgets/); this is where the browser's own workers, module loading and policy carry it.
+const FIRST_NUMBER = {
+  'article-table': 'tbody td[data-value]',
+  layernorm: '.ln-y .ln-entry[data-value]',
+  'eps-sigma': '.es-first-over-last[data-value]',
+  // (its numbers are the live cells of the prose's table, #part4-summary)
+  'part4-summary': 'a.live-cell[data-value]',
+  'grad-profile': '.chart-data td[data-value]',
+  'ratio-depth': '.chart-data td[data-value]',
+  'stream-growth': '.chart-data td[data-value]',
+  'training-lab': '.chart-data td[data-value]',
+};
+// figures that compute nothing: the drawing of the wirings, the settings' form, the progress panel, the builder (its
+// row computes in article-table's figure)
+const DRAW_ONLY = new Set(['wirings', 'experiment-settings', 'progress', 'wiring-builder', 'cards']);
+
+test('every figure mounted from its placeholder, and each that computes shows a finite number', async () => {
+  const page = shared();
+  const placeholders = page.locator('.widget[data-widget]:not(.exercise)');
+  const count = await placeholders.count();
+  expect(count).toBeGreaterThan(15);
+  for (let i = 0; i < count; i++) {
+    const figure = placeholders.nth(i);
+    const name = await figure.getAttribute('data-widget');
+    const where = `${name} #${(await figure.getAttribute('id')) ?? i}`;
+    await expect(figure, where).toHaveAttribute('data-mount', 'done');
+    if (DRAW_ONLY.has(name)) continue;
+    const selector = FIRST_NUMBER[name];
+    expect(selector, `${where}: a figure that computes names where its first number shows`).toBeTruthy();
+    // the lab computes when Run is pressed (its tiny runs: LAB_TINY)
+    if (name === 'training-lab') await figure.getByRole('button', { name: 'Run', exact: true }).click();
+    for (const details of await figure.locator('details.chart-data').all()) await openDetails(details);
+    const shown = (name === 'part4-summary' ? page.locator('#part4-summary') : figure).locator(selector).first();
+    await expect(shown, where).toHaveAttribute('data-value', /\S/, { timeout: 60_000 });
+    const value = await shown.getAttribute('data-value');
+    expect(Number.isFinite(Number(value)), `${where} shows ${value}`).toBe(true);
+  }
 });
 
 test('every same-site link and source resolves, and every #anchor names an element', async ({ request, baseURL }) => {
