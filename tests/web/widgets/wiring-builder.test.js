@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLACEMENTS } from '../../../web/src/experiment/choices.js';
 import { fill } from './harness.js';
-import { WAIT, button, choose, fieldLike, openPage, placementCells, showSections, until } from './wirings-part4-helpers.js';
+import { WAIT, button, check, choose, fieldLike, openPage, placementCells, showSections, until } from './wirings-part4-helpers.js';
 
 // Part 4's table at its smallest: one depth, one seed
 const LIGHT = 'p.Ls=6&p.seeds=0';
@@ -190,8 +190,7 @@ describe('one click takes the wiring to the lab', () => {
     // Part 4's gradient profile lists it among its wirings, in the written wirings' colour
     const choices = /** @type {HTMLElement} */ ([...profile.querySelectorAll('summary')].find((s) => s.textContent?.includes('Wirings:')));
     choices.click();
-    const own = fieldLike(profile, /^Your wiring$/);
-    own.click();
+    check(fieldLike(profile, /^Your wiring$/));
     await until(() => /^\d+ runs/.test(profile.querySelector('.exp-footer')?.textContent ?? ''), 'the profile’s runs');
     /** @type {HTMLElement} */ (profile.querySelector('.chart-data summary')).click();
     await until(() => profile.querySelector('.chart-data thead th:last-child')?.textContent === 'Your wiring', 'the profile’s column');
