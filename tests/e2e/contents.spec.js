@@ -1,6 +1,10 @@
 // The table of contents on a long page (≈ 30,000 px): always within reach, the section being read marked
 // (aria-current="location"). Wide screens keep it in a column beside the text; narrower ones keep it at the
-// top and, once it is scrolled away, offer it from a "Contents" button at the window's corner.
+// top and, once it is scrolled away, offer it from a "Contents" button at the window's corner. Every check here is
+// what only a browser shows: which section the window is reading and whether the contents are scrolled away (the
+// page's scroll and IntersectionObserver over a laid-out page), where the list and the button stand and what they
+// cover at 375, 1024 and 1280 px, the lines an entry takes, and the keyboard's focus on Escape; a DOM in Node lays
+// nothing out, so none of it moved to tests/web/widgets/.
 import { expect, warmTest as test } from './fixtures.js';
 import { lightUrl } from './reach.js';
 
