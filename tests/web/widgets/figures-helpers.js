@@ -50,7 +50,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** @type {ReturnType<typeof renderChapter> | undefined} */
 let sections;
 /** The chapter's sections as the build renders them, once per test file. */
-export const chapter = () => (sections ??= renderChapter(join(here, '../../../content')));
+const chapter = () => (sections ??= renderChapter(join(here, '../../../content')));
 /** Every exercise's words, as the content plugin serves them (virtual:exercise-text): for a test file's vi.mock. */
 export const exerciseTexts = () => exerciseTextByNumber(chapter());
 
