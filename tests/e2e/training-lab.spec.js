@@ -33,7 +33,8 @@ test('Cancel stops the workers and says so; a closed data table waits while the 
     }));
   await expect.poll(async () => (await state()).rows, { timeout: 30_000 }).toBeGreaterThan(0);
   // a closed data table is not rebuilt at every result while the steps stream (that took a quarter of the main
-  // thread the workers share): at most every 4 s, so at most 3 times in 8 s (it was 7 times in 8 s, about once a second)
+  // thread the workers share): at most every 4 s, so at most 3 times in 8 s (it had been about once a second:
+  // docs/measurements.md, "A closed data table waits for its results to pause")
   const redraws = await L.evaluate(async (el) => {
     const table = el.querySelector('figure.lab-chart details.chart-data table');
     let count = 0;
