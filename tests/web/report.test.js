@@ -9,7 +9,7 @@ import { studentDue } from '../../web/src/exercises/assignment.js';
 import { expectedSeedOf, recordOutcome } from '../../web/src/exercises/outcome.js';
 import { repaired } from '../../web/src/exercises/record.js';
 import { gradeFile } from '../../web/src/exercises/regrade.js';
-import { asText, questionNumbers, toKernelInputs } from '../../web/src/exercises/values.js';
+import { asText, fromKernel, questionNumbers, toKernelInputs } from '../../web/src/exercises/values.js';
 import { appendAttempt, gradedNumbers, logEntry } from '../../web/src/progress/attempt-log.js';
 import { readProgressText } from '../../web/src/progress/validate.js';
 import { allProps, ex, loadExerciseKernels, minute, rightAnswers } from './exercise-kernels.js';
@@ -32,24 +32,36 @@ const CODE = 'ML 4410';
 const at = (k) => minute(k).toISOString();
 
 // A student's file as the page writes it: exercise 4 wrong `wrong` times then right; exercise 1 right at once.
-// solutionAt: a minute at which the worked solution of 4 was opened.
-function file(name, { wrong = 0, solutionAt = null, start = 0 } = {}) {
+// solutionAt: a minute at which the worked solution of 4 was opened. carried: the slip of each wrong attempt carried
+// through the parts that follow from the variance (sigma, the output), as a student who makes it writes them.
+// practice: attempts on other numbers after the solve (`practice` of them, on the numbers of variant `practiceSeed`).
+function file(name, { wrong = 0, solutionAt = null, start = 0, carried = false, practice = 0, practiceSeed = 7 } = {}) {
   const who = { code: CODE, name, exercises: [1, 4], due: '' };
   const seed = assignedSeed(CODE, name, 4);
   const right = rightAnswers(4, seed);
-  // the known slip of dividing by d − 1, as the kernel computes it for these numbers
-  const slip = ex.solve(4, toKernelInputs(questionNumbers(allProps[4], ex.variant(4, seed)).inputs)).misconceptions.find((m) => m.id === 'variance-d-minus-1');
+  // the known slip of dividing by d − 1, as the kernel computes it for these numbers, in each part it reaches
+  const slips = ex
+    .solve(4, toKernelInputs(questionNumbers(allProps[4], ex.variant(4, seed)).inputs))
+    .misconceptions.filter((m) => m.id === 'variance-d-minus-1');
+  const slipped = Object.fromEntries(
+    slips.map((m) => [m.part, asText(fromKernel({ rows: m.rows, cols: m.cols, values: m.value }, allProps[4].parts.find((p) => p.id === m.part).kind))]),
+  );
+  const wrongAnswers = carried ? { ...right, ...slipped } : { ...right, variance: slipped.variance };
   let rec = { log: [], events: solutionAt === null ? [] : [{ at: at(start + solutionAt), kind: 'solution', seed }] };
   for (let k = 0; k <= wrong; k++) {
-    const answers = k < wrong ? { ...right, variance: asText(slip.value[0]) } : right;
-    const ok = k < wrong ? ['mean', 'sigma', 'output'] : ['mean', 'variance', 'sigma', 'output'];
+    const answers = k < wrong ? wrongAnswers : right;
+    const ok = Object.keys(right).filter((id) => answers[id] === right[id]);
     const entry = logEntry({ seed, answers, hints: 0, solution: solutionAt !== null && solutionAt <= k, right: ok }, new Date(at(start + k + 1)));
+    rec = { ...rec, ...appendAttempt(rec, entry, gradedNumbers(who, 4)) };
+  }
+  for (let k = 0; k < practice; k++) {
+    const entry = logEntry({ seed: practiceSeed, answers: { mean: '123456' }, hints: 0, solution: false, right: [] }, new Date(at(start + wrong + 2 + k)));
     rec = { ...rec, ...appendAttempt(rec, entry, gradedNumbers(who, 4)) };
   }
   const one = logEntry({ seed: null, answers: { post: 'a', highway: 'b' }, hints: 0, solution: false, right: ['post', 'highway'] }, new Date(at(start)));
   const exercises = {
     1: { attempts: 1, log: [{ ...one, try: 1 }], events: [], solved: { post: true, highway: true }, checked: { post: 'a', highway: 'b' } },
-    4: { ...rec, attempts: wrong + 1, seed, solved: { mean: true, variance: true, sigma: true, output: true }, checked: right },
+    4: { ...rec, attempts: wrong + 1 + practice, seed, solved: { mean: true, variance: true, sigma: true, output: true }, checked: right },
   };
   return JSON.stringify({ version: 1, cards: {}, assignment: who, exercises, exportedAt: at(start + 59) });
 }
@@ -159,6 +171,40 @@ describe('points, duplicates, roster, statistics', () => {
     });
   });
 
+  // Issue 51: "Most common mistakes" counted parts: "(6)" from two attempts whose one slip reached three parts.
+  it('the most common mistakes count attempts: a slip carried through three parts in two attempts is two', () => {
+    const s = settings();
+    const ada = assessFile(graded('ada.json', file('Ada Lovelace', { wrong: 2, carried: true })), s, allProps);
+    expect(ada.results[4].entries.slice(0, 2).map((e) => Object.values(e.mistakes))).toEqual([
+      ['variance-d-minus-1', 'variance-d-minus-1', 'variance-d-minus-1'],
+      ['variance-d-minus-1', 'variance-d-minus-1', 'variance-d-minus-1'],
+    ]);
+    const grouped = groupStudents([ada]);
+    expect(exerciseStats(grouped.rows, [4], allProps)[4].mistakes).toEqual([['variance-d-minus-1', 2]]);
+    const perExercise = parse(toCsv(exerciseRows(grouped, s)), { columns: true });
+    expect(perExercise.find((r) => r.exercise === '4')['mistakes diagnosed']).toBe('variance-d-minus-1 ×2');
+  });
+
+  // Issue 51: a student's practice on New numbers, as the chapter offers it, was flagged as numbers that are not theirs.
+  it('attempts on other numbers are practice, counted and not flagged; on another student’s numbers they are flagged', () => {
+    const s = settings();
+    const ada = assessFile(graded('ada.json', file('Ada Lovelace', { wrong: 1, practice: 2 })), s, allProps);
+    expect([ada.results[4].outcome, ada.results[4].offSeed]).toEqual(['tries', 2]);
+    let { rows } = groupStudents([ada], [], s.assignment);
+    expect([rows[0].practice, rows[0].flags]).toEqual([{ 4: 2 }, []]);
+    // Mallory's practice is on Ada's numbers: flagged, naming whose they are; her practice on her own variant is not
+    const adaSeed = assignedSeed(CODE, 'Ada Lovelace', 4);
+    const mallory = assessFile(graded('mallory.json', file('Mallory', { practice: 1, practiceSeed: adaSeed, start: 100 })), s, allProps);
+    ({ rows } = groupStudents([ada, mallory], [], s.assignment));
+    expect(rows[1].practice).toEqual({});
+    expect(rows[1].flags).toEqual([
+      `exercise 4: 1 attempt on numbers that do not follow from the class code and the name but are “Ada Lovelace”’s (variant ${adaSeed}), not counted`,
+    ]);
+    // and so for a student of the roster who handed in no file
+    ({ rows } = groupStudents([mallory], [{ name: 'Ada Lovelace', id: '100' }], s.assignment));
+    expect(rows[0].flags).toHaveLength(1);
+  });
+
   it('late work: marked, and counted or not as the teacher chooses; an extension moves one student’s due date', () => {
     const due = '2026-12-01T10:01Z'; // Ada's right answer comes at 10:02
     const late = assessFile(graded('ada.json', file('Ada Lovelace', { wrong: 1 })), settings({ assignment: { code: CODE, exercises: [1, 4], due } }), allProps);
@@ -169,6 +215,9 @@ describe('points, duplicates, roster, statistics', () => {
       allProps,
     );
     expect([strict.results[4].outcome, strict.points[4]]).toEqual(['attempted', 0]);
+    // issue 51: said as the student's page says it ("✓ Solved (late)"), not as "attempted"
+    expect(outcomeText(strict.results[4])).toBe('solved late, not counted');
+    expect(outcomeText(strict.results[1])).toBe('solved at the first try');
     const extended = assessFile(
       graded('ada.json', file('Ada Lovelace', { wrong: 1 })),
       settings({

@@ -127,6 +127,52 @@ describe('an assignment, as students and the teacher read it', () => {
       [true, null, '124'],
     ]);
     expect(rec.events.map((/** @type {any} */ e) => e.kind)).toContain('reset');
+
+    // the teacher's table: the practice attempt is practice, counted in the cell, not a flag (issue 51: it was
+    // flagged as numbers that do not follow from the class code and the name)
+    freshBrowser(); // the teacher's own browser
+    const teacher = await openTeachersPage('/teachers.html?assign.class=PHYS%20101&assign.ex=3,4&assign.due=2026-12-20T23:59Z');
+    pickFile(/** @type {HTMLInputElement} */ (teacher.querySelector('.teachers-files')), 'ada.json', file);
+    /** @type {HTMLElement | null} */
+    let cell = null;
+    await until(() => {
+      cell = teacher.querySelector('.teachers-grades tbody td[data-exercise="4"]');
+      expect(cell?.dataset.practice).toBe('1');
+    }, 20_000);
+    expect(text(cell)).toBe('attempted · 1 practice attempt');
+    expect(text(teacher.querySelector('.teachers-grades tbody .teachers-flags'))).toBe('none');
+  });
+
+  // Issue 51: before a name was typed, the worksheet of an assignment link printed all the chapter's exercises (20
+  // pages), and the progress line counted the chapter's exercises, not the assignment's.
+  it('an assignment link, a name typed or not: the progress line counts its exercises, the worksheet prints only them', async () => {
+    const page = await openPage(LINK);
+    const panel = await page.panel();
+    const summary = () => text(panel.querySelector('.progress-summary'));
+    expect(summary()).toBe('0 of 2 assigned exercises solved, 0 attempted, 2 untouched.');
+    const printed = vi.spyOn(window, 'print').mockImplementation(() => {});
+    try {
+      const worksheet = buttonNamed(panel, 'Print a worksheet of your assignment (exercises 3 and 4)');
+      worksheet.click();
+      await until(() => expect(printed).toHaveBeenCalledTimes(1));
+      expect([...document.querySelectorAll('section.exercise[data-printed]')].map((s) => s.id)).toEqual(['exercise-3', 'exercise-4']);
+      // its heading: the class, the exercises, the due date, and a blank line for the name
+      expect(text(document.querySelector('.print-class'))).toBe('Class PHYS 101 · exercises 3 and 4 · due 20 December 2026 at 23:59 UTC');
+      expect(text(document.querySelector('.print-name'))).toBe('Name:');
+      expect(document.querySelector('.print-name .print-line')).not.toBeNull();
+      window.dispatchEvent(new Event('afterprint'));
+      expect(document.querySelectorAll('[data-printed], .print-head')).toHaveLength(0);
+    } finally {
+      printed.mockRestore();
+    }
+    // with a name: the line counts the assigned exercises on the student's numbers
+    const banner = /** @type {HTMLElement} */ (document.querySelector('aside.assignment'));
+    fill(field(banner, 'Your name or student number'), 'Ada Lovelace');
+    click(banner, 'Start');
+    const ex = await page.exercise(4);
+    answer(ex, 'mean', '123');
+    check(ex);
+    await until(() => expect(summary()).toBe('0 of 2 assigned exercises solved, 1 attempted, 1 untouched.'));
   });
 
   it('a self-mark “Partly” is attempted on the student’s page and on the teacher’s, which shows the mark beside the explanation', async () => {

@@ -108,11 +108,21 @@ it('late attempts are marked in the table and the CSVs, an extension moves a due
   fill(extensions, 'Bob Builder = 2026-12-12 18:00');
   await eventually(() => expect(cell(rowOf(t, 'Bob Builder'), 1).dataset.late).toBeUndefined());
 
-  // late attempts do not count: Carol's solve is not counted (still marked late), Ada's on-time solve is
+  // late attempts do not count: Carol's solve is not counted (still marked late), Ada's on-time solve is. Carol's
+  // cell says what her page says, solved late (issue 51: it read "untouched · 0 pt · 1 late attempt"), and that it
+  // is not counted
   check(labelled(t, 'do not count (marked late)'));
   expect(location.href).toMatch(/[?&]late=no/);
   await eventually(() => expect(cell(rowOf(t, '1003'), 1).dataset.outcome).toBe('untouched'));
-  expect(textOf(cell(rowOf(t, '1003'), 1))).toContain('1 late attempt');
+  expect(textOf(cell(rowOf(t, '1003'), 1))).toBe('solved late, not counted');
+  expect(cell(rowOf(t, '1003'), 1).dataset.solvedLate).toBe('true');
+  expect(textOf(cell(rowOf(t, 'Ada Lovelace'), 4))).toBe('untouched · 1 late attempt');
+  const strict = await csvOf(t, 'Download attempts by exercise (CSV)');
+  expect(strict.filter((r) => r.exercise === '1').map((r) => [r['student ID'], r.outcome, r.points])).toEqual([
+    ['Ada Lovelace', 'solved at the first try', '1'],
+    ['Bob Builder', 'solved at the first try', '1'],
+    ['1003', 'solved late, not counted', '0'],
+  ]);
   expect(textOf(rowOf(t, '1003').querySelector('.teachers-total'))).toBe('0');
   expect(textOf(rowOf(t, 'Ada Lovelace').querySelector('.teachers-total'))).toBe('1');
   expect(textOf(rowOf(t, 'Bob Builder').querySelector('.teachers-total'))).toBe('1');

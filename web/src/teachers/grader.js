@@ -234,7 +234,7 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
         sliceStart = performance.now();
       }
     }
-    const grouped = groupStudents(assessed, settings.roster);
+    const grouped = groupStudents(assessed, settings.roster, a);
     const stats = {};
     for (const n of a.exercises) {
       // (a class's statistics at once were one long task; docs/measurements.md, "Grading a class in slices")

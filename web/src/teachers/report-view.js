@@ -22,7 +22,7 @@ function statsTable(stats, exercises) {
   return html`<div class="scroll-x teachers-scroll" role="region" aria-label="Statistics by exercise" tabindex="0">
     <table class="teachers-table teachers-stats"><caption>Each exercise at a glance (the students’ own numbers only)</caption>
     <thead><tr><th scope="col">Exercise</th><th scope="col">Solved</th><th scope="col">At the first try</th><th scope="col">After several tries</th>
-      <th scope="col">After hints</th><th scope="col">After the solution</th><th scope="col">Median try</th><th scope="col">Most common mistakes</th>
+      <th scope="col">After hints</th><th scope="col">After the solution</th><th scope="col">Median try</th><th scope="col">Most common mistakes (attempts)</th>
       <th scope="col">Median time to solve</th></tr></thead>
     <tbody>${exercises.map((n) => {
       const s = stats[n];
@@ -33,7 +33,8 @@ function statsTable(stats, exercises) {
     })}</tbody></table></div>`;
 }
 
-// One student's row of the table.
+// One student's row of the table: each exercise's outcome, its points when solved (an unsolved one earns none: its
+// cell says so in its words, so a class's table stays short), its late and practice attempts.
 function gradeRow(g, ex, roster) {
   return html`<tr data-file="${g.fileId}">
       <th scope="row" class="teachers-sticky-left">${g.name === null ? '(no name)' : shown(g.name)}</th>
@@ -41,9 +42,12 @@ function gradeRow(g, ex, roster) {
       ${ex.map((n) => {
         const r = g.results[n];
         if (!r) return html`<td data-exercise="${n}">—</td>`;
-        return html`<td data-exercise="${n}" data-outcome="${r.outcome}"${r.late ? html` data-late="true"` : ''}${r.lateAttempts ? html` data-late-attempts="${r.lateAttempts}"` : ''}>${isSolved(r.outcome) ? '✓ ' : ''}${outcomeText(r)}<span class="teachers-points"> · ${g.points[n]} pt</span>${
-          r.lateAttempts && !r.late ? html`<span class="teachers-late"> · ${plural(r.lateAttempts, 'late attempt')}</span>` : ''
-        }</td>`;
+        const practice = g.practice?.[n] ?? 0;
+        return html`<td data-exercise="${n}" data-outcome="${r.outcome}"${r.late ? html` data-late="true"` : ''}${r.solvedLate ? html` data-solved-late="true"` : ''}${
+          r.lateAttempts ? html` data-late-attempts="${r.lateAttempts}"` : ''
+        }${practice ? html` data-practice="${practice}"` : ''}>${isSolved(r.outcome) ? html`✓ ${outcomeText(r)}<span class="teachers-points"> · ${g.points[n]} pt</span>` : outcomeText(r)}${
+          r.lateAttempts && !r.late && !r.solvedLate ? html`<span class="teachers-late"> · ${plural(r.lateAttempts, 'late attempt')}</span>` : ''
+        }${practice ? html`<span class="teachers-practice"> · ${plural(practice, 'practice attempt')}</span>` : ''}</td>`;
       })}
       <td class="teachers-flags">${g.flags.length ? html`<details><summary>${plural(g.flags.length, 'flag')}</summary><ul>${g.flags.map((f) => html`<li>${f}</li>`)}</ul></details>` : 'none'}</td>
       <td class="teachers-sticky-right teachers-total" data-total="${g.total}">${g.total}</td></tr>`;

@@ -3,9 +3,9 @@
 // of one student or of one piece of work grouped and shown once, a roster matched, per-exercise statistics, and the
 // two CSVs. Pure: no DOM, no kernels (the files come graded: regrade.js gradeFile, in the page's workers); the page
 // runs assessFile a few files at a time, so the tab stays responsive for any class.
-import { dueAt, nameKey, readName } from '../progress/assignee.js';
+import { assignedSeed, dueAt, nameKey, readName } from '../progress/assignee.js';
 import { dueFor } from '../exercises/assignment.js';
-import { OUTCOMES, isSolved } from '../exercises/outcome.js';
+import { OUTCOMES, expectedSeedOf, isSolved, onCountedNumbers } from '../exercises/outcome.js';
 import { assessStudent } from '../exercises/regrade.js';
 import { isolated, visibleControls } from '../text/bidi.js';
 
@@ -86,25 +86,64 @@ function lastWork(state, exportedAt) {
 
 const round2 = (x) => Math.round(x * 100) / 100;
 
+const attemptsText = (k) => `${k} ${k === 1 ? 'attempt' : 'attempts'}`;
+
+// The flag assessStudent (exercises/regrade.js) gives attempts on other numbers than the student's: here they are
+// practice, said in the exercise's cell, and flagged only when they are on another student's numbers (groupStudents).
+const offNumbersFlag = (n, k) => `exercise ${n}: ${attemptsText(k)} on numbers that do not follow from the class code and the name`;
+
+// An exercise's attempts on other numbers than the student's, logged and summarised: [{seed, typed, count}]
+function otherNumbers(state, n, r, assignment, props) {
+  const who = state.assignment;
+  const counted = onCountedNumbers(who ? expectedSeedOf({ code: assignment.code, name: who.name, exercises: [n] }, n, props) : undefined);
+  return [
+    ...r.entries.filter((e) => !e.onSeed).map((e) => ({ seed: e.seed, typed: !!e.inputs, count: 1 })),
+    ...(state.exercises[n]?.summarised?.numbers ?? []).filter((x) => !counted(x)).map((x) => ({ seed: x.seed, typed: !!x.inputs, count: x.count })),
+  ];
+}
+
 /**
  * One file assessed for the settings. file: {id, name (the file's), state, logSetAside, exportedAt, graded};
  * settings: {assignment: {code, exercises, due}, extensions: [{name, due}], lateCounts, points: {n}, penalty}.
- * → {file, fileId, name, code, results, flags, points: {n: points}, total, lateAttempts, due, lastWork, fingerprint}
+ * An exercise solved only after the due date, when late work does not count, is said so (its result's solvedLate:
+ * the student's own page says "✓ Solved (late)"); attempts on other numbers than the student's are practice,
+ * counted apart (otherNumbers: {n: [{seed, typed, count}]}), not flagged here (groupStudents flags those on another
+ * student's). → {file, fileId, name, code, results, flags, points: {n: points}, total, lateAttempts, due, lastWork,
+ * fingerprint, otherNumbers}
  */
 export function assessFile(file, settings, allProps, now = Date.now()) {
   const who = file.state.assignment?.name ?? null;
   const due = dueFor(settings.assignment.due, settings.extensions, who);
-  const a = assessStudent({
+  const student = {
     allProps,
     state: file.state,
     assignment: settings.assignment,
     graded: file.graded,
     logSetAside: file.logSetAside,
     due: dueAt(due),
-    lateCounts: settings.lateCounts,
     exportedAt: file.exportedAt ?? '',
     now,
-  });
+  };
+  const a = assessStudent({ ...student, lateCounts: settings.lateCounts });
+  /** @type {Record<string, (typeof a.results)[string] & {solvedLate?: boolean}>} */
+  const results = { ...a.results };
+  // late work not counted: which exercises it solved (assessed again with it counted; no kernels, cheap)
+  const unsolvedLate = Object.values(a.results).some((r) => r.lateAttempts && !isSolved(r.outcome));
+  if (!settings.lateCounts && unsolvedLate) {
+    const counted = assessStudent({ ...student, lateCounts: true });
+    for (const [n, r] of Object.entries(a.results)) {
+      if (!isSolved(r.outcome) && isSolved(counted.results[n]?.outcome)) results[n] = { ...r, solvedLate: true };
+    }
+  }
+  const others = {};
+  const flags = [...a.flags];
+  for (const n of settings.assignment.exercises) {
+    const r = a.results[n];
+    if (!r?.offSeed) continue;
+    others[n] = otherNumbers(file.state, n, r, settings.assignment, allProps[n]);
+    const k = flags.findIndex((f) => f.startsWith(offNumbersFlag(n, r.offSeed)));
+    if (k >= 0) flags.splice(k, 1);
+  }
   const points = {};
   for (const n of settings.assignment.exercises) {
     const r = a.results[n];
@@ -116,14 +155,15 @@ export function assessFile(file, settings, allProps, now = Date.now()) {
     fileId: file.id,
     name: a.name,
     code: a.code,
-    results: a.results,
-    flags: a.flags,
+    results,
+    flags,
     points,
     total: round2(Object.values(points).reduce((s, p) => s + p, 0)),
     lateAttempts: Object.values(a.results).reduce((s, r) => s + r.lateAttempts, 0),
     due,
     lastWork: lastWork(file.state, file.exportedAt),
     fingerprint: fingerprint(file.state),
+    otherNumbers: others,
   };
 }
 
@@ -134,10 +174,12 @@ const fileList = (xs) => xs.map((x) => `${isolated(visibleControls(x.file))} (la
  * The files as rows, one per student: files with the same work under different names are one row (the name whose
  * numbers the work follows), and a student's several files are one row (the latest work kept), each with its copies
  * listed and flagged. roster: [{name, id}] (matched by name or ID; its students without a file are listed apart).
- * → {rows: [{...assessFile's, id (the gradebook's student ID), copies: [assessed…], flags (with the duplicates')}],
- *    missing: [{name, id}]}
+ * assignment ({code, exercises}): attempts on another student's numbers (of a file or of the roster) are flagged,
+ * the rest of the attempts on other numbers are practice.
+ * → {rows: [{...assessFile's, id (the gradebook's student ID), copies: [assessed…], flags (with the duplicates'),
+ *    practice: {n: attempts}}], missing: [{name, id}]}
  */
-export function groupStudents(assessed, roster = []) {
+export function groupStudents(assessed, roster = [], assignment = null) {
   const counted = (x) => Object.values(x.results).reduce((s, r) => s + r.entries.filter((e) => e.onSeed).length, 0);
   // one piece of work under several names: the name its numbers follow stands for it
   const byWork = new Map();
@@ -197,8 +239,39 @@ export function groupStudents(assessed, roster = []) {
     row.id = entry?.id ?? row.name ?? '';
     row.rosterName = entry?.name ?? null;
   }
+  // attempts on other numbers: on another student's, flagged; else practice, counted
+  const names = [...new Map([...rows.map((r) => r.name), ...roster.map((s) => s.name)].filter(Boolean).map((n) => [nameKey(n), n])).values()];
+  const seedsOf = new Map();
+  const othersAt = (n, seed) => {
+    if (!assignment) return null;
+    if (!seedsOf.has(n)) seedsOf.set(n, new Map(names.map((name) => [assignedSeed(assignment.code, name, n), name])));
+    return seedsOf.get(n).get(seed) ?? null;
+  };
+  for (const row of rows) {
+    row.practice = {};
+    const extra = [];
+    for (const [n, xs] of Object.entries(row.otherNumbers)) {
+      const theirs = new Map();
+      let practised = 0;
+      for (const x of xs) {
+        const other = x.typed || x.seed === null ? null : othersAt(Number(n), x.seed);
+        if (other && nameKey(other) !== nameKey(row.name ?? '')) theirs.set(other, [...(theirs.get(other) ?? []), x]);
+        else practised += x.count;
+      }
+      if (practised) row.practice[n] = practised;
+      for (const [other, ys] of theirs) {
+        const k = ys.reduce((sum, y) => sum + y.count, 0);
+        extra.push(`${offNumbersFlag(n, k)} but are “${isolated(visibleControls(other))}”’s (variant ${ys[0].seed}), not counted`);
+      }
+    }
+    if (extra.length) row.flags = [...row.flags, ...extra];
+  }
   return { rows, missing: roster.filter((s) => !matched.has(s)) };
 }
+
+// The mistakes an attempt made, each once: a slip carried through several parts is one mistake of that attempt (the
+// statistics count attempts: "(6)" from 2 attempts of 3 parts each had counted parts)
+const mistakesOf = (entry) => new Set(Object.values(entry.mistakes ?? {}));
 
 const median = (xs) => {
   if (!xs.length) return null;
@@ -208,7 +281,7 @@ const median = (xs) => {
 
 /**
  * What a lecturer reads before the next lecture, per exercise: how many solved and how (first try, after several
- * tries, after hints, after the solution), the median try, the mistakes most often diagnosed in counted attempts,
+ * tries, after hints, after the solution), the median try, the mistakes most often diagnosed (in how many counted attempts),
  * the median time from a student's first attempt or opening to the solve. → {n: {students, solved, by: {outcome:
  * count}, medianTries, mistakes: [[id, count]…] (most common first, at most 3), medianMinutes}}
  */
@@ -228,10 +301,7 @@ export function exerciseStats(rows, exercises, allProps) {
         const start = counted[0]?.at;
         if (start && r.at) minutes.push((Date.parse(r.at) - Date.parse(start)) / 60_000);
       }
-      for (const e of r.entries) {
-        if (!e.onSeed) continue;
-        for (const id of Object.values(e.mistakes ?? {})) mistakes.set(id, (mistakes.get(id) ?? 0) + 1);
-      }
+      for (const e of r.entries) if (e.onSeed) for (const id of mistakesOf(e)) mistakes.set(id, (mistakes.get(id) ?? 0) + 1);
     }
     const named = [...mistakes.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3);
     out[n] = {
@@ -247,9 +317,11 @@ export function exerciseStats(rows, exercises, allProps) {
   return out;
 }
 
-/** An outcome as one cell says it: "solved after several tries (3)", with "late" when it was. */
+/** An outcome as one cell says it: "solved after several tries (3)", with "late" when it was; "solved late, not
+ * counted" when it was solved only after the due date and late work does not count. */
 export function outcomeText(r) {
   if (!r) return '';
+  if (r.solvedLate) return 'solved late, not counted';
   const text = `${OUTCOMES[r.outcome]}${r.outcome === 'tries' ? ` (${r.tries})` : ''}`;
   return `${text}${r.late ? ', late' : ''}`;
 }
@@ -295,7 +367,7 @@ export function exerciseRows({ rows }, settings) {
       const x = r.results[n];
       if (!x) continue;
       const mistakes = new Map();
-      for (const e of x.entries) if (e.onSeed) for (const id of Object.values(e.mistakes ?? {})) mistakes.set(id, (mistakes.get(id) ?? 0) + 1);
+      for (const e of x.entries) if (e.onSeed) for (const id of mistakesOf(e)) mistakes.set(id, (mistakes.get(id) ?? 0) + 1);
       body.push([
         visibleControls(r.id),
         visibleControls(r.rosterName ?? r.name ?? ''),

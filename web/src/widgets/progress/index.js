@@ -11,6 +11,7 @@ import { expectedSeedOf, recordOutcome, stateOf } from '../../exercises/outcome.
 import { dueAt } from '../../progress/assignee.js';
 import { progressFileName, studentDue } from '../../exercises/assignment.js';
 import { exercisesOnPage } from './exercises.js';
+import { readerAssignment } from './assignment.js';
 import { createPrintSheets } from './print-sheets.js';
 import './style.css';
 
@@ -63,6 +64,8 @@ export async function mount(el, props, loader) {
   const show = () => {
     const counts = { solved: 0, attempted: 0, untouched: 0 };
     const who = progress.assignment();
+    // with an assignment, the line counts its exercises (issue 51: it counted the chapter's, "0 of 23" for two assigned)
+    const assigned = readerAssignment()?.exercises ?? null;
     exercises.forEach((ex, i) => {
       // the exercise widget's own reading: the one rule, on the assigned numbers where the reader's assignment holds it
       const expected = expectedSeedOf(who, ex.n, ex.props);
@@ -74,13 +77,14 @@ export async function mount(el, props, loader) {
           due: expected === undefined ? null : dueAt(studentDue(who).due),
         }).outcome,
       );
-      counts[status]++;
+      if (!assigned || assigned.includes(ex.n)) counts[status]++;
       const li = list.children[i];
       li.dataset.status = status;
       li.querySelector('.progress-state').textContent = `${STATES[status].mark} ${STATES[status].text}`;
     });
+    const counted = assigned?.length ?? exercises.length;
     $('.progress-summary').textContent = exercises.length
-      ? `${counts.solved} of ${exercises.length} exercises solved, ${counts.attempted} attempted, ${counts.untouched} untouched.`
+      ? `${counts.solved} of ${counted} ${assigned ? 'assigned ' : ''}exercises solved, ${counts.attempted} attempted, ${counts.untouched} untouched.`
       : '';
     $('.progress-problem').textContent = progress.problem() ?? '';
     setHtml($('.progress-notices'), html`${progress.notices().map((text) => html`<li>${text}</li>`)}`);

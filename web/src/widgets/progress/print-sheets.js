@@ -3,14 +3,15 @@
 // worked solution opened, filled by the kernels for those numbers, and the right options of a choice marked). Both
 // are the browser's print of the page with html[data-print] set (style.css hides the rest), under a heading of their
 // own (the sheet, the class, a name line; page numbers at the foot); every exercise is mounted first, wherever the
-// reader is. With an assignment, the sheets hold only its exercises, and its key stays unavailable while the
-// assignment hides the worked solutions. A printed key is logged on each exercise it shows (progress/events.js).
+// reader is. With an assignment (a teacher's link, a name typed or not: a blank name line then), the sheets hold
+// only its exercises, and its key stays unavailable while the assignment hides the worked solutions. A printed key is logged on each exercise it shows (progress/events.js).
 import { dueAt } from '../../progress/assignee.js';
 import { dueText, solutionsHidden, studentDue, whenPassed } from '../../exercises/assignment.js';
 import { loadExerciseProps } from '../../exercises/props.js';
 import { repaired, withEvent } from '../../exercises/record.js';
 import { progress } from '../../progress/store.js';
 import { element, html, setHtml } from '../../ui/html.js';
+import { readerAssignment } from './assignment.js';
 
 const SHEETS = [
   { mode: 'worksheet', label: 'Print a worksheet', title: 'Worksheet' },
@@ -38,13 +39,9 @@ export function createPrintSheets(host, { mountMatching }) {
   };
   window.addEventListener('afterprint', done);
 
-  // the reader's assignment, if they work on one (a name given): its exercises on this page
-  const assigned = () => {
-    const a = progress.assignment();
-    if (!a?.name) return null;
-    const here = a.exercises.filter((n) => document.querySelector(`section.exercise[data-exercise="${n}"]`));
-    return here.length ? { ...a, exercises: here } : null;
-  };
+  // the reader's assignment, a name given or not yet (issue 51: a link's worksheet printed every exercise until a
+  // name was typed): its exercises on this page
+  const assigned = () => readerAssignment();
 
   let keyDue = null; // cancels the wait for the due date, while the key is hidden until then
   function update() {
