@@ -3,6 +3,7 @@
 // numbers' table as boxes on the screen. Everything the page computes and says (links, numbers, grading, flags,
 // hostile files, the table's cells, the CSVs, the address) is checked in jsdom: tests/web/widgets/teachers*.test.js
 // (docs/testing/moved-teachers.md).
+import { assignedSeed } from '../../web/src/progress/assignee.js';
 import { axeScan } from './axe.js';
 import { expect, warmTest as test } from './fixtures.js';
 
@@ -36,4 +37,163 @@ test('the teachers’ page, its form filled, a student’s numbers and a graded 
     await page.emulateMedia({ colorScheme: scheme });
     expect((await axeScan(page)).violations, scheme).toEqual([]);
   }
+});
+
+// Issue 51: a class of 40 in the table. At 1280 px its Student column was 38 px wide (a name one letter a line) and the
+// table scrolled inside a 978 × 750 px box, its columns and its third row out of sight. The table now reads at 1280
+// px as the page scrolls: every column of the first rows in the window's width, no box scrolling inside the page, each
+// name on one line, the header in view as the class scrolls by; at 375 px the names stay on one line and in view as
+// the table is scrolled sideways. Each file: exercise 1 solved (some after a wrong try, some late), exercise 4 tried on
+// the student's own numbers or on practice numbers, an explanation for exercise 17; a few from another class.
+const NAMES = [
+  'Ada Lovelace',
+  'Alan Turing',
+  'Grace Hopper',
+  'Maria-Fernanda de los Santos Oyelaran',
+  'Li Lei',
+  'Chidimma Okonkwo-Adebayo',
+  'Srinivasa Ramanujan',
+  'Emmy Noether',
+  'Hypatia',
+  'Katherine Johnson',
+  'Dorothy Vaughan',
+  'Mary Jackson',
+  'Sofia Kovalevskaya',
+  'Jean-Baptiste Joseph Fourier',
+  'Carl Friedrich Gauss',
+  'Évariste Galois',
+  'Niels Henrik Abel',
+  'Bernhard Riemann',
+  'Sophie Germain',
+  'Rózsa Péter',
+  'Olga Ladyzhenskaya',
+  'Maryam Mirzakhani',
+  'Terence Tao',
+  'Shiing-Shen Chern',
+  'Kurt Gödel',
+  'John von Neumann',
+  'Claude Shannon',
+  'Barbara Liskov',
+  'Frances Allen',
+  'Edsger Dijkstra',
+  'Tony Hoare',
+  'Donald Knuth',
+  'Leslie Lamport',
+  'Radia Perlman',
+  'Karen Spärck Jones',
+  'Margaret Hamilton',
+  'Hedy Lamarr',
+  'Annie Easley',
+  'Joan Clarke',
+  'Muhammad ibn Musa al-Khwarizmi',
+];
+const CLASS = 'PHYS 101';
+const EXERCISES = [1, 2, 3, 4, 5, 7, 11, 17];
+const DUE = '2025-11-10T18:00+00:00';
+
+/** Student k's progress file, as the chapter exports it (the fields the teachers' page reads). */
+function classFile(k) {
+  const name = NAMES[k];
+  // (each student's own minute: files with the same attempts at the same moments would be one piece of work)
+  const at = (day, second) => `2025-11-${String(day).padStart(2, '0')}T10:${String(k).padStart(2, '0')}:${String(second).padStart(2, '0')}.000Z`;
+  const entry = (when, seed, answers, extra = {}) => ({ at: when, seed, answers, inputs: null, hints: 0, solution: false, ...extra });
+  const day = k % 7 === 0 ? 11 : 9; // every seventh student on the day after the due date
+  const one =
+    k % 3 === 0
+      ? [
+          entry(at(day, 0), null, { post: 'b', highway: 'a' }, { right: [], try: 1 }),
+          entry(at(day, 5), null, { post: 'a', highway: 'b' }, { right: ['post', 'highway'], try: 2 }),
+        ]
+      : [entry(at(day, 0), null, { post: 'a', highway: 'b' }, { right: ['post', 'highway'], try: 1 })];
+  const own = assignedSeed(CLASS, name, 4);
+  const four = k % 2 === 0 ? [entry(at(day, 10), k % 4 === 0 ? own : own + 1, { mean: '123' }, { right: [], try: 1 })] : [];
+  const why = 'The stream carries the signal past every block untouched.';
+  const exercises = {
+    1: { attempts: one.length, log: one, solved: { post: true, highway: true }, checked: { post: 'a', highway: 'b' }, events: [] },
+    ...(four.length && { 4: { attempts: 1, log: four, solved: {}, checked: { mean: '123' }, events: [] } }),
+    ...(k % 5 === 0 && { 17: { attempts: 1, log: [entry(at(day, 20), null, { why }, { try: 1 })], solved: {}, checked: { why }, events: [] } }),
+  };
+  const code = k % 13 === 5 ? 'PHYS 110' : CLASS;
+  return { version: 1, cards: {}, exercises, assignment: { code, name, exercises: EXERCISES, due: DUE }, exportedAt: at(13, 0) };
+}
+
+/** The class's 40 files graded on the teachers' page, in a window `width` px wide. */
+async function gradeClass(page, width) {
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto(
+    `./teachers.html?assign.class=${encodeURIComponent(CLASS)}&assign.ex=${EXERCISES.join(',')}&assign.due=${encodeURIComponent(DUE)}&pts=4%3A%202`,
+  );
+  await expect(page.getByLabel('The link for your students')).toHaveValue(/assign\.ex=/);
+  const files = NAMES.map((name, k) => ({
+    name: `phys-101-${name.toLowerCase().replace(/[^a-z]+/g, '-')}.json`,
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(classFile(k))),
+  }));
+  await page.locator('.teachers-files').setInputFiles(files);
+  await expect(page.locator('.teachers-grades tbody tr')).toHaveCount(NAMES.length, { timeout: 60_000 });
+  await expect(page.locator('.teachers-grades tbody')).not.toHaveAttribute('aria-busy', 'true');
+}
+
+/** In the page: each name cell's lines, the first rows' cells' boxes, and every box that scrolls inside the page. */
+const measure = (rows) => {
+  // the lines a cell's text is laid out on: the tops of its text's boxes
+  const lines = (el) => {
+    const tops = new Set();
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+    }
+    return tops.size;
+  };
+  const body = [...document.querySelectorAll('.teachers-grades tbody tr')];
+  const header = [...document.querySelectorAll('.teachers-grades thead th')];
+  const cells = [...header, ...body.slice(0, rows).flatMap((tr) => [...tr.children])].map((c) => c.getBoundingClientRect());
+  const scrolling = [...document.querySelectorAll('main *')]
+    .filter((el) => {
+      const style = getComputedStyle(el);
+      return (
+        (/auto|scroll/.test(style.overflowY) && el.scrollHeight > el.clientHeight + 1) ||
+        (/auto|scroll/.test(style.overflowX) && el.scrollWidth > el.clientWidth + 1)
+      );
+    })
+    .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${el.clientWidth}×${el.clientHeight} of ${el.scrollWidth}×${el.scrollHeight}`);
+  return {
+    width: document.documentElement.clientWidth,
+    pageWidth: document.documentElement.scrollWidth,
+    names: body.map((tr) => lines(tr.querySelector('th'))),
+    left: Math.min(...cells.map((r) => r.left)),
+    right: Math.max(...cells.map((r) => r.right)),
+    scrolling,
+  };
+};
+
+test('a class of 40 at 1280 px: every column in the window, no box scrolling inside the page, a name on one line, the header in view', async ({ page }) => {
+  await gradeClass(page, 1280);
+  const m = await page.evaluate(measure, 10);
+  expect(m.names, 'lines of each name').toEqual(NAMES.map(() => 1));
+  expect(m.scrolling, 'boxes that scroll inside the page').toEqual([]);
+  expect(m.pageWidth, 'the page does not scroll sideways').toBeLessThanOrEqual(m.width);
+  expect(m.left).toBeGreaterThanOrEqual(0);
+  expect(m.right).toBeLessThanOrEqual(m.width);
+  // the class scrolls with the page, its header staying at the top of the window
+  const row = page.locator('.teachers-grades tbody tr').nth(30);
+  await row.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 300));
+  const head = await page.locator('.teachers-grades thead th').first().boundingBox();
+  expect([Math.round(head?.y ?? -1), Math.round((await row.boundingBox())?.y ?? -1)]).toEqual([0, 300]);
+});
+
+test('a class of 40 at 375 px: each name on one line, and in view as the table is scrolled sideways', async ({ page }) => {
+  await gradeClass(page, 375);
+  const m = await page.evaluate(measure, 10);
+  expect(m.names, 'lines of each name').toEqual(NAMES.map(() => 1));
+  expect(m.pageWidth, 'the page does not scroll sideways').toBeLessThanOrEqual(m.width);
+  // the table scrolls sideways in its box (no taller than its table), the names staying in view
+  const box = page.locator('.teachers-grades-box');
+  expect(await box.evaluate((el) => [el.scrollHeight <= el.clientHeight + 1, el.scrollWidth > el.clientWidth])).toEqual([true, true]);
+  await box.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+  const name = await page.locator('.teachers-grades tbody th').first().boundingBox();
+  const frame = await box.boundingBox();
+  expect(Math.abs((name?.x ?? -99) - (frame?.x ?? 0))).toBeLessThan(2);
 });

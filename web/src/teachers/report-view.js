@@ -1,7 +1,7 @@
 // The teachers' page's report of a class: per-exercise statistics (what to read before the next lecture), the table
-// of students by exercise (its first column and totals stay in view as it scrolls; its flags a count that opens
-// the list; a page of PAGE_ROWS students at a time, its rows drawn a few per task, so a class of any size draws in
-// short tasks), the students of the roster with no file, the explanations to read with each student's own mark, and
+// of students by exercise (it scrolls with the page, its header in view, a name on one line; a table wider than the
+// page scrolls sideways in its box, its first column and totals in view; its flags a count that opens the list; a
+// page of PAGE_ROWS students at a time, its rows drawn a few per task, so a class of any size draws in short tasks), the students of the roster with no file, the explanations to read with each student's own mark, and
 // what the file checks cannot see. Every string a student or a file brings is shown isolated, its direction controls written out.
 import { isSolved } from '../exercises/outcome.js';
 import { UNDETECTABLE } from '../exercises/log-checks.js';
@@ -17,6 +17,8 @@ const ROWS_PER_TASK = 8; // the table's rows are laid out this many at a time (a
 const plural = (k, one, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
 const minutesText = (m) => (m === null ? '—' : m < 90 ? `${Math.round(m)} min` : m < 60 * 36 ? `${(m / 60).toFixed(1)} h` : `${(m / 1440).toFixed(1)} days`);
 const shown = (text) => html`<bdi>${visibleControls(text)}</bdi>`;
+// a name or a file's name on one line, a long one cut short on the screen (style.css), whole in its title
+const cut = (text, kind) => html`<bdi class="${kind}" title="${visibleControls(text)}">${visibleControls(text)}</bdi>`;
 
 function statsTable(stats, exercises) {
   return html`<div class="scroll-x teachers-scroll" role="region" aria-label="Statistics by exercise" tabindex="0">
@@ -37,8 +39,10 @@ function statsTable(stats, exercises) {
 // cell says so in its words, so a class's table stays short), its late and practice attempts.
 function gradeRow(g, ex, roster) {
   return html`<tr data-file="${g.fileId}">
-      <th scope="row" class="teachers-sticky-left">${g.name === null ? '(no name)' : shown(g.name)}</th>
-      ${roster ? html`<td>${shown(g.id)}</td>` : ''}<td>${shown(g.file)}${g.copies.length ? html` <span class="teachers-copies">+${g.copies.length}</span>` : ''}</td>
+      <th scope="row" class="teachers-sticky-left">${g.name === null ? '(no name)' : cut(g.name, 'teachers-name')}</th>
+      ${roster ? html`<td>${shown(g.id)}</td>` : ''}<td class="teachers-file-cell">${cut(g.file, 'teachers-file-name')}${
+        g.copies.length ? html` <span class="teachers-copies">+${g.copies.length}</span>` : ''
+      }</td>
       ${ex.map((n) => {
         const r = g.results[n];
         if (!r) return html`<td data-exercise="${n}">—</td>`;
@@ -57,7 +61,7 @@ function gradeRow(g, ex, roster) {
 function gradesTable(count, settings, from) {
   const ex = settings.assignment.exercises;
   const roster = settings.roster.length > 0;
-  return html`<div class="scroll-x teachers-scroll teachers-grades-box" role="region" aria-label="Outcomes by student and exercise" tabindex="0">
+  return html`<div class="scroll-x teachers-grades-box" role="region" aria-label="Outcomes by student and exercise">
     <table class="teachers-table teachers-grades"><caption>Class <bdi>${settings.assignment.code}</bdi>: each logged answer graded again by the kernels on its own numbers
       (students ${from + 1}–${from + count})</caption>
     <thead><tr><th scope="col" class="teachers-sticky-left">Student</th>${roster ? html`<th scope="col">ID</th>` : ''}<th scope="col">File</th>
