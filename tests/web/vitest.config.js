@@ -12,7 +12,11 @@ export default defineConfig({
     include: ['tests/web/**/*.test.js'],
     environment: 'node',
     setupFiles: ['scripts/lib/fetch-file-urls.mjs'],
-    testTimeout: 60_000,
+    // No race with the clock (docs/testing.md): a test fails on what it waits for, each wait ten times its step's
+    // quiet time or more (the widget tests' helpers: 60 s for a step of the page, 300 s for a figure's runs), so the
+    // suite passes beside two busy processes; the test's own limit only catches a test that hangs.
+    testTimeout: 900_000,
+    hookTimeout: 900_000,
     // one file per core: Vitest's default in a run is one worker fewer than the cores, a single worker on 2 cores
     maxWorkers: availableParallelism(),
   },

@@ -363,4 +363,4 @@ export function fillStorage() {
 }
 
 /** Waits for a state (not a time): `check` passing, tried every 20 ms for up to `timeout` ms. */
-export const until = (/** @type {() => unknown} */ check, timeout = 10_000) => vi.waitFor(check, { timeout, interval: 20 });
+export const until = (/** @type {() => unknown} */ check, timeout = 60_000) => vi.waitFor(check, { timeout, interval: 20 });

@@ -160,10 +160,10 @@ export function followLink(link) {
 export const textOf = (/** @type {Element | null | undefined} */ el) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 /** Waits until check passes (a state of the page, never a time): polled every 50 ms, at most timeout ms. */
-export const until = (/** @type {() => unknown} */ check, timeout = 60_000) => vi.waitFor(check, { timeout, interval: 50 });
+export const until = (/** @type {() => unknown} */ check, timeout = 300_000) => vi.waitFor(check, { timeout, interval: 50 });
 
 /** Waits until the figure's footer says its runs are done ("12 runs, …" or "12 runs"). */
-export const footerDone = (/** @type {ParentNode} */ root, timeout = 60_000) =>
+export const footerDone = (/** @type {ParentNode} */ root, timeout = 300_000) =>
   until(() => expect(root.querySelector('.exp-footer')?.textContent).toMatch(/^\d+ runs(,|$)/), timeout);
 
 /** The full-precision values (data-value) of root's cells matching selector. */

@@ -180,7 +180,7 @@ export function check(/** @type {HTMLInputElement | null} */ box) {
 }
 
 /** Waits for a state the page reaches by itself (a grading, a redraw): `assertion` retried until it holds. */
-export const eventually = (/** @type {() => void} */ assertion, timeout = 60_000) => vi.waitFor(assertion, { timeout, interval: 25 });
+export const eventually = (/** @type {() => void} */ assertion, timeout = 300_000) => vi.waitFor(assertion, { timeout, interval: 25 });
 
 // ── files: downloads caught, files opened ──
 

@@ -15,7 +15,7 @@ let sections;
 const chapter = () => (sections ??= renderChapter(contentDir));
 
 /** What a quiet step of a figure's runs may take, many times over (a machine shared by several test files). */
-export const WAIT = { timeout: 120_000, interval: 50 };
+export const WAIT = { timeout: 300_000, interval: 50 };
 
 /**
  * Puts into the document, in the chapter's order and nothing else, every section that holds one of `selectors`
