@@ -1,34 +1,9 @@
 // Helpers for the reach specs (accessibility, phone, print, fallbacks, offline): the chapter with every
 // experiment at its smallest, and every widget mounted the way a reader gets there, by scrolling.
 import { expect } from './fixtures.js';
-import { fileURLToPath } from 'node:url';
-import { cardProps, renderChapter } from '../../web/plugins/content.js';
+import { LIGHT, SMALL_MODEL, lightExcept } from '../web/light-settings.js';
 
-// every experiment on the page at its smallest, so mounting them all stays cheap (see charts.spec.js)
-export const LIGHT = {
-  'a.L': '2',
-  'a.seeds': '0',
-  'b.Ls': '6',
-  'b.seeds': '0',
-  'c.Ls': '6',
-  'd.L': '6',
-  'd.scales': '1',
-  'g.L': '6',
-  'r.Ls': '6',
-  'r.seeds': '0',
-  's.L': '6',
-  's.scales': '1',
-  'm.L': '6',
-  'm.seeds': '0',
-  'p.Ls': '6',
-  'p.seeds': '0',
-  'pg.L': '6',
-};
-// and the settings every figure shares at a small model (width 32, a batch of 4 sequences of 8 tokens: about 1/64 of a
-// run's work at the article's width 128 and 8 × 16 tokens), for the checks that read no number of the article
-const SMALL_MODEL = { 'x.d': '32', 'x.B': '4', 'x.T': '8' };
-/** LIGHT without one figure's parameters (its prefix, 'a'): that figure at the article's settings, the others small. */
-export const lightExcept = (prefix) => Object.fromEntries(Object.entries(LIGHT).filter(([key]) => !key.startsWith(`${prefix}.`)));
+export { LIGHT } from '../web/light-settings.js';
 /** The chapter light, but the figure of `prefix` and the shared model at the article's settings, at `hash`, with `params` beside. */
 export const lightExceptUrl = (prefix, hash = '', params = {}) => `./?${new URLSearchParams({ ...lightExcept(prefix), ...params })}${hash}`;
 /** The chapter light and small, at `hash`, with `params` beside (a visit's number). */
@@ -168,10 +143,4 @@ export function splitNumbers(page) {
     }
     return split;
   });
-}
-
-/** The ids of every card of the deck, from the chapter's source (the page loads them as a chunk of their own). */
-export function cardIds() {
-  const { cloze, practice } = cardProps(renderChapter(fileURLToPath(new URL('../../content', import.meta.url))));
-  return [...cloze, ...practice].map((c) => c.id);
 }

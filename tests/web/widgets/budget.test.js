@@ -7,8 +7,8 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { click, freshPage, mountFigure, mountFigures } from './harness.js';
 import { NodeModuleWorker } from './node-worker.js';
 
-// tests/e2e/reach.js's light settings, every figure's but table B's: a small model and few runs
-import { LIGHT } from '../../e2e/reach.js';
+// the light settings (tests/web/light-settings.js), every figure's but table B's
+import { LIGHT } from '../light-settings.js';
 
 /** @type {object[]} the options of every run the page posted to a worker, in order */
 let posted;

@@ -28,10 +28,10 @@ import {
   until,
   watchDownloads,
 } from './exercises-helpers.js';
+import { LIGHT as LIGHT_SETTINGS, SMALL_MODEL } from '../light-settings.js';
 
-// the e2e specs' light settings (tests/e2e/reach.js LIGHT and SMALL_MODEL): every figure at its smallest
-const LIGHT =
-  'a.L=2&a.seeds=0&b.Ls=6&b.seeds=0&c.Ls=6&d.L=6&d.scales=1&g.L=6&r.Ls=6&r.seeds=0&s.L=6&s.scales=1&m.L=6&m.seeds=0&p.Ls=6&p.seeds=0&pg.L=6&x.d=32&x.B=4&x.T=8';
+// every figure at its smallest (tests/web/light-settings.js), as a query
+const LIGHT = new URLSearchParams({ ...LIGHT_SETTINGS, ...SMALL_MODEL }).toString();
 
 /** An element's text as the reader reads it: white space collapsed. */
 const text = (/** @type {Element | null | undefined} */ el) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();

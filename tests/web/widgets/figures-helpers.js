@@ -17,27 +17,7 @@ import './harness.js';
 
 // Every experiment on the page at its smallest, as the browser's tests open the chapter (tests/e2e/reach.js LIGHT):
 // a figure's tests use its own parameters and leave these to the others.
-export const LIGHT = {
-  'a.L': '2',
-  'a.seeds': '0',
-  'b.Ls': '6',
-  'b.seeds': '0',
-  'c.Ls': '6',
-  'd.L': '6',
-  'd.scales': '1',
-  'g.L': '6',
-  'r.Ls': '6',
-  'r.seeds': '0',
-  's.L': '6',
-  's.scales': '1',
-  'm.L': '6',
-  'm.seeds': '0',
-  'p.Ls': '6',
-  'p.seeds': '0',
-  'pg.L': '6',
-};
-/** LIGHT without one figure's parameters (its prefix, 'a'): that figure at the article's settings. @param {string} prefix */
-export const lightExcept = (prefix) => Object.fromEntries(Object.entries(LIGHT).filter(([key]) => !key.startsWith(`${prefix}.`)));
+export { LIGHT, lightExcept } from '../light-settings.js';
 
 /** An address of the page: its query from params (a null value leaves the parameter out), then hash. */
 export function addressOf(/** @type {Record<string, string | null>} */ params = {}, hash = '') {

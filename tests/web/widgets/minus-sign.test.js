@@ -2,11 +2,11 @@
 // Every number a figure prints uses the one minus sign "−", in the mantissa and the exponent alike (what a reader
 // types in a field may keep a hyphen). Moved from tests/e2e/typography.spec.js (docs/testing.md).
 import { expect, it, vi } from 'vitest';
-import { LIGHT } from '../../e2e/reach.js';
+import { LIGHT, SMALL_MODEL } from '../light-settings.js';
 import { field, fill, freshPage, mountFigures, texts } from './harness.js';
 
 it('the numbers a figure prints use "−" for every minus sign, the exponent’s included', async () => {
-  await freshPage(`/?${new URLSearchParams({ ...LIGHT, 'x.d': '32', 'x.B': '4', 'x.T': '8' })}#layernorm-one-vector-at-a-time`);
+  await freshPage(`/?${new URLSearchParams({ ...LIGHT, ...SMALL_MODEL })}#layernorm-one-vector-at-a-time`);
   const [instrument, tableA] = await mountFigures(['[data-widget="layernorm"]', '#table-a']);
   // equal entries: the output is β, a small negative number written with an exponent
   fill(field(instrument, 'x'), '5, 5, 5, 5');
