@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The training lab's default view trains as PyTorch does (training.md): Post-LN at L = 24 stalls without warmup and
+// The training lab's default view trains as PyTorch does (docs/design/training.md): Post-LN at L = 24 stalls without warmup and
 // trains with it, Pre-LN trains, every seed of PyTorch's 0–4 inside its printed range, with the prediction exercise
 // marked against the kernel's verdicts. 13 runs of about 35 GFLOP each in the page's workers (Node worker threads
 // running the page's worker.js): a file of its own, so that the lab's quick tests (training-lab.test.js) do not wait
@@ -10,7 +10,7 @@ import { LIGHT, addressOf, closePage, openPage, tableColumns, textOf, until } fr
 
 afterAll(closePage);
 
-// training.md: what PyTorch measures at the default view (d = 64, 4 heads, B = 2, T = 16, Adam at 3e-3,
+// docs/design/training.md: what PyTorch measures at the default view (d = 64, 4 heads, B = 2, T = 16, Adam at 3e-3,
 // 150 steps, regression), seeds 0–4; the mean of the last 10 losses per seed lies in these ranges (as
 // printed there, to three decimals) and a run trains below 0.2.
 /** @type {Record<string, {trained: string, lo: number, hi: number}>} */
