@@ -5,7 +5,7 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assignedSeed, dueAt } from '../../web/src/progress/assignee.js';
-import { studentDue } from '../../web/src/exercises/assignment.js';
+import { dueText, studentDue } from '../../web/src/exercises/assignment.js';
 import { expectedSeedOf, recordOutcome } from '../../web/src/exercises/outcome.js';
 import { repaired } from '../../web/src/exercises/record.js';
 import { gradeFile } from '../../web/src/exercises/regrade.js';
@@ -228,6 +228,28 @@ describe('points, duplicates, roster, statistics', () => {
       allProps,
     );
     expect([extended.results[4].outcome, extended.lateAttempts]).toEqual(['tries', 0]);
+  });
+
+  // Issue 51: a file whose student's own link carried an extension the teacher's list does not hold was graded by
+  // the list without a word: the student's page had shown them the extension's date.
+  it('an extension the student’s own link carried and the teacher’s list does not hold is flagged with both dates', () => {
+    const due = '2026-12-01T10:01Z';
+    const text = JSON.parse(file('Ada Lovelace', { wrong: 1 }));
+    text.assignment = { ...text.assignment, due, extension: { name: 'Ada Lovelace', due: '2026-12-02T10:00Z' } };
+    const flagsWith = (extensions) =>
+      assessFile(graded('ada.json', JSON.stringify(text)), settings({ assignment: { code: CODE, exercises: [1, 4], due }, extensions }), allProps).flags;
+    // (the dates as this machine's time zone writes them: 2 December 2026 at 10:00 UTC)
+    const [carried, classDue, listed] = ['2026-12-02T10:00Z', due, '2026-12-03T10:00Z'].map((d) => dueText(d));
+    expect(flagsWith([])).toEqual([
+      `the file carries an extension to ${carried} (the student’s own link), not on your list of extensions: graded by the class’s due date, ${classDue}`,
+    ]);
+    expect(flagsWith([{ name: 'ada lovelace', due: '2026-12-03T10:00Z' }])).toEqual([
+      `the file carries an extension to ${carried} (the student’s own link), but your list of extensions gives ${listed}: graded by your list`,
+    ]);
+    expect(flagsWith([{ name: 'Ada Lovelace', due: '2026-12-02T10:00Z' }])).toEqual([]);
+    // an extension for another student, carried by the link this one opened, was not theirs on their page either
+    text.assignment.extension.name = 'Alan Turing';
+    expect(flagsWith([])).toEqual([]);
   });
 
   it('the student’s page and the teacher’s table agree on late and on time for the same attempts, with and without an extension', () => {

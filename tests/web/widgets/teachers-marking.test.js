@@ -191,9 +191,14 @@ it('an extended student’s own link: their page shows the new due date and no l
   expect(cell(rowOf(t, 'bob builder'), 1).dataset.late).not.toBe('true');
   expect(cell(rowOf(t, 'Carol'), 1).dataset.late).toBe('true');
   // the table goes by the teacher's list, not by the link a student opened: without the extension Bob is late there
+  expect(textOf(rowOf(t, 'bob builder').querySelector('.teachers-flags'))).toBe('none');
   fill(extensions, '');
   await eventually(() => expect(cell(rowOf(t, 'bob builder'), 1).dataset.late).toBe('true'));
   expect(t.querySelector('.teachers-ext-links').childNodes).toHaveLength(0);
+  // and his file, which carries the extension his own link gave him, is flagged with both dates (issue 51)
+  expect(textOf(rowOf(t, 'bob builder').querySelector('.teachers-flags li'))).toBe(
+    'the file carries an extension to 12 December 2026 at 18:00 UTC (the student’s own link), not on your list of extensions: graded by the class’s due date, 10 December 2026 at 18:00 UTC',
+  );
 });
 
 // The teachers' page keeps its form and its marking settings in its address through the page's one kit (ui/url-state.js
@@ -223,4 +228,76 @@ it('a bookmarked teachers’ page opens as it was left, an older link’s day-al
     'PHYS 101',
     'Ada Lovelace = 2026-12-22 18:00',
   ]);
+});
+
+// Issue 51: a lecturer's extensions, points and roster were gone when the page was opened again without its bookmark.
+// The settings are kept in this browser for the class code (teachers/kept.js), come back with it (what the address
+// carries wins), and can be forgotten; the page says what it keeps.
+it('the settings are kept in this browser for the class code, come back with it, and can be forgotten', async () => {
+  setClock('2026-12-13T09:00:00Z');
+  const browser = device();
+  const QUERY_101 = 'assign.class=PHYS%20101&assign.ex=1,4&assign.due=2026-12-20T23:59Z';
+  const first = await openTeachers(browser, `/teachers.html?${QUERY_101}`);
+  /** The page's settings as its fields show them. */
+  const shownIn = (/** @type {HTMLElement} */ t) => {
+    const value = (/** @type {string} */ s) => /** @type {HTMLInputElement} */ (t.querySelector(s)).value;
+    return {
+      ext: value('#set-ext'),
+      pts: value('#set-points'),
+      pen: value('#set-penalty'),
+      late: value('input[name="late"]:checked'),
+      roster: value('#set-roster'),
+      hide: /** @type {HTMLInputElement} */ (t.querySelector('input[name="hide"]')).checked,
+    };
+  };
+  const keptLine = (/** @type {HTMLElement} */ t) => textOf(t.querySelector('.teachers-kept-text'));
+  const forgets = (/** @type {HTMLElement} */ t) => !(/** @type {HTMLElement} */ (t.querySelector('.teachers-forget')).hidden);
+  const t = first.body;
+  expect(keptLine(t)).toBe('This browser keeps these settings for class “PHYS 101” once you change one. Nothing leaves this browser.');
+  expect(forgets(t)).toBe(false);
+  fill(labelled(t, /^Extensions, one a line/), 'Ada Lovelace = 2026-12-22 18:00');
+  fill(labelled(t, /^Points per exercise/), '4: 2');
+  fill(labelled(t, /^Penalty when/), '25');
+  check(labelled(t, 'do not count (marked late)'));
+  fill(labelled(t, /^Roster \(optional\)/), 'Ada Lovelace, 1001');
+  check(labelled(t, /^Hide the worked solutions/));
+  const typed = { ext: 'Ada Lovelace = 2026-12-22 18:00', pts: '4: 2', pen: '25', late: 'no', roster: 'Ada Lovelace, 1001', hide: true };
+  expect(shownIn(t)).toEqual(typed);
+  expect(keptLine(t)).toBe(
+    'This browser keeps these settings for class “PHYS 101” (the roster too, and whether the solutions are hidden), and the page opens with them ' +
+      'next time. Nothing leaves this browser.',
+  );
+  expect(forgets(t)).toBe(true);
+
+  // the page opened again in this browser for the class (its code typed another way), its settings not in the address
+  const again = await openTeachers(browser, '/teachers.html?assign.class=phys%20%20101&assign.ex=1,4&assign.due=2026-12-20T23:59Z');
+  expect(shownIn(again.body)).toEqual(typed);
+  const params = new URL(location.href).searchParams;
+  expect([params.get('ext'), params.get('pts'), params.get('pen'), params.get('late'), params.get('assign.hide')]).toEqual([
+    typed.ext,
+    '4: 2',
+    '25',
+    'no',
+    'solutions',
+  ]);
+  expect(location.href).not.toMatch(/1001/); // (the roster never in the address)
+  // what the address carries wins over what was kept; the rest is the class's
+  const bookmarked = await openTeachers(browser, `/teachers.html?${QUERY_101}&pen=10`);
+  expect(shownIn(bookmarked.body)).toEqual({ ...typed, pen: '10' });
+  // another class has nothing of it, until its code is typed
+  const other = await openTeachers(browser, '/teachers.html?assign.class=PHYS%20102&assign.ex=1,4&assign.due=2026-12-20T23:59Z');
+  const defaults = { ext: '', pts: '', pen: '0', late: 'count', roster: '', hide: false };
+  expect(shownIn(other.body)).toEqual(defaults);
+  fill(labelled(other.body, 'Class code'), 'PHYS 101');
+  expect(shownIn(other.body)).toEqual(typed);
+  // and another browser has none of it
+  expect(shownIn((await openTeachers(device(), `/teachers.html?${QUERY_101}`)).body)).toEqual(defaults);
+
+  // forgotten: the fields back at their defaults, and a page opened again has nothing of them
+  const last = await openTeachers(browser, `/teachers.html?${QUERY_101}`);
+  click(last.body, 'Forget this class’s settings');
+  expect(shownIn(last.body)).toEqual(defaults);
+  expect(keptLine(last.body)).toBe('Forgotten: this browser keeps no settings for class “PHYS 101”, and the fields are back at their defaults.');
+  expect(forgets(last.body)).toBe(false);
+  expect(shownIn((await openTeachers(browser, `/teachers.html?${QUERY_101}`)).body)).toEqual(defaults);
 });

@@ -17,7 +17,7 @@ const ADDRESS = {
   hide: addressEntry({ name: PARAMS.hide }),
 };
 
-/** → {get(): {code, exercises, due, hide} | null, onChange(f)} */
+/** → {get(): {code, exercises, due, hide} | null, onChange(f), code(), hidden(), setHidden(value)} */
 export function createBuilder(box, allProps, known) {
   const listeners = [];
   const code = createField({
@@ -142,5 +142,20 @@ export function createBuilder(box, allProps, known) {
     }
   });
   update();
-  return { get: () => current, onChange: (f) => listeners.push(f) };
+  return {
+    get: () => current,
+    onChange: (f) => listeners.push(f),
+    /** The class code as it reads, or null (also while the rest of the form is not ready). */
+    code: () => {
+      const c = readCode(code.input.value);
+      return c.ok ? c.value : null;
+    },
+    hidden: () => hideBox.checked,
+    /** Ticks or unticks "Hide the worked solutions", as a click does (the address and the link follow). */
+    setHidden(value) {
+      if (hideBox.checked === value) return;
+      hideBox.checked = value;
+      update();
+    },
+  };
 }

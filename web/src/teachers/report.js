@@ -4,7 +4,7 @@
 // two CSVs. Pure: no DOM, no kernels (the files come graded: regrade.js gradeFile, in the page's workers); the page
 // runs assessFile a few files at a time, so the tab stays responsive for any class.
 import { assignedSeed, dueAt, nameKey, readName } from '../progress/assignee.js';
-import { dueFor } from '../exercises/assignment.js';
+import { dueFor, dueText } from '../exercises/assignment.js';
 import { OUTCOMES, expectedSeedOf, isSolved, onCountedNumbers } from '../exercises/outcome.js';
 import { assessStudent } from '../exercises/regrade.js';
 import { isolated, visibleControls } from '../text/bidi.js';
@@ -137,6 +137,18 @@ export function assessFile(file, settings, allProps, now = Date.now()) {
   }
   const others = {};
   const flags = [...a.flags];
+  // an extension the student's own link gave them (their page showed it), which the teacher's list does not hold:
+  // both dates said, this page's the one graded by
+  const carried = file.state.assignment?.extension;
+  if (carried && who !== null && nameKey(carried.name) === nameKey(who) && dueAt(carried.due) !== dueAt(due)) {
+    const listed = settings.extensions.some((x) => nameKey(x.name) === nameKey(who));
+    flags.push(
+      `the file carries an extension to ${dueText(carried.due)} (the student’s own link), ` +
+        (listed
+          ? `but your list of extensions gives ${dueText(due)}: graded by your list`
+          : `not on your list of extensions: graded by ${due ? `the class’s due date, ${dueText(due)}` : 'no due date'}`),
+    );
+  }
   for (const n of settings.assignment.exercises) {
     const r = a.results[n];
     if (!r?.offSeed) continue;

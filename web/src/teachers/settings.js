@@ -1,13 +1,18 @@
 // How the teachers' page marks the files: extensions (a name and a new due date and time, one a line), whether
 // attempts after a student's due date count, each exercise's points, the penalty for a worked solution seen before
 // the first right answer, and a roster of names and IDs for the gradebook. All but the roster (names and IDs stay
-// on this page, never in an address) are kept in the page's address. Under the extensions, each extended student's
-// own link (extension-links.js).
-import { readExtensions } from '../exercises/assignment.js';
+// in this browser, never in an address) are kept in the page's address. All of them, and whether the worked
+// solutions are hidden, are kept in this browser for the class code (kept.js), and come back with it: the page
+// says so, and offers to forget them; what the address carries wins over what was kept. Under the extensions, each
+// extended student's own link (extension-links.js).
+import { PARAMS, readExtensions } from '../exercises/assignment.js';
+import { nameKey } from '../progress/assignee.js';
+import { isolated } from '../text/bidi.js';
 import { addressEntry } from '../ui/url-state.js';
 import { element, html } from '../ui/html.js';
 import { readPenalty, readPoints, readRoster } from './report.js';
 import { createExtensionLinks } from './extension-links.js';
+import { DEFAULTS, forget, isDefault, keep, keptFor } from './kept.js';
 
 // each kept in the address through the kit's entry (ui/url-state.js), as the chapter's controls are
 const ADDRESS = {
@@ -38,10 +43,12 @@ export function createSettings(box, builder) {
         <input id="set-penalty" type="text" inputmode="decimal" spellcheck="false" value="0" aria-describedby="set-penalty-msg">
         <p class="field-message" id="set-penalty-msg" aria-live="polite"></p></div>
       <div class="teachers-setting teachers-roster"><label for="set-roster">Roster (optional): one student a line, a name and an ID, pasted from a spreadsheet or typed
-        (“Ada Lovelace, 123456”). It gives the gradebook its IDs and lists the students with no file; it stays on this page.</label>
+        (“Ada Lovelace, 123456”). It gives the gradebook its IDs and lists the students with no file; it stays in this browser.</label>
         <textarea id="set-roster" rows="3" spellcheck="false" aria-describedby="set-roster-msg"></textarea>
         <p class="field-message" id="set-roster-msg" aria-live="polite"></p></div>
-    </div></details>`);
+    </div>
+    <p class="teachers-kept"><span class="teachers-kept-text" aria-live="polite"></span>
+      <button type="button" class="teachers-forget" hidden>Forget this class’s settings</button></p></details>`);
   box.append(el);
   const $ = (s) => el.querySelector(s);
   const links = createExtensionLinks($('#set-ext').parentElement);
@@ -77,7 +84,62 @@ export function createSettings(box, builder) {
     };
   }
 
-  const changed = () => {
+  // ---- kept in this browser, per class code ----
+  const params = new URLSearchParams(location.search);
+  const inAddress = { ext: params.has('ext'), pts: params.has('pts'), pen: params.has('pen'), late: params.has('late'), hide: params.has(PARAMS.hide) };
+  let kept = null; // the class whose settings the fields hold: its key
+  let refused = false;
+  let said = ''; // a line said once (forgotten), until the next change
+  const fields = () => ({
+    ext: $('#set-ext').value,
+    pts: $('#set-points').value,
+    late: /** @type {'count' | 'no'} */ (el.querySelector('input[name="late"]:checked').value),
+    pen: $('#set-penalty').value,
+    roster: $('#set-roster').value,
+    hide: builder.hidden(),
+  });
+  function fill(values, skip = {}) {
+    if (!skip.ext) $('#set-ext').value = values.ext;
+    if (!skip.pts) $('#set-points').value = values.pts;
+    if (!skip.pen) $('#set-penalty').value = values.pen;
+    if (!skip.late) el.querySelector(`input[name="late"][value="${values.late}"]`).checked = true;
+    $('#set-roster').value = values.roster;
+    if (!skip.hide) builder.setHidden(values.hide);
+  }
+  function sayKept() {
+    const code = builder.code();
+    const has = code !== null && keptFor(code) !== null;
+    $('.teachers-forget').hidden = !has;
+    $('.teachers-kept-text').textContent =
+      said ||
+      (refused
+        ? 'This browser refused to keep these settings: they last until the page is closed.'
+        : code === null
+          ? 'Once the class has a code, this browser keeps these settings for it (the roster too), and the page opens with them next time. Nothing leaves this browser.'
+          : has
+            ? `This browser keeps these settings for class “${isolated(code)}” (the roster too, and whether the solutions are hidden), and the page opens with them next time. Nothing leaves this browser.`
+            : `This browser keeps these settings for class “${isolated(code)}” once you change one. Nothing leaves this browser.`);
+  }
+  // the fields into the browser, for the class (a class with nothing kept keeps nothing until a setting differs)
+  function save() {
+    const code = builder.code();
+    if (code === null || nameKey(code) !== kept) return;
+    const now = fields();
+    if (keptFor(code) === null && isDefault(now)) return;
+    refused = !keep(code, now);
+  }
+  // another class's code: its kept settings into the fields (at the start, those the address carries stay)
+  function restore({ first = false } = {}) {
+    const code = builder.code();
+    const k = code === null ? null : nameKey(code);
+    if (k === kept) return false;
+    kept = k;
+    const values = code === null ? null : keptFor(code);
+    if (values) fill(values, first ? inAddress : {});
+    return values !== null;
+  }
+
+  const written = () => {
     ADDRESS.extensions.write($('#set-ext').value.trim(), '');
     ADDRESS.points.write($('#set-points').value.trim(), '');
     ADDRESS.penalty.write($('#set-penalty').value.trim(), '0');
@@ -85,8 +147,36 @@ export function createSettings(box, builder) {
     drawLinks();
     for (const f of listeners) f();
   };
+  const changed = () => {
+    said = '';
+    save();
+    written();
+    sayKept();
+  };
   el.addEventListener('input', changed);
   el.addEventListener('change', changed);
+  $('.teachers-forget').addEventListener('click', () => {
+    const code = builder.code();
+    if (code === null) return;
+    refused = !forget(code);
+    fill(DEFAULTS);
+    said = `Forgotten: this browser keeps no settings for class “${isolated(code)}”, and the fields are back at their defaults.`;
+    written();
+    sayKept();
+    $('#set-ext').focus();
+  });
+  window.addEventListener('pagehide', save);
+  // the assignment changed: another class's settings, or whether its solutions are hidden, kept
+  function update() {
+    if (restore()) {
+      said = '';
+      written();
+    } else save();
+    drawLinks();
+    sayKept();
+  }
+  if (restore({ first: true })) written();
   drawLinks();
-  return { get, onChange: (f) => listeners.push(f), update: drawLinks };
+  sayKept();
+  return { get, onChange: (f) => listeners.push(f), update };
 }
