@@ -67,12 +67,7 @@ const below = (target, from, message) => ({ target: `./${SRC}/${target}`, from: 
 const PAGE_ENTRIES = ['widgets', 'teachers', 'assignment', 'main.js'];
 const LAYERS = [
   below('exercises', PAGE_ENTRIES, 'exercises/ sits below the widgets and the pages: it cannot import them.'),
-  // (experiment/worker.js is the pool's worker's entry module, a page entry of its own that nothing imports: it
-  // loads what each kind of job needs, the teachers' grading job included)
-  {
-    ...below('experiment', PAGE_ENTRIES, 'experiment/ sits below the widgets and the pages: it cannot import them.'),
-    target: `./${SRC}/experiment/**/!(worker).js`,
-  },
+  below('experiment', PAGE_ENTRIES, 'experiment/ sits below the widgets and the pages: it cannot import them.'),
   below('ui', [...PAGE_ENTRIES, 'exercises', 'experiment'], 'ui/ sits below exercises/ and experiment/: it cannot import them.'),
   below(
     'progress',

@@ -95,7 +95,8 @@ describe('the layers import downward: pages and widgets → exercises, experimen
     ['progress/ importing experiment/', 'web/src/progress/breach.js', "import { PLACEMENTS } from '../experiment/choices.js';"],
     ['kernels/ importing progress/', 'web/src/kernels/breach.js', "import { progress } from '../progress/store.js';"],
     ['exercises/ importing a widget', 'web/src/exercises/breach.js', "import { mount } from '../widgets/exercise/index.js';"],
-    ['experiment/ importing the teachers’ page', 'web/src/experiment/breach.js', "import { gradeJob } from '../teachers/grade-job.js';"],
+    ['experiment/ importing the teachers’ page', 'web/src/experiment/breach.js', "import { createGrader } from '../teachers/grader.js';"],
+    ['the pool’s worker importing the teachers’ page', 'web/src/experiment/worker.js', "import { createGrader } from '../teachers/grader.js';"],
     ['validate.js importing exercises/', 'web/src/progress/validate.js', "import { repaired } from '../exercises/record.js';"],
   ])('%s is an error', async (_, path, code) => {
     expect(await lint(path, `${code}\nexport const a = 1;`)).toContainEqual({ rule: 'import/no-restricted-paths', severity: 'error' });

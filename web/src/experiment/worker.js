@@ -7,7 +7,7 @@
 //      a training run: {id, type: 'steps', steps: [record…], done, total} (at most once per batchMs), then
 //                      the result {steps, samples, summary} (training-run.js);
 //      a sample:       the char model of a run after a step, asked a prompt (training-run.js sampleAt);
-//      a grading:      a student's progress file read and its attempts graded again (teachers/grade-job.js; its
+//      a grading:      a student's progress file read and its attempts graded again (exercises/grade-job.js; its
 //                      module loads only in a worker that grades);
 //      either:         {id, type: 'result', result, seconds} or {id, type: 'error', message}.
 import { useCompiledKernels } from '../kernels/loader.js';
@@ -81,7 +81,7 @@ self.onmessage = async (/** @type {MessageEvent<ToWorker>} */ { data }) => {
     const started = performance.now();
     const { result, transfer = [] } =
       kind === 'grade'
-        ? { result: await (await import('../teachers/grade-job.js')).gradeJob(options) }
+        ? { result: await (await import('../exercises/grade-job.js')).gradeJob(options) }
         : kind === 'train'
           ? { result: runTraining(train, options, { batchMs, post: (message) => send({ id, ...message }) }) }
           : kind === 'sample'

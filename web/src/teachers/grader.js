@@ -1,5 +1,5 @@
 // Progress files graded again, a class at a time, without holding up the tab: each file goes to a worker of the
-// page's pool (experiment/pool.js, kind 'grade': read and graded by the kernels there, teachers/grade-job.js) with
+// page's pool (experiment/pool.js, kind 'grade': read and graded by the kernels there, exercises/grade-job.js) with
 // the progress said and a Cancel; the main thread only assesses the graded files for the form (report.js), a few
 // files per task, and draws the report (report-view.js). A change of the form grades again only what it needs: the
 // exercises no file has been graded on yet; everything else is assessment, redone a few files at a time. A file that
