@@ -31,9 +31,22 @@ TEST(StreamGrowth, FactorExponentAndSqrtDepth) {
   EXPECT_DOUBLE_EQ(g.exponent, 0.5);  // 2 = 4^0.5
   EXPECT_EQ(g.sqrt_depth, 2.0);
   EXPECT_THROW(stream_growth({1.0}), std::invalid_argument);
-  // a zero spread would give an infinite factor and exponent
-  EXPECT_THROW(stream_growth({0.0, 1.0}), std::invalid_argument);
-  EXPECT_THROW(stream_growth({1.0, 0.0}), std::invalid_argument);
+  // a zero spread would give an infinite factor and exponent; it is said in the wiring's terms (issue 52: the
+  // message had stated this function's precondition, in a table's cell)
+  EXPECT_EQ(test::thrown_message([] {
+              stream_growth({0.0, 1.0});
+            }),
+            "the stream is exactly 0 after block 1, so it has no growth factor: the wiring carries no stream there "
+            "(residual off, or alpha 0) and its branches add 0 (a scale_in, scale_out or gate0 of 0): set one of them "
+            "to a value other than 0");
+  EXPECT_EQ(test::thrown_message([] {
+              stream_growth({1.0, 2.0, 0.0});
+            }).rfind("the stream is exactly 0 after block 3", 0),
+            0u);
+  EXPECT_EQ(test::thrown_message([] {
+              stream_growth({1.0, std::nan("")});
+            }),
+            "the stream's sd after block 2 is not a number, so it has no growth factor");
   EXPECT_THROW(stream_growth({1e-300, 1e300}), std::invalid_argument);
 }
 

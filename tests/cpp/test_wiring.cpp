@@ -99,7 +99,8 @@ TEST(WiringText, ReadsJsonOverItsPreset) {
   EXPECT_EQ(same_preset(w), "deepnorm");  // the same wiring as DeepNorm, value for value
   EXPECT_EQ(wiring_changes(w), (std::vector<std::string>{"alpha", "beta"}));
   EXPECT_EQ(wiring_text(w), R"j({"from":"post","alpha":"(2*L)^0.25","beta":"(8*L)^0.25"})j");
-  // no "from": Pre-LN's values; numbers may be JSON numbers; key order does not matter; spaces vanish
+  // no "from": Pre-LN's values; numbers may be JSON numbers; key order does not matter; spaces between a formula's
+  // parts vanish
   const WiringSpec v = read_wiring(R"j({ "scale_out" : "1 / sqrt(2*L)", "norm": "rms", "alpha": 2 })j");
   EXPECT_STREQ(v.from, "pre");
   EXPECT_EQ(wiring_text(v), R"j({"from":"pre","norm":"rms","alpha":"2","scale_out":"1/sqrt(2*L)"})j");
@@ -162,6 +163,98 @@ TEST(WiringText, RefusalsNameTheKeyAndWhatItGot) {
   EXPECT_EQ(message(""),
             "placement must be one of post, pre, nores, prerms, peri, deepnorm, rezero, layerscale, "
             "mixln, outnorm, depthscaled, lnscaling (got \"\")");
+}
+
+// Issue 52: one strict reader for the page, its links, the exercises, the files and both command-line tools. The
+// reader had taken any run of +-0123456789.eE as a number ({"alpha": 1+2} as the formula 1+2, which JSON.parse
+// refused on the command line; -.5 and 01 accepted), and turned "\n" into a space
+TEST(WiringText, JsonIsStrict) {
+  const auto message = [](const std::string& text) { return thrown_message([&] { read_wiring(text); }); };
+  EXPECT_EQ(message(R"j({"alpha": 1+2})j"),
+            "the wiring's JSON cannot be read at character 12: expected ',' or '}' after a value: a formula is a JSON "
+            "string, in double quotes (\"alpha\": \"1+2\")");
+  const std::string written =
+      "the wiring's JSON cannot be read at character 12: expected a number as JSON writes it "
+      "(-0.5, 2, 1e-5), or a formula as a string (\"L/4\")";
+  EXPECT_EQ(message(R"j({"alpha": -.5})j"), written);
+  EXPECT_EQ(message(R"j({"alpha": 01})j"), written);
+  EXPECT_EQ(
+      message(R"j({"alpha": 1.})j").rfind("the wiring's JSON cannot be read at character 13: expected a number", 0),
+      0u);
+  EXPECT_EQ(
+      message(R"j({"alpha": 1e})j").rfind("the wiring's JSON cannot be read at character 13: expected a number", 0),
+      0u);
+  EXPECT_EQ(
+      message(R"j({"alpha": +1})j").rfind("the wiring's JSON cannot be read at character 11: expected a value", 0), 0u);
+  // numbers as JSON writes them, and every escape JSON has
+  EXPECT_EQ(read_wiring(R"j({"alpha": -0.5e+1, "beta": 0, "scale_in": 2E-1})j").alpha(1, 1), -5);
+  EXPECT_EQ(read_wiring(R"j({"alpha": "2\t*\nL", "beta": "\u0032"})j").alpha.text(), "2*L");
+  EXPECT_EQ(message(R"j({"alpha": "1\b"})j"),
+            "alpha: cannot read \"1<U+0008>\" at character 2: U+0008 cannot be in a formula, which is written in plain "
+            "ASCII: digits, L, i, + - * / ^, parentheses, sqrt, cait");
+  EXPECT_EQ(message(R"j({"alpha": "\ud83d\ude00"})j").rfind("alpha: cannot read \"😀\" at character 1: '😀' cannot", 0),
+            0u);
+  EXPECT_EQ(message(R"j({"alpha": "\ude00"})j")
+                .rfind("the wiring's JSON cannot be read at character 12: expected a \\u "
+                       "escape that is a character",
+                       0),
+            0u);
+  EXPECT_EQ(message("{\"alpha\": \"1\xe2\"}"),
+            "the wiring's JSON cannot be read at character 13: expected text in UTF-8 (the byte 0xE2 (not UTF-8))");
+  EXPECT_EQ(
+      message("{\"alpha\": \"1\n\"}").rfind("the wiring's JSON cannot be read at character 13: expected no control", 0),
+      0u);
+  EXPECT_EQ(message(R"j({"alpha": "\ud83d2"})j"),
+            "the wiring's JSON cannot be read at character 12: expected a low surrogate (\\uDC00 … \\uDFFF) after a "
+            "high one");
+  // a key given twice, however it is written
+  EXPECT_EQ(message(R"j({"alpha": "2", "\u0061lpha": "3"})j"), "the key \"alpha\" is given twice");
+}
+
+// Issue 52: "1 0" was read as 10, and echoed as "1e+01" where a depth refused it
+TEST(WiringText, AFormulaSplitBySpacesIsRefusedWhereItSplits) {
+  const auto message = [](const std::string& text) { return thrown_message([&] { read_wiring(text); }); };
+  EXPECT_EQ(message(R"j({"first_post": "1 0"})j"),
+            "first_post: cannot read \"1 0\" at character 3: only a space stands between \"1\" and \"0\": a number is "
+            "written without spaces, and two parts are joined by + - * / or ^");
+  EXPECT_EQ(thrown_message([&] { check_wiring(read_wiring(R"j({"first_post": "10"})j"), 6); }),
+            "first_post \"10\" must be between 0 and L = 6 (got 10)");
+}
+
+// Issue 52: an echo was as long as what was written (2,000 characters beside a field), and cut a bidi override in half
+TEST(WiringText, EchoesAreCutAndNameHiddenCharacters) {
+  const auto message = [](const std::string& text) { return thrown_message([&] { read_wiring(text); }); };
+  EXPECT_EQ(message("{\"gate\": \"no\xe2\x80\xaene\"}"),
+            "gate must be \"none\", \"block\", \"sublayer\" or \"channel\" (got \"no<U+202E>ne\")");
+  EXPECT_EQ(message("{\"" + std::string(300, 'k') + "\": 1}")
+                .rfind("a wiring has no key \"" + std::string(40, 'k') + "…\"", 0),
+            0u);
+  EXPECT_EQ(message(std::string(100, 'p')).rfind("placement must be one of", 0), 0u);
+  EXPECT_NE(message(std::string(100, 'p')).find("(got \"" + std::string(40, 'p') + "…\")"), std::string::npos);
+  EXPECT_EQ(message("{\"alpha\": \"" + std::string(1000, '(') + "1" + std::string(1000, ')') + "\"}"),
+            "alpha: cannot read \"" + std::string(40, '(') + "…\" at character 1: it is longer than 200 characters");
+}
+
+TEST(WiringText, AListOfWirings) {
+  const std::vector<WiringSpec> all = read_wirings(R"j( [{"from": "post"}, {"alpha": "2"}] )j");
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(wiring_text(all[0]), "post");
+  EXPECT_EQ(wiring_text(all[1]), R"j({"from":"pre","alpha":"2"})j");
+  EXPECT_EQ(read_wirings("[]").size(), 0u);
+  EXPECT_EQ(read_wirings(R"j({"alpha": "2"})j").size(), 1u);
+  const auto message = [](const std::string& text) { return thrown_message([&] { read_wirings(text); }); };
+  // the same sentence as for the wiring alone, naming which one
+  EXPECT_EQ(message(R"j([{"from": "post"}, {"alpha": 1, "alpha": 2}])j"),
+            "the list's wiring 2: the key \"alpha\" is given twice");
+  EXPECT_EQ(message(R"j([{"from": "post"}, "pre"])j"),
+            "the wiring's JSON cannot be read at character 20: expected a wiring: a JSON object {…}");
+  EXPECT_EQ(message(R"j([{"alpha": 1+2}])j")
+                .rfind("the wiring's JSON cannot be read at character 13: expected ',' or "
+                       "'}' after a value: a formula is a JSON string",
+                       0),
+            0u);
+  EXPECT_EQ(message(R"j([{}] x)j"),
+            "the wiring's JSON cannot be read at character 6: expected nothing after the list's closing ']'");
 }
 
 TEST(WiringBlocks, EveryFormulaAtItsBlock) {

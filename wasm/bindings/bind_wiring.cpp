@@ -53,11 +53,12 @@ val wiring_presets_js() {
   return out;
 }
 
-std::string text_arg(const val& text) {
+std::string text_arg(const val& text, std::size_t max_chars = 4096) {
   require(text.isString(),
           [&] { return "a wiring must be a preset's name or a JSON object, as text (got " + kind_of(text) + ")"; });
   const std::string s = text.as<std::string>();
-  require(s.size() <= 4096, "a wiring's text is longer than 4096 characters");
+  require(s.size() <= max_chars,
+          [&] { return "a wiring's text is longer than " + std::to_string(max_chars) + " characters"; });
   return s;
 }
 
@@ -66,6 +67,16 @@ val describe_wiring_js(val text) {
   return guarded([&] {
     const WiringSpec w = read_wiring(text_arg(text));
     return result_to_js(WiringView{w});
+  });
+}
+
+// Several wirings read and described: a JSON list of objects, or one wiring (read_wirings). The command line's
+// --wiring: the same reader as the page's, so the same text gets the same verdict and the same message.
+val describe_wirings_js(val text) {
+  return guarded([&] {
+    val out = val::array();
+    for (const WiringSpec& w : read_wirings(text_arg(text, 65536))) out.call<void>("push", result_to_js(WiringView{w}));
+    return out;
   });
 }
 
@@ -111,5 +122,6 @@ val wiring_constants_js(val text, val L) {
 EMSCRIPTEN_BINDINGS(wiring) {
   emscripten::function("wiringPresets", &tk::js::wiring_presets_js);
   emscripten::function("describeWiring", &tk::js::describe_wiring_js);
+  emscripten::function("describeWirings", &tk::js::describe_wirings_js);
   emscripten::function("wiringConstants", &tk::js::wiring_constants_js);
 }

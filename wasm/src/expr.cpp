@@ -23,7 +23,93 @@ std::string shortest_number(double v) {
     std::snprintf(buf, sizeof buf, "%.*g", digits, v);
     if (std::strtod(buf, nullptr) == v) break;
   }
+  // %g writes a whole number with fewer digits than its magnitude in exponent form ("1e+01" for 10): written out
+  if (v == std::floor(v) && std::fabs(v) < 1e16) std::snprintf(buf, sizeof buf, "%.0f", v);
   return buf;
+}
+
+namespace {
+
+// One character of UTF-8 text at byte `at`: its code point and its length in bytes; a byte that does not start a
+// well-formed sequence (a sequence cut short, an overlong form, a surrogate) is one "character" of code point -1.
+struct Utf8Char {
+  long code;
+  std::size_t bytes;
+};
+Utf8Char utf8_at(const std::string& s, std::size_t at) {
+  const auto byte = [&](std::size_t k) { return at + k < s.size() ? static_cast<unsigned char>(s[at + k]) : 0u; };
+  const unsigned b0 = byte(0);
+  if (b0 < 0x80) return {long(b0), 1};
+  std::size_t n = 0;
+  long code = 0;
+  unsigned lo = 0x80, hi = 0xbf;  // the second byte's range (narrower after E0, ED, F0, F4)
+  if (b0 >= 0xc2 && b0 <= 0xdf) n = 2, code = b0 & 0x1f;
+  if (b0 >= 0xe0 && b0 <= 0xef) n = 3, code = b0 & 0x0f, lo = b0 == 0xe0 ? 0xa0 : 0x80, hi = b0 == 0xed ? 0x9f : 0xbf;
+  if (b0 >= 0xf0 && b0 <= 0xf4) n = 4, code = b0 & 0x07, lo = b0 == 0xf0 ? 0x90 : 0x80, hi = b0 == 0xf4 ? 0x8f : 0xbf;
+  if (n == 0) return {-1, 1};
+  for (std::size_t k = 1; k < n; ++k) {
+    const unsigned b = byte(k);
+    if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xbf)) return {-1, 1};
+    code = (code << 6) | long(b & 0x3f);
+  }
+  return {code, n};
+}
+
+// Characters a reader cannot see or that change how the text around them is shown: the C0 and C1 controls, the
+// bidirectional overrides and isolates, zero-width and invisible characters, variation selectors, tags.
+bool is_hidden(long c) {
+  return c < 0x20 || (c >= 0x7f && c < 0xa0) || c == 0xad || c == 0x34f || c == 0x61c || c == 0x115f || c == 0x1160 ||
+         c == 0x17b4 || c == 0x17b5 || (c >= 0x180b && c <= 0x180f) || (c >= 0x200b && c <= 0x200f) ||
+         (c >= 0x2028 && c <= 0x202e) || (c >= 0x2060 && c <= 0x206f) || c == 0x3164 || (c >= 0xfe00 && c <= 0xfe0f) ||
+         c == 0xfeff || c == 0xffa0 || (c >= 0xfff0 && c <= 0xfffb) || (c >= 0x1d173 && c <= 0x1d17a) ||
+         (c >= 0xe0000 && c <= 0xe0fff);
+}
+
+std::string code_name(long c) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "U+%04lX", c);
+  return buf;
+}
+
+std::string byte_name(const std::string& s, std::size_t at) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%02X", static_cast<unsigned char>(s[at]));
+  return buf;
+}
+
+}  // namespace
+
+std::string echo_text(const std::string& text, std::size_t max_chars) {
+  std::string out;
+  std::size_t shown = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    if (shown == max_chars) return out + "…";
+    const Utf8Char c = utf8_at(text, at);
+    if (c.code < 0) {
+      out += "<byte " + byte_name(text, at) + ">";
+    } else if (is_hidden(c.code)) {
+      out += "<" + code_name(c.code) + ">";
+    } else {
+      out.append(text, at, c.bytes);
+    }
+    at += c.bytes;
+    ++shown;
+  }
+  return out;
+}
+
+std::size_t character_at(const std::string& text, std::size_t at) {
+  std::size_t n = 1;
+  for (std::size_t k = 0; k < at && k < text.size(); k += utf8_at(text, k).bytes) ++n;
+  return n;
+}
+
+std::string character_name(const std::string& text, std::size_t at, std::size_t* bytes) {
+  const Utf8Char c = utf8_at(text, at);
+  if (bytes) *bytes = c.bytes;
+  if (c.code < 0) return "the byte " + byte_name(text, at) + " (not UTF-8)";
+  if (is_hidden(c.code)) return code_name(c.code);
+  return "'" + text.substr(at, c.bytes) + "'";
 }
 
 double expr_power(double x, double y) {
@@ -42,20 +128,24 @@ Expr::Expr(double value) : code_(std::make_shared<const Code>(Code{{{Op::Number,
 
 class ExprParser {
  public:
-  ExprParser(const std::string& text, bool allow_i) : allow_i_(allow_i) {
-    for (char ch : text) {
-      if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r') s_ += ch;
-    }
-  }
+  ExprParser(const std::string& text, bool allow_i) : s_(text), allow_i_(allow_i) {}
 
   Expr parse() {
     Expr::Code code;
     out_ = &code.steps;
-    if (s_.empty()) fail("it is empty: write a number or a formula in L (and i)");
-    if (s_.size() > kMaxExprChars) fail("it is longer than " + std::to_string(kMaxExprChars) + " characters");
+    space();
+    if (pos_ == s_.size()) fail("it is empty: write a number or a formula in L (and i)");
+    if (character_at(s_, s_.size()) - 1 > kMaxExprChars) {
+      pos_ = 0;
+      fail("it is longer than " + std::to_string(kMaxExprChars) + " characters");
+    }
     expr();
-    if (pos_ < s_.size()) fail(std::string("'") + s_[pos_] + "' cannot follow what comes before it");
-    code.text = s_;
+    space();
+    if (pos_ < s_.size()) cannot_follow();
+    // its text without the spaces between its parts (none stands inside a part: see cannot_follow)
+    for (char ch : s_) {
+      if (!is_space(ch)) code.text += ch;
+    }
     Expr e;
     e.code_ = std::make_shared<const Expr::Code>(std::move(code));
     return e;
@@ -64,10 +154,55 @@ class ExprParser {
  private:
   using Op = Expr::Op;
 
+  static bool is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; }
+  static bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
+  static bool is_letter(char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_'; }
+
   [[noreturn]] void fail(const std::string& why) const {
-    throw std::invalid_argument("cannot read \"" + s_ + "\" at character " + std::to_string(pos_ + 1) + ": " + why);
+    throw std::invalid_argument("cannot read \"" + echo_text(s_) + "\" at character " +
+                                std::to_string(character_at(s_, pos_)) + ": " + why);
+  }
+  // The part at pos_ (a number's digits, a word, or one character), for a message.
+  std::string part_at(std::size_t at) const {
+    std::size_t end = at;
+    if (is_digit(s_[at]) || s_[at] == '.') {
+      while (end < s_.size() && (is_digit(s_[end]) || s_[end] == '.')) ++end;
+    } else if (is_letter(s_[at])) {
+      while (end < s_.size() && is_letter(s_[end])) ++end;
+    } else {
+      return character_name(s_, at);
+    }
+    return "\"" + echo_text(s_.substr(at, end - at), 12) + "\"";
+  }
+  // What stands at pos_ after a whole formula has been read: an operand written after another with only spaces
+  // between them ("1 0", "2 L") or an operator missing.
+  [[noreturn]] void cannot_follow() {
+    refuse_foreign();
+    std::size_t before = pos_;
+    while (before > 0 && is_space(s_[before - 1])) --before;
+    const char ch = s_[pos_];
+    if (before < pos_ && (is_digit(ch) || ch == '.' || is_letter(ch) || ch == '(')) {
+      std::size_t start = before;
+      while (start > 0 && (is_digit(s_[start - 1]) || s_[start - 1] == '.' || is_letter(s_[start - 1]))) --start;
+      const std::string previous =
+          start < before ? "\"" + echo_text(s_.substr(start, before - start), 12) + "\"" : "what comes before it";
+      fail("only a space stands between " + previous + " and " + part_at(pos_) +
+           ": a number is written without spaces, and two parts are joined by + - * / or ^");
+    }
+    fail(part_at(pos_) + " cannot follow what comes before it");
+  }
+  // A character no formula holds: a control or formatting character (a bidi override), or any beyond ASCII.
+  void refuse_foreign() const {
+    const auto b = static_cast<unsigned char>(s_[pos_]);
+    if (b >= 0x20 && b < 0x7f) return;
+    fail(character_name(s_, pos_) +
+         " cannot be in a formula, which is written in plain ASCII: digits, L, i, + - * / ^, parentheses, sqrt, cait");
+  }
+  void space() {
+    while (pos_ < s_.size() && is_space(s_[pos_])) ++pos_;
   }
   bool take(char ch) {
+    space();
     if (pos_ < s_.size() && s_[pos_] == ch) {
       ++pos_;
       return true;
@@ -129,40 +264,45 @@ class ExprParser {
     }
   }
   void atom() {
+    space();
     if (pos_ >= s_.size()) fail("it ends where a number, L, i, ( or sqrt( was expected");
     const char ch = s_[pos_];
-    if ((ch >= '0' && ch <= '9') || ch == '.') return number();
+    if (is_digit(ch) || ch == '.') return number();
     if (take('(')) {
       expr();
       if (!take(')')) fail("a ( is not closed");
       return;
     }
-    if (take('L')) return emit(Op::L);
-    if (s_[pos_] == 'i' && !(pos_ + 1 < s_.size() && s_[pos_ + 1] >= 'a' && s_[pos_ + 1] <= 'z')) {
+    refuse_foreign();
+    if (!is_letter(ch)) fail(character_name(s_, pos_) + " is not a number, L, i, (, sqrt( or cait(");
+    const std::size_t start = pos_;
+    std::size_t end = pos_;
+    while (end < s_.size() && is_letter(s_[end])) ++end;
+    const std::string word = s_.substr(start, end - start);
+    if (word == "L") return pos_ = end, emit(Op::L);
+    if (word == "i") {
       if (!allow_i_) fail("this value may use L only: it cannot change from block to block, so i has no meaning here");
-      ++pos_;
-      return emit(Op::I);
+      return pos_ = end, emit(Op::I);
     }
     for (const auto& [name, op] : {std::pair<const char*, Op>{"sqrt", Op::Sqrt}, {"cait", Op::Cait}}) {
-      const std::string call = std::string(name) + "(";
-      if (s_.compare(pos_, call.size(), call) == 0) {
-        pos_ += call.size();
-        expr();
-        if (!take(')')) fail(std::string("the ( of ") + name + "( is not closed");
-        return emit(op);
-      }
+      if (word != name) continue;
+      pos_ = end;
+      if (!take('(')) fail(std::string(name) + " is written with its argument in parentheses: " + name + "(…)");
+      expr();
+      if (!take(')')) fail(std::string("the ( of ") + name + "( is not closed");
+      return emit(op);
     }
-    fail(std::string("'") + ch + "' is not a number, L, i, (, sqrt( or cait(");
+    fail("\"" + echo_text(word, 12) + "\" is not a number, L, i, (, sqrt( or cait(");
   }
   void number() {
     const std::size_t start = pos_;
-    while (pos_ < s_.size() && ((s_[pos_] >= '0' && s_[pos_] <= '9') || s_[pos_] == '.')) ++pos_;
+    while (pos_ < s_.size() && (is_digit(s_[pos_]) || s_[pos_] == '.')) ++pos_;
     if (pos_ < s_.size() && (s_[pos_] == 'e' || s_[pos_] == 'E')) {
       std::size_t at = pos_ + 1;
       if (at < s_.size() && (s_[at] == '+' || s_[at] == '-')) ++at;
-      if (at < s_.size() && s_[at] >= '0' && s_[at] <= '9') {
+      if (at < s_.size() && is_digit(s_[at])) {
         pos_ = at;
-        while (pos_ < s_.size() && s_[pos_] >= '0' && s_[pos_] <= '9') ++pos_;
+        while (pos_ < s_.size() && is_digit(s_[pos_])) ++pos_;
       }
     }
     const std::string token = s_.substr(start, pos_ - start);
@@ -170,16 +310,16 @@ class ExprParser {
     const double value = std::strtod(token.c_str(), &end);
     if (token == "." || end != token.c_str() + token.size()) {
       pos_ = start;
-      fail("\"" + token + "\" is not a number");
+      fail("\"" + echo_text(token, 24) + "\" is not a number");
     }
     if (!std::isfinite(value)) {
       pos_ = start;
-      fail("\"" + token + "\" is beyond float64's range");
+      fail("\"" + echo_text(token, 24) + "\" is beyond float64's range");
     }
     emit(Op::Number, value);
   }
 
-  std::string s_;
+  const std::string& s_;
   std::size_t pos_ = 0;
   int depth_ = 0;
   bool allow_i_;

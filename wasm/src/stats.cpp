@@ -30,10 +30,19 @@ double median(std::vector<double> values) {
 
 StreamGrowth stream_growth(const std::vector<double>& stream_sd) {
   require(stream_sd.size() >= 2, "stream growth needs at least 2 blocks");
-  for (double sd : {stream_sd.front(), stream_sd.back()}) {
-    require(std::isfinite(sd) && sd > 0,
-            "stream growth divides the last block's spread by the first's: both must "
-            "be positive finite numbers");
+  // (said in the wiring's terms: a zero stream is what a reader's wiring makes, not a misuse of this function)
+  for (std::size_t at : {std::size_t(0), stream_sd.size() - 1}) {
+    const double sd = stream_sd[at];
+    require(sd != 0, [&] {
+      return "the stream is exactly 0 after block " + std::to_string(at + 1) +
+             ", so it has no growth factor: the wiring carries no stream there (residual off, or alpha 0) and its "
+             "branches add 0 (a scale_in, scale_out or gate0 of 0): set one of them to a value other than 0";
+    });
+    require(std::isfinite(sd) && sd > 0, [&] {
+      return "the stream's sd after block " + std::to_string(at + 1) + " is " +
+             (std::isnan(sd) ? std::string("not a number") : std::string("beyond float64's range")) +
+             ", so it has no growth factor";
+    });
   }
   const double factor = stream_sd.back() / stream_sd.front();
   const double L = double(stream_sd.size());

@@ -81,40 +81,53 @@ struct JsonValue {
   std::string text;  // the string's characters, or the number as written
   bool boolean = false;
 };
+using Members = std::vector<std::pair<std::string, JsonValue>>;
 
-// The members of a flat JSON object in their order; throws for anything else (arrays, nesting, null, bad syntax).
-class FlatJson {
+// Strict JSON (RFC 8259), as far as a wiring needs it: flat objects of strings, numbers and booleans, and a list of
+// such objects. A number is written as JSON writes one (-0.5, 2, 1e-5: never .5, 01, +1, 1. or 1+2), a string
+// holds no raw control character and any escape JSON has, the text is UTF-8. Anything else is refused at the
+// character where it stops (counted in characters, not bytes). That a key is given twice is apply_json's check.
+class JsonReader {
  public:
-  explicit FlatJson(const std::string& s) : s_(s) {}
+  explicit JsonReader(const std::string& s) : s_(s) {}
 
-  std::vector<std::pair<std::string, JsonValue>> members() {
-    std::vector<std::pair<std::string, JsonValue>> out;
+  // The members of the one object the text holds, in their order.
+  Members object() {
     space();
-    expect('{', "a wiring is a preset's name or a JSON object {…}");
+    if (peek() != '{') fail("a wiring is a preset's name or a JSON object {…}");
+    Members out = members();
+    finish("object's closing '}'");
+    return out;
+  }
+  // The objects of a JSON list (or of a lone object); where each starts, for messages.
+  std::vector<Members> list() {
     space();
-    if (take('}')) return finish(out);
-    for (;;) {
-      space();
-      if (peek() != '"') fail("a key in double quotes");
-      std::string key = string();
-      space();
-      expect(':', "':' after the key \"" + key + "\"");
-      space();
-      out.emplace_back(std::move(key), value());
-      space();
-      if (take('}')) return finish(out);
-      expect(',', "',' or '}' after a value");
+    if (peek() == '{') return {object()};
+    expect('[', "a JSON list [{…}, …] or a JSON object {…}");
+    std::vector<Members> out;
+    space();
+    if (!take(']')) {
+      for (;;) {
+        space();
+        if (peek() != '{') fail("a wiring: a JSON object {…}");
+        out.push_back(members());
+        space();
+        if (take(']')) break;
+        expect(',', "',' or ']' after a wiring");
+      }
     }
+    finish("list's closing ']'");
+    return out;
   }
 
  private:
   [[noreturn]] void fail(const std::string& expected) const {
-    throw std::invalid_argument("the wiring's JSON cannot be read at character " + std::to_string(pos_ + 1) +
-                                ": expected " + expected);
+    throw std::invalid_argument("the wiring's JSON cannot be read at character " +
+                                std::to_string(character_at(s_, pos_)) + ": expected " + expected);
   }
   char peek() const { return pos_ < s_.size() ? s_[pos_] : '\0'; }
   bool take(char ch) {
-    if (peek() != ch || pos_ >= s_.size()) return false;
+    if (pos_ >= s_.size() || s_[pos_] != ch) return false;
     ++pos_;
     return true;
   }
@@ -124,24 +137,106 @@ class FlatJson {
   void space() {
     while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\t' || s_[pos_] == '\n' || s_[pos_] == '\r')) ++pos_;
   }
-  std::vector<std::pair<std::string, JsonValue>>& finish(std::vector<std::pair<std::string, JsonValue>>& out) {
+  void finish(const char* what) {
     space();
-    if (pos_ != s_.size()) fail("nothing after the object's closing '}'");
-    return out;
+    if (pos_ != s_.size()) fail(std::string("nothing after the ") + what);
+  }
+  Members members() {
+    Members out;
+    expect('{', "'{'");
+    space();
+    if (take('}')) return out;
+    for (;;) {
+      space();
+      if (peek() != '"') fail("a key in double quotes");
+      std::string key = string();
+      space();
+      expect(':', "':' after the key \"" + echo_text(key) + "\"");
+      space();
+      JsonValue v = value();
+      const bool number = v.kind == JsonValue::Number;
+      out.emplace_back(std::move(key), std::move(v));
+      space();
+      if (take('}')) return out;
+      if (number && pos_ < s_.size() && peek() != ',') {
+        fail("',' or '}' after a value: a formula is a JSON string, in double quotes (\"alpha\": \"1+2\")");
+      }
+      expect(',', "',' or '}' after a value");
+    }
+  }
+  static bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
+  void digits(const char* what) {
+    if (!is_digit(peek())) fail(what);
+    while (is_digit(peek())) ++pos_;
+  }
+  // JSON's number: -? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?
+  std::string number() {
+    const std::size_t start = pos_;
+    const char* const written = "a number as JSON writes it (-0.5, 2, 1e-5), or a formula as a string (\"L/4\")";
+    take('-');
+    if (take('0')) {
+      if (is_digit(peek())) fail(written);  // 01
+    } else {
+      digits(written);
+    }
+    if (take('.')) digits(written);
+    if (take('e') || take('E')) {
+      if (!take('+')) take('-');
+      digits(written);
+    }
+    return s_.substr(start, pos_ - start);
+  }
+  // Four hex digits of a \u escape.
+  long hex4() {
+    long code = 0;
+    for (int k = 0; k < 4; ++k, ++pos_) {
+      const char ch = peek();
+      const int d = is_digit(ch)               ? ch - '0'
+                    : (ch >= 'a' && ch <= 'f') ? ch - 'a' + 10
+                    : (ch >= 'A' && ch <= 'F') ? ch - 'A' + 10
+                                               : -1;
+      if (d < 0) fail("four hexadecimal digits after \\u");
+      code = code * 16 + d;
+    }
+    return code;
+  }
+  static void append_utf8(std::string& out, long c) {
+    if (c < 0x80) {
+      out += char(c);
+    } else if (c < 0x800) {
+      out += char(0xc0 | (c >> 6)), out += char(0x80 | (c & 0x3f));
+    } else if (c < 0x10000) {
+      out += char(0xe0 | (c >> 12)), out += char(0x80 | ((c >> 6) & 0x3f)), out += char(0x80 | (c & 0x3f));
+    } else {
+      out += char(0xf0 | (c >> 18)), out += char(0x80 | ((c >> 12) & 0x3f));
+      out += char(0x80 | ((c >> 6) & 0x3f)), out += char(0x80 | (c & 0x3f));
+    }
   }
   std::string string() {
     expect('"', "'\"'");
     std::string out;
     for (;;) {
       if (pos_ >= s_.size()) fail("the closing '\"' of a string");
-      const char ch = s_[pos_++];
-      if (ch == '"') return out;
-      if (static_cast<unsigned char>(ch) < 0x20) fail("no control character inside a string");
+      const char ch = s_[pos_];
+      if (ch == '"') return ++pos_, out;
+      if (static_cast<unsigned char>(ch) < 0x20) {
+        fail("no control character inside a string (" + character_name(s_, pos_) + ": write it as an escape)");
+      }
+      if (static_cast<unsigned char>(ch) >= 0x80) {  // one whole UTF-8 character, or a refusal
+        std::size_t bytes = 0;
+        const std::string name = character_name(s_, pos_, &bytes);
+        if (name.rfind("the byte", 0) == 0) fail("text in UTF-8 (" + name + ")");
+        out.append(s_, pos_, bytes);
+        pos_ += bytes;
+        continue;
+      }
+      ++pos_;
       if (ch != '\\') {
         out += ch;
         continue;
       }
-      const char esc = pos_ < s_.size() ? s_[pos_++] : '\0';
+      const char esc = peek();
+      ++pos_;
       switch (esc) {
         case '"':
         case '\\':
@@ -149,24 +244,41 @@ class FlatJson {
           out += esc;
           break;
         case 'n':
+          out += '\n';
+          break;
         case 't':
+          out += '\t';
+          break;
         case 'r':
+          out += '\r';
+          break;
         case 'b':
+          out += '\b';
+          break;
         case 'f':
-          out += ' ';
-          break;  // whitespace: a formula ignores it
+          out += '\f';
+          break;
         case 'u': {
-          // \u00XX for ASCII only: a wiring's words and formulas are ASCII
-          const std::string hex = s_.substr(pos_, 4);
-          char* end = nullptr;
-          const long code = hex.size() == 4 ? std::strtol(hex.c_str(), &end, 16) : -1;
-          if (code < 0x20 || code > 0x7e || end != hex.c_str() + 4) fail("a \\u escape of a printable ASCII character");
-          out += char(code);
-          pos_ += 4;
+          const std::size_t escape = pos_ - 2;  // where a refusal points: the escape's backslash
+          long code = hex4();
+          const auto refuse = [&](const char* what) {
+            pos_ = escape;
+            fail(what);
+          };
+          if (code >= 0xdc00 && code <= 0xdfff)
+            refuse("a \\u escape that is a character (a lone low surrogate is not)");
+          if (code >= 0xd800 && code <= 0xdbff) {  // a pair of surrogates: one character beyond the BMP
+            if (!(take('\\') && take('u'))) refuse("a low surrogate (\\uDC00 … \\uDFFF) after a high one");
+            const long low = hex4();
+            if (low < 0xdc00 || low > 0xdfff) refuse("a low surrogate (\\uDC00 … \\uDFFF) after a high one");
+            code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
+          }
+          append_utf8(out, code);
           break;
         }
         default:
-          fail("a known escape after '\\'");
+          --pos_;
+          fail("a known escape after '\\' (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u)");
       }
     }
   }
@@ -175,11 +287,7 @@ class FlatJson {
     if (ch == '"') return {JsonValue::String, string()};
     if (s_.compare(pos_, 4, "true") == 0) return pos_ += 4, JsonValue{JsonValue::Bool, "true", true};
     if (s_.compare(pos_, 5, "false") == 0) return pos_ += 5, JsonValue{JsonValue::Bool, "false", false};
-    if (ch == '-' || (ch >= '0' && ch <= '9')) {
-      const std::size_t start = pos_;
-      while (pos_ < s_.size() && std::string("+-0123456789.eE").find(s_[pos_]) != std::string::npos) ++pos_;
-      return {JsonValue::Number, s_.substr(start, pos_ - start)};
-    }
+    if (ch == '-' || is_digit(ch)) return {JsonValue::Number, number()};
     fail("a value: a string, a number, true or false (a wiring's values are never null, lists or objects)");
   }
 
@@ -187,7 +295,7 @@ class FlatJson {
   std::size_t pos_ = 0;
 };
 
-std::string got(const JsonValue& v) { return v.kind == JsonValue::String ? "\"" + v.text + "\"" : v.text; }
+std::string got(const JsonValue& v) { return v.kind == JsonValue::String ? "\"" + echo_text(v.text) + "\"" : v.text; }
 
 bool read_bool(const std::string& key, const JsonValue& v) {
   require(v.kind == JsonValue::Bool, [&] { return key + " must be true or false (got " + got(v) + ")"; });
@@ -207,14 +315,12 @@ Expr read_expr(const std::string& key, const JsonValue& v, bool allow_i) {
 const std::vector<WiringPreset>& presets();
 
 // Sets the keys of a JSON object over base. allow_from: a reader's text, which may name its preset.
-WiringSpec apply_json(const std::string& text, WiringSpec base, bool allow_from) {
-  FlatJson json(text);
-  const auto members = json.members();
+WiringSpec apply_json(const Members& members, WiringSpec base, bool allow_from) {
   // "from" first, wherever it is written: the other keys change the preset it names
   for (std::size_t a = 0; a < members.size(); ++a) {
     for (std::size_t b = a + 1; b < members.size(); ++b) {
       require(members[a].first != members[b].first,
-              [&] { return "the key \"" + members[a].first + "\" is given twice"; });
+              [&] { return "the key \"" + echo_text(members[a].first) + "\" is given twice"; });
     }
     if (members[a].first == "from") {
       require(allow_from, "a preset cannot start from another");
@@ -265,7 +371,7 @@ WiringSpec apply_json(const std::string& text, WiringSpec base, bool allow_from)
     } else if (key == "first_post") {
       base.first_post = read_expr(key, v, false);
     } else {
-      throw std::invalid_argument("a wiring has no key \"" + key + "\" (its keys: " + key_list() + ")");
+      throw std::invalid_argument("a wiring has no key \"" + echo_text(key) + "\" (its keys: " + key_list() + ")");
     }
   }
   require(!(gate0_given && base.gate == GateKind::None),
@@ -278,7 +384,8 @@ const std::vector<WiringPreset>& presets() {
   static const std::vector<WiringPreset> all = [] {
     std::vector<WiringPreset> out;
     for (const PresetText& p : kPresetTexts) {
-      WiringSpec spec = apply_json(p.json, WiringSpec{}, false);
+      const std::string json = p.json;
+      WiringSpec spec = apply_json(JsonReader(json).object(), WiringSpec{}, false);
       spec.from = p.name;  // a literal of kPresetTexts
       out.push_back({p.name, p.label, spec});
     }
@@ -341,13 +448,29 @@ const WiringSpec& wiring_preset(const std::string& name) {
   for (const WiringPreset& p : presets()) {
     if (p.name == name) return p.spec;
   }
-  throw std::invalid_argument("placement must be one of " + preset_names() + " (got \"" + name + "\")");
+  throw std::invalid_argument("placement must be one of " + preset_names() + " (got \"" + echo_text(name) + "\")");
 }
 
 WiringSpec read_wiring(const std::string& text) {
   std::size_t first = text.find_first_not_of(" \t\n\r");
-  if (first != std::string::npos && text[first] == '{') return apply_json(text, wiring_preset("pre"), true);
+  if (first != std::string::npos && text[first] == '{')
+    return apply_json(JsonReader(text).object(), wiring_preset("pre"), true);
   return wiring_preset(text);
+}
+
+std::vector<WiringSpec> read_wirings(const std::string& text) {
+  std::size_t first = text.find_first_not_of(" \t\n\r");
+  if (first == std::string::npos || text[first] != '[') return {read_wiring(text)};
+  const std::vector<Members> all = JsonReader(text).list();
+  std::vector<WiringSpec> out;
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    try {
+      out.push_back(apply_json(all[k], wiring_preset("pre"), true));
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("the list's wiring " + std::to_string(k + 1) + ": " + e.what());
+    }
+  }
+  return out;
 }
 
 std::vector<std::string> wiring_changes(const WiringSpec& w) {
@@ -395,8 +518,8 @@ BlockWiring block_wiring(const WiringSpec& w, int i, int L) {
 void check_wiring(const WiringSpec& w, int L) {
   const double posts = w.first_post(L, 1);
   require(std::isfinite(posts) && posts >= 0 && posts <= L, [&] {
-    return "first_post \"" + w.first_post.text() + "\" must be between 0 and L = " + std::to_string(L) + " (got " +
-           shortest_number(posts) + ")";
+    return "first_post \"" + echo_text(w.first_post.text()) + "\" must be between 0 and L = " + std::to_string(L) +
+           " (got " + shortest_number(posts) + ")";
   });
   // (allocates nothing when the wiring is good: a run's checks are made before every run)
   const int first = first_post_blocks(w, L);
@@ -414,12 +537,12 @@ void check_wiring(const WiringSpec& w, int L) {
       if (!f.e) continue;
       const double v = (*f.e)(L, i + 1);
       require(std::isfinite(v), [&] {
-        return std::string(f.key) + " \"" + f.e->text() + "\" is not a finite number at block " +
+        return std::string(f.key) + " \"" + echo_text(f.e->text()) + "\" is not a finite number at block " +
                std::to_string(i + 1) + " of L = " + std::to_string(L) + " (it is " + shortest_number(v) + ")";
       });
       require(f.e != &w.beta || v > 0, [&] {
-        return "beta \"" + f.e->text() + "\" must be above 0 (it divides weights) but is " + shortest_number(v) +
-               " at block " + std::to_string(i + 1) + " of L = " + std::to_string(L);
+        return "beta \"" + echo_text(f.e->text()) + "\" must be above 0 (it divides weights) but is " +
+               shortest_number(v) + " at block " + std::to_string(i + 1) + " of L = " + std::to_string(L);
       });
     }
   }

@@ -59,11 +59,17 @@ const std::vector<WiringPreset>& wiring_presets();
 // The preset named name; throws std::invalid_argument listing the names for any other.
 const WiringSpec& wiring_preset(const std::string& name);
 
-// A wiring from its text form (a preset's name or a JSON object, above). Throws std::invalid_argument naming the
-// key and what it got: an unknown key or value, a formula it cannot read, a key given twice, gate0 for a gate that
-// is "none". What only a depth can show (a formula that is not finite at some block, β ≤ 0, first_post outside
-// 0 … L) is check_wiring's.
+// A wiring from its text form (a preset's name or a JSON object, above): the one reader of a wiring's text, for
+// the page's builder, its links, the exercises, progress files and both command-line tools. The JSON is strict
+// (RFC 8259): a number as JSON writes one, a formula as a string, no key twice, UTF-8. Throws
+// std::invalid_argument naming the key and what it got (echoed as echo_text does): an unknown key or value, a
+// formula it cannot read, a key given twice, gate0 for a gate that is "none", JSON it cannot read and where. What
+// only a depth can show (a formula that is not finite at some block, β ≤ 0, first_post outside 0 … L) is
+// check_wiring's.
 WiringSpec read_wiring(const std::string& text);
+// Several wirings: a JSON list of objects ([{…}, {…}], the command line's --wiring), or one wiring as read_wiring
+// reads it. A refusal inside a list names the wiring ("the list's wiring 2: …"); an empty list is empty.
+std::vector<WiringSpec> read_wirings(const std::string& text);
 // Its text form: the preset's name if it is one unchanged, else JSON with "from" and the keys that differ from
 // that preset, in the order above. read_wiring(wiring_text(w)) describes w again.
 std::string wiring_text(const WiringSpec& w);

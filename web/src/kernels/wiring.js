@@ -35,6 +35,13 @@ export async function loadWiring() {
     describe: (text) => K.describeWiring(text),
 
     /**
+     * Several wirings read and described: a JSON list of objects ('[{"from": "post"}, {"alpha": "2"}]'), or one wiring
+     * as describe reads it. The command line's --wiring; throws the reader's message (inside a list, naming the wiring).
+     * @type {(text: string) => WiringView[]}
+     */
+    describeList: (text) => K.describeWirings(text),
+
+    /**
      * What a wiring's formulas give each block of a stack of L blocks (after the checks a run makes; throws their
      * message): {alpha, scaleIn, scaleOut, beta: Float64Array(L), gate0 (gated wirings only), postBlocks}.
      * @type {(text: string, L: number) => {alpha: Float64Array, scaleIn: Float64Array, scaleOut: Float64Array, beta: Float64Array,
