@@ -1,7 +1,7 @@
 // How the page writes numbers (web/src/ui/format.js) and builds markup from values (web/src/ui/html.js):
 // one minus sign everywhere a number is shown; every interpolated value escaped.
 import { describe, expect, it } from 'vitest';
-import { formatLike, formatNumber, texNumber, withHyphens, withMinusSigns } from '../../web/src/ui/format.js';
+import { formatLike, formatNumber, formatValue, texNumber, withHyphens, withMinusSigns } from '../../web/src/ui/format.js';
 import { escapeHtml, html, trusted } from '../../web/src/ui/html.js';
 
 describe('one minus sign', () => {
@@ -22,6 +22,23 @@ describe('one minus sign', () => {
     expect(texNumber(-2e-5)).toBe('-2\\times10^{-5}');
     expect(texNumber(-Infinity)).toBe('-\\infty');
     expect(withHyphens(formatNumber(-2.5e-7, 8))).toBe('-2.5e-7');
+  });
+});
+
+// Issue 52: a diverged lab run (alpha 1e300) read "0 NaN" in the loss, ratio, stream sd and per-block data tables
+describe('a value that is no number, in a table, a tooltip or a readout', () => {
+  it('is a dash and the reason, never NaN or ∞ as if it were a value', () => {
+    expect(formatValue(Number.NaN)).toBe('— (not a number)');
+    expect(formatValue(Infinity)).toBe('— (beyond float64’s range)');
+    expect(formatValue(-Infinity, 4)).toBe('— (beyond float64’s range)');
+    expect(formatValue(Number.NaN, 4, 'diverged')).toBe('— (diverged)');
+    for (const v of [Number.NaN, Infinity, -Infinity]) expect(formatValue(v)).not.toMatch(/NaN|∞|Infinity/);
+  });
+
+  it('a finite number is written as formatNumber writes it, whatever the reason', () => {
+    expect(formatValue(-2e-5)).toBe('−2e−5');
+    expect(formatValue(1.41421356, 4, 'diverged')).toBe('1.414');
+    expect(formatValue(0)).toBe('0');
   });
 });
 

@@ -7,7 +7,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { shadeHex } from './wiring-colours.js';
-import { formatNumber } from './format.js';
+import { formatNumber, formatValue } from './format.js';
 import { element, html, setHtml } from './html.js';
 import './chart.css';
 
@@ -62,7 +62,7 @@ const withAlpha = (c, alpha) =>
     : c;
 
 /** @param {number | null | undefined} v */
-const shown = (v) => (v == null ? '—' : formatNumber(v, 4));
+const shown = (v) => (v == null ? '—' : formatValue(v, 4));
 
 /** @param {Markup} markup  @returns {HTMLElement} */
 const elementOf = (markup) => element(html`<span>${markup}</span>`);
@@ -294,9 +294,11 @@ export function createChart(host, options) {
  * [{key, label, labelHtml?}], rows: [{key, label, values: [number | undefined]}]}): undefined = not computed yet.
  * → {el, update}
  * @returns {DataTable}
- * @typedef {{key: string, label: string, labelHtml?: Markup}} TableColumn
- * @typedef {{key: string, label: string, className?: string, values: (number | null | undefined)[]}} TableRow  null:
- *   computed, and undefined (a 0/0 the kernel names); undefined: not computed yet
+ * @typedef {{key: string, label: string, labelHtml?: Markup, reason?: string}} TableColumn  reason: why a value of this
+ *   column may be no number (a run that diverged), shown beside the dash in its place (formatValue)
+ * @typedef {{key: string, label: string, className?: string, values: (number | null | undefined)[], reasons?: string[]}} TableRow
+ *   null: computed, and undefined (a 0/0 the kernel names); undefined: not computed yet; reasons: why a value is no
+ *   number, by column (else its column's reason)
  * @typedef {{caption?: string, rowHeader: string, columns: TableColumn[], rows: TableRow[]}} TableData
  * @typedef {{el: HTMLDetailsElement, update: (data: TableData) => void}} DataTable
  */
@@ -347,7 +349,7 @@ export function createDataTable() {
           ? html`<td class="pending" data-col="${columns[k].key}">…</td>`
           : v === null // computed, and undefined (a 0/0 the kernel names): said, not left blank
             ? html`<td data-col="${columns[k].key}" data-value="undefined">undefined</td>`
-            : html`<td data-col="${columns[k].key}" data-value="${v}">${formatNumber(v, 4)}</td>`,
+            : html`<td data-col="${columns[k].key}" data-value="${v}">${formatValue(v, 4, row.reasons?.[k] || columns[k].reason)}</td>`,
       );
       return html`<tr data-key="${row.key}"${row.className && html` class="${row.className}"`}><th scope="row">${row.label}</th>${cells}</tr>`;
     });

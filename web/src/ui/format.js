@@ -23,6 +23,17 @@ export function formatNumber(n, digits = 5) {
   return withMinusSigns(s);
 }
 
+/**
+ * A computed value as a table, a chart's tooltip, a readout or a CSV cell shows it: formatNumber's where it is a
+ * finite number, else a dash and why, never "NaN" or "∞" as if it were a value (a diverged run's loss had read
+ * "NaN" in the lab's data tables). reason: what the caller knows ("diverged"), else what the value is.
+ * @param {number} n  @param {number} [digits]  @param {string} [reason]
+ */
+export function formatValue(n, digits = 5, reason = '') {
+  if (Number.isFinite(n)) return formatNumber(n, digits);
+  return `— (${reason || (Number.isNaN(n) ? 'not a number' : 'beyond float64’s range')})`;
+}
+
 /** The same number as TeX: 1.2e-7 → 1.2\times10^{-7}. @param {number} n  @param {number} [digits] */
 export function texNumber(n, digits = 5) {
   if (Number.isNaN(n)) return '\\text{NaN}';

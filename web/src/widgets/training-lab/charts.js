@@ -42,7 +42,8 @@ function stepChart(host, { title, y, field }) {
       table.update({
         caption: `${title}: one column per run, one row per step (steps computed so far).`,
         rowHeader: 'updates done',
-        columns: runs.map((r) => ({ key: r.id, label: r.label })),
+        // (a run that diverged has no number at its last step: its cell says so, not "NaN")
+        columns: runs.map((r) => ({ key: r.id, label: r.label, ...(r.records.some((rec) => rec.diverged) && { reason: 'diverged' }) })),
         rows: xs.slice(0, longest).map((k) => ({ key: String(k), label: String(k), values: columns.map((c) => c[k] ?? undefined) })),
       });
     },

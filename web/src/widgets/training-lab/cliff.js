@@ -121,10 +121,11 @@ export function mountCliff(el, props, { train, live }) {
     const threshold = train.threshold(current.task);
     if (!live.dataChanged) return;
     live.dataChanged = false;
-    const final = (placement, lr, seed) => {
+    const summaryOf = (placement, lr, seed) => {
       const g = groups.find((x) => x.config.placement === textOf(placement) && x.config.lr === lr);
-      return outcome(g.runs.find((r) => r.seed === seed).id)?.summary.finalLoss;
+      return outcome(g.runs.find((r) => r.seed === seed).id)?.summary;
     };
+    const final = (placement, lr, seed) => summaryOf(placement, lr, seed)?.finalLoss;
     const lines = current.placements.flatMap((p) => current.seeds.map((seed) => ({ p, seed, label: `${wiringOf(p)?.label ?? p}, seed ${seed}` })));
     chart.update(
       [
@@ -137,7 +138,12 @@ export function mountCliff(el, props, { train, live }) {
       caption: `Final loss (mean of the last ${train.finalWindow} losses) of each run, by learning rate; the threshold for this task is ${threshold}.`,
       rowHeader: 'learning rate',
       columns: lines.map(({ p, seed, label }) => ({ key: `${p}-${seed}`, label })),
-      rows: current.lrs.map((lr) => ({ key: formatRate(lr), label: formatRate(lr), values: lines.map(({ p, seed }) => final(p, lr, seed)) })),
+      rows: current.lrs.map((lr) => ({
+        key: formatRate(lr),
+        label: formatRate(lr),
+        values: lines.map(({ p, seed }) => final(p, lr, seed)),
+        reasons: lines.map(({ p, seed }) => (summaryOf(p, lr, seed)?.diverged ? 'diverged' : '')),
+      })),
     });
   }
 

@@ -2,7 +2,7 @@
 // one per configuration, all on one logarithmic colour scale whose legend sits beneath them, each with its
 // data table. Drawing only: the norms are the kernel's step records (gradNorm, one per block).
 import { createDataTable } from '../../ui/chart.js';
-import { formatNumber } from '../../ui/format.js';
+import { formatValue } from '../../ui/format.js';
 import { element, html } from '../../ui/html.js';
 
 // a perceptually ordered scale, dark (small gradient) to bright (large): viridis at six points
@@ -98,7 +98,8 @@ function heatmap(host) {
     const block = current.L - Math.floor(((event.clientY - box.top) / box.height) * current.L);
     const step = current.columnStep(col);
     const v = current.records[step]?.gradNorm[block - 1];
-    readout.textContent = v === undefined ? '' : `block ${block}, step ${step}: ${formatNumber(v, 4)}`;
+    const diverged = current.records[step]?.diverged ? 'diverged' : '';
+    readout.textContent = v === undefined ? '' : `block ${block}, step ${step}: ${formatValue(v, 4, diverged)}`;
   });
   canvas.addEventListener('pointerleave', () => (readout.textContent = ''));
 
@@ -137,10 +138,12 @@ function heatmap(host) {
         `Heat map: ${label}. The gradient norm of each of the ${L} blocks (rows, block 1 at the bottom) at each step ` +
           `(columns, ${records.length} of ${steps} computed), coloured on a logarithmic scale. The values are in the data table below.`,
       );
+      // (a run that diverged has no number at its last step: its cells say so, not "NaN")
+      const diverged = records.some((r) => r.diverged) ? { reason: 'diverged' } : {};
       table.update({
         caption: `${label}: gradient norm of each block (columns) at each step (rows).`,
         rowHeader: 'updates done',
-        columns: Array.from({ length: L }, (_, b) => ({ key: `b${b + 1}`, label: `block ${b + 1}` })),
+        columns: Array.from({ length: L }, (_, b) => ({ key: `b${b + 1}`, label: `block ${b + 1}`, ...diverged })),
         rows: records.map((r) => ({ key: String(r.step), label: String(r.step), values: Array.from(r.gradNorm) })),
       });
     },
