@@ -6,13 +6,15 @@
 // step per seed, {"placement","L","warmup","seed","step","lr","loss","grad_norm":[…one per block…],"ratio",
 // "stream_sd"} (stream_sd: the stream's sd after the last block),
 // as the steps finish, then one summary line per seed: the mean of its last 10 losses and whether it trained
-// (below the task's threshold). --placement takes a comma list. Every option flag comes from the kernel's own
+// (below the task's threshold). A seed whose run fails prints its summary line with error (the reason) and the
+// others go on; the exit code is then 3 (RUNS_FAILED). A value that left float64's range is null beside the reason
+// (diverged_reason): never NaN or Infinity. --placement takes a comma list. Every option flag comes from the kernel's own
 // defaults (trainDefaults), so a new field of TrainConfig is a new flag here without an edit.
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import './lib/fetch-file-urls.mjs';
 import { flagsUsage, parseFlags, wiringTexts } from './lib/flags.mjs';
-import { runOnWorkers } from './lib/worker-jobs.mjs';
+import { RUNS_FAILED, runOnWorkers } from './lib/worker-jobs.mjs';
 import { loadTrain } from '../web/src/kernels/train.js';
 import { PLACEMENTS } from '../web/src/experiment/choices.js';
 import { loadWiring } from '../web/src/kernels/wiring.js';
@@ -22,7 +24,10 @@ function usage(defaults) {
     `usage: npm run train -- --placement ${PLACEMENTS.map((p) => p.key).join('|')} --seeds 0-4 [--jobs N]\n` +
     `       npm run train -- --wiring '{"from": "post", "alpha": "2"}' --seeds 0-4\n         ${flagsUsage(defaults)}\n` +
     '  --placement takes a comma list; --wiring a wiring you write (JSON, or a JSON list of them; with --placement or\n' +
-    '  alone); --seeds a range (0-4) or a list (0,3,7); the values shown are the defaults.'
+    '  alone); --seeds a range (0-4) or a list (0,3,7); --jobs the threads to run on, 1 or more (at most one per core\n' +
+    '  runs); the values shown are the defaults.\n' +
+    `  Exit code: 0 every run ran; ${RUNS_FAILED} some runs failed (each prints its summary line with "error", the reason;\n` +
+    '  the others run); 2 the arguments cannot be used; 1 the tool itself failed.'
   );
 }
 
@@ -60,10 +65,14 @@ async function main() {
       fail(error.message);
     }
   }
-  await runAll(runs, Math.min(options.jobs, availableParallelism()), ({ run, step, summary }) => {
+  let failed = 0;
+  await runAll(runs, Math.min(options.jobs, availableParallelism()), ({ run, step, summary, error }) => {
     const config = { ...train.defaults, ...run };
     const id = { placement: config.placement, L: config.L, warmup: config.warmup, seed: config.seed };
-    if (step) {
+    if (error !== undefined) {
+      failed++;
+      console.log(JSON.stringify({ ...id, task: config.task, summary: true, error }));
+    } else if (step) {
       /** @type {Record<string, any>} */
       const line = { ...id, step: step.step, lr: step.lr, loss: step.loss, grad_norm: Array.from(step.gradNorm), ratio: step.ratio, stream_sd: step.streamSd };
       if (step.streamGradNorm) line.stream_grad_norm = Array.from(step.streamGradNorm);
@@ -85,6 +94,10 @@ async function main() {
       );
     }
   });
+  if (failed) {
+    process.stderr.write(`train: ${failed} of ${runs.length} runs failed (their summary lines say why).\n`);
+    process.exitCode = RUNS_FAILED;
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

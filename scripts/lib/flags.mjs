@@ -28,31 +28,33 @@ function repeatsNote(flag, text, items, value) {
 }
 
 /**
- * A written wiring's flag: one JSON object, or a JSON array of them → their JSON texts, which the kernel reads (and
- * refuses with its message) as it reads a preset's name (wasm/src/wiring.hpp).
+ * A written wiring's flag: one JSON object, or a JSON list of them, kept as written: the kernel reads it (its one
+ * reader of a wiring's text, the page's too: wasm/src/wiring.hpp read_wirings), so the same text gets the same verdict
+ * and the same message here as in the page's builder. A preset's name goes to --placement.
+ * @returns {{written: string}}
  */
 function parseWrittenWirings(text, fail) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    fail(`--wiring needs a wiring as JSON, such as '{"from": "post", "alpha": "2"}' (got ${JSON.stringify(String(text).slice(0, 60))})`);
+  if (!/^\s*[[{]/.test(String(text))) {
+    fail(`--wiring needs a wiring as JSON, such as '{"from": "post", "alpha": "2"}' (a preset's name goes to --placement)`);
   }
-  const list = Array.isArray(value) ? value : [value];
-  if (list.length === 0 || list.some((w) => w === null || typeof w !== 'object' || Array.isArray(w))) {
-    fail('--wiring needs a JSON object, or a JSON list of them');
-  }
-  return list.map((w) => JSON.stringify(w));
+  return { written: String(text) };
 }
 
 /**
  * Each wiring as the kernel writes it (its text form: a name, or canonical JSON), each once; fail(message) for one it
- * refuses. notes (optional): what to tell the reader, a wiring named twice (as a name, or written the same) runs once.
+ * refuses, with the kernel's message. placements: preset names, and {written} for --wiring's text (a JSON object or a
+ * JSON list of them). notes (optional): what to tell the reader, a wiring named twice (as a name, or written the same)
+ * runs once.
+ * @param {{describe: (text: string) => {text: string}, describeList: (text: string) => {text: string}[]}} wiring
+ * @param {(string | {written: string})[]} placements
  */
 export function wiringTexts(wiring, placements, fail, notes = []) {
-  const texts = placements.map((text) => {
+  const texts = placements.flatMap((entry) => {
     try {
-      return wiring.describe(text).text;
+      if (typeof entry === 'string') return [wiring.describe(entry).text];
+      const views = wiring.describeList(entry.written);
+      if (views.length === 0) return fail('--wiring needs a JSON object, or a JSON list of them (this list is empty)');
+      return views.map((v) => v.text);
     } catch (error) {
       return fail(error.message);
     }
@@ -69,7 +71,8 @@ export function wiringTexts(wiring, placements, fail, notes = []) {
 /**
  * argv → {placements, seeds, config (the fields given), lists ({field: [values]} for the list fields), jobs, help,
  * notes (what the tool should tell the reader: a list's repeats dropped)}; placements holds --placement's names and
- * then --wiring's written wirings (their JSON texts); fail(message) for anything else (it does not return).
+ * then --wiring's text as {written} (for wiringTexts: the kernel reads it); fail(message) for anything else (it does
+ * not return).
  * aliases: {'--act': 'activation'}, older spellings. aboveZero: {field: what}, number fields that must be above 0
  * (read as the page reads a rate: parsePositive).
  */
@@ -112,7 +115,7 @@ export function parseFlags(argv, defaults, fail, { lists = [], aliases = {}, abo
       options.placements = [...names, ...(options.placements ?? [])];
     } else if (flag === '--wiring') {
       once(flag);
-      options.placements = [...(options.placements ?? []), ...parseWrittenWirings(value(), fail)];
+      options.placements = [...(options.placements ?? []), parseWrittenWirings(value(), fail)];
     } else if (flag === '--seeds') {
       once(flag);
       const text = value();
@@ -129,7 +132,8 @@ export function parseFlags(argv, defaults, fail, { lists = [], aliases = {}, abo
         );
     } else if (flag === '--jobs') {
       once(flag);
-      options.jobs = whole('--jobs', value(), fail);
+      // (its range said once: "-1" had been told "must be 0 or more", and then 0 refused)
+      options.jobs = whole('--jobs', value(), fail, { min: 1 });
     } else if (flag === '--help' || flag === '-h') options.help = true;
     else if (byFlag.has(flag)) {
       const key = byFlag.get(flag);
@@ -145,6 +149,5 @@ export function parseFlags(argv, defaults, fail, { lists = [], aliases = {}, abo
       else options.config[key] = value();
     } else fail(`unknown argument ${JSON.stringify(flag)}`);
   }
-  if (!options.help && options.jobs < 1) fail('--jobs must be at least 1');
   return options;
 }

@@ -6,9 +6,9 @@ import { parsePlacements as readPlacements, parseSeeds as readSeeds, parseWhole 
 
 // The page's parsers (web/src/experiment/params.js), with the flag named in their messages.
 
-/** "12" → 12, or fail(message) */
-export function wholeNumber(flag, text, fail) {
-  const r = parseWhole(text ?? '', { what: flag });
+/** "12" → 12, or fail(message); min: the least it may be (0 unless told) */
+export function wholeNumber(flag, text, fail, { min = 0 } = {}) {
+  const r = parseWhole(text ?? '', { what: flag, min });
   if (r.ok) return r.value;
   return fail(r.message.startsWith(flag) ? r.message : `${flag} needs a whole number (got ${JSON.stringify(text)})`);
 }
@@ -31,8 +31,8 @@ export function parseSeeds(text, fail) {
 
 /**
  * Posts each job to one of `jobs` threads running workerUrl; onMessage hears every message a thread posts.
- * A thread takes its next job when it posts a message for which finished(message) is true; a message with
- * an `error` field rejects.
+ * A thread takes its next job when it posts a message for which finished(message) is true, or a message with an
+ * `error` field (that job failed: onMessage hears it, and the other jobs go on). A thread that dies rejects.
  * @param {(message: any) => boolean} [finished]
  */
 export async function runOnWorkers(workerUrl, queue, jobs, onMessage, finished = () => true) {
@@ -48,9 +48,8 @@ export async function runOnWorkers(workerUrl, queue, jobs, onMessage, finished =
             worker.postMessage(job);
           };
           worker.on('message', (message) => {
-            if (message.error) return reject(new Error(message.error));
             onMessage(message);
-            if (finished(message)) next();
+            if (message.error !== undefined || finished(message)) next();
           });
           worker.on('error', reject);
           next();
@@ -58,3 +57,6 @@ export async function runOnWorkers(workerUrl, queue, jobs, onMessage, finished =
     ),
   );
 }
+
+/** The exit code of a tool whose runs have all been tried: 0 when every one ran, RUNS_FAILED when some failed. */
+export const RUNS_FAILED = 3;
