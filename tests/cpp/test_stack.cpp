@@ -425,6 +425,25 @@ TEST(RunStack, NoNonFiniteResultAtTheEdgesOfTheShapes) {
   }
 }
 
+// Issue 52: a wiring the builder accepts that overflows had said "reduce the output scale s" (which the reader never
+// set), or a norm's inner words ("x must contain only finite numbers"): it says where, and which setting to change.
+TEST(RunStack, AnOverflowNamesTheSettingToChange) {
+  const auto message = [](const std::string& wiring) {
+    StackConfig c;
+    c.wiring = read_wiring(wiring), c.L = 4, c.d = 8, c.heads = 2, c.B = 2, c.T = 3;
+    return test::thrown_message([&] { run_stack(c); });
+  };
+  EXPECT_EQ(message(R"j({"in": false, "final": false, "alpha": "1e300"})j"),
+            "this run's numbers left float64's range at block 1 of L = 4 (the stream's spread there is not a number): "
+            "lower alpha (it is 1e+300 at block 1 and multiplies the stream at every add)");
+  EXPECT_EQ(message(R"j({"beta": "1e-300"})j"),
+            "this run's numbers left float64's range in its forward pass (a norm's input became infinite): raise beta "
+            "(it is 1e-300 at block 1 and divides the weights of Wv, Wo, W1 and W2)");
+  EXPECT_EQ(message(R"j({"scale_in": "1e300"})j"),
+            "this run's numbers left float64's range in its forward pass (a norm's input became infinite): lower "
+            "scale_in (it is 1e+300 at block 1 and multiplies every branch's input)");
+}
+
 TEST(StackMemory, ArticleDepth96FitsIn200MiB) {
   // the stream (13 MB) and every block's caches (175 MiB, within kKeptCachesBytes)
   StackConfig c;

@@ -232,6 +232,26 @@ TEST(TrainStep, AGradientThatIsNotFiniteIsADivergenceAtThatStep) {
   EXPECT_EQ(summarize(c.task, losses).diverged_at, int(steps.size()) - 1);
 }
 
+// Issue 52: at the first step no update has run, so an overflow is the wiring's own: told in its terms. β = 1e-300
+// had failed with a norm's "x must contain only finite numbers"; α = 1e300 said only that the loss left the range.
+TEST(TrainStep, AnOverflowAtTheFirstStepNamesTheSettingToChange) {
+  TrainConfig c;
+  c.stack.L = 2, c.stack.d = 8, c.stack.heads = 2, c.stack.T = 4;
+  c.steps = 3;
+  c.stack.wiring = read_wiring(R"j({"beta": "1e-300"})j");
+  Trainer tiny(c);
+  EXPECT_EQ(test::thrown_message([&] { tiny.step(); }),
+            "this run's numbers left float64's range at its first step, before any update: raise beta (it is 1e-300 "
+            "at block 1 and divides the weights of Wv, Wo, W1 and W2)");
+  c.stack.wiring = read_wiring(R"j({"in": false, "final": false, "alpha": "1e300"})j");
+  Trainer huge(c);
+  const TrainStep first = huge.step();
+  EXPECT_TRUE(first.diverged);
+  EXPECT_EQ(first.diverged_reason,
+            "its loss left float64’s range at its first step, before any update: lower alpha (it is 1e+300 at "
+            "block 1 and multiplies the stream at every add)");
+}
+
 TEST(TrainStep, ZeroLearningRateLeavesTheModelAsItWas) {
   TrainConfig c;
   c.stack.L = 2, c.stack.d = 8, c.stack.heads = 2, c.stack.T = 4;

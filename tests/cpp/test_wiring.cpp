@@ -257,6 +257,19 @@ TEST(WiringText, AListOfWirings) {
             "the wiring's JSON cannot be read at character 6: expected nothing after the list's closing ']'");
 }
 
+// Issue 52: an overflow is told in the reader's terms, naming the setting to change
+TEST(WiringBlocks, OverflowAdviceNamesTheLargestSettingsFirst) {
+  EXPECT_EQ(wiring_overflow_advice(wiring_preset("pre"), 6, 1), "");
+  EXPECT_EQ(wiring_overflow_advice(read_wiring(R"j({"alpha": "1+i", "beta": "0.5"})j"), 6, 1000),
+            "lower the output scale s (it is 1000 and multiplies Wo and W2); lower alpha (it is 7 at block 6 and "
+            "multiplies the stream at every add); raise beta (it is 0.5 at block 1 and divides the weights of Wv, Wo, "
+            "W1 and W2)");
+  EXPECT_EQ(wiring_overflow_advice(read_wiring(R"j({"gate": "block", "gate0": "-3"})j"), 2, 1),
+            "lower gate0 (it is -3 at block 1 and multiplies every branch's output at the start)");
+  // a gate0 without a gate, and the blocks first_post makes plain Post-LN blocks, multiply nothing
+  EXPECT_EQ(wiring_overflow_advice(read_wiring(R"j({"alpha": "10^(2-i)", "first_post": "2"})j"), 3, 1), "");
+}
+
 TEST(WiringBlocks, EveryFormulaAtItsBlock) {
   const WiringSpec w = read_wiring(
       R"j({"from": "pre", "alpha": "1+0.1*i", "scale_in": "1/sqrt(i)", "gate": "sublayer", "gate0": "0.1*L^-0.5",

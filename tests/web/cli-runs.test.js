@@ -60,7 +60,8 @@ describe('npm run sweep', () => {
       ['{"from":"pre","in":false,"alpha":"1e300","final":false}', 4, 0],
       ['{"from":"pre","in":false,"alpha":"1e300","final":false}', 4, 1],
     ]);
-    for (const l of failed) expect(l.error).toMatch(/left float64's range/);
+    // (in the wiring's terms, naming the setting to change: it had said "reduce the output scale s", never set)
+    for (const l of failed) expect(l.error).toMatch(/^this run's numbers left float64's range at block 1 of L = 4 .*: lower alpha \(it is 1e\+300 at block 1/);
     expect(out.filter((l) => l.grad)).toHaveLength(4); // pre's two and the zero wiring's two ran
     const [pre, huge] = out.at(-1).medians;
     expect(pre).toMatchObject({ placement: 'pre', L: 4, seeds: [0, 1] });
@@ -102,7 +103,13 @@ describe('npm run train', () => {
     ]);
     const failed = summaries.filter((l) => 'error' in l);
     expect(failed.map((l) => l.seed).sort()).toEqual([0, 1]);
-    for (const l of failed) expect(l.placement).toBe('{"from":"pre","beta":"1e-300"}');
+    for (const l of failed) {
+      expect(l.placement).toBe('{"from":"pre","beta":"1e-300"}');
+      // (it had been a norm's "x must contain only finite numbers")
+      expect(l.error).toBe(
+        "this run's numbers left float64's range at its first step, before any update: raise beta (it is 1e-300 at block 1 and divides the weights of Wv, Wo, W1 and W2)",
+      );
+    }
     expect(out.filter((l) => l.step !== undefined && l.placement === 'pre')).toHaveLength(6);
     expect(r.stderr).toBe('train: 2 of 4 runs failed (their summary lines say why).\n');
   });

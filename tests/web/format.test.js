@@ -1,7 +1,7 @@
 // How the page writes numbers (web/src/ui/format.js) and builds markup from values (web/src/ui/html.js):
 // one minus sign everywhere a number is shown; every interpolated value escaped.
 import { describe, expect, it } from 'vitest';
-import { formatLike, formatNumber, formatValue, texNumber, withHyphens, withMinusSigns } from '../../web/src/ui/format.js';
+import { formatLike, formatNumber, formatValue, reasonAfter, texNumber, withHyphens, withMinusSigns } from '../../web/src/ui/format.js';
 import { escapeHtml, html, trusted } from '../../web/src/ui/html.js';
 
 describe('one minus sign', () => {
@@ -39,6 +39,18 @@ describe('a value that is no number, in a table, a tooltip or a readout', () => 
     expect(formatValue(-2e-5)).toBe('−2e−5');
     expect(formatValue(1.41421356, 4, 'diverged')).toBe('1.414');
     expect(formatValue(0)).toBe('0');
+  });
+});
+
+// Issue 52: ReZero's cells in the article's tables read "undefined: undefined (0/0): …"
+describe('a reason after the word it explains', () => {
+  it('says the word once', () => {
+    const zero = 'undefined (0/0): the two gradients it compares are both exactly 0';
+    expect(`undefined${reasonAfter('undefined', zero)}`).toBe(zero);
+    expect(`undefined${reasonAfter('undefined', 'undefined: block 1 against block L − 1 needs a block L − 1')}`).toBe(
+      'undefined: block 1 against block L − 1 needs a block L − 1',
+    );
+    expect(`undefined${reasonAfter('undefined', 'no gradient reaches block 1')}`).toBe('undefined: no gradient reaches block 1');
   });
 });
 

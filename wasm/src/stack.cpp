@@ -445,7 +445,14 @@ StackResult run_stack(const StackConfig& config, const Progress& progress) {
   BlockParams slot;
   std::unique_ptr<KeptBlock[]> blocks;
   const StackParams params = keeps_block_weights(config) ? drawn_once_params(init, blocks) : redrawn_params(init, slot);
-  StackResult r = stack_forward_backward(config, params, init.x(), init.target(), progress);
+  StackResult r;
+  try {
+    r = stack_forward_backward(config, params, init.x(), init.target(), progress);
+  } catch (const std::invalid_argument&) {
+    // validate() has checked every input and shape: what a norm or the loss refuses now is a number that left
+    // float64's range on the way (a norm's "x must contain only finite numbers"), told in the wiring's terms
+    throw std::invalid_argument(overflow_message(config, "in its forward pass (a norm's input became infinite)"));
+  }
   // a ratio may be undefined (0/0, said so by undefined_ratio_reason); what else is non-finite left float64's range
   bool finite = std::isfinite(r.loss);
   for (const auto* v : {&r.grad_norm, &r.grad_norm_weights, &r.grad_norm_no_ln, &r.input_grad_norm, &r.stream_sd}) {
@@ -454,10 +461,28 @@ StackResult run_stack(const StackConfig& config, const Progress& progress) {
   for (Measure m : kMeasures) {
     if (undefined_ratio_reason(config, r, m).empty()) finite = finite && std::isfinite(gradient_ratio(r, m));
   }
-  require(finite,
-          "this run's numbers left float64's range (a loss, spread or gradient became infinite or NaN): "
-          "reduce the output scale s");
+  require(finite, [&] {
+    for (int i = 0; i < config.L; ++i) {
+      if (std::isfinite(r.stream_sd[std::size_t(i)])) continue;
+      return overflow_message(config, "at block " + std::to_string(i + 1) + " of L = " + std::to_string(config.L) +
+                                          " (the stream's spread there is " +
+                                          (std::isnan(r.stream_sd[std::size_t(i)]) ? "not a number" : "infinite") +
+                                          ")");
+    }
+    return overflow_message(config, std::isfinite(r.loss) ? "in its backward pass (a gradient became infinite)"
+                                                          : "at its loss (it became infinite)");
+  });
   return r;
+}
+
+std::string overflow_message(const StackConfig& c, const std::string& where) {
+  std::string advice = wiring_overflow_advice(c.wiring, c.L, c.scale);
+  if (advice.empty()) {
+    advice =
+        "no setting of this wiring multiplies by more than 1; fewer blocks, or a norm (in, out or after), keeps "
+        "the stream in range";
+  }
+  return "this run's numbers left float64's range " + where + ": " + advice;
 }
 
 }  // namespace tk

@@ -246,7 +246,12 @@ double stack_loss(const StackConfig& config, const StackParams& params, const Ma
 // matrix product; backward = 2 × forward), without the recomputed forward: what benchmarks divide by.
 double stack_flops(const StackConfig& config);
 
-// One run of the protocol: validate, draw, forward, backward.
+// One run of the protocol: validate, draw, forward, backward. A run whose numbers leave float64's range throws
+// overflow_message's sentence (where, and which setting to change), never a kernel's inner words.
 StackResult run_stack(const StackConfig& config, const Progress& progress = {});
+
+// A run that left float64's range, told in the reader's terms: "this run's numbers left float64's range " + where +
+// ": " the settings to change (wiring_overflow_advice, with the output scale s), or what else can keep it in range.
+std::string overflow_message(const StackConfig& config, const std::string& where);
 
 }  // namespace tk

@@ -210,15 +210,21 @@ TrainStep Trainer::step() {
   try {
     forward_backward_update(record);
   } catch (const std::invalid_argument&) {
-    // The first step runs on the initial weights, which validate() has checked: a refusal there is an error. Later,
-    // with the same shapes, a kernel refuses only a number that left float64's range (an overflow, a NaN): the
-    // updates sent the weights there, and the run diverged at this step.
-    if (step_ == 0) throw;
+    // With the shapes validate() has checked, a kernel refuses only a number that left float64's range (an overflow,
+    // a NaN). Later, the updates sent the weights there, and the run diverged at this step. At the first step the
+    // wiring's own values did, before any update: an error, told in the wiring's terms (a norm's "x must contain
+    // only finite numbers" had been the message).
+    if (step_ == 0) throw std::invalid_argument(overflow_message(s, "at its first step, before any update"));
     diverged_ = true;
     record.diverged_reason = "its weights left float64’s range";
   } catch (const Diverged& diverged) {
     diverged_ = true;
     record.diverged_reason = diverged.reason;
+    // at the first step no update has run: the wiring's own values did it, and the reason says which to change
+    if (step_ == 0) {
+      const std::string advice = wiring_overflow_advice(s.wiring, s.L, s.scale);
+      if (!advice.empty()) record.diverged_reason += " at its first step, before any update: " + advice;
+    }
   }
   if (diverged_) {
     record.diverged = true;

@@ -548,6 +548,49 @@ void check_wiring(const WiringSpec& w, int L) {
   }
 }
 
+std::string wiring_overflow_advice(const WiringSpec& w, int L, double output_scale) {
+  struct Setting {
+    const char* key;
+    const char* change;  // what to do with it
+    const char* does;    // what it multiplies
+    const Expr* e;
+    bool divides;  // beta: its size is 1/|value|
+    double size = 0, value = 0;
+    int block = 0;
+  };
+  std::vector<Setting> settings = {
+      {"alpha", "lower", "multiplies the stream at every add", &w.alpha, false},
+      {"scale_in", "lower", "multiplies every branch's input", &w.scale_in, false},
+      {"scale_out", "lower", "multiplies every branch's output", &w.scale_out, false},
+      {"gate0", "lower", "multiplies every branch's output at the start", w.gate == GateKind::None ? nullptr : &w.gate0,
+       false},
+      {"beta", "raise", "divides the weights of Wv, Wo, W1 and W2", &w.beta, true},
+  };
+  const int first = std::clamp(first_post_blocks(w, L), 0, std::max(L, 0));
+  for (Setting& s : settings) {
+    if (!s.e) continue;
+    for (int i = first; i < L; ++i) {
+      const double v = (*s.e)(L, i + 1);
+      const double size = s.divides ? 1 / std::fabs(v) : std::fabs(v);
+      if (size > s.size) s.size = size, s.value = v, s.block = i + 1;
+    }
+  }
+  std::vector<std::pair<double, std::string>> parts;  // (size, what to change), the largest first
+  for (const Setting& s : settings) {
+    if (!(s.size > 1)) continue;
+    parts.emplace_back(s.size, std::string(s.change) + " " + s.key + " (it is " + shortest_number(s.value) +
+                                   " at block " + std::to_string(s.block) + " and " + s.does + ")");
+  }
+  if (std::fabs(output_scale) > 1) {
+    parts.emplace_back(std::fabs(output_scale), "lower the output scale s (it is " + shortest_number(output_scale) +
+                                                    " and multiplies Wo and W2)");
+  }
+  std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::string out;
+  for (const auto& part : parts) out += (out.empty() ? "" : "; ") + part.second;
+  return out;
+}
+
 StackWiring stack_wiring(const WiringSpec& w, int L) {
   check_wiring(w, L);
   StackWiring s;

@@ -97,6 +97,12 @@ int first_post_blocks(const WiringSpec& w, int L);
 // formula that is not finite at some block, β ≤ 0, first_post outside 0 … L.
 void check_wiring(const WiringSpec& w, int L);
 
+// Why a run of this wiring may leave float64's range, in the reader's terms: each setting that multiplies the stream,
+// a branch or the weights by more than 1 (alpha, scale_in, scale_out, gate0 above 1 in size, beta below 1, the
+// output scale s above 1), the largest first, with its value, its block and what to change ("lower alpha (it is
+// 1e+300 at block 1 and multiplies the stream at every add)"); "" when none does.
+std::string wiring_overflow_advice(const WiringSpec& w, int L, double output_scale);
+
 // Every block's wiring, evaluated once for a run (check_wiring first), and the final norm's kind (None: none).
 struct StackWiring {
   std::vector<BlockWiring> blocks;

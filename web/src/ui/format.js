@@ -34,6 +34,14 @@ export function formatValue(n, digits = 5, reason = '') {
   return `— (${reason || (Number.isNaN(n) ? 'not a number' : 'beyond float64’s range')})`;
 }
 
+/**
+ * A reason said after the word it explains, so that the word is said once: the kernel's reasons start with it
+ * ("undefined (0/0): the two gradients …"), and a cell that shows "undefined" then reads "undefined (0/0): the two
+ * gradients …", not "undefined: undefined (0/0): …". → what follows the word, or ": " and the whole reason.
+ * @param {string} word  @param {string} reason
+ */
+export const reasonAfter = (word, reason) => (reason.startsWith(word) ? reason.slice(word.length) : `: ${reason}`);
+
 /** The same number as TeX: 1.2e-7 → 1.2\times10^{-7}. @param {number} n  @param {number} [digits] */
 export function texNumber(n, digits = 5) {
   if (Number.isNaN(n)) return '\\text{NaN}';

@@ -6,7 +6,7 @@ import { createControls } from '../../experiment/controls.js';
 import { runFigure } from '../../experiment/figure.js';
 import { createLiveRuns } from '../../experiment/live-runs.js';
 import { getSettings } from '../../experiment/settings.js';
-import { agreesWithPrinted, formatLike, formatNumber, withMinusSigns } from '../../ui/format.js';
+import { agreesWithPrinted, formatLike, formatNumber, reasonAfter, withMinusSigns } from '../../ui/format.js';
 import { element, html, replaceWithHtml, setHtml, setText } from '../../ui/html.js';
 import { fillLiveCells } from '../../experiment/live-cells.js';
 import { subscribeWritten, writtenProblem, writtenWirings } from '../../experiment/written-wirings.js';
@@ -194,8 +194,9 @@ export async function mount(el, props) {
     const data = spec.cellData ? Object.entries(spec.cellData(row, col, current)).map(([k, v]) => html` data-${k}="${v}"`) : '';
     if (value?.undefinedReason) {
       computed.get(String(row))?.set(String(col), { text: 'undefined', value: 'undefined', reason: value.undefinedReason });
-      // a 0/0 the kernel names: the word in the cell, the reason beside it for every reader
-      return html`<td class="undefined"${data} data-value="undefined" title="${value.undefinedReason}"><span class="computed">undefined</span><span class="visually-hidden">: ${value.undefinedReason}</span></td>`;
+      // a 0/0 the kernel names: the word in the cell, the reason beside it for every reader (the word said once: the
+      // cell had read "undefined: undefined (0/0): …")
+      return html`<td class="undefined"${data} data-value="undefined" title="${value.undefinedReason}"><span class="computed">undefined</span><span class="visually-hidden">${reasonAfter('undefined', value.undefinedReason)}</span></td>`;
     }
     const shown = withMinusSigns(printed ? formatLike(value, printed, 2) : spec.format ? spec.format(value, col) : formatNumber(value, 4));
     computed.get(String(row))?.set(String(col), { text: shown, value });
