@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 /* global document */ // (a DOM: jsdom, as the environment comment above says)
 // The training lab's data tables and readouts (widgets/training-lab/charts.js, heatmap.js, through ui/chart.js's
-// createDataTable) for a run that diverged. Issue 52: a diverged run (alpha 1e300) read "0 NaN" in the loss, ratio,
+// createDataTable) for a run that diverged, and a matrix's heat map (ui/heatmap.js) with no number in it. Issue 52: a diverged run (alpha 1e300) read "0 NaN" in the loss, ratio,
 // stream sd and per-block tables, though its summary said it diverged: each such cell is a dash and the reason.
 import { describe, expect, it } from 'vitest';
 import './widgets/browser-gaps.js';
 import { createDataTable } from '../../web/src/ui/chart.js';
+import { drawHeatmap } from '../../web/src/ui/heatmap.js';
 import { createStepCharts } from '../../web/src/widgets/training-lab/charts.js';
 import { createHeatmaps } from '../../web/src/widgets/training-lab/heatmap.js';
 
@@ -79,5 +80,26 @@ describe('createDataTable', () => {
       ['1', '— (not a number)', '— (diverged)', '— (beyond float64’s range)'],
       ['2', '— (its loss left float64’s range)', '3', 'undefined'],
     ]);
+  });
+});
+
+describe('drawHeatmap', () => {
+  it('a matrix entry that is no number is a dash and why, in its tooltip and its table', () => {
+    const host = document.createElement('div');
+    drawHeatmap(host, {
+      title: 'J',
+      matrix: [
+        [1.5, Number.NaN],
+        [Infinity, 0],
+      ],
+      scale: 1,
+    });
+    expect([...host.querySelectorAll('rect title')].map((t) => t.textContent)).toEqual([
+      'row 1, column 1: 1.5',
+      'row 1, column 2: — (not a number)',
+      'row 2, column 1: — (beyond float64’s range)',
+      'row 2, column 2: 0',
+    ]);
+    expect([...host.querySelectorAll('tbody td')].map((td) => td.textContent)).toEqual(['1.5', '— (not a number)', '— (beyond float64’s range)', '0']);
   });
 });

@@ -1,7 +1,7 @@
 // A matrix drawn as a grid of coloured cells (diverging: blue < 0 < red, white at 0) with its row and column
 // numbers, each value in the cell's tooltip, and the whole matrix one click away as a table; and the colour
 // scale that a group of heat maps shares. Draws only: the numbers come in.
-import { formatNumber } from './format.js';
+import { formatNumber, formatValue } from './format.js';
 import { element, html } from './html.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -63,7 +63,7 @@ export function drawHeatmap(host, { title, matrix, scale, cell = 0 }) {
       });
       rect.dataset.value = String(v);
       const tip = document.createElementNS(SVG, 'title');
-      tip.textContent = `row ${i + 1}, column ${j + 1}: ${formatNumber(v)}`;
+      tip.textContent = `row ${i + 1}, column ${j + 1}: ${formatValue(v)}`;
       rect.append(tip);
       svg.append(rect);
     }),
@@ -72,7 +72,7 @@ export function drawHeatmap(host, { title, matrix, scale, cell = 0 }) {
   const head = matrix.map((_, j) => html`<th scope="col">${j + 1}</th>`);
   const details = element(html`<details><summary>values</summary><table class="matrix-table">
     <caption class="visually-hidden">${title}</caption><thead><tr><td></td>${head}</tr></thead><tbody>${matrix.map(
-      (row, i) => html`<tr><th scope="row">${i + 1}</th>${row.map((v) => html`<td data-value="${v}">${formatNumber(v, 4)}</td>`)}</tr>`,
+      (row, i) => html`<tr><th scope="row">${i + 1}</th>${row.map((v) => html`<td data-value="${v}">${formatValue(v, 4)}</td>`)}</tr>`,
     )}</tbody></table></details>`);
   figure.append(svg, element(html`<figcaption>${title}</figcaption>`), details);
   host.append(figure);
