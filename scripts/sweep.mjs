@@ -105,7 +105,7 @@ const bySeed = (a, b) => a - b;
  * runs; failed, the seeds whose runs failed; undefinedRatio, those whose ratio is 0/0 (their lines say why). Where
  * no run gave a ratio, ratio is null and ratioReason says why.
  */
-export function medians(stack, options, results, failures) {
+function medians(stack, options, results, failures) {
   const out = [];
   for (const placement of options.placements) {
     for (const L of options.Ls) {
