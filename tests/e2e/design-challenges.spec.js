@@ -50,7 +50,7 @@ test('exercise 22 (at L = 24) by keyboard: Check, Cancel in the real workers, Ch
   await expect(run).toBeHidden();
   // Post-LN itself, checked to its verdict
   await checkByKeyboard(page, 22);
-  await expect(verdict(page, 22).locator('.ex-verdict')).toHaveText(/✗ Not yet: 1 of the 3 checks fails\./, { timeout: RUNS_MS });
+  await expect(verdict(page, 22).locator('.ex-verdict')).toHaveText(/✗ Not yet: 1 of the 4 checks fails\./, { timeout: RUNS_MS });
   await axeBothSchemes(page, 22);
 });
 

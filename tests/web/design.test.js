@@ -38,15 +38,15 @@ describe('design challenges', () => {
   it('judge a design from its runs: a right one passes, Post-LN misses the band, each with its sentence', () => {
     const judged = (wiring) => {
       const results = design.runs(22, at24, wiring).map((options) => {
-        const r = stack.run(options);
-        return { ratio: r.ratios.input, streamSd: r.streamSd };
+        const { gradNorm, gradNormNoLn, inputGradNorm, streamSd } = stack.run(options);
+        return { gradNorm, gradNormNoLn, inputGradNorm, streamSd };
       });
       return design.judge(22, at24, wiring, results);
     };
     const right = judged('{"from": "post", "beta": "(8*L)^0.25"}');
     expect(right.pass).toBe(true);
     expect(right.changes).toEqual(['beta']);
-    expect(right.checks.map((c) => c.id)).toEqual(['changes', 'ratio', 'sd']);
+    expect(right.checks.map((c) => c.id)).toEqual(['changes', 'ratio', 'sd', 'linear']);
     expect(right.checks.every((c) => c.ok)).toBe(true);
     const post = judged('post');
     expect(post.pass).toBe(false);
@@ -60,7 +60,7 @@ describe('design challenges', () => {
   it.each([
     [22, { L: value([6]), band: value([0.8, 1.25]) }, 'L', 'L must be a whole number from 24 to 96'],
     [22, { L: value([96]), band: value([1.2, 1.25]) }, 'band', 'the band must hold 1 inside it'],
-    [23, { L: value([100]) }, 'L', 'L must be a whole number from 12 to 48'],
+    [23, { L: value([100]) }, 'L', 'L must be a whole number from 24 to 48'],
   ])('exercise %i with %j: refused, naming the input', (n, inputs, input, message) => {
     const error = thrown(() => design.task(n, inputs));
     expect(error.message).toContain(message);

@@ -253,7 +253,12 @@ function designChecks(n) {
   const task = ex.design.task(n, inputs);
   const results = [...task.seeds].map(() =>
     task.kind === 'depth'
-      ? { ratio: 1, streamSd: new Array(task.L).fill(1) }
+      ? {
+          gradNorm: new Array(task.L).fill(1),
+          gradNormNoLn: new Array(task.L).fill(1),
+          inputGradNorm: new Array(task.L).fill(1),
+          streamSd: new Array(task.L).fill(1),
+        }
       : { trained: false, diverged: false, finalLoss: 1, divergedAt: -1, threshold: 0.2 },
   );
   return ex.design.judge(n, inputs, task.from, results).checks.map((c) => c.id);

@@ -1,13 +1,13 @@
 // JS entry points of the design challenges (design.hpp): a challenge's task from its inputs, the runs that judge a
 // reader's wiring (as the options the page's workers run), and the verdict from those runs' results.
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "config_fields.hpp"
 #include "convert.hpp"
 #include "design.hpp"
 #include "exercise_values.hpp"
-#include "stats.hpp"
 
 namespace tk::js {
 namespace {
@@ -74,8 +74,9 @@ val design_runs_js(val n, val inputs, val wiring) {
   });
 }
 
-// The verdict from the runs' results, one per seed in the task's order: for 22 {ratio (the result's ratios.input),
-// streamSd}, for 23 the lab's summary {trained, diverged, finalLoss, divergedAt, threshold}.
+// The verdict from the runs' results, one per seed in the task's order: for 22 the stack kernel's result (its lists
+// gradNorm, gradNormNoLn, inputGradNorm and streamSd are read), for 23 the lab's summary {trained, diverged,
+// finalLoss, divergedAt, threshold}.
 val judge_design_js(val n, val inputs, val wiring, val results) {
   return guarded([&] {
     const DesignTask task = design_task(exercise_number(n), inputs_from(inputs));
@@ -88,16 +89,24 @@ val judge_design_js(val n, val inputs, val wiring, val results) {
     });
     DesignVerdict verdict;
     if (task.kind == DesignKind::Depth) {
-      std::vector<double> ratios, factors;
+      std::vector<StackResult> runs;
       for (int k = 0; k < count; ++k) {
-        require_options(results[k], "a run's result", "{ratio, streamSd}");
-        ratios.push_back(number_field(results[k], "ratio", NAN));
-        const Vec sd = to_vec(results[k]["streamSd"], "streamSd");
-        require(sd.size() == task.L,
-                [&] { return "streamSd must hold one sd per block (" + std::to_string(task.L) + ")"; });
-        factors.push_back(stream_growth(std::vector<double>(sd.data(), sd.data() + sd.size())).factor);
+        require_options(results[k], "a run's result", "{gradNorm, gradNormNoLn, inputGradNorm, streamSd}");
+        StackResult r;
+        const auto list = [&](const char* name) {
+          std::vector<double> v = numbers_arg(results[k][name], name);
+          require(int(v.size()) == task.L, [&] {
+            return std::string(name) + " must hold one number per block (" + std::to_string(task.L) + ")";
+          });
+          return v;
+        };
+        r.grad_norm = list("gradNorm");
+        r.grad_norm_no_ln = list("gradNormNoLn");
+        r.input_grad_norm = list("inputGradNorm");
+        r.stream_sd = list("streamSd");
+        runs.push_back(std::move(r));
       }
-      verdict = judge_depth_design(task, w, ratios, factors);
+      verdict = judge_depth_design(task, w, runs);
     } else {
       std::vector<SeedTraining> runs;
       for (int k = 0; k < count; ++k) {

@@ -21,8 +21,13 @@ const std::vector<std::uint64_t> kLabSeeds = {0, 1, 2};             // the train
 // grown past the sd limit, bands around 1 of both kinds (tight and loose); for 23, depths where Post-LN stalls
 // without warmup. tests/cpp/test_design.cpp runs each.
 const int kDepthVariantLs[] = {48, 72, 96};
-const double kDepthVariantBands[][2] = {{0.8, 1.25}, {0.75, 4.0 / 3.0}, {0.85, 1.0 / 0.85}};
+const double kDepthVariantBands[][2] = {{0.8, 1.25}, {0.8, 4.0 / 3.0}, {0.85, 1.0 / 0.85}};
 const int kTrainingVariantLs[] = {24, 32};
+// The depths a reader may type. 22: from 24 blocks, where Post-LN's median input ratio (0.763 over seeds 0–5) is
+// already below the band's floor kMinBandLow, to 96, the article's deepest run. 23: from 24 blocks, the lab's depth,
+// where Post-LN stalls without warmup (it trains for every seed at L = 12 and still at 17), to 48, a lab run a reader
+// can wait for. docs/measurements.md, "The design challenges' inputs need a design", has each depth's measurement.
+constexpr int kDepthMinL = 24, kDepthMaxL = 96, kTrainingMinL = 24, kTrainingMaxL = 48;
 
 std::string number3(double v) {
   char s[32];
@@ -43,14 +48,15 @@ void require_design(int n) {
           [&] { return "exercise " + std::to_string(n) + " is not a design challenge (22 and 23 are)"; });
 }
 
-int whole_input(const ExerciseInputs& inputs, const char* name, int lo, int hi) {
+// why: what the range leaves out, said after the range ("" for nothing more)
+int whole_input(const ExerciseInputs& inputs, const char* name, int lo, int hi, const std::string& why = "") {
   const auto it = inputs.find(name);
   if (it == inputs.end()) throw InputError(name, std::string("the challenge needs ") + name);
   const ExerciseValue& v = it->second;
   const double x = v.values.size() == 1 ? v.values[0] : NAN;
   if (!(x == std::floor(x) && x >= lo && x <= hi)) {
-    throw InputError(
-        name, std::string(name) + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+    throw InputError(name, std::string(name) + " must be a whole number from " + std::to_string(lo) + " to " +
+                               std::to_string(hi) + why);
   }
   return int(x);
 }
@@ -84,12 +90,15 @@ DesignTask design_task(int n, const ExerciseInputs& inputs) {
   DesignTask t;
   if (n == kTrainingExercise) {
     t.kind = DesignKind::Training;
-    t.L = whole_input(inputs, "L", 12, 48);  // deep enough for Post-LN to stall; a lab run a reader can wait for
+    t.L =
+        whole_input(inputs, "L", kTrainingMinL, kTrainingMaxL,
+                    ": with fewer blocks Post-LN itself can train without warmup (at L = 12 it does, for every seed), "
+                    "and the challenge would ask for no design");
     t.seeds = kLabSeeds;
     return t;
   }
   t.kind = DesignKind::Depth;
-  t.L = whole_input(inputs, "L", 24, 96);  // the depths the article's question is about, and no deeper than its runs
+  t.L = whole_input(inputs, "L", kDepthMinL, kDepthMaxL);
   t.seeds = kDepthSeeds;
   const auto band = inputs.find("band");
   if (band == inputs.end()) throw InputError("band", "the challenge needs a band [lo, hi] for the ratio");
@@ -99,6 +108,12 @@ DesignTask design_task(int n, const ExerciseInputs& inputs) {
   if (!(std::isfinite(b[0]) && std::isfinite(b[1]) && b[0] > 0 && b[0] < 1 && b[1] > 1 && b[1] <= 10)) {
     throw InputError("band", "the band must hold 1 inside it: 0 < lo < 1 < hi ≤ 10 (got " + number3(b[0]) + ", " +
                                  number3(b[1]) + ")");
+  }
+  if (b[0] < kMinBandLow) {
+    throw InputError("band", "the band must start at " + number3(kMinBandLow) + " or above (got " + number3(b[0]) +
+                                 "): from L = " + std::to_string(kDepthMinL) + " on, Post-LN's own median lies below " +
+                                 number3(kMinBandLow) +
+                                 ", and a band that reaches lower could let Post-LN unchanged pass, with no design");
   }
   t.lo = b[0];
   t.hi = b[1];
@@ -138,12 +153,96 @@ std::vector<std::string> changes_from(const WiringSpec& w, const char* from) {
   return wiring_changes(rebased);
 }
 
-DesignVerdict judge_depth_design(const DesignTask& task, const WiringSpec& w, const std::vector<double>& input_ratios,
-                                 const std::vector<double>& sd_factors) {
-  require(input_ratios.size() == task.seeds.size() && sd_factors.size() == task.seeds.size(), [&] {
+DepthRun depth_run(const StackResult& r) {
+  DepthRun out;
+  out.input_ratio = gradient_ratio(r, Measure::Input);
+  out.linear_ratio = gradient_ratio(r, Measure::NoLayerNorm);
+  out.sd_factor = stream_growth(r.stream_sd).factor;
+  for (std::size_t i = 0; i < r.grad_norm_no_ln.size(); ++i) {
+    if (r.grad_norm_no_ln[i] == 0) out.silent_blocks.push_back(int(i) + 1);
+  }
+  return out;
+}
+
+namespace {
+
+// Why every block's branches are silent, in the drawing's words, or "" when no setting says it.
+std::string why_silent(const WiringSpec& w, int L) {
+  bool gated = true, scaled = true;
+  for (int i = 0; i < L; ++i) {
+    const BlockWiring b = block_wiring(w, i, L);
+    gated = gated && b.gate != GateKind::None && b.gate0 == 0;
+    scaled = scaled && b.scale_out == 0;
+  }
+  return gated    ? " (every branch is multiplied by a gate that starts at 0)"
+         : scaled ? " (every branch's output is multiplied by 0)"
+                  : "";
+}
+
+// The check that every block's branches hear the loss: each block's Linear layers receive a gradient in every run,
+// and the median of their ratio, block 1 over block L, lies within the band.
+DesignCheck linear_check(const DesignTask& task, const WiringSpec& w, const std::vector<DepthRun>& runs) {
+  std::vector<int> silent;  // blocks silent in some run, in order
+  std::vector<std::uint64_t> silent_seeds;
+  std::vector<double> ratios;
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    ratios.push_back(runs[k].linear_ratio);
+    if (runs[k].silent_blocks.empty()) continue;
+    silent_seeds.push_back(task.seeds[k]);
+    for (int b : runs[k].silent_blocks) {
+      if (std::find(silent.begin(), silent.end(), b) == silent.end()) silent.push_back(b);
+    }
+  }
+  std::sort(silent.begin(), silent.end());
+  const std::string undefined_seeds = undefined_among(task.seeds, ratios);
+  const double ratio = undefined_seeds.empty() ? median(ratios) : NAN;
+  DesignCheck c{"linear", silent.empty() && ratio >= task.lo && ratio <= task.hi, ratio, ""};
+  const std::string in_seeds =
+      silent_seeds.size() == task.seeds.size()
+          ? ""
+          : std::string(" for ") + (silent_seeds.size() == 1 ? "seed " : "seeds ") + seed_list(silent_seeds);
+  const std::string L = std::to_string(task.L);
+  if (int(silent.size()) == task.L) {
+    c.sentence = "No gradient reaches any Linear weight at initialisation" + in_seeds +
+                 ": the branches are switched off" + why_silent(w, task.L) +
+                 ", so no block's attention or FFN hears the loss (the ratio over the Linear layers only is 0/0).";
+  } else if (!silent.empty()) {
+    const bool one = silent.size() == 1;
+    c.sentence = "No gradient reaches the Linear weights of " + std::to_string(silent.size()) + " of the " + L +
+                 " blocks" + in_seeds + " (" + (one ? "block " : "the first is block ") +
+                 std::to_string(silent.front()) + "): " + (one ? "its" : "their") + " branches are switched off, so " +
+                 (one ? "its" : "their") + " attention and FFN do not hear the loss.";
+  } else if (!undefined_seeds.empty()) {
+    c.sentence = "The gradient ratio over the Linear layers only has no value for " + undefined_seeds +
+                 ", so its median is not in the band.";
+  } else {
+    c.sentence = "Every block's Linear layers receive gradient, and their ratio, block 1 over block " + L +
+                 ", has the median " + number3(ratio) + " over seeds " + seed_list(task.seeds) + ": " +
+                 (c.ok              ? "inside"
+                  : ratio < task.lo ? "below"
+                                    : "above") +
+                 " the band [" + number3(task.lo) + ", " + number3(task.hi) + "].";
+  }
+  return c;
+}
+
+}  // namespace
+
+DesignVerdict judge_depth_design(const DesignTask& task, const WiringSpec& w, const std::vector<StackResult>& results) {
+  require(results.size() == task.seeds.size(), [&] {
     return "the challenge is judged on " + std::to_string(task.seeds.size()) + " runs, one per seed (got " +
-           std::to_string(input_ratios.size()) + " ratios and " + std::to_string(sd_factors.size()) + " sd factors)";
+           std::to_string(results.size()) + ")";
   });
+  std::vector<DepthRun> runs;
+  std::vector<double> input_ratios, sd_factors;
+  for (const StackResult& r : results) {
+    const auto blocks = [&](const std::vector<double>& v) { return int(v.size()) == task.L; };
+    require(blocks(r.grad_norm) && blocks(r.grad_norm_no_ln) && blocks(r.input_grad_norm) && blocks(r.stream_sd),
+            [&] { return "a run's result holds one number per block (" + std::to_string(task.L) + ") in each list"; });
+    runs.push_back(depth_run(r));
+    input_ratios.push_back(runs.back().input_ratio);
+    sd_factors.push_back(runs.back().sd_factor);
+  }
   DesignVerdict v;
   v.wiring = wiring_text(w);
   v.changes = changes_from(w, task.from);
@@ -176,8 +275,9 @@ DesignVerdict judge_depth_design(const DesignTask& task, const WiringSpec& w, co
                         : "The stream's sd grows by a median factor of " + number3(sd) + " from block 1 to block " +
                               std::to_string(task.L) + ": " + (growth.ok ? "below " : "not below ") +
                               number3(task.max_sd) + ".";
-  v.checks = {changes, band, growth};
-  v.pass = changes.ok && band.ok && growth.ok;
+  const DesignCheck linear = linear_check(task, w, runs);
+  v.checks = {changes, band, growth, linear};
+  v.pass = changes.ok && band.ok && growth.ok && linear.ok;
   return v;
 }
 

@@ -71,11 +71,16 @@ it('exercise 22: Post-LN unchanged is explained (at L = 24): which check failed 
   expect(textOf(ex.querySelector('.ex-state'))).toBe('Not started');
   // Post-LN itself
   button(ex, 'Check').click();
-  expect(await verdictLine(ex)).toMatch(/✗ Not yet: 1 of the 3 checks fails\./);
+  expect(await verdictLine(ex)).toMatch(/✗ Not yet: 1 of the 4 checks fails\./);
   expect(textOf(checkOf(ex, 'changes'))).toContain('This is Post-LN itself: no setting changed.');
   expect(checkOf(ex, 'ratio').dataset.ok).toBe('false');
   expect(textOf(checkOf(ex, 'ratio'))).toMatch(/block 1 over block 24, has the median 0\.\d+ over seeds 0–5: below the band \[0\.8, 1\.25\]/);
   expect(textOf(checkOf(ex, 'ratio').querySelector('.ex-mistake'))).toContain('outside the band');
+  // every block's Linear layers hear the loss in Post-LN: that check is met
+  expect(checkOf(ex, 'linear').dataset.ok).toBe('true');
+  expect(textOf(checkOf(ex, 'linear'))).toMatch(
+    /Every block's Linear layers receive gradient, and their ratio, block 1 over block 24, has the median [\d.]+ over seeds 0–5: inside the band/,
+  );
   expect(statuses(ex).some((s) => /Not right yet \(attempt 1\)/.test(s))).toBe(true);
 }, 600_000);
 

@@ -65,10 +65,13 @@ export async function loadExercisesWithDesign() {
 /** @type {(task: {kind: string}) => 'stack' | 'train'} */
 const runKind = (task) => (task.kind === 'depth' ? 'stack' : 'train');
 
-/** What the judge reads of one run's result: depth {ratio, streamSd}; training the lab's summary.
+/** What the judge reads of one run's result: depth the stack kernel's per-block lists; training the lab's summary.
  * @param {'stack' | 'train'} kind  @param {any} result  a stack run's result or a training run's (the worker's) */
 function judgedResult(kind, result) {
-  if (kind === 'stack') return { ratio: result.ratios.input, streamSd: result.streamSd };
+  if (kind === 'stack') {
+    const { gradNorm, gradNormNoLn, inputGradNorm, streamSd } = result;
+    return { gradNorm, gradNormNoLn, inputGradNorm, streamSd };
+  }
   const s = result.summary;
   return { trained: s.trained, diverged: s.diverged, finalLoss: s.finalLoss, divergedAt: s.divergedAt ?? -1, threshold: s.threshold };
 }

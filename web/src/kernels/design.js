@@ -5,7 +5,7 @@ import { loadKernels } from './loader.js';
 
 /**
  * @typedef {object} DesignCheck  one criterion, judged
- * @property {string} id         'changes' | 'ratio' | 'sd' (depth) | 'after' | 'trained' (training)
+ * @property {string} id         'changes' | 'ratio' | 'sd' | 'linear' (depth) | 'after' | 'trained' (training)
  * @property {boolean} ok
  * @property {number} value
  * @property {string} sentence   for the reader
@@ -44,8 +44,9 @@ export async function loadDesign() {
      * @param {number} n
      * @param {Inputs} inputs
      * @param {string} wiring
-     * @param {object[]} results one per seed, in the task's order: depth {ratio: the result's ratios.input, streamSd},
-     *   training the lab's summary {trained, diverged, finalLoss, divergedAt, threshold}
+     * @param {object[]} results one per seed, in the task's order: depth the stack kernel's result's lists {gradNorm,
+     *   gradNormNoLn, inputGradNorm, streamSd}, training the lab's summary {trained, diverged, finalLoss, divergedAt,
+     *   threshold}
      * @returns {DesignVerdict}
      */
     judge: (n, inputs, wiring, results) => K.judgeDesign(n, inputs, wiring, results),
