@@ -54,6 +54,33 @@ function pageBody() {
  * @param {string} [address]
  * @returns {Promise<Page>}
  */
+/**
+ * Mounts a placeholder of `doc` once, through the page's mount path (`mountOne` of the page's own modules), and fails
+ * with the page's message if it could not start. → (selector) => the placeholder's promise, the same for a selector
+ * asked again.
+ * @param {Document} doc  @param {(el: HTMLElement) => Promise<unknown>} mountOne
+ */
+function mounter(doc, mountOne) {
+  /** @type {Map<string, Promise<HTMLElement>>} */
+  const mounted = new Map();
+  return (/** @type {string} */ selector) => {
+    if (!mounted.has(selector)) {
+      mounted.set(
+        selector,
+        (async () => {
+          const el = /** @type {HTMLElement} */ (doc.querySelector(selector));
+          expect(el, `the page holds ${selector}`).not.toBeNull();
+          await mountOne(el);
+          expect(el.querySelector('.widget-error')?.textContent ?? '', 'the figure mounted').toBe('');
+          expect(el.dataset.mount).toBe('done');
+          return el;
+        })(),
+      );
+    }
+    return /** @type {Promise<HTMLElement>} */ (mounted.get(selector));
+  };
+}
+
 export async function openPage(address = '/') {
   history.replaceState(null, '', address);
   document.documentElement.removeAttribute('data-print');
@@ -63,24 +90,7 @@ export async function openPage(address = '/') {
   const store = await import('../../../web/src/progress/store.js');
   const { applyAssignment } = await import('../../../web/src/assignment/pending.js');
   applyAssignment(document); // (main.js: before any exercise reads its seed)
-  /** @type {Map<string, Promise<HTMLElement>>} */
-  const mounted = new Map();
-  const mountHere = (/** @type {string} */ selector) => {
-    if (!mounted.has(selector)) {
-      mounted.set(
-        selector,
-        (async () => {
-          const el = /** @type {HTMLElement} */ (document.querySelector(selector));
-          expect(el, `the page holds ${selector}`).not.toBeNull();
-          await mount.mountOne(el);
-          expect(el.querySelector('.widget-error')?.textContent ?? '', 'the figure mounted').toBe('');
-          expect(el.dataset.mount).toBe('done');
-          return el;
-        })(),
-      );
-    }
-    return /** @type {Promise<HTMLElement>} */ (mounted.get(selector));
-  };
+  const mountHere = mounter(document, mount.mountOne);
   return {
     mount: mountHere,
     exercise: (n) => mountHere(`#exercise-${n}`),
@@ -174,24 +184,7 @@ export async function openTab(address) {
   const mount = await runner.import('/web/src/widgets/mount.js');
   const { applyAssignment } = await runner.import('/web/src/assignment/pending.js');
   applyAssignment(doc);
-  /** @type {Map<string, Promise<HTMLElement>>} */
-  const mounted = new Map();
-  const mountHere = (/** @type {string} */ selector) => {
-    if (!mounted.has(selector)) {
-      mounted.set(
-        selector,
-        (async () => {
-          const el = /** @type {HTMLElement} */ (doc.querySelector(selector));
-          expect(el, `the tab holds ${selector}`).not.toBeNull();
-          await mount.mountOne(el);
-          expect(el.querySelector('.widget-error')?.textContent ?? '', 'the figure mounted').toBe('');
-          expect(el.dataset.mount).toBe('done');
-          return el;
-        })(),
-      );
-    }
-    return /** @type {Promise<HTMLElement>} */ (mounted.get(selector));
-  };
+  const mountHere = mounter(doc, mount.mountOne);
   return {
     window: win,
     exercise: (/** @type {number | string} */ n) => mountHere(`#exercise-${n}`),

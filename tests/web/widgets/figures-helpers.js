@@ -210,3 +210,15 @@ export const inputsLabelled = (/** @type {ParentNode} */ root, /** @type {string
 
 /** The current address's parameter `name` (null if absent). */
 export const param = (/** @type {string} */ name) => new URLSearchParams(location.search).get(name);
+
+/** The training lab's runs as its summary lists them (each .lab-run's data attributes). */
+export const runsOf = (/** @type {ParentNode} */ widget) =>
+  [...widget.querySelectorAll('.lab-run')].map((e) => ({
+    placement: e.getAttribute('data-placement'),
+    L: e.getAttribute('data-L'),
+    warmup: e.getAttribute('data-warmup'),
+    lr: e.getAttribute('data-lr'),
+    seed: e.getAttribute('data-seed'),
+    finalLoss: Number(e.getAttribute('data-final-loss')),
+    trained: e.getAttribute('data-trained'),
+  }));

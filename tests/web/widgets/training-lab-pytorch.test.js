@@ -6,7 +6,7 @@
 // behind it. Moved from tests/e2e/training-lab.spec.js (docs/testing/moved-figures.md).
 import { afterAll, expect, it } from 'vitest';
 import { click, field, fill } from './harness.js';
-import { LIGHT, addressOf, closePage, openPage, tableColumns, textOf, until } from './figures-helpers.js';
+import { LIGHT, addressOf, closePage, openPage, runsOf, tableColumns, textOf, until } from './figures-helpers.js';
 
 afterAll(closePage);
 
@@ -22,16 +22,6 @@ const PYTORCH = {
 const THRESHOLD_REGRESS = 0.2;
 const HALF_DIGIT = 0.0005; // the printed ranges are rounded to three decimals
 
-const runsOf = (/** @type {ParentNode} */ widget) =>
-  [...widget.querySelectorAll('.lab-run')].map((e) => ({
-    placement: e.getAttribute('data-placement'),
-    L: e.getAttribute('data-L'),
-    warmup: e.getAttribute('data-warmup'),
-    lr: e.getAttribute('data-lr'),
-    seed: e.getAttribute('data-seed'),
-    finalLoss: Number(e.getAttribute('data-final-loss')),
-    trained: e.getAttribute('data-trained'),
-  }));
 const texts = (/** @type {ParentNode} */ root, /** @type {string} */ selector) => [...root.querySelectorAll(selector)].map((e) => textOf(e));
 
 it('the default view trains as PyTorch does: Post-LN at L = 24 stalls without warmup, trains with it; Pre-LN trains', async () => {

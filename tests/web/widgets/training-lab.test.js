@@ -26,6 +26,7 @@ import {
   tableColumns,
   textOf,
   until,
+  runsOf,
 } from './figures-helpers.js';
 
 vi.mock('virtual:exercise-text', async () => ({ default: (await import('./figures-helpers.js')).exerciseTexts() }));
@@ -47,16 +48,6 @@ beforeAll(() => {
   });
 });
 
-const runsOf = (/** @type {ParentNode} */ widget) =>
-  [...widget.querySelectorAll('.lab-run')].map((e) => ({
-    placement: e.getAttribute('data-placement'),
-    L: e.getAttribute('data-L'),
-    warmup: e.getAttribute('data-warmup'),
-    lr: e.getAttribute('data-lr'),
-    seed: e.getAttribute('data-seed'),
-    finalLoss: Number(e.getAttribute('data-final-loss')),
-    trained: e.getAttribute('data-trained'),
-  }));
 const finished = (/** @type {ParentNode} */ widget, /** @type {number} */ count, timeout = 60_000) =>
   until(() => expect(widget.querySelectorAll('.lab-run')).toHaveLength(count), timeout);
 const nothingRuns = (/** @type {ParentNode} */ widget) => expect(widget.querySelectorAll('.lab-run, .lab-run-pending')).toHaveLength(0);

@@ -5,7 +5,7 @@
 // refuses storage keeps nothing, and the page says that instead.
 import { nameKey } from '../progress/assignee.js';
 
-export const KEPT_KEY = 'residual-ln-teachers-v1';
+const KEPT_KEY = 'residual-ln-teachers-v1';
 const MAX_CHARS = 200_000; // a field's text kept at most (a roster of a few thousand students)
 
 /** @typedef {{ext: string, pts: string, late: 'count' | 'no', pen: string, roster: string, hide: boolean}} Kept */
