@@ -5,10 +5,17 @@
 // storage, the exercises still check answers and the page says so in one line; a long answer comes back after a
 // reload. Moved from tests/e2e/progress.spec.js and tests/e2e/storage.spec.js (docs/testing/moved-exercises.md).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Blob as NodeBlob } from 'node:buffer';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cardProps, renderChapter } from '../../../web/plugins/content.js';
 import { click } from './harness.js';
+import { gradeJob } from '../../../web/src/exercises/grade-job.js';
+import { judgeDesigns, judgingKey, loadExercisesWithDesign, loggedDesigns } from '../../../web/src/exercises/design.js';
+import { loadExerciseProps } from '../../../web/src/exercises/props.js';
+import { attemptNumbers, regradeExercise } from '../../../web/src/exercises/regrade.js';
+import { stateOf } from '../../../web/src/exercises/outcome.js';
+import { logEntry } from '../../../web/src/progress/validate.js';
 import { answer, answerOf, check, freshBrowser, openPage, partOf, pickFile, refuseStorage, statusOf, until, watchDownloads } from './exercises-helpers.js';
 
 const KEY = 'residual-ln-progress-v1';
@@ -165,6 +172,56 @@ describe('the progress panel', () => {
     expect(text((await page.deck()).querySelector('.deck-status'))).toContain('1 card due of');
     const panel = await page.panel();
     expect(text(panel.querySelector('.progress-notices'))).toContain('due date that could not be read: it is due now');
+  });
+});
+
+describe('an imported design that cannot be run (issue 52)', () => {
+  // exercise 22's log edited by hand: α = 1/0, a wiring the kernel refuses to run, marked right and solved
+  const BAD = '{"from":"post","alpha":"1/0"}';
+  const edited = (design = BAD) => {
+    const entry = logEntry({ seed: null, answers: { design }, hints: 0, solution: false, right: ['design'], try: 1 });
+    const record = { answers: { design }, checked: { design }, attempts: 1, hints: 0, seed: null, solved: { design: true }, log: [entry] };
+    return JSON.stringify({ version: 1, exercises: { 22: record }, cards: {} });
+  };
+
+  it('is not solved on the student’s page, as the teachers’ grading of the same file gives it nothing', async () => {
+    const page = await openPage('/#progress');
+    const panel = await page.panel();
+    pickFile(importInput(panel), 'edited.json', edited());
+    await until(() => expect(message(panel)).toBe('Imported edited.json. 1 record was set aside or changed (listed above).'));
+    expect(item(panel, 22).dataset.status).toBe('attempted');
+    expect(text(panel.querySelector('.progress-notices'))).toContain('Exercise 22: attempt 1 of its log');
+    expect(text(panel.querySelector('.progress-notices'))).toContain('design cannot be run');
+    const stored = JSON.parse(/** @type {string} */ (localStorage.getItem(KEY))).exercises[22];
+    expect(stored.solved.design).toBe(false);
+    expect(stored.log[0].right).toEqual([]);
+
+    // the teachers' grading of that file: read and graded in a worker's job, the design judged (it cannot be run)
+    const { read, graded } = /** @type {any} */ (await gradeJob({ file: new NodeBlob([edited()]), numbers: [22] }));
+    const exercises = await loadExercisesWithDesign();
+    const allProps = await loadExerciseProps();
+    const verdicts = new Map();
+    const numbersOf = (/** @type {any} */ p, /** @type {any} */ e) => attemptNumbers(exercises, p, e);
+    const designs = loggedDesigns({ exercises, allProps, states: [read.state], assignment: { exercises: [22] }, numbersOf });
+    await judgeDesigns({ design: exercises.design, designs, verdicts, run: () => Promise.reject(new Error('no run is made')) });
+    const judged = (/** @type {number} */ n, /** @type {any} */ inputs, /** @type {string} */ w) => verdicts.get(judgingKey(n, inputs, w));
+    expect(graded[22][0].parts.design).toBe('not graded'); // (the worker's job grades no design: the page runs them after)
+    const teacher = regradeExercise({ exercises, props: allProps[22], record: read.state.exercises[22], judged });
+    expect(teacher.entries[0].parts.design).toBe('not graded');
+    expect(teacher.entries[0].problem).toMatch(/^design cannot be run/);
+    expect(stateOf(teacher.outcome)).toBe(item(panel, 22).dataset.status); // the two pages agree
+
+    // the next visit's exercise does not say its last Check passed
+    const again = await openPage('/?visit=2#exercise-22');
+    const ex = await again.exercise(22);
+    expect(text(ex.querySelector('.ex-part-wiring .ex-result'))).toContain('Your last Check of this wiring did not pass');
+    expect(text(ex.querySelector('.ex-state'))).toBe('Attempted');
+
+    // a design that can be run keeps the page's own mark (its runs are made at the next Check)
+    const panel2 = await again.panel();
+    pickFile(importInput(panel2), 'kept.json', edited('{"from":"post","alpha":"(2*L)^0.25"}'));
+    await until(() => expect(message(panel2)).toBe('Imported kept.json.'));
+    expect(item(panel2, 22).dataset.status).toBe('solved');
   });
 });
 

@@ -147,6 +147,52 @@ export function gradeFile({ exercises, allProps, state, numbers, judged = undefi
 }
 
 /**
+ * A progress file's designs that cannot be run, unmarked as the chapter takes the file in (its import): the teachers'
+ * page grades such an attempt "not graded" (its wiring, or its numbers, refused: design.js designGrade), so it counts
+ * for nothing there, and here its mark "right" goes too, and its part is solved only where another attempt of the
+ * log is marked right. A wiring that can be run keeps the page's mark (its runs are made at the next Check). In place
+ * on `state` (readProgress's); exercises: the kernels with the design challenges (design.js loadExercisesWithDesign);
+ * wiring: the wiring kernel (kernels/wiring.js loadWiring), whose checks are those a run makes. → a notice for each
+ * attempt unmarked
+ * @param {{exercises: Kernels & {design: {runs(n: number, inputs: Inputs, wiring: string): Record<string, unknown>[]}},
+ *   wiring: {constants(text: string, L: number): unknown}, allProps: Record<string, Props>, state: import('../progress/validate.js').ProgressRecord}} file
+ */
+export function unmarkUnrunnableDesigns({ exercises, wiring, allProps, state }) {
+  /** @type {string[]} */
+  const notices = [];
+  /** @type {Judged} */
+  const judged = (n, inputs, text) => {
+    try {
+      // the checks each run makes of the wiring before it runs (the run would throw their message)
+      for (const run of exercises.design.runs(n, inputs, text)) wiring.constants(String(run.placement), Number(run.L));
+      return /** @type {any} */ ({ pass: true }); // (runnable: the page's own mark stands)
+    } catch (error) {
+      return { error: error.message };
+    }
+  };
+  for (const [n, record] of Object.entries(state.exercises)) {
+    const props = allProps[n];
+    const designs = props?.parts.filter((p) => p.kind === WIRING_KIND).map((p) => p.id) ?? [];
+    if (!designs.length) continue;
+    const graded = gradeLog({ exercises, props, log: record.log, judged });
+    /** @type {Set<string>} */
+    const unmarked = new Set();
+    record.log.forEach((entry, k) => {
+      const refused = designs.filter((id) => graded[k].parts[id] === 'not graded' && (entry.right ? entry.right.includes(id) : record.solved[id] === true));
+      if (!refused.length) return;
+      if (entry.right) entry.right = entry.right.filter((id) => !refused.includes(id));
+      for (const id of refused) unmarked.add(id);
+      notices.push(
+        `Exercise ${n}: attempt ${k + 1} of its log (${entry.at.slice(0, 16).replace('T', ' ')}) is marked right, but its ${graded[k].problem}: ` +
+          'it is not counted as right, as the teachers’ page does not count it.',
+      );
+    });
+    for (const id of unmarked) if (!record.log.some((e) => e.right?.includes(id))) record.solved[id] = false;
+  }
+  return notices;
+}
+
+/**
  * An exercise's record assessed from its graded log (gradeLog's `graded`). expectedSeed: the seed the assignment
  * gives this student (undefined when there is no assignment to hold it to); attempts on other numbers are graded and
  * counted apart, not towards the outcome. unread: entries of the log the file's reading set aside. due: the

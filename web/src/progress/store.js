@@ -424,23 +424,26 @@ export function openProgress(browser = () => window) {
      * Replaces the progress with a file's content. Records that cannot be read are skipped and named in
      * `notices`; a file that is not this chapter's progress at all throws an Error with a reader-facing
      * message and changes nothing. Returns {saved, notices}: saved is false when the browser refused to
-     * store it (it then lasts for this visit only).
+     * store it (it then lasts for this visit only). amend(state): changes the file's progress before it is taken
+     * (the panel's: designs that cannot be run unmarked, regrade.js) and returns its notices.
      * @param {string} text
+     * @param {(state: import('./validate.js').ProgressRecord) => string[]} [amend]
      */
-    importJson(text) {
+    importJson(text, amend = undefined) {
       let read;
       try {
         read = readProgressText(text, { now: new Date(), version: VERSION });
       } catch (error) {
         throw new Error(`That file cannot be imported: ${error.message}. Your progress is unchanged.`);
       }
+      const amended = amend?.(read.state) ?? [];
       sync();
       setAside('replaced by an import');
       state = { ...read.state, startedAt: newStart() }; // (a new start, as a reset of everything)
-      notices = read.notices;
+      notices = [...read.notices, ...amended];
       const saved = save();
       notify('state replaced');
-      return { saved, notices: read.notices };
+      return { saved, notices: [...notices] };
     },
     /** listener(why, detail): 'update' ({saved}: a change, saved or kept for this visit only), 'state replaced' (an
      * import, a reset of everything), 'exercise reset' ({n}), 'assignment' (the reader's assignment or name),

@@ -23,6 +23,28 @@ const STATES = {
 
 const plural = (k, one, many) => `${k} ${k === 1 ? one : many}`;
 
+/**
+ * What an import does to the designs of a file (issue 52): a design it marks right that cannot be run is unmarked, as
+ * the teachers' page grades it (regrade.js unmarkUnrunnableDesigns), with the kernels, loaded at the first import.
+ * Without them (they failed to load) no design can be run here either, and the file's marks are taken as they are.
+ * @param {{n: number, props: any}[]} exercises  exercisesOnPage's
+ * @returns {Promise<((state: any) => string[]) | undefined>}
+ */
+async function designCheck(exercises) {
+  try {
+    const [{ loadExercisesWithDesign }, { unmarkUnrunnableDesigns }, { loadWiring }] = await Promise.all([
+      import('../../exercises/design.js'),
+      import('../../exercises/regrade.js'),
+      import('../../kernels/wiring.js'),
+    ]);
+    const [kernels, wiring] = await Promise.all([loadExercisesWithDesign(), loadWiring()]);
+    const allProps = Object.fromEntries(exercises.map((ex) => [ex.n, ex.props]));
+    return (state) => unmarkUnrunnableDesigns({ exercises: kernels, wiring, allProps, state });
+  } catch {
+    return undefined;
+  }
+}
+
 /** loader: what mount.js hands a widget ({mountMatching}); the print sheets mount every exercise with it. */
 export async function mount(el, props, loader) {
   const exercises = await exercisesOnPage(document);
@@ -119,8 +141,9 @@ export async function mount(el, props, loader) {
       return;
     }
     try {
-      const { saved, notices } = progress.importJson(await file.text());
-      const skipped = notices.length ? ` ${plural(notices.length, 'record was', 'records were')} skipped (listed above).` : '';
+      const text = await file.text();
+      const { saved, notices } = progress.importJson(text, await designCheck(exercises));
+      const skipped = notices.length ? ` ${plural(notices.length, 'record was', 'records were')} set aside or changed (listed above).` : '';
       message.textContent = saved
         ? `Imported ${file.name}.${skipped}`
         : `${file.name} was read, but this browser refused to save it: it lasts only until you close the page.${skipped}`;
