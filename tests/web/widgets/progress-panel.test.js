@@ -15,7 +15,7 @@ import { judgeDesigns, judgingKey, loadExercisesWithDesign, loggedDesigns } from
 import { loadExerciseProps } from '../../../web/src/exercises/props.js';
 import { attemptNumbers, regradeExercise } from '../../../web/src/exercises/regrade.js';
 import { stateOf } from '../../../web/src/exercises/outcome.js';
-import { logEntry } from '../../../web/src/progress/validate.js';
+import { logEntry, readProgressText } from '../../../web/src/progress/validate.js';
 import { answer, answerOf, check, freshBrowser, openPage, partOf, pickFile, refuseStorage, statusOf, until, watchDownloads } from './exercises-helpers.js';
 
 const KEY = 'residual-ln-progress-v1';
@@ -222,6 +222,45 @@ describe('an imported design that cannot be run (issue 52)', () => {
     pickFile(importInput(panel2), 'kept.json', edited('{"from":"post","alpha":"(2*L)^0.25"}'));
     await until(() => expect(message(panel2)).toBe('Imported kept.json.'));
     expect(item(panel2, 22).dataset.status).toBe('solved');
+  });
+});
+
+describe('a file that floods the notices (issue 52)', () => {
+  it('5,000 attempts on one exercise: the panel summarises its notices by kind, and the download holds them all', async () => {
+    const start = Date.parse('2026-11-01T00:00:00Z');
+    const log = Array.from({ length: 5000 }, (_, k) =>
+      logEntry({ seed: null, answers: { mean: String(k) }, hints: 0, solution: false, right: [], try: k + 1 }, new Date(start + k * 1000)),
+    );
+    log[3] = { ...log[3], hints: -1 }; // two attempts set aside for another reason: a kind of their own
+    log[7] = { ...log[7], hints: -1 };
+    const file = JSON.stringify({ version: 1, exercises: { 4: { answers: {}, attempts: 5000, log } }, cards: {} });
+    const all = readProgressText(file).notices;
+    expect(all.length).toBeGreaterThan(4000);
+
+    const panel = await (await openPage('/#progress')).panel();
+    pickFile(importInput(panel), 'flood.json', file);
+    await until(() => expect(message(panel)).toContain('Imported flood.json.'));
+    const notices = /** @type {HTMLElement} */ (panel.querySelector('.progress-notices'));
+    const kinds = [...notices.querySelectorAll(':scope > ul.notices > li')];
+    expect(kinds).toHaveLength(2);
+    expect(text(kinds[0])).toMatch(/^2 of one kind: Exercise 4: attempt 4 of its log/);
+    expect(kinds[0].querySelectorAll('li')).toHaveLength(2);
+    expect(text(kinds[1])).toMatch(new RegExp(`^${(all.length - 2).toLocaleString('en')} of one kind, the first 3: Exercise 4: attempt \\d+ of its log`));
+    expect(kinds[1].querySelectorAll('li')).toHaveLength(3);
+    expect(text(notices).length).toBeLessThan(2000);
+
+    click(notices, `Download all ${all.length.toLocaleString('en')} notices (.txt)`);
+    const got = await downloads.next();
+    expect(got.name).toBe('residual-ln-progress-notices.txt');
+    expect(got.text).toBe(`${all.join('\n')}\n`);
+  });
+
+  it('a few notices are each shown, with no download', async () => {
+    localStorage.setItem(KEY, JSON.stringify({ version: 1, exercises: { 4: { answers: null }, 5: { answers: null }, 6: { answers: null } }, cards: {} }));
+    const panel = await (await openPage('/#progress')).panel();
+    const notices = /** @type {HTMLElement} */ (panel.querySelector('.progress-notices'));
+    expect(text(notices)).toMatch(/^3 of one kind: The saved record of exercise/);
+    expect(notices.querySelector('.notices-download')).toBeNull();
   });
 });
 

@@ -198,7 +198,7 @@ HTMLAnchorElement.prototype.click = function () {
  * Clicks `button` and returns the file it made the page save: {name (the name the page suggested), text}.
  * @param {HTMLElement} button
  */
-async function download(button) {
+export async function download(button) {
   const before = saved.length;
   button.click();
   expect(saved.length - before, 'one file saved').toBe(1);

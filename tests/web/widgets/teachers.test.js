@@ -6,9 +6,11 @@
 import { parse } from 'csv-parse/sync';
 import { expect, it, vi } from 'vitest';
 import { click, field, fill, texts } from './harness.js';
+import { logEntry, readProgressText } from '../../../web/src/progress/validate.js';
 import {
   check,
   device,
+  download,
   eventually,
   exportProgress,
   fileOf,
@@ -171,6 +173,27 @@ it('an exported file is graded again to the student’s own table; a verdict edi
 
 // Issue 37: the log had kept the last 20 attempts: a first-try solve followed by 20 practice attempts read
 // "attempted" with a flag that the file's verdict was not borne out. What a teacher needs is never evicted.
+it('a file of 5,000 attempts on one exercise: its notices summarised by kind in the file report, all of them downloaded', async () => {
+  const start = Date.parse('2026-11-01T00:00:00Z');
+  const log = Array.from({ length: 5000 }, (_, k) =>
+    logEntry({ seed: null, answers: { mean: String(k) }, hints: 0, solution: false, right: [], try: k + 1 }, new Date(start + k * 1000)),
+  );
+  const flood = JSON.stringify({ version: 1, exercises: { 4: { answers: {}, attempts: 5000, log } }, cards: {} });
+  const all = readProgressText(flood).notices;
+  expect(all.length).toBeGreaterThan(4000);
+  const teacher = await openTeachers(device());
+  openFiles(/** @type {HTMLInputElement} */ (teacher.body.querySelector('.teachers-files')), [fileOf('flood.json', flood)]);
+  const report = () => /** @type {HTMLElement} */ (teacher.body.querySelector('.teachers-file-report'));
+  await eventually(() => expect(textOf(report())).toContain(`flood.json: read. Set aside: ${all.length.toLocaleString('en')} of one kind, the first 3:`));
+  expect(report().querySelectorAll('ul.notices li')).toHaveLength(4); // the kind, and its first 3
+  expect(textOf(report()).length).toBeLessThan(1000);
+  const button = /** @type {HTMLElement} */ (report().querySelector('.notices-download'));
+  expect(textOf(button)).toBe(`Download all ${all.length.toLocaleString('en')} notices (.txt)`);
+  const got = await download(button);
+  expect(got.name).toBe('flood-notices.txt');
+  expect(got.text).toBe(`${all.join('\n')}\n`);
+});
+
 it('a first-try solve followed by 35 practice attempts is still solved at the first try; the practice summarised is counted in the file', async () => {
   const { teacher, link } = await buildLink({ code: 'PHYS 101', exercises: [1, 4], due: '2026-12-20T23:59' });
   const student = await asStudent(link, 'Ada Lovelace');

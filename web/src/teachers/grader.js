@@ -11,6 +11,7 @@ import { gradeLog } from '../exercises/regrade.js';
 import { Cancelled, getPool } from '../experiment/pool.js';
 import { isolated } from '../text/bidi.js';
 import { download } from '../ui/download.js';
+import { downloadNotices, noticesHtml } from '../ui/notices.js';
 import { html, setHtml } from '../ui/html.js';
 import { yieldToPage } from '../ui/yield-to-page.js';
 import { toCsv } from './csv.js';
@@ -108,17 +109,27 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
           : f.state === 'cancelled'
             ? { bad: true, text: `${isolated(f.name)}: not graded (cancelled).` }
             : f.read
-              ? { bad: false, text: `${isolated(f.name)}: read.${f.read.notices.length ? ` Set aside: ${f.read.notices.join(' ')}` : ''}` }
+              ? // (its notices summarised by kind: a file edited by hand may hold thousands; all of them download)
+                {
+                  bad: false,
+                  text: `${isolated(f.name)}: read.`,
+                  notices: f.read.notices.length ? html` Set aside: ${noticesHtml(f.read.notices, f.id)}` : null,
+                }
               : null,
       )
       .filter(Boolean);
     setHtml(
       $('.teachers-report'),
       lines.length
-        ? html`<ul class="teachers-file-report">${lines.map((l) => html`<li class="${l.bad ? 'teachers-problem' : ''}">${l.text}</li>`)}</ul>`
+        ? html`<ul class="teachers-file-report">${lines.map((l) => html`<li class="${l.bad ? 'teachers-problem' : ''}">${l.text}${l.notices}</li>`)}</ul>`
         : html``,
     );
   }
+  $('.teachers-report').addEventListener('click', (event) => {
+    const button = event.target.closest('.notices-download');
+    const f = button && files.find((x) => String(x.id) === button.dataset.file);
+    if (f?.read) downloadNotices(f.read.notices, `${f.name.replace(/\.json$/i, '')}-notices.txt`);
+  });
 
   $('.teachers-files').addEventListener('change', async (event) => {
     const chosen = [...(event.target.files ?? [])];

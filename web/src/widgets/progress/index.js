@@ -4,6 +4,7 @@
 // answer key (print-sheets.js).
 import { MAX_IMPORT_BYTES } from '../../progress/validate.js';
 import { download } from '../../ui/download.js';
+import { downloadNotices, noticesHtml } from '../../ui/notices.js';
 import { html, setHtml } from '../../ui/html.js';
 import { progress } from '../../progress/store.js';
 import { repaired } from '../../exercises/record.js';
@@ -57,7 +58,7 @@ export async function mount(el, props, loader) {
       (ex) => html`<li data-exercise="${ex.n}"><a href="#exercise-${ex.n}">Exercise ${ex.n} · ${ex.title}</a> <span class="progress-state"></span></li>`,
     )}</ol>
     <p class="progress-problem" role="alert"></p>
-    <ul class="progress-notices"></ul>
+    <div class="progress-notices"></div>
     <div class="progress-backup" hidden>
       <p class="progress-backup-text"></p>
       <button type="button" class="progress-backup-download">Download the copy</button>
@@ -109,7 +110,8 @@ export async function mount(el, props, loader) {
       ? `${counts.solved} of ${counted} ${assigned ? 'assigned ' : ''}exercises solved, ${counts.attempted} attempted, ${counts.untouched} untouched.`
       : '';
     $('.progress-problem').textContent = progress.problem() ?? '';
-    setHtml($('.progress-notices'), html`${progress.notices().map((text) => html`<li>${text}</li>`)}`);
+    const notices = progress.notices(); // (summarised by kind: a file edited by hand may hold thousands)
+    setHtml($('.progress-notices'), notices.length ? noticesHtml(notices) : html``);
     const backup = progress.backup();
     $('.progress-backup').hidden = !backup;
     if (backup) {
@@ -123,6 +125,11 @@ export async function mount(el, props, loader) {
     const file = progressFileName(progress.assignment()); // named for the student and the class: a teacher gets many
     download(progress.exportJson(), file);
     message.textContent = `Exported to ${file}.`;
+  });
+  $('.progress-notices').addEventListener('click', (event) => {
+    if (!event.target.closest('.notices-download')) return;
+    downloadNotices(progress.notices(), 'residual-ln-progress-notices.txt');
+    message.textContent = 'Every notice was downloaded as residual-ln-progress-notices.txt.';
   });
   $('.progress-backup-download').addEventListener('click', () => {
     download(progress.backup()?.text ?? '', 'residual-ln-progress-copy.json');
