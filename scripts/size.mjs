@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // npm run size: the production build's load budget, measured, printed as a table, enforced.
-//   wasm         every .wasm file, gzip -9                                             ≤ 180 KB
+//   wasm         every .wasm file, gzip -9                                             ≤ 195 KB
 //   first load   what a reader's browser fetches opening the chapter at the top in a 1280×800 window,
 //                until the network is idle: the page, its entry chunk and CSS, and whatever the first
-//                screens mount (their chunks, workers, the wasm), fonts excluded, each file gzip -9 ≤ 350 KB;
+//                screens mount (their chunks, workers, the wasm), fonts excluded, each file gzip -9 ≤ 365 KB;
 //                the same opened at #table-a, where the first live number (and so the wasm) loads at once
 //   page HTML    index.html as the browser decodes and parses it, uncompressed                    ≤ 400 KB
 //                (every visit parses all of it before main.js runs and the first figure can mount: every byte
@@ -26,7 +26,11 @@ const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 const BASE = process.env.BASE_PATH || '/residual-ln/'; // the sub-path dist/ is (or is to be) built for
 const PORT = Number(process.env.SIZE_PORT ?? 4393);
-const BUDGET = { wasm: 180_000, firstLoad: 350_000, html: 400_000 }; // html: 600 KB until the exercises' words left the page (issue 38)  // wasm: 150 KB until the training lab and the ε–σ instrument joined the module
+// wasm: 180 KB until the strict wiring reader, the run failures told in the reader's terms and the design challenges'
+// per-block checks (issues 50 and 52: 0d650d6, 7b5ef5f, 8a6610a) grew the module from 179.8 to 191.2 KB; firstLoad,
+// 350 KB, with it (348.7 → 362.0 KB at #table-a). Issue 54 is to bring both down and set every budget 10 % above
+// what ships.
+const BUDGET = { wasm: 195_000, firstLoad: 365_000, html: 400_000 }; // html: 600 KB until the exercises' words left the page (issue 38)  // wasm: 150 KB until the training lab and the ε–σ instrument joined the module
 const FONT = /\.(woff2?|ttf|otf)$/;
 
 if (!process.argv.includes('--no-build')) {
