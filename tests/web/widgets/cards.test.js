@@ -2,18 +2,13 @@
 // The flash-card deck (widgets/cards): a due card turns over, a rating schedules it with FSRS (kept with the
 // progress), and practice cards draw new numbers from the kernels every time they come up. Moved from
 // tests/e2e/cards.spec.js (docs/testing/moved-exercises.md).
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { cardProps, renderChapter } from '../../../web/plugins/content.js';
 import { click } from './harness.js';
-import { freshBrowser, openPage } from './exercises-helpers.js';
+import { cardIds as deckIds, freshBrowser, openPage } from './exercises-helpers.js';
 
 const KEY = 'residual-ln-progress-v1';
 const text = (/** @type {Element | null | undefined} */ el) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
-/** The ids of every card of the deck, from the chapter's source (as tests/e2e/reach.js cardIds reads them). */
-const { cloze, practice } = cardProps(renderChapter(join(fileURLToPath(import.meta.url), '../../../../content')));
-const cardIds = [...cloze, ...practice].map((c) => c.id);
+const cardIds = deckIds();
 // a card scheduled far ahead
 const LATER = {
   due: '2999-01-01T00:00:00.000Z',

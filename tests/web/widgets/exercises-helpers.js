@@ -17,12 +17,18 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, vi } from 'vitest';
-import { renderChapter } from '../../../web/plugins/content.js';
+import { cardProps, renderChapter } from '../../../web/plugins/content.js';
 import './harness.js';
 
 // (paths from this file's own, as harness.js finds them: Vite rewrites `new URL(…, import.meta.url)` for a page's assets)
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const repo = (/** @type {string} */ path) => join(root, path);
+
+/** The ids of every card of the deck, from the chapter's source (the page loads them as a chunk of their own). */
+export function cardIds() {
+  const { cloze, practice } = cardProps(renderChapter(repo('content')));
+  return [...cloze, ...practice].map((c) => c.id);
+}
 
 /** @type {HTMLTemplateElement | undefined} the page's body, parsed once: index.html's with the chapter in it */
 let body;

@@ -6,9 +6,6 @@
 // reload. Moved from tests/e2e/progress.spec.js and tests/e2e/storage.spec.js (docs/testing/moved-exercises.md).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Blob as NodeBlob } from 'node:buffer';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { cardProps, renderChapter } from '../../../web/plugins/content.js';
 import { click } from './harness.js';
 import { gradeJob } from '../../../web/src/exercises/grade-job.js';
 import { judgeDesigns, judgingKey, loadExercisesWithDesign, loggedDesigns } from '../../../web/src/exercises/design.js';
@@ -16,7 +13,20 @@ import { loadExerciseProps } from '../../../web/src/exercises/props.js';
 import { attemptNumbers, regradeExercise } from '../../../web/src/exercises/regrade.js';
 import { stateOf } from '../../../web/src/exercises/outcome.js';
 import { logEntry, readProgressText } from '../../../web/src/progress/validate.js';
-import { answer, answerOf, check, freshBrowser, openPage, partOf, pickFile, refuseStorage, statusOf, until, watchDownloads } from './exercises-helpers.js';
+import {
+  answer,
+  answerOf,
+  cardIds,
+  check,
+  freshBrowser,
+  openPage,
+  partOf,
+  pickFile,
+  refuseStorage,
+  statusOf,
+  until,
+  watchDownloads,
+} from './exercises-helpers.js';
 
 const KEY = 'residual-ln-progress-v1';
 const text = (/** @type {Element | null | undefined} */ el) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -164,8 +174,7 @@ describe('the progress panel', () => {
       learning_steps: 0,
       state: 2,
     };
-    const { cloze, practice } = cardProps(renderChapter(join(fileURLToPath(import.meta.url), '../../../../content')));
-    const ids = [...cloze, ...practice].map((c) => c.id);
+    const ids = cardIds();
     const cards = Object.fromEntries(ids.map((id, i) => [id, i === 0 ? { ...later, due: 'not a date' } : later]));
     localStorage.setItem(KEY, JSON.stringify({ version: 1, exercises: {}, cards }));
     const page = await openPage('/#card-deck');
