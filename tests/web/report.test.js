@@ -292,3 +292,169 @@ describe('points, duplicates, roster, statistics', () => {
     expect(late).toBeGreaterThan(0); // (both sides mark some late: the agreement is not of two "never late")
   });
 });
+
+// Issue 51: several files of one student, copies and copiers, every file accounted for.
+describe('every file handed in accounted for', () => {
+  // Ada's genuine file, and one with her last answer of exercise 4 edited: other work, the same last moment (made
+  // once the kernels are loaded)
+  let genuineText = '';
+  let editedText = '';
+  beforeAll(() => {
+    genuineText = file('Ada Lovelace', { wrong: 2 });
+    const edited = JSON.parse(genuineText);
+    edited.exercises[4].log[2].answers.variance = '999';
+    editedText = JSON.stringify(edited);
+  });
+
+  it('two files of one student that end at the same time: flagged, the teacher chooses, nothing picked silently', () => {
+    const s = settings();
+    const genuine = assessFile(graded('ada.json', genuineText), s, allProps);
+    const edited = assessFile(graded('ada-edited.json', editedText), s, allProps);
+    expect(genuine.lastWork).toBe(edited.lastWork);
+    expect([genuine.total, edited.total]).toEqual([3, 1]);
+    const key = 'ada lovelace';
+    // undecided: the first opened graded for now, both named in a flag, each file's account says so and offers the choice
+    let grouped = groupStudents([genuine, edited]);
+    expect(grouped.rows.map((r) => [r.file, r.total])).toEqual([['ada.json', 3]]);
+    expect(grouped.rows[0].flags[0]).toBe(
+      '2 files of this student end at the same time (last work 2026-12-01 10:03): ada.json, ada-edited.json; ada.json is graded until you choose one (in the list of files)',
+    );
+    expect(grouped.accounts.get(genuine.fileId)).toEqual({ text: 'graded as “Ada Lovelace” until you choose', choose: { key, name: 'Ada Lovelace' } });
+    expect(grouped.accounts.get(edited.fileId)).toEqual({
+      text: 'set aside until you choose: it ends at the same time as ada.json, graded as “Ada Lovelace” for now',
+      choose: { key, name: 'Ada Lovelace' },
+    });
+    // the edited file's own flags are kept, under its name
+    expect(edited.flags.length).toBeGreaterThan(0);
+    expect(grouped.rows[0].flags.slice(1)).toEqual(edited.flags.map((f) => `ada-edited.json (set aside): ${f}`));
+    // chosen: that file graded, the other set aside, said
+    grouped = groupStudents([genuine, edited], [], null, { [key]: edited.fileId });
+    expect(grouped.rows.map((r) => [r.file, r.total])).toEqual([['ada-edited.json', 1]]);
+    expect(grouped.rows[0].flags[0]).toBe(
+      '2 files of this student end at the same time (last work 2026-12-01 10:03): graded ada-edited.json, as you chose; set aside ada.json',
+    );
+    expect(grouped.accounts.get(edited.fileId)).toEqual({ text: 'graded as “Ada Lovelace”, as you chose' });
+    expect(grouped.accounts.get(genuine.fileId).text).toBe('set aside: it ends at the same time as ada-edited.json, which you chose for “Ada Lovelace”');
+  });
+
+  it('a copy keeps every flag of each of its files; an earlier file and its copy are accounted for', () => {
+    const s = settings();
+    // the same work, its solved marks edited: one piece of work in two files, the copy's flags kept under its name
+    const tampered = JSON.parse(genuineText);
+    tampered.exercises[4].solved = { mean: true };
+    const genuine = assessFile(graded('ada.json', genuineText), s, allProps);
+    const copy = assessFile(graded('ada-copy.json', JSON.stringify(tampered)), s, allProps);
+    expect(copy.fingerprint).toBe(genuine.fingerprint);
+    expect(genuine.flags).toEqual([]);
+    expect(copy.flags).toEqual([
+      'exercise 4: its solved parts disagree with its log: its log answers variance right, but the file does not mark it solved; its log answers sigma right, but the file does not mark it solved; its log answers output right, but the file does not mark it solved',
+    ]);
+    // and a later resubmission, graded: the earlier file and its copy both said
+    const later = assessFile(graded('ada-friday.json', file('Ada Lovelace', { wrong: 1, start: 600 })), s, allProps);
+    const { rows, accounts } = groupStudents([genuine, copy, later]);
+    expect(rows.map((r) => r.file)).toEqual(['ada-friday.json']);
+    expect(rows[0].copies.map((c) => c.file)).toEqual(['ada.json', 'ada-copy.json']);
+    expect(rows[0].flags).toEqual([
+      '3 files of this student: graded the latest, ada-friday.json (last work 2026-12-01 20:02); set aside ada.json (last work 2026-12-01 10:03) (a resubmission keeps the latest)',
+      'ada.json (set aside): 2 files hold the same work (attempts and openings): ada-copy.json (last work 2026-12-01 10:03); shown once',
+      `ada.json (set aside): ada-copy.json: ${copy.flags[0]}`,
+    ]);
+    expect([genuine, copy, later].map((x) => accounts.get(x.fileId).text)).toEqual([
+      'set aside: an earlier file of “Ada Lovelace” (ada-friday.json holds later work)',
+      'the same work as ada.json: counted with it',
+      'graded as “Ada Lovelace”',
+    ]);
+  });
+
+  it('a student who handed in another’s work is listed as such, with their roster ID, never as “no file”', () => {
+    const s = settings({ roster: readRoster('Ada Lovelace, 100\nMallory, 200\nGrace Hopper, 400').value });
+    const copyText = JSON.parse(genuineText);
+    copyText.assignment.name = 'Mallory';
+    const ada = assessFile(graded('ada.json', genuineText), s, allProps);
+    const mallory = assessFile(graded('mallory.json', JSON.stringify(copyText)), s, allProps);
+    const grouped = groupStudents([mallory, ada], s.roster, s.assignment);
+    expect(grouped.rows.map((r) => r.name)).toEqual(['Ada Lovelace']);
+    expect(grouped.missing).toEqual([{ name: 'Grace Hopper', id: '400' }]);
+    expect(grouped.copied).toEqual([{ name: 'Mallory', id: '200', rosterName: 'Mallory', files: ['mallory.json'], of: 'Ada Lovelace', ofFile: 'ada.json' }]);
+    // the copy's own flags kept, as checked under its name (Ada's answers are not right on Mallory's numbers)
+    expect(grouped.rows[0].flags).toEqual([
+      'the same work is in 2 files under 2 names: mallory.json (last work 2026-12-01 10:03) (“Mallory”); shown once, as “Ada Lovelace”, whose numbers it follows',
+      'mallory.json, read as “Mallory”’s: exercise 4: the file marks it solved, but its answers graded again do not',
+    ]);
+    expect(grouped.accounts.get(mallory.fileId).text).toBe(
+      '“Mallory”’s name on the work of “Ada Lovelace” (the same as ada.json): not graded as “Mallory”’s, listed as a copy',
+    );
+    const book = parse(toCsv(gradebookRows(grouped, s)), { columns: true });
+    expect(book.map((r) => [r['student ID'], r.file, r['exercise 4 (of 2)'], r.total, r.flags, r.reasons])).toEqual([
+      ['100', 'ada.json', '2', '3', '2', grouped.rows[0].flags.join('\n')],
+      ['200', 'mallory.json', '', '', '1', 'handed in a copy of another student’s work: “Ada Lovelace”’s (the same as ada.json), not graded as theirs'],
+      ['400', 'no file', '', '', '', ''],
+    ]);
+    // a student who also handed in work of their own: one row, theirs, the copy said in it
+    const own = assessFile(graded('mallory-own.json', file('Mallory', { wrong: 0, start: 300 })), s, allProps);
+    const both = groupStudents([mallory, ada, own], s.roster, s.assignment);
+    expect(both.copied).toEqual([]);
+    expect(both.rows.find((r) => r.name === 'Mallory').flags).toEqual(['also handed in mallory.json, a copy of “Ada Lovelace”’s work (the same as ada.json)']);
+  });
+});
+
+// Issue 51: the gradebook had one late count and one flag count per student: no late mark per exercise, no extension,
+// no reasons.
+it('the gradebook: per exercise its points and late mark, the extension applied, each flag’s reason in the last column', () => {
+  const due = '2026-12-01T10:01Z'; // each student's exercise 4: right at 10:02, after the class's due date
+  const s = settings({ assignment: { code: CODE, exercises: [1, 4], due }, extensions: [{ name: 'alan turing', due: '2026-12-02T10:00Z' }] });
+  const tampered = JSON.parse(file('Grace Hopper', { wrong: 1 }));
+  tampered.exercises[4].solved = { mean: true };
+  const xs = [
+    ['ada.json', file('Ada Lovelace', { wrong: 1 })],
+    ['alan.json', file('Alan Turing', { wrong: 1 })],
+    ['grace.json', JSON.stringify(tampered)],
+  ].map(([f, text]) => assessFile(graded(f, text), s, allProps));
+  const book = parse(toCsv(gradebookRows(groupStudents(xs), s)), { columns: true });
+  expect(Object.keys(book[0])).toEqual([
+    'student ID',
+    'name',
+    'file',
+    'exercise 1 (of 1)',
+    'exercise 1 late',
+    'exercise 4 (of 2)',
+    'exercise 4 late',
+    'total',
+    'extension to',
+    'late attempts',
+    'flags',
+    'reasons',
+  ]);
+  const grace = xs[2].flags;
+  expect(grace).toHaveLength(1);
+  expect(book.map((r) => Object.values(r).slice(3))).toEqual([
+    ['1', '', '2', 'late', '3', '', '1', '0', ''],
+    ['1', '', '2', '', '3', dueText('2026-12-02T10:00Z'), '0', '0', ''],
+    ['1', '', '2', 'late', '3', '', '1', '1', grace[0]],
+  ]);
+  // late work not counted: the late solve is said so, its points none
+  const strict = xs.map((x, k) =>
+    assessFile(
+      graded(x.file, [file('Ada Lovelace', { wrong: 1 }), file('Alan Turing', { wrong: 1 }), JSON.stringify(tampered)][k]),
+      { ...s, lateCounts: false },
+      allProps,
+    ),
+  );
+  const strictBook = parse(toCsv(gradebookRows(groupStudents(strict), { ...s, lateCounts: false })), { columns: true });
+  expect(strictBook.map((r) => [r['exercise 4 (of 2)'], r['exercise 4 late']])).toEqual([
+    ['0', 'solved late, not counted'],
+    ['2', ''],
+    ['0', 'solved late, not counted'],
+  ]);
+  // two flags: one a line in the cell
+  const twice = groupStudents([
+    xs[0],
+    assessFile(
+      graded('ada-edited.json', JSON.stringify({ ...JSON.parse(file('Ada Lovelace', { wrong: 1 })), exercises: { ...tampered.exercises } })),
+      s,
+      allProps,
+    ),
+  ]);
+  expect(twice.rows[0].flags.length).toBeGreaterThan(1);
+  expect(parse(toCsv(gradebookRows(twice, s)), { columns: true })[0].reasons).toBe(twice.rows[0].flags.join('\n'));
+});

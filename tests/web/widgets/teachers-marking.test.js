@@ -95,6 +95,12 @@ it('late attempts are marked in the table and the CSVs, an extension moves a due
     ['Bob Builder', '1', '0', '1', '0'],
     ['1003', '1', '0', '1', '1'],
   ]);
+  // per exercise its late mark beside its points, and the extension applied (issue 51)
+  expect(book.map((r) => [r['student ID'], r['exercise 1 late'], r['exercise 4 late'], r['extension to']])).toEqual([
+    ['Ada Lovelace', '', '1 late attempt', ''],
+    ['Bob Builder', '', '', '12 December 2026 at 18:00 UTC'],
+    ['1003', 'late', '', ''],
+  ]);
   const attempts = await csvOf(t, 'Download attempts by exercise (CSV)');
   expect(attempts.filter((r) => r.exercise === '1').map((r) => [r['student ID'], r.outcome, r['late attempts']])).toEqual([
     ['Ada Lovelace', 'solved at the first try', '0'],
@@ -133,6 +139,7 @@ it('late attempts are marked in the table and the CSVs, an extension moves a due
     ['Bob Builder', '1', '1', '0'],
     ['1003', '0', '0', '1'],
   ]);
+  expect(book.map((r) => r['exercise 1 late'])).toEqual(['', '', 'solved late, not counted']);
 
   // a roster pasted from a spreadsheet (a tab, a comma, a semicolon): Ada and Bob matched by name, Carol by the number
   // she typed as her name; Dan handed in nothing

@@ -139,7 +139,15 @@ it('an exported file is graded again to the student’s own table; a verdict edi
   await eventually(() => {
     expect(report()).toContain('junk.json: skipped, it cannot be read (it is not JSON).');
     expect(report()).toContain('other.json: skipped, it cannot be read (its “exercises” must be a set of records by exercise number).');
-    expect(report()).toContain('deep.json: read. Set aside:');
+    expect(report()).toContain('deep.json: read, graded in a row of its own: the file holds no name. Set aside:');
+  });
+  // every file read is accounted for in the one list, with what was done with it (issue 51)
+  await eventually(() => {
+    expect(report()).toContain('ada-edited.json: read, graded as “Ada Lovelace”.');
+    expect(report()).toContain(
+      'bob.json: read, “Bob”’s name on the work of “Ada Lovelace” (the same as ada-edited.json): not graded as “Bob”’s, listed as a copy.',
+    );
+    expect(report()).toContain('markup.json: read, graded as');
   });
   await eventually(() => expect(cell(one(rowsWith(teacher.body, 'ada-edited.json')), 4).dataset.outcome).toBe('attempted'));
   const flags = () => textOf(one(rowsWith(teacher.body, 'ada-edited.json')).querySelector('.teachers-flags'));
@@ -160,8 +168,35 @@ it('an exported file is graded again to the student’s own table; a verdict edi
   const raw = (await saveWith(teacher.body, 'Download the gradebook (CSV)')).text;
   expect(raw.startsWith('\uFEFF')).toBe(true);
   const csv = parse(raw, { bom: true, columns: true });
-  expect(Object.keys(csv[0])).toEqual(['student ID', 'name', 'file', 'exercise 1 (of 1)', 'exercise 4 (of 1)', 'total', 'late attempts', 'flags']);
-  expect(csv).toHaveLength(3);
+  expect(Object.keys(csv[0])).toEqual([
+    'student ID',
+    'name',
+    'file',
+    'exercise 1 (of 1)',
+    'exercise 1 late',
+    'exercise 4 (of 1)',
+    'exercise 4 late',
+    'total',
+    'extension to',
+    'late attempts',
+    'flags',
+    'reasons',
+  ]);
+  // three students graded, and Bob, who handed in Ada's work: listed as such, his points left to the teacher
+  expect(csv).toHaveLength(4);
+  expect(csv.at(-1)).toMatchObject({
+    'student ID': 'Bob',
+    file: 'bob.json',
+    'exercise 1 (of 1)': '',
+    total: '',
+    reasons: 'handed in a copy of another student’s work: “Ada Lovelace”’s (the same as ada-edited.json), not graded as theirs',
+  });
+  expect(textOf(teacher.body.querySelector('.teachers-copied'))).toBe(
+    'Handed in a copy of another student’s work, not graded as theirs: Bob, bob.json: the work of Ada Lovelace (ada-edited.json).',
+  );
+  // each flag's reason in the last column, as the row's list says it
+  const adaRow = one(rowsWith(teacher.body, 'ada-edited.json'));
+  expect(csv.find((r) => r.file === 'ada-edited.json').reasons.split('\n')).toEqual([...adaRow.querySelectorAll('.teachers-flags li')].map(textOf));
   expect(csv.find((r) => r.file === 'ada-edited.json')).toMatchObject({
     'student ID': 'Ada Lovelace',
     'exercise 1 (of 1)': '1',
@@ -169,6 +204,56 @@ it('an exported file is graded again to the student’s own table; a verdict edi
     total: '1',
   });
   expect(csv.find((r) => r.file === 'markup.json')['student ID']).toBe('<img src=x onerror=alert(1)>=HYPERLINK("x")');
+});
+
+// Issue 51: with two files of one student whose last work is at the same moment, the page graded one (the edited one)
+// and set the other aside without a word. Now both are named in a flag, and the teacher chooses in the list of files.
+it('two files of one student that end at the same moment: flagged, graded as the teacher chooses in the list of files', async () => {
+  const { teacher, link } = await buildLink({ code: 'PHYS 101', exercises: [1, 4], due: '2026-12-20T23:59' });
+  const student = await asStudent(link, 'Ada Lovelace');
+  await eventually(async () => expect(textOf(await solveExercise1(student.page))).toBe('✓ Solved'));
+  const ex4 = await student.page.mount('#exercise-4');
+  fill(/** @type {HTMLInputElement} */ (ex4.querySelector('.ex-part[data-part="mean"] .ex-answer')), '123');
+  click(ex4, 'Check');
+  await eventually(() => expect(textOf(ex4.querySelector('.ex-state'))).toBe('Attempted'));
+  const { text } = await exportProgress(await openChapter(student.dev, `${link}#progress`));
+  // the same file with exercise 1's answers edited (its marks left): other work, the same last moment (exercise 4's)
+  const edited = JSON.parse(text);
+  edited.exercises['1'].log[0].answers = { post: 'b', highway: 'a' };
+
+  teacher.show();
+  const t = teacher.body;
+  openFiles(/** @type {HTMLInputElement} */ (t.querySelector('.teachers-files')), [fileOf('ada.json', text), fileOf('ada-2.json', JSON.stringify(edited))]);
+  const report = () => /** @type {HTMLElement} */ (t.querySelector('.teachers-file-report'));
+  const line = (/** @type {string} */ name) =>
+    /** @type {HTMLElement} */ ([...report().querySelectorAll('li')].find((li) => textOf(li).startsWith(`${name}:`)));
+  await eventually(() => expect(report().querySelectorAll('.teachers-choose')).toHaveLength(2));
+  const row = () => one(rowsWith(t, 'Ada Lovelace'));
+  const last = JSON.parse(text).exercises['4'].log[0].at.slice(0, 16).replace('T', ' ');
+  // undecided: the first opened graded for now, and said so in its flag and in the list of files
+  expect(textOf(row().querySelector('.teachers-file-name'))).toBe('ada.json');
+  expect(textOf(row().querySelector('.teachers-flags li'))).toBe(
+    `2 files of this student end at the same time (last work ${last}): ada.json, ada-2.json; ada.json is graded until you choose one (in the list of files)`,
+  );
+  expect(textOf(line('ada.json'))).toBe('ada.json: read, graded as “Ada Lovelace” until you choose. Grade this one for Ada Lovelace');
+  expect(textOf(line('ada-2.json'))).toBe(
+    'ada-2.json: read, set aside until you choose: it ends at the same time as ada.json, graded as “Ada Lovelace” for now. Grade this one for Ada Lovelace',
+  );
+  // the teacher chooses the other: it is graded (exercise 1's edited answers are wrong), the first set aside, said
+  click(line('ada-2.json'), 'Grade this one for Ada Lovelace');
+  await eventually(() => expect(textOf(row().querySelector('.teachers-file-name'))).toBe('ada-2.json'));
+  expect(cell(row(), 1).dataset.outcome).toBe('attempted');
+  expect(textOf(row().querySelector('.teachers-flags li'))).toBe(
+    `2 files of this student end at the same time (last work ${last}): graded ada-2.json, as you chose; set aside ada.json`,
+  );
+  await eventually(() => expect(textOf(line('ada-2.json'))).toBe('ada-2.json: read, graded as “Ada Lovelace”, as you chose.'));
+  expect(textOf(line('ada.json'))).toBe(
+    'ada.json: read, set aside: it ends at the same time as ada-2.json, which you chose for “Ada Lovelace”. Grade this one for Ada Lovelace',
+  );
+  // and back
+  click(line('ada.json'), 'Grade this one for Ada Lovelace');
+  await eventually(() => expect(textOf(row().querySelector('.teachers-file-name'))).toBe('ada.json'));
+  expect(cell(row(), 1).dataset.outcome).toBe('first-try');
 });
 
 // Issue 37: the log had kept the last 20 attempts: a first-try solve followed by 20 practice attempts read
@@ -295,7 +380,7 @@ it('direction controls never reorder the page: refused in a code or a name, writ
   openFiles(/** @type {HTMLInputElement} */ (teacher.body.querySelector('.teachers-files')), [fileOf('\u202Enosj.json', JSON.stringify(progress))]);
   await eventually(() =>
     expect(textOf(teacher.body.querySelector('.teachers-file-report'))).toContain(
-      '\u2068[U+202E]nosj.json\u2069: read. Set aside: The saved assignment could not be read (a name cannot hold direction controls ' +
+      '\u2068[U+202E]nosj.json\u2069: read, graded in a row of its own: the file holds no name. Set aside: The saved assignment could not be read (a name cannot hold direction controls ' +
         '(U+202E right-to-left override, U+202C pop directional formatting): \u2068[U+202E]nosaj[U+202C] Mallory\u2069): open your teacher’s link again.',
     ),
   );

@@ -52,6 +52,7 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
   const view = createReportView($('.teachers-results'));
   const designs = createDesignRuns($('.teachers-report'), exercises);
   let report = null; // the last assessment: {settings, grouped, stats}
+  let chosen = {}; // {student's nameKey: fileId}: the teacher's choice among a student's files that end at the same time
 
   // ---- the files, to the workers ----
   const numbersWanted = () => assignment.get()?.exercises ?? null;
@@ -102,6 +103,7 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
   }
 
   function showFileReport() {
+    const accounts = report?.grouped.accounts ?? new Map();
     const lines = files
       .map((f) =>
         f.state === 'skipped'
@@ -109,23 +111,36 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
           : f.state === 'cancelled'
             ? { bad: true, text: `${isolated(f.name)}: not graded (cancelled).` }
             : f.read
-              ? // (its notices summarised by kind: a file edited by hand may hold thousands; all of them download)
+              ? // what was done with it (the last assessment's: graded, set aside, a copy), and its notices summarised by
+                // kind (a file edited by hand may hold thousands; all of them download)
                 {
                   bad: false,
-                  text: `${isolated(f.name)}: read.`,
+                  id: f.id,
+                  text: `${isolated(f.name)}: read${accounts.get(f.id) ? `, ${accounts.get(f.id).text}` : ''}.`,
+                  choose: accounts.get(f.id)?.choose,
                   notices: f.read.notices.length ? html` Set aside: ${noticesHtml(f.read.notices, f.id)}` : null,
                 }
               : null,
       )
       .filter(Boolean);
+    // a student's files that end at the same moment: the teacher chooses the one graded (report.js groupStudents)
+    const chooser = (l) =>
+      l.choose
+        ? html` <button type="button" class="teachers-choose" data-file="${l.id}" data-student="${l.choose.key}">Grade this one for <bdi>${l.choose.name}</bdi></button>`
+        : '';
     setHtml(
       $('.teachers-report'),
       lines.length
-        ? html`<ul class="teachers-file-report">${lines.map((l) => html`<li class="${l.bad ? 'teachers-problem' : ''}">${l.text}${l.notices}</li>`)}</ul>`
+        ? html`<ul class="teachers-file-report">${lines.map((l) => html`<li class="${l.bad ? 'teachers-problem' : ''}">${l.text}${chooser(l)}${l.notices}</li>`)}</ul>`
         : html``,
     );
   }
   $('.teachers-report').addEventListener('click', (event) => {
+    const choice = event.target.closest('.teachers-choose');
+    if (choice) {
+      chosen = { ...chosen, [choice.dataset.student]: Number(choice.dataset.file) };
+      return assessSoon(0);
+    }
     const button = event.target.closest('.notices-download');
     const f = button && files.find((x) => String(x.id) === button.dataset.file);
     if (f?.read) downloadNotices(f.read.notices, `${f.name.replace(/\.json$/i, '')}-notices.txt`);
@@ -180,6 +195,7 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
     for (const f of files) f.state = 'skipped'; // (those not yet sent are not sent)
     files.length = 0;
     report = null;
+    chosen = {};
     showProgress();
     assessSoon(0);
   });
@@ -245,7 +261,7 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
         sliceStart = performance.now();
       }
     }
-    const grouped = groupStudents(assessed, settings.roster, a);
+    const grouped = groupStudents(assessed, settings.roster, a, chosen);
     const stats = {};
     for (const n of a.exercises) {
       // (a class's statistics at once were one long task; docs/measurements.md, "Grading a class in slices")
@@ -259,6 +275,7 @@ export function createGrader(box, { allProps, exercises, assignment, marking }) 
     await yieldToPage();
     if (mine !== generation) return;
     report = { settings, grouped, stats };
+    showFileReport(); // (with what was done with each file)
     await view.show(report);
   }
 

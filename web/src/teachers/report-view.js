@@ -1,8 +1,10 @@
 // The teachers' page's report of a class: per-exercise statistics (what to read before the next lecture), the table
 // of students by exercise (it scrolls with the page, its header in view, a name on one line; a table wider than the
 // page scrolls sideways in its box, its first column and totals in view; its flags a count that opens the list; a
-// page of PAGE_ROWS students at a time, its rows drawn a few per task, so a class of any size draws in short tasks), the students of the roster with no file, the explanations to read with each student's own mark, and
-// what the file checks cannot see. Every string a student or a file brings is shown isolated, its direction controls written out.
+// page of PAGE_ROWS students at a time, its rows drawn a few per task, so a class of any size draws in short tasks),
+// the students who handed in only another student's work, those of the roster with no file, the explanations to read
+// with each student's own mark, and what the file checks cannot see. Every string a student or a file brings is shown
+// isolated, its direction controls written out.
 import { isSolved } from '../exercises/outcome.js';
 import { UNDETECTABLE } from '../exercises/log-checks.js';
 import { SELF_CHECK_LABELS } from '../progress/validate.js';
@@ -93,7 +95,7 @@ export function createReportView(box) {
   async function draw() {
     drawing += 1;
     const { settings, grouped, stats } = current;
-    const { rows, missing } = grouped;
+    const { rows, missing, copied } = grouped;
     const pages = Math.max(1, Math.ceil(rows.length / PAGE_ROWS));
     page = Math.min(page, pages - 1);
     const from = page * PAGE_ROWS;
@@ -108,7 +110,9 @@ export function createReportView(box) {
       <h3 class="teachers-subhead">Before the next lecture</h3>
       ${statsTable(stats, settings.assignment.exercises)}
       <h3 class="teachers-subhead">Students</h3>
-      <p class="teachers-muted">${plural(rows.length, 'student')}${missing.length ? `, ${missing.length} on the roster with no file` : ''}.
+      <p class="teachers-muted">${plural(rows.length, 'student')}${copied.length ? `, ${copied.length} who handed in a copy of another student’s work` : ''}${
+        missing.length ? `, ${missing.length} on the roster with no file` : ''
+      }.
         Outcomes count only the numbers that follow from the class code and each name${settings.lateCounts ? '' : ', and only what was done by each student’s due date'}.</p>
       ${
         pages > 1
@@ -118,6 +122,14 @@ export function createReportView(box) {
           : ''
       }
       ${gradesTable(shownRows.length, settings, from)}
+      ${
+        copied.length
+          ? html`<p class="teachers-copied">Handed in a copy of another student’s work, not graded as theirs: ${copied.map(
+              (c, k) =>
+                html`${k ? '; ' : ''}${shown(c.rosterName ?? c.name)}${c.id !== (c.rosterName ?? c.name) ? html` (${shown(c.id)})` : ''}, ${shown(c.files.join(', '))}: the work of ${shown(c.of)} (${shown(c.ofFile)})`,
+            )}.</p>`
+          : ''
+      }
       ${missing.length ? html`<p class="teachers-missing">No file from: ${missing.map((s, k) => html`${k ? ', ' : ''}${shown(s.name)}${s.id !== s.name ? html` (${shown(s.id)})` : ''}`)}.</p>` : ''}
       ${
         explained.length

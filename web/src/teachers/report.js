@@ -1,8 +1,9 @@
 // A class's files read as a gradebook, for the teachers' page: each file assessed for the teacher's settings (the
 // assignment, extensions, whether late attempts count, points, the penalty for a worked solution seen first), files
-// of one student or of one piece of work grouped and shown once, a roster matched, per-exercise statistics, and the
-// two CSVs. Pure: no DOM, no kernels (the files come graded: regrade.js gradeFile, in the page's workers); the page
-// runs assessFile a few files at a time, so the tab stays responsive for any class.
+// of one student or of one piece of work grouped and shown once (every file accounted for, with what was done with
+// it; every flag of each kept; files that end at the same moment left to the teacher's choice), a roster matched,
+// per-exercise statistics, and the two CSVs. Pure: no DOM, no kernels (the files come graded: regrade.js gradeFile,
+// in the page's workers); the page runs assessFile a few files at a time, so the tab stays responsive for any class.
 import { assignedSeed, dueAt, nameKey, readName } from '../progress/assignee.js';
 import { dueFor, dueText } from '../exercises/assignment.js';
 import { OUTCOMES, expectedSeedOf, isSolved, onCountedNumbers } from '../exercises/outcome.js';
@@ -180,19 +181,31 @@ export function assessFile(file, settings, allProps, now = Date.now()) {
 }
 
 const when = (iso) => (iso ? iso.slice(0, 16).replace('T', ' ') : 'no date');
-const fileList = (xs) => xs.map((x) => `${isolated(visibleControls(x.file))} (last work ${when(x.lastWork)})`).join(', ');
+const fileName = (x) => isolated(visibleControls(x.file));
+const fileList = (xs) => xs.map((x) => `${fileName(x)} (last work ${when(x.lastWork)})`).join(', ');
+const quoted = (name) => `“${isolated(visibleControls(name))}”`;
+
+// A file's flags that another's do not already say, each under the file's name (a copy or a file set aside keeps
+// every flag of its own: a copy with edited solved marks had lost its tampering flags to the copy shown)
+const flagsOf = (x, shown, how = '') => x.flags.filter((f) => !shown.includes(f)).map((f) => `${fileName(x)}${how}: ${f}`);
 
 /**
  * The files as rows, one per student: files with the same work under different names are one row (the name whose
- * numbers the work follows), and a student's several files are one row (the latest work kept), each with its copies
- * listed and flagged. roster: [{name, id}] (matched by name or ID; its students without a file are listed apart).
+ * numbers the work follows), and a student's several files are one row (the latest work kept; files that end at the
+ * same moment are flagged, and the teacher chooses among them: chosen), each with its copies listed and every flag of
+ * each of its files kept. roster: [{name, id}] (matched by name or ID; its students without a file are listed apart).
  * assignment ({code, exercises}): attempts on another student's numbers (of a file or of the roster) are flagged,
- * the rest of the attempts on other numbers are practice.
+ * the rest of the attempts on other numbers are practice. chosen: {nameKey: fileId}, the teacher's choice among a
+ * student's files that end at the same time.
  * → {rows: [{...assessFile's, id (the gradebook's student ID), copies: [assessed…], flags (with the duplicates'),
- *    practice: {n: attempts}}], missing: [{name, id}]}
+ *    practice: {n: attempts}}], missing: [{name, id}] (the roster's, no file), copied: [{name, id, rosterName, files,
+ *    of, ofFile}] (a student whose only files hold another student's work), accounts: Map(fileId → {text, choose?:
+ *    {key, name}}) (what was done with each file; choose: it may be chosen for that student)}
  */
-export function groupStudents(assessed, roster = [], assignment = null) {
+export function groupStudents(assessed, roster = [], assignment = null, chosen = {}) {
   const counted = (x) => Object.values(x.results).reduce((s, r) => s + r.entries.filter((e) => e.onSeed).length, 0);
+  const accounts = new Map();
+  const copiers = []; // [{name, file, of, ofFile}]: a file under one name holding the work of another
   // one piece of work under several names: the name its numbers follow stands for it
   const byWork = new Map();
   const alone = [];
@@ -208,48 +221,115 @@ export function groupStudents(assessed, roster = [], assignment = null) {
     if (copies.length && names.size > 1) {
       flags.push(
         `the same work is in ${group.length} files under ${names.size} names: ${fileList(copies)} ` +
-          `(${copies.map((c) => (c.name === null ? 'no name' : `“${isolated(visibleControls(c.name))}”`)).join(', ')}); shown once, as ` +
-          `${rep.name === null ? 'the file without a name' : `“${isolated(visibleControls(rep.name))}”`}, whose numbers it follows`,
+          `(${copies.map((c) => (c.name === null ? 'no name' : quoted(c.name))).join(', ')}); shown once, as ` +
+          `${rep.name === null ? 'the file without a name' : quoted(rep.name)}, whose numbers it follows`,
       );
-    } else if (copies.length) flags.push(`${copies.length + 1} identical copies of one file: ${fileList(copies)}; shown once`);
-    return { ...rep, copies, flags: [...flags, ...rep.flags] };
+    } else if (copies.length) flags.push(`${copies.length + 1} files hold the same work (attempts and openings): ${fileList(copies)}; shown once`);
+    for (const c of copies) {
+      const another = c.name !== null && rep.name !== null && nameKey(c.name) !== nameKey(rep.name);
+      if (another) copiers.push({ name: c.name, file: c.file, of: rep.name, ofFile: rep.file });
+      accounts.set(c.fileId, {
+        text: another
+          ? `${quoted(c.name)}’s name on the work of ${quoted(rep.name)} (the same as ${fileName(rep)}): not graded as ${quoted(c.name)}’s, listed as a copy`
+          : `the same work as ${fileName(rep)}: counted with it`,
+      });
+    }
+    // (a copy under another name is checked as that name's: its flags say so)
+    const copyFlags = copies.flatMap((c) =>
+      flagsOf(c, rep.flags, c.name !== null && nameKey(c.name) !== nameKey(rep.name ?? '') ? `, read as ${quoted(c.name)}’s` : ''),
+    );
+    return { ...rep, copies, flags: [...flags, ...rep.flags, ...copyFlags] };
   });
-  // one student in several files: the latest work kept
+  // one student in several files: the latest work kept; several that end at the same moment, the teacher's choice
   const byName = new Map();
   const rows = [];
   for (const g of workGroups) {
     if (g.name === null) {
       rows.push(g);
+      accounts.set(g.fileId, { text: 'graded in a row of its own: the file holds no name' });
       continue;
     }
     const k = nameKey(g.name);
     byName.set(k, [...(byName.get(k) ?? []), g]);
   }
-  for (const group of byName.values()) {
-    const sorted = [...group].sort((p, q) => (q.lastWork > p.lastWork ? 1 : q.lastWork < p.lastWork ? -1 : q.fileId - p.fileId));
-    const [latest, ...earlier] = sorted;
-    if (!earlier.length) {
-      rows.push(latest);
+  for (const [key, group] of byName) {
+    const sorted = [...group].sort((p, q) => (q.lastWork > p.lastWork ? 1 : q.lastWork < p.lastWork ? -1 : p.fileId - q.fileId));
+    const ties = sorted.filter((g) => g.lastWork === sorted[0].lastWork);
+    const choice = ties.length > 1 ? (ties.find((g) => g.fileId === chosen[key]) ?? null) : ties[0];
+    const graded = choice ?? ties[0]; // (undecided: the first opened, flagged, until the teacher chooses)
+    const others = sorted.filter((g) => g !== graded);
+    const earlier = sorted.filter((g) => !ties.includes(g));
+    const who = quoted(graded.name);
+    const choose = { key, name: graded.name };
+    accounts.set(graded.fileId, {
+      text: ties.length === 1 ? `graded as ${who}` : choice ? `graded as ${who}, as you chose` : `graded as ${who} until you choose`,
+      ...(ties.length > 1 && !choice && { choose }),
+    });
+    for (const g of ties.filter((x) => x !== graded)) {
+      accounts.set(g.fileId, {
+        text: choice
+          ? `set aside: it ends at the same time as ${fileName(graded)}, which you chose for ${who}`
+          : `set aside until you choose: it ends at the same time as ${fileName(graded)}, graded as ${who} for now`,
+        choose,
+      });
+    }
+    for (const g of earlier) accounts.set(g.fileId, { text: `set aside: an earlier file of ${who} (${fileName(graded)} holds later work)` });
+    if (!others.length) {
+      rows.push(graded);
       continue;
     }
+    const flags = [];
+    const files = group.reduce((sum, g) => sum + 1 + g.copies.length, 0);
+    if (ties.length > 1) {
+      flags.push(
+        choice
+          ? `${ties.length} files of this student end at the same time (last work ${when(graded.lastWork)}): graded ${fileName(graded)}, as you chose; set aside ${ties
+              .filter((x) => x !== graded)
+              .map(fileName)
+              .join(', ')}`
+          : `${ties.length} files of this student end at the same time (last work ${when(graded.lastWork)}): ${ties.map(fileName).join(', ')}; ` +
+              `${fileName(graded)} is graded until you choose one (in the list of files)`,
+      );
+    }
+    if (earlier.length) {
+      flags.push(
+        `${files} files of this student: graded ${ties.length > 1 ? 'one of the latest' : 'the latest'}, ${fileList([graded])}; ` +
+          `set aside ${fileList(earlier)} (a resubmission keeps the latest)`,
+      );
+    }
     rows.push({
-      ...latest,
-      copies: [...latest.copies, ...earlier.flatMap((e) => [e, ...e.copies])],
-      flags: [
-        `${group.length} files of this student: graded the latest, ${fileList([latest])}; set aside ${fileList(earlier)} (a resubmission keeps the latest)`,
-        ...latest.flags,
-      ],
+      ...graded,
+      copies: [...graded.copies, ...others.flatMap((e) => [e, ...e.copies])],
+      flags: [...flags, ...graded.flags, ...others.flatMap((e) => flagsOf(e, graded.flags, ' (set aside)'))],
     });
   }
   rows.sort((p, q) => p.fileId - q.fileId);
   // the roster: each row's ID, and the students without a file
   const matched = new Set();
-  for (const row of rows) {
-    const k = nameKey(row.name ?? '');
-    const entry = row.name === null ? undefined : roster.find((s) => nameKey(s.name) === k || nameKey(s.id) === k);
+  const rosterEntry = (name) => {
+    const k = nameKey(name);
+    const entry = roster.find((s) => nameKey(s.name) === k || nameKey(s.id) === k);
     if (entry) matched.add(entry);
+    return entry;
+  };
+  for (const row of rows) {
+    const entry = row.name === null ? undefined : rosterEntry(row.name);
     row.id = entry?.id ?? row.name ?? '';
     row.rosterName = entry?.name ?? null;
+  }
+  // a student whose file holds another's work: said in their row if they have one, else listed as such (never as
+  // "no file": they handed one in)
+  const copied = new Map();
+  for (const c of copiers) {
+    const k = nameKey(c.name);
+    const own = rows.find((r) => r.name !== null && nameKey(r.name) === k);
+    const said = `handed in ${isolated(visibleControls(c.file))}, a copy of ${quoted(c.of)}’s work (the same as ${isolated(visibleControls(c.ofFile))})`;
+    if (own) own.flags = [...own.flags, `also ${said}`];
+    else if (copied.has(k)) copied.get(k).files.push(c.file);
+    else {
+      const entry = rosterEntry(c.name);
+      copied.set(k, { name: c.name, id: entry?.id ?? c.name, rosterName: entry?.name ?? null, files: [c.file], of: c.of, ofFile: c.ofFile });
+    }
   }
   // attempts on other numbers: on another student's, flagged; else practice, counted
   const names = [...new Map([...rows.map((r) => r.name), ...roster.map((s) => s.name)].filter(Boolean).map((n) => [nameKey(n), n])).values()];
@@ -278,7 +358,7 @@ export function groupStudents(assessed, roster = [], assignment = null) {
     }
     if (extra.length) row.flags = [...row.flags, ...extra];
   }
-  return { rows, missing: roster.filter((s) => !matched.has(s)) };
+  return { rows, missing: roster.filter((s) => !matched.has(s)), copied: [...copied.values()], accounts };
 }
 
 // The mistakes an attempt made, each once: a slip carried through several parts is one mistake of that attempt (the
@@ -338,24 +418,61 @@ export function outcomeText(r) {
   return `${text}${r.late ? ', late' : ''}`;
 }
 
+/** An exercise's late mark, as the gradebook writes it beside its points: "late" (solved late, counted), "solved late,
+ * not counted", "2 late attempts" (none of them the solve), or '' (nothing late). */
+function lateMark(r) {
+  if (!r) return '';
+  if (r.solvedLate) return 'solved late, not counted';
+  if (r.late) return 'late';
+  return r.lateAttempts ? attemptsText(r.lateAttempts).replace('attempt', 'late attempt') : '';
+}
+
 /**
- * The gradebook: one row per student (and per roster student without a file), a student-ID column, numeric points
- * per exercise and a total. → rows for toCsv
+ * The gradebook: one row per student (and per student who handed in only another's work, and per roster student
+ * without a file), a student-ID column, per exercise its numeric points and its late mark, a total, the extension
+ * applied (its due date, when the student has one of your list), and last each flag's reason, one a line in its cell.
+ * (A second CSV of one row per flag was the other way: a reason read beside the marks it bears on, in the file a
+ * teacher keeps, needs no lookup by ID; a spreadsheet shows a quoted cell's lines as one cell.) → rows for toCsv
  */
-export function gradebookRows({ rows, missing }, settings) {
+export function gradebookRows({ rows, missing, copied = [] }, settings) {
   const ex = settings.assignment.exercises;
-  const header = ['student ID', 'name', 'file', ...ex.map((n) => `exercise ${n} (of ${settings.points[n] ?? 1})`), 'total', 'late attempts', 'flags'];
+  const header = [
+    'student ID',
+    'name',
+    'file',
+    ...ex.flatMap((n) => [`exercise ${n} (of ${settings.points[n] ?? 1})`, `exercise ${n} late`]),
+    'total',
+    'extension to',
+    'late attempts',
+    'flags',
+    'reasons',
+  ];
+  const extended = (r) => r.name !== null && settings.extensions.some((x) => nameKey(x.name) === nameKey(r.name));
   const body = rows.map((r) => [
     visibleControls(r.id),
     visibleControls(r.rosterName ?? r.name ?? ''),
     visibleControls(r.file),
-    ...ex.map((n) => r.points[n] ?? 0),
+    ...ex.flatMap((n) => [r.points[n] ?? 0, lateMark(r.results[n])]),
     r.total,
+    extended(r) ? dueText(r.due) : '',
     r.lateAttempts,
     r.flags.length,
+    r.flags.join('\n'),
   ]);
-  const absent = missing.map((s) => [visibleControls(s.id), visibleControls(s.name), 'no file', ...ex.map(() => ''), '', '', '']);
-  return [header, ...body, ...absent];
+  const blank = ex.flatMap(() => ['', '']);
+  const copies = copied.map((c) => [
+    visibleControls(c.id),
+    visibleControls(c.rosterName ?? c.name),
+    visibleControls(c.files.join(', ')),
+    ...blank,
+    '',
+    '',
+    '',
+    1,
+    `handed in a copy of another student’s work: ${quoted(c.of)}’s (the same as ${isolated(visibleControls(c.ofFile))}), not graded as theirs`,
+  ]);
+  const absent = missing.map((s) => [visibleControls(s.id), visibleControls(s.name), 'no file', ...blank, '', '', '', '', '']);
+  return [header, ...body, ...copies, ...absent];
 }
 
 /** Per student and exercise: attempts, outcome, try, late, points, the mistakes diagnosed, the self-mark. → rows for toCsv */
