@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import content from '../../web/plugins/content.js';
+import LongFilesFirst from './sequencer.js';
 
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
@@ -19,5 +20,7 @@ export default defineConfig({
     hookTimeout: 900_000,
     // one file per core: Vitest's default in a run is one worker fewer than the cores, a single worker on 2 cores
     maxWorkers: availableParallelism(),
+    // the files of minutes of runs first, on a fresh clone too (sequencer.js)
+    sequence: { sequencer: LongFilesFirst },
   },
 });

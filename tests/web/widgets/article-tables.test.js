@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// Long: tables A to D at the article's settings (starts first: tests/web/sequencer.js).
 // Part 1's tables (widgets/article-table), computed in the page's workers: tables A to D equal the article's printed
 // values at the printed precision, at the article's settings; controls recompute; a bad value is answered beside its
 // control; Cancel stops the runs and Compute finishes them; the address restores the controls; a second visit is

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// Long: the article's 96-block figures (starts first: tests/web/sequencer.js).
 // The article's three charts (widgets/grad-profile, ratio-depth, stream-growth): each draws a uPlot chart from runs
 // computed in the page's workers, lists exactly its plotted values in a data table (full precision in data-value),
 // agrees with the tables computed from the same runs, recomputes when a control changes, and answers bad input with a

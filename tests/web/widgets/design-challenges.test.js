@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// Long: the challenges' runs and trainings at their own depths (starts first: tests/web/sequencer.js).
 // The design challenges (exercises 22 and 23): the answer is a wiring written in the wiring editor, and Check runs it
 // in the page's workers (a progress bar and a Cancel button beside it while it runs) and shows the kernel's verdict
 // criterion by criterion. A right design is accepted at the key's numbers and a wrong one (Post-LN unchanged)

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// Long: 72 runs of 24 blocks and 27 training runs (starts first: tests/web/sequencer.js).
 // Issue 35 in a DOM: Part 4 at a glance (#part4-summary's computed cells, the lab column from one button, with
 // progress, cancel and a verdict per wiring), the sentences that check their own comparisons, one colour per wiring
 // as the page gives it (the swatches' and the lab's configurations' data-colour and data-shade), the profile's

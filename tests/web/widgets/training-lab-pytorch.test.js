@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// Long: the lab's default view, trained step by step (starts first: tests/web/sequencer.js).
 // The training lab's default view trains as PyTorch does (docs/design/training.md): Post-LN at L = 24 stalls without warmup and
 // trains with it, Pre-LN trains, every seed of PyTorch's 0–4 inside its printed range, with the prediction exercise
 // marked against the kernel's verdicts. 13 runs of about 35 GFLOP each in the page's workers (Node worker threads
