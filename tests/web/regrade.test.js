@@ -418,13 +418,46 @@ describe('a file edited by hand', () => {
     expect(grade(file).flags.join('\n')).toMatch(/it holds no log of openings/);
   });
 
-  it('times moved: out of order, or after the file was exported', () => {
+  it('times moved: out of order (both times said), after the record’s last change, or after the file was exported', () => {
     const file = honest();
     file.exercises[4].log[0].at = at(5).toISOString();
-    expect(grade(file).flags.join('\n')).toMatch(/its attempts are not in time order/);
+    expect(grade(file).flags).toContain(
+      'exercise 4: its attempts are not in time order: attempt 2 of its log (2026-12-01 10:02) is earlier than attempt 1 of its log (2026-12-01 10:05), logged before it',
+    );
+    const stamped = { ...honest(), exportedAt: at(30).toISOString() };
+    stamped.exercises[4].changedAt = at(2).toISOString();
+    expect(grade(stamped).flags).toEqual([]);
+    stamped.exercises[4].log[1].at = at(3).toISOString();
+    expect(grade(stamped).flags).toEqual(['exercise 4: it holds a time (2026-12-01 10:03) after its record’s last change (2026-12-01 10:02)']);
     const later = honest();
     later.exercises[4].log[1].at = at(45).toISOString();
     expect(grade(later).flags.join('\n')).toMatch(/it holds a time \(2026-12-01 10:45\) after the file says it was exported \(2026-12-01 10:30\)/);
+  });
+
+  // Issue 51: the late attempt's time moved from 18:01 to 17:55 took its late mark away, without a flag
+  it('the late attempt’s time moved before the due date: the record’s last change disagrees, said with both times', () => {
+    const graded = (/** @type {any} */ file, /** @type {number} */ due) => {
+      const read = readProgressText(JSON.stringify(file));
+      return regradeStudent({ exercises: ex, allProps, assignment, state: read.state, due, exportedAt: file.exportedAt });
+    };
+    // the right answer at 10:02, the due date 10:01:30: late, and honest (the record changed when it was checked)
+    const due = at(1).getTime() + 30_000;
+    const file = honest();
+    file.exercises[4].changedAt = new Date(at(2).getTime() + 3).toISOString();
+    let g = graded(file, due);
+    expect([g.results[4].late, g.flags]).toEqual([true, []]);
+    // its time edited to 10:01:20: no longer late, and flagged
+    file.exercises[4].log[1].at = new Date(at(1).getTime() + 20_000).toISOString();
+    g = graded(file, due);
+    expect(g.results[4].late).toBe(false);
+    expect(g.flags).toEqual([
+      // (to the second: the due date and the edited time fall in one minute)
+      'exercise 4: its record last changed at 2026-12-01 10:02:00, after the due date (2026-12-01 10:01:30), but the latest time it logs is 2026-12-01 10:01:20: ' +
+        'an answer typed after the due date and not checked, or an attempt’s time edited',
+    ]);
+    // with no due date, or one after the record's last change, nothing is late and nothing is said
+    expect(graded(file, null).flags).toEqual([]);
+    expect(graded(file, at(3).getTime()).flags).toEqual([]);
   });
 
   it('a part marked solved that no attempt answers right, and the last answers checked in no attempt', () => {

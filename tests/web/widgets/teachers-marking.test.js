@@ -308,3 +308,40 @@ it('the settings are kept in this browser for the class code, come back with it,
   expect(forgets(last.body)).toBe(false);
   expect(shownIn((await openTeachers(browser, `/teachers.html?${QUERY_101}`)).body)).toEqual(defaults);
 });
+
+// Issue 51: one attempt's time moved from after the due date to before it took its late mark away, without a flag,
+// though the file's own record of its last change disagreed. Now that is flagged with both times; an honest student who
+// opens the chapter again after the due date is not.
+it('a late attempt’s time moved before the due date is flagged with both times; opening the page after the due date is not', async () => {
+  // Carol solves exercise 1 the day after the due date; her file is edited to say 17:55 on the due day
+  const carol = await studentAt('Carol Danvers', '2026-12-11T11:00:00Z');
+  await solvedBadge(carol, /^✓ Solved \(late\)$/);
+  const handed = JSON.parse((await exportProgress(carol)).text);
+  expect([handed.exercises['1'].log[0].at, handed.exercises['1'].changedAt].map((x) => x.slice(0, 16))).toEqual(['2026-12-11T11:00', '2026-12-11T11:00']);
+  handed.exercises['1'].log[0].at = '2026-12-10T17:55:00.000Z';
+  const edited = fileOf('carol.json', JSON.stringify(handed));
+  // Dan solves it before the due date, and opens the chapter again the day after, exercise 1 shown again
+  const dan = await studentAt('Dan Brown', '2026-12-10T17:50:00Z');
+  await solvedBadge(dan, /^✓ Solved$/);
+  setClock('2026-12-11T09:00:00Z');
+  const again = await openChapter(dan.dev, dan.url().href);
+  const ex1 = await again.mount('#exercise-1');
+  await eventually(() => expect(textOf(ex1.querySelector('.ex-state'))).toBe('✓ Solved'));
+  const danText = (await exportProgress(again)).text;
+  // (the page stamped the record when he solved it, and not again when it showed it the day after)
+  expect(JSON.parse(danText).exercises['1'].changedAt.slice(0, 16)).toBe('2026-12-10T17:50');
+  const danFile = fileOf('dan.json', danText);
+
+  setClock('2026-12-13T09:00:00Z');
+  const t = (await openTeachers(device(), `/teachers.html?${QUERY}`)).body;
+  openFiles(/** @type {HTMLInputElement} */ (t.querySelector('.teachers-files')), [edited, danFile]);
+  await eventually(() => expect(t.querySelectorAll('.teachers-grades tbody tr')).toHaveLength(2));
+  // the edit took the late mark away; the flag names the record's last change and the time the attempt now says
+  expect(cell(rowOf(t, 'Carol Danvers'), 1).dataset.late).toBeUndefined();
+  expect([...rowOf(t, 'Carol Danvers').querySelectorAll('.teachers-flags li')].map(textOf)).toEqual([
+    'exercise 1: its record last changed at 2026-12-11 11:00, after the due date (2026-12-10 18:00), but the latest time it logs is 2026-12-10 17:55: ' +
+      'an answer typed after the due date and not checked, or an attempt’s time edited',
+  ]);
+  expect(textOf(cell(rowOf(t, 'Dan Brown'), 1))).toBe('✓ solved at the first try · 1 pt');
+  expect(textOf(rowOf(t, 'Dan Brown').querySelector('.teachers-flags'))).toBe('none');
+});

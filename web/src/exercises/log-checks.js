@@ -16,6 +16,13 @@ export const UNDETECTABLE = [
 ];
 
 const MAX_SAID = 3; // mismatches of one kind said one by one; the rest counted
+const CHANGE_LAG_MS = 5_000; // a record's change is stamped in the step that logs its attempt (widgets/exercise logAttempt): ms
+
+/** An ISO time to the minute, as the flags write it: "2026-12-01 10:04". @type {(iso: string) => string} */
+const minute = (iso) => iso.slice(0, 16).replace('T', ' ');
+/** Times said together: to the minute, or to the second when two of them fall in one minute (so they read apart). */
+const together = (/** @type {string[]} */ ...isos) =>
+  new Set(isos.map(minute)).size < isos.length ? isos.map((t) => t.slice(0, 19).replace('T', ' ')) : isos.map(minute);
 
 // "attempt 3 (2026-12-01 10:04)"
 /** @type {(k: number, at: unknown) => string} */
@@ -31,19 +38,20 @@ function some(found, what) {
 
 /**
  * The mismatches of one exercise's record. result: assessExercise's (entries with their verdicts); unread: log
- * entries set aside; exportedAt: when the file says it was exported ('' when it does not); now: the teacher's clock.
+ * entries set aside; exportedAt: when the file says it was exported ('' when it does not); due: the student's due
+ * moment (ms) or null; now: the teacher's clock.
  * → [text…], each a mismatch found and where
  * @param {{props: {parts: {id: string, kind: string}[]}, record: CheckedRecord, result: Assessed, unread?: number, exportedAt?: string,
- *   now?: number}} file
+ *   due?: number | null, now?: number}} file
  * @returns {string[]}
  * @typedef {{at: string, seed: number | null, inputs?: Record<string, string> | null, hints: number, solution: boolean, right?: string[],
  *   try?: number, parts: Record<string, string>, onSeed?: boolean}} AssessedEntry  an attempt with its parts' verdicts ('right',
  *   'wrong', …: regrade.js assessExercise)
  * @typedef {{entries: AssessedEntry[], logged: number, summarised: number, attempts: number, claimed?: unknown}} Assessed
  * @typedef {{solved: Record<string, unknown>, checked?: Record<string, string>, log: import('../progress/attempt-log.js').LogEntry[],
- *   events?: import('../progress/events.js').ExerciseEvent[], selfCheck: Record<string, string>}} CheckedRecord  the exercise's record in the file
+ *   events?: import('../progress/events.js').ExerciseEvent[], selfCheck: Record<string, string>, changedAt?: string}} CheckedRecord  the exercise's record in the file
  */
-export function checkLog({ props, record, result, unread = 0, exportedAt = '', now = Date.now() }) {
+export function checkLog({ props, record, result, unread = 0, exportedAt = '', due = null, now = Date.now() }) {
   /** @type {string[]} */
   const out = [];
   const { entries } = result;
@@ -88,17 +96,35 @@ export function checkLog({ props, record, result, unread = 0, exportedAt = '', n
     out.push(`the answer it last checked for ${lastChecked.map(([id]) => id).join(', ')} is in none of its logged attempts`);
   }
 
-  // times in order, and none after the file was exported or in the teacher's future
+  // times in order (the page logs each attempt after the one before it: one out of order is said with both times),
+  // none after the record's last change, after the file was exported or in the teacher's future
   const times = entries.map((e) => e.at);
-  const disorder = times.findIndex((t, k) => k > 0 && t < times[k - 1]);
-  if (disorder > 0) out.push(`its attempts are not in time order (${attemptName(disorder, times[disorder])} comes after one made later)`);
+  /** @type {string[]} */
+  const disorder = [];
+  times.forEach((t, k) => {
+    if (k > 0 && t < times[k - 1]) disorder.push(`${attemptName(k, t)} is earlier than ${attemptName(k - 1, times[k - 1])}, logged before it`);
+  });
+  out.push(...some(disorder, 'its attempts are not in time order'));
   const events = record.events;
   const eventDisorder = (events ?? []).findIndex((e, k) => k > 0 && e.at < events[k - 1].at);
   if (eventDisorder > 0) out.push(`its openings are not in time order (opening ${eventDisorder + 1})`);
   const latest = [...times, ...(events ?? []).map((e) => e.at)].reduce((a, b) => (a > b ? a : b), '');
-  if (exportedAt && latest > exportedAt)
-    out.push(`it holds a time (${latest.slice(0, 16).replace('T', ' ')}) after the file says it was exported (${exportedAt.slice(0, 16).replace('T', ' ')})`);
-  else if (latest && Date.parse(latest) > now + 86_400_000) out.push(`it holds a time in the future (${latest.slice(0, 16).replace('T', ' ')})`);
+  const changed = record.changedAt ?? '';
+  if (changed && latest > changed) out.push(`it holds a time (${together(latest, changed).join(') after its record’s last change (')})`);
+  else if (exportedAt && latest > exportedAt) out.push(`it holds a time (${together(latest, exportedAt).join(') after the file says it was exported (')})`);
+  else if (latest && Date.parse(latest) > now + 86_400_000) out.push(`it holds a time in the future (${minute(latest)})`);
+  // the record changed after the due date, with nothing it logs after it (issue 51: one attempt's time moved from 18:01
+  // to 17:55 took away its late mark without a word): an answer typed and not checked, or a time edited. (Showing the
+  // exercise again changes nothing; an earlier page's file has no stamp.)
+  const changedLate = changed && due !== null && Date.parse(changed) > due;
+  const loggedOnTime = latest && Date.parse(latest) <= due && Date.parse(changed) - Date.parse(latest) > CHANGE_LAG_MS;
+  if (changedLate && loggedOnTime && !unread) {
+    const [c, d, l] = together(changed, new Date(due).toISOString(), latest);
+    out.push(
+      `its record last changed at ${c}, after the due date (${d}), but the latest time it logs is ${l}: ` +
+        'an answer typed after the due date and not checked, or an attempt’s time edited',
+    );
+  }
 
   // attempt numbers: rising on each numbers; on the numbers that count, the first ones never evicted
   /** @type {Map<string, number>} */

@@ -328,7 +328,7 @@ export function assessStudent({ allProps, state, assignment, graded, logSetAside
       );
     }
     for (const e of r.entries) if (e.problem) flags.push(`exercise ${n}: an attempt whose ${e.problem}`);
-    for (const found of checkLog({ props, record, result: r, unread: aside, exportedAt, now })) flags.push(`exercise ${n}: ${found}`);
+    for (const found of checkLog({ props, record, result: r, unread: aside, exportedAt, due, now })) flags.push(`exercise ${n}: ${found}`);
   }
   return { name: who?.name ?? null, code: who?.code ?? null, results, flags };
 }

@@ -142,7 +142,7 @@ export function createReportView(box) {
       }
       <details class="teachers-undetectable"><summary>What the checks of a file can and cannot see</summary>
         <p>Each file is checked against itself: its counts against its log, each attempt’s marks against the kernels’ grades, its
-          solved parts, times in order, attempt numbers without gaps, and what its attempts say was open against its log of openings.
+          solved parts, its times in order and against its record’s last change, attempt numbers without gaps, and what its attempts say was open against its log of openings.
           An edit that leaves any of these out of step is flagged with what was found. A file is the student’s own record, written by
           a page on their device, so these checks cannot see:</p>
         <ul>${UNDETECTABLE.map((t) => html`<li>${t}</li>`)}</ul>
