@@ -379,8 +379,17 @@ describe('every file handed in accounted for', () => {
     // the copy's own flags kept, as checked under its name (Ada's answers are not right on Mallory's numbers)
     expect(grouped.rows[0].flags).toEqual([
       'the same work is in 2 files under 2 names: mallory.json (last work 2026-12-01 10:03) (“Mallory”); shown once, as “Ada Lovelace”, whose numbers it follows',
-      'mallory.json, read as “Mallory”’s: exercise 4: the file marks it solved, but its answers graded again do not',
+      'mallory.json (read as “Mallory”’s): exercise 4: the file marks it solved, but its answers graded again do not',
     ]);
+    // many renamed copies: a flag they share said once, three of them named, the rest counted
+    const renamed = ['Bob', 'Carol', 'Dan', 'Eve', 'Frank'].map((name) =>
+      assessFile(graded(`${name.toLowerCase()}.json`, JSON.stringify({ ...copyText, assignment: { ...copyText.assignment, name } })), s, allProps),
+    );
+    const many = groupStudents([ada, ...renamed], s.roster, s.assignment);
+    expect(many.rows[0].flags.slice(1)).toEqual([
+      'bob.json (read as “Bob”’s), carol.json (read as “Carol”’s), dan.json (read as “Dan”’s) and 2 more files: exercise 4: the file marks it solved, but its answers graded again do not',
+    ]);
+    expect(many.copied.map((c) => c.name)).toEqual(['Bob', 'Carol', 'Dan', 'Eve', 'Frank']);
     expect(grouped.accounts.get(mallory.fileId).text).toBe(
       '“Mallory”’s name on the work of “Ada Lovelace” (the same as ada.json): not graded as “Mallory”’s, listed as a copy',
     );

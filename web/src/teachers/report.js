@@ -185,9 +185,18 @@ const fileName = (x) => isolated(visibleControls(x.file));
 const fileList = (xs) => xs.map((x) => `${fileName(x)} (last work ${when(x.lastWork)})`).join(', ');
 const quoted = (name) => `“${isolated(visibleControls(name))}”`;
 
-// A file's flags that another's do not already say, each under the file's name (a copy or a file set aside keeps
-// every flag of its own: a copy with edited solved marks had lost its tampering flags to the copy shown)
-const flagsOf = (x, shown, how = '') => x.flags.filter((f) => !shown.includes(f)).map((f) => `${fileName(x)}${how}: ${f}`);
+const MAX_NAMED = 3; // files named with a flag they share; the rest counted (the list of files names each)
+
+// The flags of files that the row's own do not already say, each once, under the files that hold it (label: a file as
+// named there). A copy or a file set aside keeps every flag of its own (a copy with edited solved marks had lost its
+// tampering flags to the copy shown); 99 renamed copies say a flag they share once.
+function flagsOf(xs, shown, label) {
+  const holders = new Map();
+  for (const x of xs) for (const f of x.flags) if (!shown.includes(f)) holders.set(f, [...(holders.get(f) ?? []), label(x)]);
+  return [...holders].map(
+    ([f, labels]) => `${labels.slice(0, MAX_NAMED).join(', ')}${labels.length > MAX_NAMED ? ` and ${labels.length - MAX_NAMED} more files` : ''}: ${f}`,
+  );
+}
 
 /**
  * The files as rows, one per student: files with the same work under different names are one row (the name whose
@@ -235,8 +244,8 @@ export function groupStudents(assessed, roster = [], assignment = null, chosen =
       });
     }
     // (a copy under another name is checked as that name's: its flags say so)
-    const copyFlags = copies.flatMap((c) =>
-      flagsOf(c, rep.flags, c.name !== null && nameKey(c.name) !== nameKey(rep.name ?? '') ? `, read as ${quoted(c.name)}’s` : ''),
+    const copyFlags = flagsOf(copies, rep.flags, (c) =>
+      c.name !== null && nameKey(c.name) !== nameKey(rep.name ?? '') ? `${fileName(c)} (read as ${quoted(c.name)}’s)` : fileName(c),
     );
     return { ...rep, copies, flags: [...flags, ...rep.flags, ...copyFlags] };
   });
@@ -300,7 +309,7 @@ export function groupStudents(assessed, roster = [], assignment = null, chosen =
     rows.push({
       ...graded,
       copies: [...graded.copies, ...others.flatMap((e) => [e, ...e.copies])],
-      flags: [...flags, ...graded.flags, ...others.flatMap((e) => flagsOf(e, graded.flags, ' (set aside)'))],
+      flags: [...flags, ...graded.flags, ...flagsOf(others, graded.flags, (e) => `${fileName(e)} (set aside)`)],
     });
   }
   rows.sort((p, q) => p.fileId - q.fileId);
