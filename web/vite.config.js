@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import content from './plugins/content.js';
 import csp from './plugins/csp.js';
-import preload, { PAGE_FACES, katexFace, kernelsWasm } from './plugins/preload.js';
+import preload, { kernelsWasm, mathFont } from './plugins/preload.js';
 import serviceWorker from './plugins/service-worker.js';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -24,12 +24,7 @@ export default defineConfig({
   define: { __KERNELS_VERSION__: JSON.stringify(kernelsVersion) },
   root: here('.'),
   base: process.env.BASE_PATH ?? './',
-  plugins: [
-    content({ contentDir: here('../content') }),
-    preload([kernelsWasm, ...PAGE_FACES.map(katexFace)]),
-    csp(),
-    serviceWorker({ source: here('src/sw.js') }),
-  ],
+  plugins: [content({ contentDir: here('../content') }), preload([kernelsWasm, mathFont]), csp(), serviceWorker({ source: here('src/sw.js') })],
   // a worker that grades for the teachers' page reads the exercises' props (virtual:exercise-props) as the pages do
   worker: { format: 'es', plugins: () => [content({ contentDir: here('../content') })] },
   build: {

@@ -163,16 +163,18 @@ test('keyboard: the controls that are not form fields work with Enter and Space'
 
 test('every chart has its data table, math keeps its MathML (prerendered and live), sliders are labelled', async ({ page }) => {
   await page.goto(lightUrl());
-  // prerendered: every KaTeX formula carries MathML for screen readers
-  // (the exercises' words arrive while the page loads, so formulas keep appearing: count the ones without MathML,
+  // prerendered: every formula is MathML, which screen readers read, with its TeX kept as its annotation (issue 54:
+  // no second, visual copy in HTML beside it)
+  // (the exercises' words arrive while the page loads, so formulas keep appearing: count the ones without their TeX,
   // one query, rather than two counts taken at different moments)
-  const withoutMathml = page.locator('.katex:not(:has(> .katex-mathml > math))');
-  expect(await page.locator('.katex').count()).toBeGreaterThan(100);
-  await expect(withoutMathml).toHaveCount(0);
+  const withoutTex = page.locator('math:not(:has(> semantics > annotation[encoding="application/x-tex"]))');
+  expect(await page.locator('math').count()).toBeGreaterThan(100);
+  await expect(withoutTex).toHaveCount(0);
+  await expect(page.locator('.katex, .katex-html')).toHaveCount(0);
   await mountAll(page);
   // runtime: the LayerNorm instrument's steps and an exercise's filled-in formulas
-  await expect(page.locator('.ln-steps .katex .katex-mathml math')).toHaveCount(7);
-  await expect(withoutMathml).toHaveCount(0);
+  await expect(page.locator('.ln-steps math > semantics > annotation')).toHaveCount(7);
+  await expect(withoutTex).toHaveCount(0);
   // charts: each with a data table beside it
   // (the article's three figures, the ε–σ instrument's two, the training lab's three step charts and its cliff,
   // Part 4's gradient profile)

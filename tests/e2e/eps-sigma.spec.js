@@ -97,7 +97,7 @@ test.describe('on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     const sticking = await widget.evaluate((root) =>
       [...root.querySelectorAll('*')]
-        .filter((el) => !el.closest('.katex-mathml, svg') && el.getBoundingClientRect().right > innerWidth + 0.5)
+        .filter((el) => !el.closest('svg') && el.getBoundingClientRect().right > innerWidth + 0.5)
         .filter((el) => {
           for (let a = el.parentElement; a && a !== root.parentElement; a = a.parentElement)
             if (/auto|scroll/.test(getComputedStyle(a).overflowX)) return false;

@@ -43,7 +43,7 @@ test('375 px: the tables show every computed value and its published one without
   await expect(table.locator('tbody th').first()).toHaveAttribute('data-header', 'wiring');
   // display equations fit or break into lines; the one line that cannot break (LN-jac's three labelled terms)
   // scrolls in its own box, with its cue
-  const wideMath = page.locator('.katex-display').filter({ has: page.locator('.katex') });
+  const wideMath = page.locator('.math-display');
   const scrolling = [];
   for (const box of await wideMath.all()) {
     const [wide, overflow, tex] = await box.evaluate((el) => [
@@ -85,10 +85,10 @@ test('375 px, every widget mounted: nothing widens the page or is cut off, no nu
       expect.soft(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     }
     // an element wider than the screen must sit in a box that scrolls (not be cut off by a clipping one);
-    // math's hidden MathML copy and the SVG pieces KaTeX clips itself are not drawn
+    // (SVG's pieces are drawn by their <svg>, which is measured itself)
     const sticking = await page.evaluate(() =>
       [...document.querySelectorAll('body *')]
-        .filter((el) => !el.closest('.katex-mathml, svg') && el.getBoundingClientRect().right > innerWidth + 0.5)
+        .filter((el) => !el.closest('svg') && el.getBoundingClientRect().right > innerWidth + 0.5)
         .filter((el) => {
           for (let a = el.parentElement; a; a = a.parentElement) if (/auto|scroll/.test(getComputedStyle(a).overflowX)) return false;
           return true;

@@ -46,7 +46,7 @@ freshTest(
     for (const ex of await exercises.all()) {
       const body = ex.locator('.ex-solution-body');
       await expect(body).toBeVisible();
-      await expect(body.locator('.katex').first()).toBeVisible();
+      await expect(body.locator('math').first()).toBeVisible();
       expect(await body.textContent()).not.toContain('{{');
     }
     const key = await page.pdf({ format: 'A4' });

@@ -98,12 +98,9 @@ export function cutOff(page) {
       `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
     const problems = new Set();
     for (const el of document.querySelectorAll('main *, header *, nav *')) {
-      // the MathML copy, SVG's insides and screen-reader-only text (a phone's table head too) are not drawn, nor what a
-      // closed <details> holds
-      if (
-        el.closest('.katex-mathml, svg *, .visually-hidden, table.results > thead') ||
-        !el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })
-      )
+      // SVG's insides and screen-reader-only text (a phone's table head too) are not drawn, nor what a closed
+      // <details> holds
+      if (el.closest('svg *, .visually-hidden, table.results > thead') || !el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true }))
         continue;
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
@@ -130,7 +127,7 @@ export function splitNumbers(page) {
     const split = [];
     const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT, {
       acceptNode: (node) =>
-        node.parentElement.closest('.katex, .visually-hidden, script, style, [hidden]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
+        node.parentElement.closest('math, .visually-hidden, script, style, [hidden]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
     });
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       for (const match of node.textContent.matchAll(NUMBER)) {

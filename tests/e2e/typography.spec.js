@@ -7,14 +7,15 @@ for (const width of [1280, 375]) {
   test(`${width} px: an equation's tag, "(LN-jac)", sits beside its equation, within reach of its box's scrolling`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('./');
-    const tagged = page.locator('.katex-display:has(.katex-tag)');
+    const tagged = page.locator('.math-display:has(.tml-tag)');
     expect(await tagged.count()).toBeGreaterThanOrEqual(2);
-    await expect(tagged.locator('.katex-tag')).toContainText(['(LN)', '(LN-jac)']);
+    await expect(tagged.locator('.tml-tag')).toContainText(['(LN)', '(LN-jac)']);
     for (const box of await tagged.all()) {
       const { tag, equation, end } = await box.evaluate((el) => {
-        const html = el.querySelector('.katex-html');
-        const tagRect = html.querySelector(':scope > .katex-tag').getBoundingClientRect();
-        const parts = [...html.querySelectorAll(':scope > .katex-base')].map((b) => b.getBoundingClientRect());
+        // a tagged equation is a row of three cells: room on the left, the equation, its tag (Temml's MathML)
+        const tagRect = el.querySelector('.tml-tag').getBoundingClientRect();
+        const cells = [...el.querySelector('.tml-tag').closest('mtr').children];
+        const parts = [...cells.at(-2).children].map((b) => b.getBoundingClientRect());
         return { tag: tagRect, equation: Math.max(...parts.map((r) => r.right)), end: el.getBoundingClientRect().left + el.scrollWidth };
       });
       expect(tag.left, 'the tag starts after the equation ends').toBeGreaterThanOrEqual(equation);

@@ -40,7 +40,7 @@ test('no Content-Security-Policy violation with every widget mounted, every figu
   const page = shared();
   // the runtime paths too: typeset math (the LayerNorm steps), a chart's table, an exercise's check
   await page.locator('.ln-widget').getByLabel('x', { exact: true }).fill('1, 2, 3');
-  await expect(page.locator('.ln-steps .katex').first()).toBeVisible();
+  await expect(page.locator('.ln-steps math').first()).toBeVisible();
   await openDetails(page.locator('#figure-grad-profile details.chart-data'));
   await page.locator('#exercise-11').getByRole('button', { name: 'Check' }).click();
   expect(await violations()).toEqual([]);
@@ -222,7 +222,7 @@ test('print: controls hidden, figures in their current state and unsplit, light 
     .not.toBe(screenPixels);
   // nothing that is a figure breaks across pages
   const splittable = await page.evaluate(() =>
-    [...document.querySelectorAll('.widget:not(.exercise), figure, table, pre, .katex-display, .chart')]
+    [...document.querySelectorAll('.widget:not(.exercise), figure, table, pre, .math-display, .chart')]
       .filter((el) => getComputedStyle(el).breakInside !== 'avoid')
       .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
   );

@@ -1,7 +1,7 @@
 // Part 4's sentences as the reader gets them (the rendered page: prose, exercises' questions and worked solutions,
 // cards), against the papers they cite (issue 35's errors of fact, each checked in its source: the sources are
-// named in the issue's report and in the prose beside each claim). The text is read after rendering: KaTeX's
-// output is read back as its TeX, tags are dropped, entities decoded.
+// named in the issue's report and in the prose beside each claim). The text is read after rendering: each
+// formula is read back as its TeX, tags are dropped, entities decoded.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { cardProps, exercisePropsByNumber, renderChapter } from '../../web/plugins/content.js';
@@ -15,10 +15,8 @@ const cards = cardProps(sections);
 /** Rendered HTML → the text a reader reads, math as $TeX$. */
 export function renderedText(html) {
   return html
-    .replace(
-      /<span class="katex(?:-display)?">[\s\S]*?<annotation encoding="application\/x-tex">([\s\S]*?)<\/annotation>[\s\S]*?<\/span><\/span><\/span>/g,
-      ' $$$1$$ ',
-    )
+    .replace(/<span class="math-display">(<math[\s>][\s\S]*?<\/math>)<\/span>/g, '$1')
+    .replace(/<math[\s>][\s\S]*?<annotation encoding="application\/x-tex">([\s\S]*?)<\/annotation><\/semantics><\/math>/g, ' $$$1$$ ')
     .replace(/<span class="tex-live"[^>]*data-tex="([^"]*)"[^>]*>[\s\S]*?<\/span>(?=\s|[.,;:)]|$)/g, ' $$$1$$ ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&quot;/g, '"')
@@ -26,7 +24,7 @@ export function renderedText(html) {
     .replace(/&gt;/g, '>')
     .replace(/&#39;|&apos;/g, "'")
     .replace(/&amp;/g, '&')
-    .replace(/\u200b/g, '') // KaTeX's zero-width spaces
+    .replace(/\u200b/g, '') // zero-width spaces
     .replace(/[‘’]/g, "'") // the typographer's quotes, read as the source's
     .replace(/[“”]/g, '"')
     .replace(/\s+/g, ' ')

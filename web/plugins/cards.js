@@ -35,7 +35,7 @@ export function renderCards({ body, file, renderer, slugHeading }) {
 
   const { html: proseHtml, headings } = slugHeading(renderer.render(prose, { file, env }));
   const fallback = `<ol class="cards-static">${cloze.map((c) => `<li>${c.front} <details><summary>answer</summary>${c.back}</details></li>`).join('')}</ol>`;
-  // the deck's props (every card as KaTeX markup) come in a chunk of their own (content.js: virtual:card-props), as
+  // the deck's props (every card, its math as MathML) come in a chunk of their own (content.js: virtual:card-props), as
   // the exercises' do: in the page they were a sixth of its HTML, parsed on every visit
   const deck = `<div class="widget" id="card-deck" data-widget="cards">${fallback}<p class="widget-note">The deck with its review schedule needs JavaScript.</p></div>`;
   return { html: `${proseHtml}\n${deck}\n`, headings, widgets: [{ name: 'cards', props: { cloze, practice } }] };

@@ -1,5 +1,5 @@
 // Vite plugin: turns the chapter's prose (content/NN-slug.md) into the page's HTML at build and dev time.
-//   - math is rendered by KaTeX in Node, widget directives become lazy placeholders (see markdown.js);
+//   - math is rendered to MathML in Node (src/ui/math.js), widget directives become lazy placeholders (see markdown.js);
 //   - a file whose front matter names an `exercise` becomes that exercise's section (see exercise.js);
 //   - index.html's <!--chapter--> and <!--toc--> comments receive the sections and their contents;
 //   - the module virtual:exercise-props holds every exercise's props by number: a chunk of its own, loaded as

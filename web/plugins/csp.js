@@ -2,8 +2,8 @@
 // the header. Scripts come from the site's own files, plus the inline scripts the page itself carries (the
 // colour choice applied before the first paint), each allowed by the SHA-256 of its text as built, never by
 // 'unsafe-inline'; no 'unsafe-eval' (the Emscripten glue is linked with DYNAMIC_EXECUTION=0), only
-// 'wasm-unsafe-eval' to compile the kernels. Styles may be inline: KaTeX positions every glyph with a
-// style attribute. The dev server gets no policy (its client injects code to reload modules).
+// 'wasm-unsafe-eval' to compile the kernels. Styles may be inline: the math's MathML carries style attributes
+// (Temml's cell padding and script levels; KaTeX's HTML had positioned every glyph with one). The dev server gets no policy (its client injects code to reload modules).
 import { createHash } from 'node:crypto';
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;

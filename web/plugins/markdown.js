@@ -1,18 +1,18 @@
-// Markdown with math, rendered at build time: `$…$` and `$$…$$` through KaTeX (HTML + MathML), fenced
+// Markdown with math, rendered at build time: `$…$` and `$$…$$` as MathML (src/ui/math.js), fenced
 // `widget` blocks into lazy placeholders, [[table: row col]] into a number a table of the page fills in. Math holding {{name}} placeholders is "live": it is kept as a TeX
 // template in data-tex, prerendered with the values given (an exercise's default inputs) or left for the
 // page to fill with what the kernels compute.
-import katex from 'katex';
 import MarkdownIt from 'markdown-it';
+import { texToMathml } from '../src/ui/math.js';
 import { fillTex, hasPlaceholder } from '../src/ui/tex-template.js';
 
 const escapeAttr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function tex(source, displayMode, file) {
   try {
-    return katex.renderToString(source, { displayMode, throwOnError: true, output: 'htmlAndMathml' });
+    return texToMathml(source, { display: displayMode, throwOnError: true });
   } catch (e) {
-    throw new Error(`${file}: KaTeX cannot render ${JSON.stringify(source)}: ${e.message}`);
+    throw new Error(`${file}: cannot render the math ${JSON.stringify(source)}: ${e.message}`);
   }
 }
 

@@ -1,6 +1,7 @@
 // Vite plugin (build only): writes dist/sw.js, the service worker of src/sw.js preceded by this build's
 // id and the files it precaches: every file of dist/ except the worker itself and the fonts a browser
-// with service workers never asks for (KaTeX lists .woff2 first; its .woff and .ttf are for older ones).
+// with service workers never asks for (a stylesheet that lists .woff2 first gets
+// .woff and .ttf from older ones only).
 // The id is a hash of those files' names and contents: two different builds never share a cache, and
 // rebuilding the same sources gives the same id. Runs after Vite has written dist/ (public files too).
 import { createHash } from 'node:crypto';

@@ -1,7 +1,7 @@
 // Page entry: styles, the colour switch, then the widgets, mounted lazily as they come near the viewport.
 // A production build also registers the service worker (sw.js, written by plugins/service-worker.js) that
 // keeps this build's files for reading offline; the dev server and the tests of single modules never do.
-import 'katex/dist/katex.min.css';
+import './math.css';
 import './style.css';
 import { applyAssignment } from './assignment/pending.js';
 import { fillAllExerciseText, fillBeforePrint, loadExerciseText } from './exercises/text.js';

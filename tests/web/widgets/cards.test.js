@@ -77,10 +77,10 @@ it('practice cards get new numbers from the kernels at every repetition', async 
     seeded();
     const deck = await (await openPage('/#card-deck')).deck(); // a reload
     expect(text(deck.querySelector('.deck-status'))).toContain('1 card due of 21');
-    expect(deck.querySelectorAll('.deck-front .tex-live .katex').length).toBeGreaterThan(0);
+    expect(deck.querySelectorAll('.deck-front .tex-live math').length).toBeGreaterThan(0);
     fronts.add(text(deck.querySelector('.deck-front')));
     click(deck, 'Show answer');
-    expect(deck.querySelectorAll('.deck-back .katex').length).toBeGreaterThan(0);
+    expect(deck.querySelectorAll('.deck-back math').length).toBeGreaterThan(0);
   }
   expect(fronts.size, [...fronts].join(' | ')).toBe(3);
 });

@@ -151,7 +151,7 @@ describe('one visit each', () => {
     const ex = await (await openPage('/#exercise-4')).exercise(4);
     await toggleSolution(ex);
     expect(ex.querySelector('.ex-solution')?.hasAttribute('open')).toBe(true);
-    expect(ex.querySelectorAll('.ex-solution-body .katex').length).toBeGreaterThan(0);
+    expect(ex.querySelectorAll('.ex-solution-body math').length).toBeGreaterThan(0);
     expect(text(ex.querySelector('.ex-solution-body'))).toContain('1.4142');
   });
 
@@ -301,7 +301,7 @@ describe("exercise 4's answers read and marked, on one page", () => {
   });
 });
 
-/** The TeX sources of the math in el (KaTeX's annotation), joined. */
+/** The TeX sources of the math in el (each formula's annotation), joined. */
 const tex = (/** @type {Element | null} */ el) =>
   [...(el?.querySelectorAll('annotation[encoding="application/x-tex"]') ?? [])].map((a) => a.textContent).join(' ');
 

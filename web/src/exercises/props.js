@@ -1,4 +1,4 @@
-// Every exercise's props (its parts, hints, worked solution and mistakes, as KaTeX markup) come in a chunk of
+// Every exercise's props (its parts, hints, worked solution and mistakes, as HTML with MathML) come in a chunk of
 // their own (the content plugin's virtual:exercise-props), loaded once, as the first exercise or the progress
 // panel mounts: not with the page, whose every visit parsed them before its first figure could mount.
 /** @type {Promise<Record<string, any>> | undefined} the exercises' props by number, as the content plugin gives them */

@@ -1,4 +1,4 @@
-// Every exercise's words (its question with the default inputs, what it asks, its hints: KaTeX markup the build
+// Every exercise's words (its question with the default inputs, what it asks, its hints: HTML and MathML the build
 // rendered from content/) come in a chunk of their own (the content plugin's virtual:exercise-text), not in the
 // chapter's HTML, which every visit parses before its first figure can start; the exercises' page
 // (exercises.html) has them in its HTML for reading without JavaScript. Each exercise's section is filled as the

@@ -1,4 +1,4 @@
-// How numbers are written on the page: plain text for tables and outputs, TeX for KaTeX formulas.
+// How numbers are written on the page: plain text for tables and outputs, TeX for formulas (ui/math.js).
 // Presentation only: rounding for display, never a computation the chapter teaches.
 
 /**

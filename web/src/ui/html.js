@@ -1,8 +1,8 @@
 // The page's one way to build markup (html.js is the only file that parses it): html`…` templates, placed with
 // setHtml() or made into elements with element() / fragment().
 // Markup from values, safely: html`<td title="${message}">` escapes every interpolated value (a kernel's
-// error text, a caption, a number) so it can only ever be text. Markup the page made itself (KaTeX's
-// rendering, HTML the build rendered from content/, another html`…`) passes through when wrapped in
+// error text, a caption, a number) so it can only ever be text. Markup the page made itself (the math's
+// MathML, HTML the build rendered from content/, another html`…`) passes through when wrapped in
 // trusted(). setHtml() takes nothing else, so a plain string can never reach innerHTML by mistake.
 /** @type {Record<string, string>} */
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

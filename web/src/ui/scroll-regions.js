@@ -4,11 +4,11 @@
 // It must also look like it scrolls (a phone shows no scroll bar): data-scroll-more says on which side
 // more lies ("right", "left", "left right"), and style.css draws a shadow at that edge.
 // Every box is measured once in idle time (so Tab finds it wherever it is), again when it or its content
-// is resized, when it comes near the viewport, and when a web font arrives while it is near (KaTeX's fonts
-// widen a line of math without resizing any box): a font never makes the page measure boxes far away.
+// is resized, when it comes near the viewport, and when a web font arrives while it is near (the math font
+// widens a line of math without resizing any box): a font never makes the page measure boxes far away.
 import { setData } from './html.js';
 
-const SELECTOR = 'pre, .katex-display, .scroll-x, .chart-data-scroll, .heatmap details';
+const SELECTOR = 'pre, .math-display, .scroll-x, .chart-data-scroll, .heatmap details';
 
 // which sides of a box have more to show
 function cue(box) {

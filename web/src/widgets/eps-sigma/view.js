@@ -1,11 +1,11 @@
 // Draws the ε and σ instrument's results: the scale at the reader's σ with the numbers around it, the
 // log–log chart of the scale against σ, and the depth strip's two products as numbers and as a chart.
 // Every number arrives computed by the kernels (kernels/norm-scale.js); this file only formats and places it.
-import katex from 'katex';
 import { placementOf } from '../../experiment/choices.js';
 import { createChart, createDataTable } from '../../ui/chart.js';
 import { formatNumber, texNumber } from '../../ui/format.js';
 import { element, html, setHtml, trusted } from '../../ui/html.js';
+import { texToMathml } from '../../ui/math.js';
 
 // Shown while an input cannot be used: the numbers below are then the last ones that could be computed,
 // or there are none yet.
@@ -33,8 +33,8 @@ function staleMarker(el) {
   };
 }
 
-// (KaTeX's rendering is markup the page made: trusted)
-const tex = (source) => trusted(katex.renderToString(source, { throwOnError: false, output: 'htmlAndMathml' }));
+// (the math's rendering is markup the page made: trusted)
+const tex = (source) => trusted(texToMathml(source));
 
 // A product that may have left float64 (0 or ∞): the number itself, else the power of ten the kernel kept.
 const product = (value, log10) => (Number.isFinite(value) && value > 0 ? texNumber(value, 5) : `10^{${texNumber(log10, 5)}}`);

@@ -8,12 +8,12 @@ import { MAX_ANSWER_CHARS } from '../../progress/validate.js';
 import { element, html, setHtml, trusted } from '../../ui/html.js';
 
 let counter = 0;
-// A label's words as a screen reader should hear them: KaTeX's MathML without its TeX annotation, and not
-// KaTeX's visual copy beside it (the raw source, "x_1", had been read out).
+// A label's words as a screen reader should hear them: the math's MathML without its TeX annotation (the raw
+// source, "x_1", had been read out).
 // (a part's label, its options and the hints are HTML the build rendered from content/: trusted)
 const plain = (label) => {
   const div = element(html`<div>${trusted(label)}</div>`);
-  for (const hidden of div.querySelectorAll('annotation, .katex-html')) hidden.remove();
+  for (const hidden of div.querySelectorAll('annotation')) hidden.remove();
   return div.textContent.replace(/\s+/g, ' ').trim();
 };
 

@@ -1,15 +1,15 @@
 // Draws one norm's result, LayerNorm's or RMSNorm's (one render; what differs is the kind's entry in KINDS below):
-// the output vector, the step-by-step solution in KaTeX, the degenerate cases explained (in the chapter's words), and the Jacobian with the
+// the output vector, the step-by-step solution as math, the degenerate cases explained (in the chapter's words), and the Jacobian with the
 // terms that sum to it (the kernel's jacobian.terms, in its order) as heat maps on one colour scale. Every number
 // shown arrives computed; where the steps leave float64's range, they are shown in the kernel's unit u.
-import katex from 'katex';
 import { formatNumber, texNumber, texVector } from '../../ui/format.js';
 import { drawColourScale, drawHeatmap } from '../../ui/heatmap.js';
 import { fillTex } from '../../ui/tex-template.js';
 import { element, html, joinHtml, setHtml, trusted } from '../../ui/html.js';
+import { texToMathml } from '../../ui/math.js';
 
-// (KaTeX's rendering is markup the page made: trusted)
-const tex = (source, display = false) => trusted(katex.renderToString(source, { displayMode: display, throwOnError: false, output: 'htmlAndMathml' }));
+// (the math's rendering is markup the page made: trusted)
+const tex = (source, display = false) => trusted(texToMathml(source, { display }));
 // the output vector, each entry with its value for tests and a mark where it is NaN
 const entries = (y) =>
   html`[${joinHtml(
