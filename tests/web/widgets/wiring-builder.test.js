@@ -8,6 +8,7 @@
 // at its address (openPage), as a link opens it.
 import { describe, expect, it } from 'vitest';
 import { PLACEMENTS } from '../../../web/src/experiment/choices.js';
+import { SMALL_MODEL } from '../light-settings.js';
 import { fill } from './harness.js';
 import { WAIT, button, check, choose, fieldLike, openPage, placementCells, showSections, until } from './wirings-part4-helpers.js';
 
@@ -159,6 +160,27 @@ it('a link’s wiring the kernel cannot read: said above the drawing and beside 
   expect(text('.wb-text code')).toBe('pre');
   await until(() => text('.exp-note.field-message', table()).includes('Your wiring cannot run here: a wiring has no key "alhpa"'), 'the table’s note');
   await until(() => table().querySelectorAll('td[data-measure][data-value]').length === PLACEMENTS.length * MEASURES.length, 'the presets’ cells');
+});
+
+it('a run of the reader’s wiring that fails: a dash in each of its cells and the kernel’s reason once under the table', async () => {
+  // α = 1e10 on Pre-LN's stream: past block 30 of 32 it leaves float64's range, in every run of the row
+  const query = `p.Ls=32&p.seeds=0&${new URLSearchParams(SMALL_MODEL)}&wiring=${encodeURIComponent('{"from":"pre","alpha":"1e10"}')}`;
+  await open(query);
+  await until(() => table().querySelectorAll('td[data-measure][data-value]').length === PLACEMENTS.length * MEASURES.length, 'the presets’ cells');
+  const failed = () => [...table().querySelectorAll('td.failed')];
+  await until(() => failed().length === MEASURES.length, 'the written row’s cells');
+  for (const cell of failed()) {
+    expect(cell.closest('tr')?.querySelector('th')?.textContent?.replace(/\s+/g, ' ')).toBe('Your wiring, L = 32');
+    expect(cell.querySelector('.computed')?.textContent).toBe('—');
+    expect(cell.dataset.value).toBe('failed');
+  }
+  // no cell of the table reads like a word the kernel never said
+  expect([...table().querySelectorAll('td')].filter((td) => /\berror\b/.test(td.textContent ?? ''))).toEqual([]);
+  const note = text('.failed-note', table());
+  expect(note).toBe(
+    "— (not computed) in Your wiring, L = 32: this run's numbers left float64's range in its forward pass (a norm's input became infinite): lower alpha (it is 10000000000 at block 1 and multiplies the stream at every add).",
+  );
+  expect(note.match(/not computed/g)).toHaveLength(1); // said once, for its four cells
 });
 
 describe('one click takes the wiring to the lab', () => {

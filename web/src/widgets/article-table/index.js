@@ -39,7 +39,9 @@ export async function mount(el, props) {
   const note = element(html`<p class="exp-note"></p>`);
   // what the kernel says of a written wiring it cannot run at a depth of the table (its cells say "error")
   const writtenNote = element(html`<p class="exp-note field-message" aria-live="polite"></p>`);
-  el.append(controls.el, scroller, note, writtenNote, live.footer, live.compute);
+  // why the cells that read "—" have no number: each reason a run failed with, said once, with the rows it took
+  const failedNote = element(html`<p class="exp-note field-message failed-note" aria-live="polite"></p>`);
+  el.append(controls.el, scroller, note, writtenNote, failedNote, live.footer, live.compute);
   const written = spec.written ? writtenWirings : () => [];
   // a wiring written or changed: its rows (re)compute, every other cell stays as it is
   const stopWritten = spec.written ? subscribeWritten(() => start({ keepCells: true })) : () => {};
@@ -122,6 +124,7 @@ export async function mount(el, props) {
         trs[r].cells[k + 1].dataset.label = columnLabels[k]; // a stacked row's cell names its column
       }),
     );
+    setText(failedNote, failureSentences(rows, columns, trs));
     // numbers of a row the prose names beside its columns (spec.extras): once every run of the row is in
     for (const row of spec.extras ? rows : []) {
       const cells = computed.get(String(row.key));
@@ -138,6 +141,25 @@ export async function mount(el, props) {
       const columnKeys = new Set([...columns.map((col) => String(col.key)), ...(spec.extras ?? [])]);
       fillLiveCells(source, (row, col) => (computed.has(row) && columnKeys.has(col) ? (computed.get(row).get(col) ?? null) : undefined));
     }
+  }
+
+  // Each reason the runs failed with (not those the kernel refused before running: writtenNote says those), once,
+  // after the rows whose cells it left without a number.
+  function failureSentences(rows, columns, trs) {
+    const rowsOf = new Map(); // reason → the labels of the rows it took a cell of
+    rows.forEach((row, r) => {
+      const reasons = new Set(
+        columns.flatMap((col) =>
+          spec
+            .needs(row.key, col.key, current)
+            .map((id) => live.failed.get(id))
+            .filter(Boolean),
+        ),
+      );
+      const label = trs[r].cells[0].textContent.replace(/\s+/g, ' ').trim();
+      for (const reason of reasons) rowsOf.set(reason, [...(rowsOf.get(reason) ?? []), label]);
+    });
+    return [...rowsOf].map(([reason, labels]) => `— (not computed) in ${labels.join(', ')}: ${reason.replace(/\.$/, '')}.`).join(' ');
   }
 
   // The rows in the order of spec.rows: a row whose key is kept keeps its element and its cells (a written wiring
@@ -177,7 +199,10 @@ export async function mount(el, props) {
     const needs = spec.needs(row, col, current);
     const { results, progress, failed } = live;
     const error = needs.map((id) => refused.get(id) ?? failed.get(id)).find(Boolean);
-    if (error) return html`<td class="failed" title="${error}">error</td>`;
+    // no number, and no word that reads like one: a dash, its reason for a screen reader here and for every reader
+    // under the table (failedNote)
+    if (error)
+      return html`<td class="failed" data-value="failed" title="${error}"><span class="computed">—</span><span class="visually-hidden">: not computed, ${error}</span></td>`;
     if (!needs.every((id) => results.has(id))) {
       const done = needs.reduce((sum, id) => sum + (results.has(id) ? 1 : (progress.get(id) ?? 0)), 0) / needs.length;
       // the printed value is there from the start, under the meter, so a cell keeps its two lines (and the
