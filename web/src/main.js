@@ -11,6 +11,7 @@ import { followLinksAhead } from './experiment/in-place-links.js';
 import { getPool } from './experiment/pool.js';
 import { mountContents } from './ui/contents.js';
 import { keepOneBuild } from './ui/new-version.js';
+import { watchFieldLengths } from './ui/length-notice.js';
 import { watchScrollRegions } from './ui/scroll-regions.js';
 import { mountThemeSwitch } from './ui/theme.js';
 import { watchTouchTips } from './ui/touch-tips.js';
@@ -21,6 +22,7 @@ document.documentElement.classList.add('js');
 mountThemeSwitch(document);
 mountContents(document);
 watchScrollRegions(document.body);
+watchFieldLengths(document.body);
 watchTouchTips(document);
 applyAssignment(document); // a teacher's assignment, when the visit has one (its seeds: before an exercise reads its own)
 compiledKernels().catch(() => {}); // once, for the page and every worker, from the preloaded file (kernels/compiled.js)

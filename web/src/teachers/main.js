@@ -10,6 +10,7 @@ import './style.css';
 import { loadExerciseProps } from '../exercises/props.js';
 import { loadExercisesWithDesign } from '../exercises/design.js';
 import { html, setHtml } from '../ui/html.js';
+import { watchFieldLengths } from '../ui/length-notice.js';
 import { watchScrollRegions } from '../ui/scroll-regions.js';
 import { mountThemeSwitch } from '../ui/theme.js';
 import { createBuilder } from './builder.js';
@@ -19,6 +20,7 @@ import { createSettings } from './settings.js';
 
 mountThemeSwitch(document);
 watchScrollRegions(document.body);
+watchFieldLengths(document.body);
 start().catch((error) => {
   const box = document.querySelector('#assign-builder');
   setHtml(box, html`<p class="teachers-problem">This page could not start: ${error.message}. Reload it to try again.</p>`);
