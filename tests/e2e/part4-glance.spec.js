@@ -86,8 +86,61 @@ test('one colour per wiring: no two families share a hue, and every chart, swatc
   expect(summarySwatches.map(rgbToHex)).toEqual(slotColours.map(rgbToHex));
 });
 
+/** #part4-summary as boxes on the screen: whether anything in it scrolls sideways, and for each row its wiring's name
+ * and its three computed cells (each box: left, right, top, bottom), with the label each cell shows. */
+async function summaryBoxes(page) {
+  await page.goto('./?p.Ls=6&p.seeds=0#part4-summary');
+  const summary = page.locator('#part4-summary');
+  await expect(summary.locator('td [data-value]').first()).toBeAttached({ timeout: 120_000 });
+  return summary.evaluate((el) => {
+    const box = (e) => {
+      const r = e.getBoundingClientRect();
+      return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+    };
+    // (a box of 1 px is one left to screen readers: the phone's header row)
+    const sideways = [el, ...el.querySelectorAll('*')].filter(
+      (e) => e.clientWidth > 1 && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible',
+    );
+    return {
+      width: document.documentElement.clientWidth,
+      sideways: sideways.map((e) => e.tagName),
+      rows: [...el.querySelectorAll('tbody tr')].map((tr) => ({
+        row: box(tr),
+        name: box(tr.cells[1]),
+        numbers: [...tr.cells].slice(3).map((td) => ({ ...box(td), label: getComputedStyle(td, '::before').content })),
+      })),
+    };
+  });
+}
+
+test('Part 4 at a glance at 1280 px: every column in view, no box that scrolls sideways, each number beside its wiring', async ({ page }) => {
+  const { width, sideways, rows } = await summaryBoxes(page);
+  expect(sideways).toEqual([]);
+  expect(rows.length).toBeGreaterThanOrEqual(9);
+  for (const { name, numbers } of rows) {
+    for (const n of numbers) {
+      expect(n.right).toBeLessThanOrEqual(width);
+      expect(n.top).toBe(name.top); // on the wiring's line
+    }
+  }
+});
+
 test.describe('on a phone (375 px)', () => {
   test.use({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
+
+  test('Part 4 at a glance is a card per wiring: its three numbers under its name, each with its heading', async ({ page }) => {
+    const { width, sideways, rows } = await summaryBoxes(page);
+    expect(sideways).toEqual([]);
+    expect(rows.length).toBeGreaterThanOrEqual(9);
+    for (const { row, name, numbers } of rows) {
+      for (const n of numbers) {
+        expect(n.right).toBeLessThanOrEqual(width);
+        expect(n.top).toBeGreaterThanOrEqual(name.bottom - 1); // under its name, in its card
+        expect(n.bottom).toBeLessThanOrEqual(row.bottom + 1);
+        expect(n.label).toMatch(/^"(at initialisation|in the lab): /);
+      }
+    }
+  });
 
   test('the six wirings’ code keeps its names in view, and the lab’s summary shows each verdict or says it scrolls', async ({ page }) => {
     await page.goto('./#six-wirings-in-two-lines-each');

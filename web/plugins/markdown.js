@@ -20,6 +20,26 @@ function tex(source, displayMode, file) {
 // goes through markdown-it's typographer): "block's" → "block’s", "blocks' " → "blocks’ ".
 const withApostrophes = (text) => text.replace(/(\w)'(\w)/g, '$1’$2').replace(/(s)'(?=[\s,.;:)]|$)/g, '$1’');
 
+// A table's parts name their roles: a stylesheet that lays a table out as something else (Part 4's rows as cards,
+// style.css) would otherwise take its semantics away in some browsers (WebKit's), and a screen reader would read
+// the cells as loose text.
+const TABLE_ROLES = { table_open: 'table', thead_open: 'rowgroup', tbody_open: 'rowgroup', tr_open: 'row', th_open: 'columnheader', td_open: 'cell' };
+// and each body cell its column's heading (data-label), which a phone's card shows beside its number (style.css)
+function tableRoles(md) {
+  md.core.ruler.push('table_roles', (state) => {
+    let headings = [];
+    let column = 0;
+    state.tokens.forEach((token, k) => {
+      if (TABLE_ROLES[token.type]) token.attrSet('role', TABLE_ROLES[token.type]);
+      if (token.type === 'thead_open') headings = [];
+      if (token.type === 'tr_open') column = 0;
+      if (token.type === 'th_open') headings.push(withApostrophes(state.tokens[k + 1].content.trim()));
+      if (token.type === 'td_open' && headings[column]) token.attrSet('data-label', headings[column]);
+      if (token.type === 'td_open' || token.type === 'th_open') column += 1;
+    });
+  });
+}
+
 function widgetFence(md) {
   const fence = md.renderer.rules.fence;
   md.renderer.rules.fence = (tokens, idx, options, env, self) => {
@@ -45,6 +65,7 @@ function widgetFence(md) {
 export function createRenderer() {
   const md = new MarkdownIt({ html: true, typographer: true });
   widgetFence(md);
+  tableRoles(md);
 
   // Protect math (outside code), render markdown, restore math. live: values for {{placeholders}} or null.
   function render(text, { file, env = { file, widgets: [] }, live = null, inline = false }) {
