@@ -4,12 +4,15 @@
 # and the ones its scripts' math can add (numbers, matrices), each with the size variants and pieces of the font's
 # MATH table that stretch it (radicals, brackets, braces, big operators). No GSUB: its script-size alternates
 # (ssty) would double the glyphs, and KaTeX, which the chapter's math looked like until issue 54, had none.
-# Subscripts are set where TeX's Computer Modern sets them (sub1 = 0.15 em, sub_drop = 0.05 em; KaTeX's, which the
-# chapter had until issue 54) instead of the font's 0.247 and 0.2 em, which are TeX's for a subscript beside a
-# superscript and sank every x_i by a tenth of an em. Parentheses keep their sizes up to \Big's (1.8 em) and
-# no assembly: Chromium lays a stretchy operator out as wide as the widest of all its sizes (MathML Core), and
-# the 0.875 em of the parentheses' biggest sizes put a quarter of an em of air inside every \big( and \Big(
-# (tests/e2e/math.spec.js measures it). Renamed "Chapter Math", as the GUST Font License asks of a changed copy (web/src/fonts/README.md).
+# Scripts are set where TeX sets them on a letter (KaTeX's, which the chapter had until issue 54): TeX puts a
+# subscript 0.15 em down and a superscript 0.363 em up whatever the letter's depth or height, where MathML Core
+# lowers a subscript by the letter's depth plus SubscriptBaselineDropMin (0.2 em in the font) and raises a
+# superscript to its height less SuperscriptBaselineDropMax (0.25 em): so 0.15 em down (not 0.247) less a tenth of
+# an em of the depth (a gamma's, a parenthesis' depth then leaves it at 0.15), and the superscript's drop TeX's
+# 0.386 em. Parentheses keep their sizes up to \Big's (1.8 em) and the radical its sizes up to 3 em, neither an
+# assembly: Chromium lays a stretchy operator out as wide as the widest of all its sizes and pieces (MathML Core),
+# and the parentheses' 0.875 em put a quarter of an em of air inside every \big( and \Big( (tests/e2e/math.spec.js
+# measures it), the radical's 1.056 em a fifth of an em after every square root. Renamed "Chapter Math", as the GUST Font License asks of a changed copy (web/src/fonts/README.md).
 # tests/web/math-font.test.js checks that every character of the chapter's math is in the font's list of code
 # points (web/src/fonts/chapter-math.json, written here). Run again after adding a character: bash scripts/math-font.sh
 set -euo pipefail
@@ -57,14 +60,15 @@ options.flavor = 'woff2'
 font = TTFont(otf, recalcTimestamp=False)  # the same bytes on every run
 variants = font['MATH'].table.MathVariants
 cmap = font.getBestCmap()
-for paren in '()':
-    construction = variants.VertGlyphConstruction[variants.VertGlyphCoverage.glyphs.index(cmap[ord(paren)])]
-    construction.MathGlyphVariantRecord = [v for v in construction.MathGlyphVariantRecord if v.AdvanceMeasurement <= 1800]
+for char, tallest in (('(', 1800), (')', 1800), ('\u221a', 3001)):
+    construction = variants.VertGlyphConstruction[variants.VertGlyphCoverage.glyphs.index(cmap[ord(char)])]
+    construction.MathGlyphVariantRecord = [v for v in construction.MathGlyphVariantRecord if v.AdvanceMeasurement <= tallest]
     construction.VariantCount = len(construction.MathGlyphVariantRecord)
     construction.GlyphAssembly = None
 constants = font['MATH'].table.MathConstants
 constants.SubscriptShiftDown.Value = 150
-constants.SubscriptBaselineDropMin.Value = 50
+constants.SubscriptBaselineDropMin.Value = -100
+constants.SuperscriptBaselineDropMax.Value = 386
 subsetter = subset.Subsetter(options)
 subsetter.populate(unicodes=subset.parse_unicodes(unicodes))
 subsetter.subset(font)
