@@ -211,16 +211,21 @@ describe('an assignment, as students and the teacher read it', () => {
     answer(ex, 'mean', '123');
     check(ex);
     expect(badgeOf(ex)).toBe('Attempted');
+    await toggleSolution(ex); // (Liam leaves the worked solution open)
 
-    // 4. Bob takes the computer: none of Liam's work is his, and his export holds only his
+    // 4. Bob takes the computer: none of Liam's work is his, and his export holds only his; the worked solution Liam
+    // left open is closed (issue 51's class test: it stayed open, showing Bob his own numbers' solution, its opening
+    // in no file)
     click(banner, 'Not you? Change the name');
     fill(field(banner, 'Your name or student number'), 'Bob');
     click(banner, 'Start');
     expect(text(banner)).toContain('Working as Bob');
     expect(badgeOf(ex)).toBe('Not started');
     expect(x.value).not.toBe(liam);
+    expect(/** @type {HTMLDetailsElement} */ (ex.querySelector('.ex-solution')).open).toBe(false);
     const bob = JSON.parse((await exportFile(page)).text);
     expect([bob.assignment.name, Object.keys(bob.exercises).filter((n) => bob.exercises[n].log?.length)]).toEqual(['Bob', []]);
+    expect(Object.values(bob.exercises).flatMap((r) => r.events ?? [])).toEqual([]);
     // and Liam can come back to his own
     click(banner, 'Not you? Change the name');
     click(banner, "Continue as Liam O'Brien");

@@ -102,6 +102,9 @@ export async function mount(section) {
 // assignment's name given (its numbers are in the address: assignment/start.js), a save (which writes every
 // exercise's work), another tab's change to this exercise (shown once the reader's own action here is done).
 function heard(ex, why, detail) {
+  // another student takes a shared computer: the worked solution the last one left open closes (left open, it showed
+  // the new student their own numbers' solution, its opening never logged in their file)
+  if (why === 'state replaced' && detail?.student) ex.view.solutionBox.open = false;
   if (why === 'state replaced') restore(ex);
   if (why === 'assignment') restore(ex, { fromUrl: seedAddress(ex.n).textIn() });
   if (why === 'update' && detail?.saved) ex.view.unsaved.show(true);
