@@ -424,6 +424,11 @@ describe('a file edited by hand', () => {
     expect(grade(file).flags).toContain(
       'exercise 4: its attempts are not in time order: attempt 2 of its log (2026-12-01 10:02) is earlier than attempt 1 of its log (2026-12-01 10:05), logged before it',
     );
+    // in one minute, to the second (both had read "10:02")
+    file.exercises[4].log[0].at = new Date(at(2).getTime() + 30_000).toISOString();
+    expect(grade(file).flags).toContain(
+      'exercise 4: its attempts are not in time order: attempt 2 of its log (2026-12-01 10:02:00) is earlier than attempt 1 of its log (2026-12-01 10:02:30), logged before it',
+    );
     const stamped = { ...honest(), exportedAt: at(30).toISOString() };
     stamped.exercises[4].changedAt = at(2).toISOString();
     expect(grade(stamped).flags).toEqual([]);

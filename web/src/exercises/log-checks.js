@@ -102,7 +102,11 @@ export function checkLog({ props, record, result, unread = 0, exportedAt = '', d
   /** @type {string[]} */
   const disorder = [];
   times.forEach((t, k) => {
-    if (k > 0 && t < times[k - 1]) disorder.push(`${attemptName(k, t)} is earlier than ${attemptName(k - 1, times[k - 1])}, logged before it`);
+    if (k > 0 && t < times[k - 1]) {
+      // (in one minute, to the second: "10:02 is earlier than 10:02" said nothing)
+      const [later, earlier] = together(t, times[k - 1]);
+      disorder.push(`attempt ${k + 1} of its log (${later}) is earlier than attempt ${k} of its log (${earlier}), logged before it`);
+    }
   });
   out.push(...some(disorder, 'its attempts are not in time order'));
   const events = record.events;
