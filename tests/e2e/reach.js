@@ -98,9 +98,12 @@ export function cutOff(page) {
       `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
     const problems = new Set();
     for (const el of document.querySelectorAll('main *, header *, nav *')) {
-      // SVG's insides and screen-reader-only text (a phone's table head too) are not drawn, nor what a closed
+      // SVG's insides and screen-reader-only text (a phone's table heads too: the results', Part 4's) are not drawn, nor what a closed
       // <details> holds
-      if (el.closest('svg *, .visually-hidden, table.results > thead') || !el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true }))
+      if (
+        el.closest('svg *, .visually-hidden, table.results > thead, .part4-summary thead') ||
+        !el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })
+      )
         continue;
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
