@@ -1,7 +1,9 @@
-// One line at the bottom of the window while the workers compute: how many runs are done, running and
-// waiting, and a Cancel button that stops everything at once. It shows only while a run is running (runs
-// that only wait, a figure's prefetch held back for a moment, do not bring it up), and while it shows the
-// page gets room at its end, so the last lines of the chapter can scroll clear of it.
+// One line at the bottom of the window while the workers compute: how many of the runs asked for since it showed
+// are done and how many wait, a bar of the same share (the running runs' own progress between), and a Cancel
+// button that stops everything at once. It shows only while a run is running (runs that only wait, a figure's
+// prefetch held back for a moment, do not bring it up). On a wide screen it stands in the margin beside the text
+// (style.css), covering none of it; on a narrower one the page gets room at its end while it shows, so the last
+// lines of the chapter can scroll clear of it.
 import { element, html, setText } from '../ui/html.js';
 
 /** @type {HTMLElement | undefined} */
@@ -21,21 +23,25 @@ export function mountStatusBar(pool) {
   const text = bar.querySelector('.run-status-text');
   const progress = bar.querySelector('progress');
   bar.querySelector('.run-status-cancel').addEventListener('click', () => pool.cancelAll());
+  /** @type {(n: number, w: string) => string} */
+  const plural = (n, w) => `${n} ${w}${n === 1 ? '' : 's'}`;
   let shownAt = 0;
+  let finishedBefore = 0; // the runs finished before the line showed: not the work it reports on
   pool.onStatus((s) => {
     const busy = s.running > 0;
     if (busy) {
       if (bar.hidden) {
         shownAt = performance.now();
+        finishedBefore = s.finished;
         bar.hidden = false;
         document.body.classList.add('run-status-shown'); // (once: classList.add writes the attribute even when it has the class)
       }
-      /** @type {(n: number, w: string) => string} */
-      const plural = (n, w) => `${n} ${w}${n === 1 ? '' : 's'}`;
-      const line = `Computing in ${plural(s.running, 'worker')}: ${plural(s.queued, 'run')} waiting, ${s.finished} done.`;
-      setText(text, line);
-      const mean = s.progress.length ? s.progress.reduce((a, b) => a + b, 0) / s.progress.length : 0;
-      if (Math.abs(progress.value - mean) > 0.02) progress.value = mean;
+      const done = s.finished - finishedBefore;
+      const all = done + s.running + s.queued;
+      setText(text, `Computing in ${plural(s.running, 'worker')}: ${done} of ${plural(all, 'run')} done, ${s.queued} waiting.`);
+      // the same share as the words, the running runs' progress between one done and the next
+      const share = (done + s.progress.reduce((a, b) => a + b, 0)) / all;
+      if (Math.abs(progress.value - share) > 0.01) progress.value = share;
     } else if (!bar.hidden) {
       // keep it up long enough to be read, then hide
       setTimeout(
@@ -46,7 +52,7 @@ export function mountStatusBar(pool) {
         },
         Math.max(0, 600 - (performance.now() - shownAt)),
       );
-      setText(text, `Done: ${s.finished} runs.`);
+      setText(text, `Done: ${plural(s.finished - finishedBefore, 'run')}.`);
     }
   });
 }
