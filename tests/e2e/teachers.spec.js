@@ -1,6 +1,8 @@
-// What only a browser shows of the teachers' page: axe, in light and dark, over the page with its form filled from its
-// address, a student's numbers, an extended student's own link and a graded file's table; and that table and the
-// numbers' table as boxes on the screen. Everything the page computes and says (links, numbers, grading, flags,
+// Browser-only: what only a browser shows of the teachers' page: axe, in light and dark, over the page with its form
+// filled from its address, a student's numbers, an extended student's own link and a graded file's table; that table
+// and the numbers' table as boxes on the screen; and a class of 40's table laid out at 1280 × 800 (its settings
+// restored from the browser's storage, a roster's ID column with them) and at 375 px, checked by the elements' boxes,
+// which jsdom does not lay out. Everything the page computes and says (links, numbers, grading, flags,
 // hostile files, the table's cells, the CSVs, the address) is checked in jsdom: tests/web/widgets/teachers*.test.js
 // (docs/testing/moved-teachers.md).
 import { assignedSeed } from '../../web/src/progress/assignee.js';
@@ -40,7 +42,8 @@ test('the teachers’ page, its form filled, a student’s numbers and a graded 
 });
 
 // Issue 51: a class of 40 in the table. At 1280 px its Student column was 38 px wide (a name one letter a line) and the
-// table scrolled inside a 978 × 750 px box, its columns and its third row out of sight. The table now reads at 1280
+// table scrolled inside a 978 × 750 px box, its columns and its third row out of sight. (Then, with a roster's ID
+// column, the table was 1,317 px wide in its 1,238 px box, and scrolled sideways in it: style.css, a smaller type.) The table now reads at 1280
 // px as the page scrolls: every column of the first rows in the window's width, no box scrolling inside the page, each
 // name on one line, the header in view as the class scrolls by; at 375 px the names stay on one line and in view as
 // the table is scrolled sideways. Each file: exercise 1 solved (some after a wrong try, some late), exercise 4 tried on
@@ -117,21 +120,55 @@ function classFile(k) {
   return { version: 1, cards: {}, exercises, assignment: { code, name, exercises: EXERCISES, due: DUE }, exportedAt: at(13, 0) };
 }
 
-/** The class's 40 files graded on the teachers' page, in a window `width` px wide. */
-async function gradeClass(page, width) {
-  await page.setViewportSize({ width, height: 900 });
-  await page.goto(
-    `./teachers.html?assign.class=${encodeURIComponent(CLASS)}&assign.ex=${EXERCISES.join(',')}&assign.due=${encodeURIComponent(DUE)}&pts=4%3A%202`,
-  );
+// Issue 51's class test (tests/web/widgets/teachers-class40.test.js) has its kinds of files here too, for what they add
+// to the table: Joan Clarke hands in Emmy Noether's file with her own name typed into it (Emmy's file cell: "+1"),
+// Hedy Lamarr hands in two files that end at the same moment (one with exercise 1's answers edited), Radia Perlman's
+// two attempts' times are swapped (a flag). 41 files, 39 rows.
+const fileName = (name) => `phys-101-${name.toLowerCase().replace(/[^a-z]+/g, '-')}.json`;
+function classFiles() {
+  const files = NAMES.map((name, k) => ({ name: fileName(name), json: classFile(k) }));
+  const [emmy, radia, hedy, joan] = ['Emmy Noether', 'Radia Perlman', 'Hedy Lamarr', 'Joan Clarke'].map((n) => files[NAMES.indexOf(n)]);
+  joan.json = { ...emmy.json, assignment: { ...emmy.json.assignment, name: 'Joan Clarke' } };
+  const log = radia.json.exercises[1].log;
+  [log[0].at, log[1].at] = [log[1].at, log[0].at];
+  const edited = structuredClone(hedy.json);
+  edited.exercises[1].log.at(-1).answers = { post: 'b', highway: 'a' };
+  files.push({ name: fileName('Hedy Lamarr final'), json: edited });
+  return files.map(({ name, json }) => ({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(json)) }));
+}
+const ROWS = NAMES.length - 1; // (Joan's file is Emmy's work: a row of Emmy's, Joan listed as its copier)
+
+/**
+ * The class's files graded on the teachers' page, in a window `width` × `height` px. With `marking`, the teacher first
+ * types the marking settings (a roster of the class with IDs, which adds a column, an extension, points), then opens the
+ * page again without them in its address: this browser's storage brings them back.
+ */
+async function gradeClass(page, width, { height = 900, marking = false } = {}) {
+  await page.setViewportSize({ width, height });
+  const address = `./teachers.html?assign.class=${encodeURIComponent(CLASS)}&assign.ex=${EXERCISES.join(',')}&assign.due=${encodeURIComponent(DUE)}`;
+  await page.goto(`${address}&pts=4%3A%202`);
   await expect(page.getByLabel('The link for your students')).toHaveValue(/assign\.ex=/);
-  const files = NAMES.map((name, k) => ({
-    name: `phys-101-${name.toLowerCase().replace(/[^a-z]+/g, '-')}.json`,
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(classFile(k))),
-  }));
-  await page.locator('.teachers-files').setInputFiles(files);
-  await expect(page.locator('.teachers-grades tbody tr')).toHaveCount(NAMES.length, { timeout: 60_000 });
+  const roster = NAMES.map((name, k) => `${name}, ${202600 + k}`).join('\n');
+  if (marking) {
+    await page.getByLabel(/^Roster \(optional\)/).fill(roster);
+    await page.getByLabel(/^Extensions, one a line/).fill('Ada Lovelace = 2025-11-12 18:00');
+    await expect(page.locator('.teachers-kept-text')).toContainText('This browser keeps these settings for class');
+    await page.goto(address);
+    await expect(page.getByLabel(/^Roster \(optional\)/)).toHaveValue(roster);
+    await expect(page.getByLabel(/^Points per exercise/)).toHaveValue('4: 2');
+  }
+  await page.locator('.teachers-files').setInputFiles(classFiles());
+  await expect(page.locator('.teachers-grades tbody tr')).toHaveCount(ROWS, { timeout: 60_000 });
   await expect(page.locator('.teachers-grades tbody')).not.toHaveAttribute('aria-busy', 'true');
+  await expect(page.locator('.teachers-copied')).toContainText('Joan Clarke');
+  await expect(page.locator('.teachers-grades thead th')).toHaveText([
+    'Student',
+    ...(marking ? ['ID'] : []),
+    'File',
+    ...EXERCISES.map((n) => `Ex. ${n} (${n === 4 ? 2 : 1})`),
+    'Flags',
+    'Total',
+  ]);
 }
 
 /** In the page: each name cell's lines, the first rows' cells' boxes, and every box that scrolls inside the page. */
@@ -151,6 +188,7 @@ const measure = (rows) => {
   const header = [...document.querySelectorAll('.teachers-grades thead th')];
   const cells = [...header, ...body.slice(0, rows).flatMap((tr) => [...tr.children])].map((c) => c.getBoundingClientRect());
   const scrolling = [...document.querySelectorAll('main *')]
+    .filter((el) => !el.matches('textarea')) // (a field of many lines, the roster's, scrolls in itself as fields do)
     .filter((el) => {
       const style = getComputedStyle(el);
       return (
@@ -159,7 +197,14 @@ const measure = (rows) => {
       );
     })
     .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${el.clientWidth}×${el.clientHeight} of ${el.scrollWidth}×${el.scrollHeight}`);
+  // every box the table sits in, up to the page's body: none holds more than it shows (a box that scrolls, or clips)
+  const boxes = [];
+  for (let el = document.querySelector('.teachers-grades')?.parentElement; el && el !== document.body; el = el.parentElement) {
+    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+      boxes.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${el.clientWidth}×${el.clientHeight} of ${el.scrollWidth}×${el.scrollHeight}`);
+  }
   return {
+    boxes,
     width: document.documentElement.clientWidth,
     pageWidth: document.documentElement.scrollWidth,
     names: body.map((tr) => lines(tr.querySelector('th'))),
@@ -169,11 +214,14 @@ const measure = (rows) => {
   };
 };
 
-test('a class of 40 at 1280 px: every column in the window, no box scrolling inside the page, a name on one line, the header in view', async ({ page }) => {
-  await gradeClass(page, 1280);
+test('a class of 40 at 1280 × 800, its settings restored: every column of the first rows in the window, no box scrolling inside the page, a name on one line, the header in view', async ({
+  page,
+}) => {
+  await gradeClass(page, 1280, { height: 800, marking: true });
   const m = await page.evaluate(measure, 10);
-  expect(m.names, 'lines of each name').toEqual(NAMES.map(() => 1));
+  expect(m.names, 'lines of each name').toEqual(Array(ROWS).fill(1));
   expect(m.scrolling, 'boxes that scroll inside the page').toEqual([]);
+  expect(m.boxes, 'the table’s boxes that hold more than they show').toEqual([]);
   expect(m.pageWidth, 'the page does not scroll sideways').toBeLessThanOrEqual(m.width);
   expect(m.left).toBeGreaterThanOrEqual(0);
   expect(m.right).toBeLessThanOrEqual(m.width);
@@ -187,7 +235,7 @@ test('a class of 40 at 1280 px: every column in the window, no box scrolling ins
 test('a class of 40 at 375 px: each name on one line, and in view as the table is scrolled sideways', async ({ page }) => {
   await gradeClass(page, 375);
   const m = await page.evaluate(measure, 10);
-  expect(m.names, 'lines of each name').toEqual(NAMES.map(() => 1));
+  expect(m.names, 'lines of each name').toEqual(Array(ROWS).fill(1));
   expect(m.pageWidth, 'the page does not scroll sideways').toBeLessThanOrEqual(m.width);
   // the table scrolls sideways in its box (no taller than its table), the names staying in view
   const box = page.locator('.teachers-grades-box');
