@@ -125,6 +125,27 @@ test('Part 4 at a glance at 1280 px: every column in view, no box that scrolls s
   }
 });
 
+test('a link into the lab opens the window on the lab, its controls set from the link, before and after it mounted', async ({ page }) => {
+  for (const start of ['./?t.steps=2#peri-ln', './?t.steps=2#training-lab-curves']) {
+    await page.goto(start);
+    if (start.endsWith('curves')) await expect(page.locator('#training-lab-curves .lab-run-button')).toBeVisible({ timeout: 60_000 });
+    const link = page.locator('a[href*="t.configs=pre-24-0,peri-24-0"]').first();
+    await link.scrollIntoViewIfNeeded();
+    await link.click();
+    const lab = page.locator('#training-lab-curves');
+    const wirings = lab.getByLabel(/^Wiring of configuration/);
+    await expect(wirings).toHaveCount(2, { timeout: 60_000 });
+    await expect(wirings.nth(0)).toHaveValue('pre');
+    await expect(wirings.nth(1)).toHaveValue('peri');
+    // the lab's top in the window (not Part 3's heading a screen above it), its configurations in view, the focus in it
+    const top = await lab.evaluate((el) => el.getBoundingClientRect().top);
+    expect(top, start).toBeGreaterThanOrEqual(-1);
+    expect(top, start).toBeLessThan(100);
+    await expect(wirings.nth(1)).toBeInViewport();
+    expect(await lab.evaluate((el) => el.contains(document.activeElement)), start).toBe(true);
+  }
+});
+
 test.describe('on a phone (375 px)', () => {
   test.use({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
 

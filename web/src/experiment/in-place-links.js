@@ -69,8 +69,17 @@ export function followInPlaceLinks({ prefix, anchor, apply, focus }) {
     event.preventDefault();
     follow(a, `${location.pathname}${location.search}#${id}`);
     apply(url.searchParams); // (the figure writes its values into the new entry's URL)
-    document.getElementById(id)?.scrollIntoView();
-    focus()?.focus({ preventScroll: true });
+    // the window opens on the figure, its controls at the top, not on the section the link names (the lab's links
+    // name Part 3, whose figure stood a screen below its heading, with the focus out of view on its Run button)
+    const control = focus();
+    const figure = /** @type {HTMLElement | null} */ (control?.closest('.widget[data-widget]') ?? document.getElementById(id));
+    figure?.scrollIntoView();
+    // the focus on the figure's own choice when the window shows it, else on the figure, whence Tab goes on into
+    // its controls (a focus out of view is lost to a keyboard's reader)
+    const shown = control && control.getBoundingClientRect().bottom <= window.innerHeight;
+    const target = shown ? control : figure;
+    if (target === figure && figure && !figure.hasAttribute('tabindex')) figure.tabIndex = -1;
+    target?.focus({ preventScroll: true });
   };
   document.addEventListener('click', onClick);
   const stopHistory = followHistory(prefix, apply);
@@ -83,6 +92,15 @@ export function followInPlaceLinks({ prefix, anchor, apply, focus }) {
 // A parameter's figure prefix: "t." of "t.configs" (the chapter's figures name theirs so)
 /** @type {(name: string) => string | undefined} */
 const prefixOf = (name) => /^[a-z]+\./i.exec(name)?.[0];
+
+/** A figure's placeholder's props (the chapter writes them as JSON in data-props), or {} @param {Element} el */
+function propsOf(el) {
+  try {
+    return JSON.parse(/** @type {HTMLElement} */ (el).dataset.props ?? '{}') ?? {};
+  } catch {
+    return {};
+  }
+}
 
 const MOUNT_WAIT_MS = 5000;
 /** @type {WeakSet<Element>} */
@@ -124,10 +142,12 @@ export function followLinksAhead({ whenMounted }) {
     const params = new URLSearchParams([...new URLSearchParams(location.search)].filter(([name]) => !prefixes.has(prefixOf(name))));
     for (const [name, value] of url.searchParams) params.append(name, value);
     follow(a, `${location.pathname}?${params}${url.hash}`);
-    target.scrollIntoView();
-    // where Tab goes on from, as after any link within the page
-    if (!target.matches('a[href], button, input, select, textarea, [tabindex]')) target.tabIndex = -1;
-    target.focus({ preventScroll: true });
+    // the figure the link's parameters are for, when the anchor is a section holding several (its props name its
+    // prefix): the window opens on it, and Tab goes on from it into its controls, as after any link within the page
+    const figure = figures.find((el) => prefixes.has(`${propsOf(el).prefix}.`)) ?? target;
+    figure.scrollIntoView();
+    if (!figure.matches('a[href], button, input, select, textarea, [tabindex]')) figure.tabIndex = -1;
+    figure.focus({ preventScroll: true });
   };
   window.addEventListener('click', onClick);
   return () => window.removeEventListener('click', onClick);
