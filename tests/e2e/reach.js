@@ -65,7 +65,7 @@ export async function watchViolations(page) {
 export async function experimentsDone(page, timeout = 90_000) {
   const footers = page.locator('.exp-footer');
   await expect(footers).not.toHaveCount(0);
-  for (const footer of await footers.all()) await expect(footer).toHaveText(/^\d+ runs(,|$)/, { timeout });
+  for (const footer of await footers.all()) await expect(footer).toHaveText(/^\d+ runs?(,|$)/, { timeout });
 }
 
 /** WCAG contrast ratio of two CSS colours as the browser computes them ("rgb(r, g, b)"). */

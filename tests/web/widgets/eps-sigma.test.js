@@ -340,6 +340,8 @@ it('along a stack, the strip opens on a real stack’s spreads, measured by the 
   const note = () => textOf(widget.querySelector('.es-measured'));
   await until(() => expect(note()).toContain('Post-LN stack of 24 blocks'), 60_000);
   expect(note()).toContain('so the chain alone is not that ratio');
+  // its one run, counted as one (the footer had said "1 runs")
+  await until(() => expect(textOf(widget.querySelector('.exp-footer'))).toMatch(/^1 run(,|$)/), 60_000);
   const chain = Number(dataOf(widget, '.es-chain'));
   expect(chain).toBeGreaterThan(0.99); // Post-LN's stream leaves every block with sd 1: each factor ≈ 1
   expect(chain).toBeLessThanOrEqual(1);

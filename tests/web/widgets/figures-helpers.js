@@ -144,7 +144,7 @@ export const until = (/** @type {() => unknown} */ check, timeout = 300_000) => 
 
 /** Waits until the figure's footer says its runs are done ("12 runs, …" or "12 runs"). */
 export const footerDone = (/** @type {ParentNode} */ root, timeout = 300_000) =>
-  until(() => expect(root.querySelector('.exp-footer')?.textContent).toMatch(/^\d+ runs(,|$)/), timeout);
+  until(() => expect(root.querySelector('.exp-footer')?.textContent).toMatch(/^\d+ runs?(,|$)/), timeout);
 
 /** The full-precision values (data-value) of root's cells matching selector. */
 export const valuesOf = (/** @type {ParentNode} */ root, selector = 'tbody td[data-value]') =>

@@ -8,6 +8,8 @@ import { KERNELS, createRunSet } from './runs.js';
 import { element, html, setFlag, setText } from '../ui/html.js';
 
 const TRAIN_REDRAW_MS = 250;
+/** "1 run", "12 runs" @param {number} n */
+const countOf = (n) => `${n} run${n === 1 ? '' : 's'}`;
 
 /**
  * el: the figure's element (whether it is in view orders its runs in the pool). render(): draws from
@@ -132,7 +134,7 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
       live.waitingFor = 'worker';
       let computeSeconds = 0;
       setFlag(compute, 'hidden', true);
-      setText(footer, `Computing ${runs.length} runs in your browser…`);
+      setText(footer, `Computing ${countOf(runs.length)} in your browser…`);
       runSet.start(runs, {
         onProgress: (r, p) => {
           live.progress.set(r.id, p);
@@ -168,7 +170,7 @@ export async function createLiveRuns({ el, render, restart, what = 'values', kin
           drawNow(); // the last results now, not after the redraw's wait: "N runs" stands under the final figure
           setText(
             footer,
-            `${runs.length} runs` +
+            countOf(runs.length) +
               (computeSeconds > 0 ? `, ${computeSeconds.toFixed(1)} s of computing in your browser's workers.` : ', all from this browser’s cache.'),
           );
         },
