@@ -213,7 +213,7 @@ describe('what a student needs at a glance (issue 35)', () => {
   it("Part 4 opens with #part4-summary: per wiring, what it was for, its paper's claim (cited), and three computed cells", () => {
     const html = htmlOf('26-field-did-next.md');
     const table = /<div id="part4-summary"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
-    const rows = [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].slice(1).map((m) => m[1]);
+    const rows = [...table.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].slice(1).map((m) => m[1]);
     expect(rows).toHaveLength(9);
     const wirings = ['post', 'pre', 'nores', 'prerms', 'peri', 'deepnorm', 'rezero', 'layerscale', 'mixln'];
     rows.forEach((row, k) => {
@@ -265,7 +265,7 @@ describe('Part 4, third edition (issue 50): a referee’s corrections, each chec
   const newer = renderedText(htmlOf('28-three-newer-wirings.md'));
   const summary = (wiring) => {
     const table = /<div id="part4-summary"[^>]*>([\s\S]*?)<\/div>/.exec(htmlOf('26-field-did-next.md'))?.[1] ?? '';
-    const row = [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => m[1]).find((r) => r.includes(`data-row="${wiring}"`));
+    const row = [...table.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((m) => m[1]).find((r) => r.includes(`data-row="${wiring}"`));
     return renderedText(row ?? '');
   };
 
