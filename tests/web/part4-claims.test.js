@@ -343,4 +343,11 @@ describe('Part 4, third edition (issue 50): a referee’s corrections, each chec
       expect(renderedText([p.solution, ...p.hints, ...Object.values(p.mistakes)].join(' ')), `exercise ${n}`).not.toMatch(path);
     }
   });
+  it('11. the no-residual row names the depth of the collapse it cites: the article’s 96 blocks, not the 24 beside it', () => {
+    // table B of the article (tests' reference): no residual's ratio 0.031 at 96 blocks, about a thirty-second
+    expect(Math.abs(1 / 32 - 0.031)).toBeLessThan(0.001);
+    const row = summary('nores');
+    expect(row).toContain("at 96 blocks its first block receives a thirty-second of the last one's gradient (Part 1)");
+    expect(row).not.toMatch(/collapses with depth/);
+  });
 });
