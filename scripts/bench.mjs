@@ -475,10 +475,12 @@ const PART4_CELLS = PLACEMENTS.length * 2 * 4;
 
 // One first visit of url in a browser of its own (a fresh profile): the moments, taken in the page itself (a
 // Playwright wait polls, and noticed them late: docs/measurements.md, "The first visit's moments are read in the
-// page"), of the first contentful paint, the first number of table A and the last of its 12. → {fcp, first, all} in ms from the navigation's start. Its profile's path
-// begins with profileDir, so shareSchedulingWith(profileDir) finds its processes too.
+// page"), of the first contentful paint, the first number of table A and the last of its 12, and the renderer's main
+// thread's busy time until then. → {fcp, first, all, milestones} in ms from the navigation's start, {mainThread} in
+// ms. Its profile's path begins with profileDir, so shareSchedulingWith(profileDir) finds its processes too.
 async function firstVisit(url, profileDir) {
-  const browser = await chromium.launchPersistentContext(mkdtempSync(`${profileDir}-visit-`), {
+  const visitDir = mkdtempSync(`${profileDir}-visit-`);
+  const browser = await chromium.launchPersistentContext(visitDir, {
     executablePath: '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
@@ -498,9 +500,28 @@ async function firstVisit(url, profileDir) {
       });
       document.addEventListener('DOMContentLoaded', () => watch.observe(document.body, { subtree: true, childList: true }));
     });
+    // the renderer's main thread from before the navigation to table A complete: its CPU time (/proc), and its tasks'
+    // time by kind (CDP's Performance metrics: script, style, layout; the workers' threads are in neither)
+    const cdp = await site.context().newCDPSession(site);
+    await cdp.send('Performance.enable');
+    const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+    const before = await metrics();
+    const cpuBefore = rendererMainThreadCpu(visitDir);
     await site.goto(url);
     await site.waitForFunction(() => window.__tableA, null, { timeout: 120_000 });
-    return await site.evaluate(() => {
+    const after = await metrics();
+    const cpuAfter = rendererMainThreadCpu(visitDir);
+    const busy = (name) => 1000 * (after[name] - before[name]); // ms, as the moments below
+    const mainThread = {
+      // CPU time (Linux's, of the site's renderer: the one whose main thread used the most during the visit)
+      cpu: Math.max(...[...cpuAfter].map(([pid, ms]) => ms - (cpuBefore.get(pid) ?? 0))),
+      // the wall time of its tasks, preemption included (on a busy machine, more than their CPU)
+      task: busy('TaskDuration'),
+      script: busy('ScriptDuration'),
+      layout: busy('LayoutDuration'),
+      style: busy('RecalcStyleDuration'),
+    };
+    const moments = await site.evaluate(() => {
       const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]);
       const mark = (name) => performance.getEntriesByName(name, 'mark')[0]?.startTime ?? NaN;
       return {
@@ -521,9 +542,25 @@ async function firstVisit(url, profileDir) {
         },
       };
     });
+    return { ...moments, mainThread };
   } finally {
     await browser.close();
   }
+}
+
+// The CPU time (ms, user and system) of the main thread of each renderer process whose command line names dir (a
+// visit's profile), from /proc: Map pid → ms.
+function rendererMainThreadCpu(dir) {
+  const tick = 10; // ms: Linux's USER_HZ is 100
+  const cpu = new Map();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    const cmdline = readProc(`/proc/${pid}/cmdline`);
+    if (!cmdline.includes(dir) || !cmdline.includes('--type=renderer')) continue;
+    const stat = readProc(`/proc/${pid}/task/${pid}/stat`); // the main thread's (its id is the process's)
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // from the state on: utime and stime are 12, 13
+    if (fields.length > 13) cpu.set(pid, tick * (Number(fields[11]) + Number(fields[12])));
+  }
+  return cpu;
 }
 
 // One first visit opened at Part 4's table, in a browser of its own: when its 72 cells have their values (from the
@@ -664,9 +701,9 @@ async function pytorch() {
 
 // ---- the opening alone, optionally against another build ----
 // `npm run bench -- --only opening [--visits N] [--against DIR]`: first visits opened at #table-a only (a minute,
-// not the half hour of the whole Chromium layer), with their milestones. --against DIR (another build of the site,
-// e.g. main's dist copied aside) alternates a visit of each build, so the two are compared under the same load:
-// on a shared machine only such a ratio means anything.
+// not the half hour of the whole Chromium layer), with their milestones and the main thread's busy time. --against
+// DIR (another build of the site, e.g. main's dist copied aside) alternates a visit of each build, so the two are
+// compared under the same load: on a shared machine only such a ratio means anything.
 async function opening() {
   section('the opening in Chromium: first visits opened at #table-a');
   const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
@@ -700,6 +737,11 @@ async function opening() {
     ['first contentful paint', (v) => v.fcp],
     ['first live number', (v) => v.first],
     ['table A complete', (v) => v.all],
+    ['main thread CPU, navigation to table A complete (/proc)', (v) => v.mainThread.cpu],
+    ['  its tasks’ wall time (CDP TaskDuration)', (v) => v.mainThread.task],
+    ['  of it: script', (v) => v.mainThread.script],
+    ['  of it: style', (v) => v.mainThread.style],
+    ['  of it: layout', (v) => v.mainThread.layout],
     ...Object.keys(builds[0].visits[0].milestones).map(
       (name) => /** @type {[string, (v: any) => number]} */ ([`  milestone: ${name}`, (v) => v.milestones[name]]),
     ),

@@ -60,7 +60,7 @@ function size() {
   // each budget's name ends with how it is measured, in parentheses ("gzip -9", "uncompressed")
   const shown = budgets
     .map((b) =>
-      `${b.name.split(' (')[0].split(':')[0]} ${(b.value / 1000).toFixed(1)} of ${(b.limit / 1000).toFixed(0)} KB ${/\(([^)]*)\)$/.exec(b.name)?.[1] ?? ''}`.trim(),
+      `${b.name.split(' (')[0].split(':')[0]} ${(b.value / 1000).toFixed(1)} of ${(b.limit / 1000).toFixed(1)} KB ${/\(([^)]*)\)$/.exec(b.name)?.[1] ?? ''}`.trim(),
     )
     .join(', ');
   return `${budgets.length - over} passed, ${over} failed (${shown})`;
