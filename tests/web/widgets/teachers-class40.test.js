@@ -286,7 +286,7 @@ it('a class of 40 graded on a fresh teachers’ page, its settings restored: eve
         return { text: `✓ ${words[how]} · ${points} pt`, points, late: '' };
       }
       if (said[n] === '✓ Solved (late)') return { text: 'solved late, not counted', points: 0, late: 'solved late, not counted' };
-      if (said[n] === 'Attempted' && late(s)) return { text: 'untouched · 1 late attempt', points: 0, late: '1 late attempt' };
+      if (said[n] === 'Attempted' && late(s)) return { text: 'attempted late, not counted · 1 late attempt', points: 0, late: '1 late attempt' };
       if (said[n] === 'Attempted') return { text: 'attempted', points: 0, late: '' };
       expect(said[n], `${s.name}: exercise ${n} on their page`).toBe('Not started');
       return { text: 'untouched', points: 0, late: '' };

@@ -419,10 +419,12 @@ export function exerciseStats(rows, exercises, allProps) {
 }
 
 /** An outcome as one cell says it: "solved after several tries (3)", with "late" when it was; "solved late, not
- * counted" when it was solved only after the due date and late work does not count. */
+ * counted" when it was solved only after the due date and late work does not count; "attempted late, not counted"
+ * when every attempt came after it (the student's page says "Attempted": never "untouched" for work handed in). */
 export function outcomeText(r) {
   if (!r) return '';
   if (r.solvedLate) return 'solved late, not counted';
+  if (r.outcome === 'untouched' && r.lateAttempts) return 'attempted late, not counted';
   const text = `${OUTCOMES[r.outcome]}${r.outcome === 'tries' ? ` (${r.tries})` : ''}`;
   return `${text}${r.late ? ', late' : ''}`;
 }
