@@ -15,14 +15,20 @@ export function createDesignRuns(host, exercises) {
   host.after(box);
   const text = box.querySelector('.teachers-designs-text');
   const bar = box.querySelector('progress');
+  const stop = box.querySelector('.teachers-designs-cancel');
+  // the progress and Stop only while designs run: a line that has ended offers to stop nothing
+  const running = (/** @type {boolean} */ on) => {
+    bar.hidden = !on;
+    stop.hidden = !on;
+  };
   const runner = createDesignRunner();
   let generation = 0;
-  box.querySelector('.teachers-designs-cancel').addEventListener('click', () => {
+  stop.addEventListener('click', () => {
     generation++;
     runner.cancel();
     box.hidden = false;
     text.textContent = 'Stopped: the designs not run yet are not graded (their flags say so).';
-    bar.hidden = true;
+    running(false);
   });
   const numbersOf = (props, entry) => attemptNumbers(exercises, props, entry);
 
@@ -36,7 +42,7 @@ export function createDesignRuns(host, exercises) {
       const mine = ++generation;
       runner.cancel();
       box.hidden = false;
-      bar.hidden = false;
+      running(true);
       try {
         await judgeDesigns({
           design: exercises.design,
@@ -51,11 +57,14 @@ export function createDesignRuns(host, exercises) {
         });
         if (mine !== generation) return;
         text.textContent = `Every handed-in design was run again (${designs.length}).`;
-        bar.hidden = true;
+        running(false);
         onDone();
       } catch (error) {
         if (mine === generation && error?.name !== 'Cancelled') text.textContent = `The designs could not be run: ${error.message}.`;
-        if (mine === generation) onDone();
+        if (mine === generation) {
+          running(false);
+          onDone();
+        }
       }
     },
   };
