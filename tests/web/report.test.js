@@ -405,6 +405,36 @@ describe('every file handed in accounted for', () => {
     expect(both.copied).toEqual([]);
     expect(both.rows.find((r) => r.name === 'Mallory').flags).toEqual(['also handed in mallory.json, a copy of “Ada Lovelace”’s work (the same as ada.json)']);
   });
+
+  it('a classmate’s file handed in unchanged is its sender’s by its file’s name: listed as a copy, never as “no file”', () => {
+    const s = settings({ roster: readRoster('Ada Lovelace, 100\nGrace Hopper, 400\nGrace Kelly, 500').value });
+    // the copy opened first: the work is still shown as Ada's own file, and Grace Hopper's file is the copy
+    const copy = assessFile(graded('PHYS101_grace_hopper_progress.json', genuineText), s, allProps);
+    const ada = assessFile(graded('phys101-ada-lovelace.json', genuineText), s, allProps);
+    const grouped = groupStudents([copy, ada], s.roster, s.assignment);
+    expect(grouped.rows.map((r) => [r.name, r.file])).toEqual([['Ada Lovelace', 'phys101-ada-lovelace.json']]);
+    expect(grouped.missing).toEqual([{ name: 'Grace Kelly', id: '500' }]);
+    expect(grouped.copied).toEqual([
+      {
+        name: 'Grace Hopper',
+        id: '400',
+        rosterName: 'Grace Hopper',
+        files: ['PHYS101_grace_hopper_progress.json'],
+        of: 'Ada Lovelace',
+        ofFile: 'phys101-ada-lovelace.json',
+      },
+    ]);
+    expect(grouped.accounts.get(copy.fileId).text).toBe(
+      '“Grace Hopper”’s by its file’s name, holding the work of “Ada Lovelace” unchanged (the same as phys101-ada-lovelace.json): not graded as “Grace Hopper”’s, listed as a copy',
+    );
+    // a file's name that holds no student's every word ("grace.json": Grace Hopper's or Grace Kelly's?) names no one:
+    // the copy is counted with the work it holds, and both stay without a file
+    const vague = assessFile(graded('grace.json', genuineText), s, allProps);
+    const unsure = groupStudents([ada, vague], s.roster, s.assignment);
+    expect(unsure.copied).toEqual([]);
+    expect(unsure.missing.map((m) => m.name)).toEqual(['Grace Hopper', 'Grace Kelly']);
+    expect(unsure.accounts.get(vague.fileId).text).toBe('the same work as phys101-ada-lovelace.json: counted with it');
+  });
 });
 
 // Issue 51: the gradebook had one late count and one flag count per student: no late mark per exercise, no extension,

@@ -265,7 +265,7 @@ it('a class of 40 graded on a fresh teachers’ page, its settings restored: eve
     'flags',
     'reasons',
   ]);
-  expect(book).toHaveLength(rows.length + 4); // (and a row for each renamed copy's sender, and for each copied file's: "no file")
+  expect(book).toHaveLength(rows.length + 4); // (and a row for each copy's sender, renamed or not)
   const words = {
     first: 'solved at the first try',
     tries: 'solved after several tries (2)',
@@ -365,9 +365,9 @@ it('a class of 40 graded on a fresh teachers’ page, its settings restored: eve
   }
 
   // the copiers: a renamed copy listed as such, with the roster's ID, and its gradebook row; a file copied as it is
-  // counted with its classmate's, its sender known by its file's name only
+  // too, known by its file's name (the roster's one student whose every word it holds), never as "no file"
   const copiedLine = textOf(t.querySelector('.teachers-copied'));
-  for (const s of CLASS.filter((c) => c.kind === 'renamed')) {
+  for (const s of CLASS.filter((c) => c.kind === 'renamed' || c.kind === 'copied')) {
     const of = CLASS[COPIED_FROM[s.k]];
     expect(copiedLine).toContain(`${s.name} (${ID(s.k)}), ${handedIn(s).file.name}: the work of ${of.name} (${handedIn(of).file.name})`);
     expect(book.find((b) => b['student ID'] === ID(s.k))).toMatchObject({
@@ -378,17 +378,15 @@ it('a class of 40 graded on a fresh teachers’ page, its settings restored: eve
       reasons: `handed in a copy of another student’s work: “${of.name}”’s (the same as ${handedIn(of).file.name}), not graded as theirs`,
     });
   }
-  const unnamed = CLASS.filter((c) => c.kind === 'copied');
-  for (const s of unnamed) {
+  for (const s of CLASS.filter((c) => c.kind === 'copied')) {
     const of = CLASS[COPIED_FROM[s.k]];
-    expect(textOf(line(handedIn(s).file.name))).toBe(`${handedIn(s).file.name}: read, the same work as ${handedIn(of).file.name}: counted with it.`);
-    expect(book.find((b) => b['student ID'] === ID(s.k))).toMatchObject({ name: s.name, file: 'no file', total: '' });
+    expect(textOf(line(handedIn(s).file.name))).toBe(
+      `${handedIn(s).file.name}: read, “${s.name}”’s by its file’s name, holding the work of “${of.name}” unchanged (the same as ${handedIn(of).file.name}): not graded as “${s.name}”’s, listed as a copy.`,
+    );
   }
-  // (their files hold their classmates' names: the roster finds no file of theirs; the list of files and the
-  // classmates' flags name the files)
-  expect(textOf(t.querySelector('.teachers-missing'))).toBe(`No file from: ${unnamed.map((s) => `${s.name} (${ID(s.k)})`).join(', ')}.`);
+  expect(t.querySelector('.teachers-missing'), 'every student on the roster handed in a file').toBeNull();
   expect(textOf(t.querySelector('.teachers-results > p.teachers-muted'))).toMatch(
-    new RegExp(`^${rows.length} students, 2 who handed in a copy of another student’s work, 2 on the roster with no file\\.`),
+    new RegExp(`^${rows.length} students, 4 who handed in a copy of another student’s work\\.`),
   );
   console.info(
     `class of 40: files made in ${((made - started) / 1000).toFixed(1)} s, graded in ${((graded - made) / 1000).toFixed(1)} s, compared in ${((performance.now() - graded) / 1000).toFixed(1)} s`,

@@ -215,6 +215,22 @@ export function groupStudents(assessed, roster = [], assignment = null, chosen =
   const counted = (x) => Object.values(x.results).reduce((s, r) => s + r.entries.filter((e) => e.onSeed).length, 0);
   const accounts = new Map();
   const copiers = []; // [{name, file, of, ofFile}]: a file under one name holding the work of another
+  // The roster student a file's own name points to, when it names another than the name inside it: the one whose
+  // every word the file's name holds ("phys-101-carol-danvers.json"; a learning platform names a download after its
+  // sender), if exactly one does. A classmate's file handed in unchanged under one's own file name is known by that
+  // alone: the work inside, names and all, is the classmate's.
+  const words = (text) =>
+    nameKey(text)
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+  const senderByFileName = (x) => {
+    if (x.name === null) return null;
+    const inName = new Set(words(String(x.file).replace(/\.json$/i, '')));
+    const found = roster.filter((st) => words(st.name).length > 0 && words(st.name).every((w) => inName.has(w)));
+    return found.length === 1 && nameKey(found[0].name) !== nameKey(x.name) ? found[0] : null;
+  };
   // one piece of work under several names: the name its numbers follow stands for it
   const byWork = new Map();
   const alone = [];
@@ -223,7 +239,10 @@ export function groupStudents(assessed, roster = [], assignment = null, chosen =
     else byWork.set(x.fingerprint, [...(byWork.get(x.fingerprint) ?? []), x]);
   }
   const workGroups = [...byWork.values(), ...alone].map((group) => {
-    const sorted = [...group].sort((p, q) => counted(q) - counted(p) || p.fileId - q.fileId);
+    // (the work shown as a file that is its owner's by its name too, when one is: not a copier's)
+    const sorted = [...group].sort(
+      (p, q) => counted(q) - counted(p) || Number(Boolean(senderByFileName(p))) - Number(Boolean(senderByFileName(q))) || p.fileId - q.fileId,
+    );
     const [rep, ...copies] = sorted;
     const names = new Set(group.map((x) => nameKey(x.name ?? '')));
     const flags = [];
@@ -236,11 +255,15 @@ export function groupStudents(assessed, roster = [], assignment = null, chosen =
     } else if (copies.length) flags.push(`${copies.length + 1} files hold the same work (attempts and openings): ${fileList(copies)}; shown once`);
     for (const c of copies) {
       const another = c.name !== null && rep.name !== null && nameKey(c.name) !== nameKey(rep.name);
+      const sender = another ? null : senderByFileName(c);
       if (another) copiers.push({ name: c.name, file: c.file, of: rep.name, ofFile: rep.file });
+      if (sender) copiers.push({ name: sender.name, file: c.file, of: rep.name, ofFile: rep.file });
       accounts.set(c.fileId, {
         text: another
           ? `${quoted(c.name)}’s name on the work of ${quoted(rep.name)} (the same as ${fileName(rep)}): not graded as ${quoted(c.name)}’s, listed as a copy`
-          : `the same work as ${fileName(rep)}: counted with it`,
+          : sender
+            ? `${quoted(sender.name)}’s by its file’s name, holding the work of ${quoted(rep.name)} unchanged (the same as ${fileName(rep)}): not graded as ${quoted(sender.name)}’s, listed as a copy`
+            : `the same work as ${fileName(rep)}: counted with it`,
       });
     }
     // (a copy under another name is checked as that name's: its flags say so)
