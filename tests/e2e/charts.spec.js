@@ -17,7 +17,7 @@ const widgetOf = async (page, name) => {
   await widget.scrollIntoViewIfNeeded();
   return widget;
 };
-const footerDone = (widget, timeout = 60_000) => expect(widget.locator('.exp-footer')).toHaveText(/^\d+ runs(,|$)/, { timeout });
+const footerDone = (widget, timeout = 60_000) => expect(widget.locator('.exp-footer')).toHaveText(/^\d+ runs?(,|$)/, { timeout });
 
 /** the data table as {rowKey: {column: value}} from data-value attributes, once it shows its latest values */
 const readTable = async (widget) => {

@@ -84,7 +84,7 @@ async function settled(page) {
         // (a section far from the window is not laid out: what it holds has no place to measure)
         .filter((el) => el.checkVisibility({ contentVisibilityAuto: true }))
         .filter((el) => el.getBoundingClientRect().bottom > 0 && el.getBoundingClientRect().top < innerHeight)
-        .filter((el) => !el.dataset.mount || [...el.querySelectorAll('.exp-footer')].some((f) => !/^\d+ runs/.test(f.textContent)))
+        .filter((el) => !el.dataset.mount || [...el.querySelectorAll('.exp-footer')].some((f) => !/^\d+ runs?/.test(f.textContent)))
         .map(
           (el) =>
             `${el.id || el.dataset.widget}: ${el.dataset.mount ?? 'not mounted'} ${[...el.querySelectorAll('.exp-footer')].map((f) => f.textContent).join(' / ')}`,

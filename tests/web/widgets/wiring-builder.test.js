@@ -213,7 +213,7 @@ describe('one click takes the wiring to the lab', () => {
     const choices = /** @type {HTMLElement} */ ([...profile.querySelectorAll('summary')].find((s) => s.textContent?.includes('Wirings:')));
     choices.click();
     check(fieldLike(profile, /^Your wiring$/));
-    await until(() => /^\d+ runs/.test(profile.querySelector('.exp-footer')?.textContent ?? ''), 'the profile’s runs');
+    await until(() => /^\d+ runs?/.test(profile.querySelector('.exp-footer')?.textContent ?? ''), 'the profile’s runs');
     /** @type {HTMLElement} */ (profile.querySelector('.chart-data summary')).click();
     await until(() => profile.querySelector('.chart-data thead th:last-child')?.textContent === 'Your wiring', 'the profile’s column');
     await until(() => /^\d/.test(/** @type {HTMLElement} */ (profile.querySelector('.chart-data td[data-col="w1"]'))?.dataset.value ?? ''), 'its values');
