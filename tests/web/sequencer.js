@@ -15,6 +15,7 @@ export default class LongFilesFirst extends BaseSequencer {
   /** @param {import('vitest/node').TestSpecification[]} files */
   async sort(files) {
     const sorted = await super.sort(files);
-    return [...sorted.filter((f) => saysLong(f.moduleId)), ...sorted.filter((f) => !saysLong(f.moduleId))];
+    const long = new Set(sorted.filter((f) => saysLong(f.moduleId)));
+    return [...long, ...sorted.filter((f) => !long.has(f))];
   }
 }

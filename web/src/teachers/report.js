@@ -225,10 +225,11 @@ export function groupStudents(assessed, roster = [], assignment = null, chosen =
       .replace(/\p{M}/gu, '')
       .split(/[^\p{L}\p{N}]+/u)
       .filter(Boolean);
+  const rosterWords = roster.map((st) => [st, words(st.name)]).filter(([, ws]) => ws.length > 0);
   const senderByFileName = (x) => {
     if (x.name === null) return null;
     const inName = new Set(words(String(x.file).replace(/\.json$/i, '')));
-    const found = roster.filter((st) => words(st.name).length > 0 && words(st.name).every((w) => inName.has(w)));
+    const found = rosterWords.filter(([, ws]) => ws.every((w) => inName.has(w))).map(([st]) => st);
     return found.length === 1 && nameKey(found[0].name) !== nameKey(x.name) ? found[0] : null;
   };
   // one piece of work under several names: the name its numbers follow stands for it
@@ -240,9 +241,8 @@ export function groupStudents(assessed, roster = [], assignment = null, chosen =
   }
   const workGroups = [...byWork.values(), ...alone].map((group) => {
     // (the work shown as a file that is its owner's by its name too, when one is: not a copier's)
-    const sorted = [...group].sort(
-      (p, q) => counted(q) - counted(p) || Number(Boolean(senderByFileName(p))) - Number(Boolean(senderByFileName(q))) || p.fileId - q.fileId,
-    );
+    const misnamed = new Set(group.length > 1 ? group.filter((x) => senderByFileName(x)) : []);
+    const sorted = [...group].sort((p, q) => counted(q) - counted(p) || Number(misnamed.has(p)) - Number(misnamed.has(q)) || p.fileId - q.fileId);
     const [rep, ...copies] = sorted;
     const names = new Set(group.map((x) => nameKey(x.name ?? '')));
     const flags = [];
